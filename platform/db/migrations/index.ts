@@ -1,0 +1,24 @@
+import type { Knex } from 'knex';
+import * as m001 from './001_accounts';
+
+/**
+ * Migrations are plain modules listed here in order (no file-system scanning, so they
+ * work the same under tsx, vitest and a bundle). Add a domain's migration by appending it.
+ */
+const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }]> = [
+  ['001_accounts', m001],
+];
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  async getMigrations() {
+    return migrations.map(([name]) => name);
+  },
+  getMigrationName(name) {
+    return name;
+  },
+  async getMigration(name) {
+    const found = migrations.find(([n]) => n === name);
+    if (!found) throw new Error(`unknown migration ${name}`);
+    return found[1];
+  },
+};

@@ -1,0 +1,8 @@
+import type { ServerRegisterPluginObject } from '@hapi/hapi';
+
+/**
+ * The domain plugins, in registration order. A domain is one folder under platform/
+ * with plugin.ts (registration), routes.ts (joi in route options), service.ts (rules)
+ * and repo.ts (knex).
+ */
+export const domainPlugins: Array<ServerRegisterPluginObject<any>> = [];

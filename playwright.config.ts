@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests in real Chromium (Debian's /usr/bin/chromium; `npx playwright install`
+ * cannot work here). Each spec starts its own platform (tests/e2e/fixtures.ts).
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+});

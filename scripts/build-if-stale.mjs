@@ -1,0 +1,28 @@
+// Builds the browser bundles when dist/ is missing or older than any source file.
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const sources = ['shared', 'sdk', 'embed', 'panel', 'admin', 'ui', 'public', 'rollup.config.ts', 'package.json'];
+const stamp = 'dist/.build-stamp';
+
+function newest(p) {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) max = Math.max(max, newest(path.join(p, entry)));
+  return max;
+}
+
+export function buildIfStale() {
+  const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  const changed = Math.max(...sources.map(newest));
+  if (built && built >= changed) return false;
+  console.log('[tabula] building browser bundles (dist/ is missing or stale)…');
+  execSync('npm run build', { stdio: 'inherit' });
+  fs.writeFileSync(stamp, new Date().toISOString());
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) buildIfStale();
