@@ -11,6 +11,7 @@ import { isEmbedded, migrate, openDb, type Db } from './db/index';
 import { healthPlugin } from './health/plugin';
 import { webPlugin } from './web/plugin';
 import { domainPlugins } from './plugins';
+import { createLocalBus, type Bus } from './realtime/bus';
 import path from 'node:path';
 
 export interface Platform {
@@ -25,7 +26,7 @@ export interface Platform {
  * Composes the platform: one hapi plugin per domain (ARCHITECTURE.md), joi validation with
  * the one error envelope, bearer auth, the OpenAPI document at /documents/api.
  */
-export async function createPlatform(config: Config, options: { db?: Db; logger?: Logger } = {}): Promise<Platform> {
+export async function createPlatform(config: Config, options: { db?: Db; logger?: Logger; bus?: Bus } = {}): Promise<Platform> {
   const logger = options.logger ?? createLogger({ level: config.logLevel, dir: config.logDir });
   const db = options.db ?? openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
   await migrate(db);
@@ -44,6 +45,7 @@ export async function createPlatform(config: Config, options: { db?: Db; logger?
   server.app.config = config;
   server.app.db = db;
   server.app.logger = logger;
+  server.app.bus = options.bus ?? createLocalBus();
 
   registerErrorEnvelope(server);
   await registerAuth(server, config);
@@ -76,6 +78,7 @@ export async function createPlatform(config: Config, options: { db?: Db; logger?
       if (stopped) return;
       stopped = true;
       await server.stop({ timeout: 5000 });
+      await server.app.bus.close();
       await db.destroy();
     },
   };

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
+import type { Bus } from '../realtime/bus';
 
 /** What every plugin reaches through `server.app`. */
 export interface AppContext {
@@ -14,5 +15,7 @@ declare module '@hapi/hapi' {
     config: Config;
     db: Db;
     logger: Logger;
+    /** board-wide fan-out (in-process, or Redis with REDIS_URL) */
+    bus: Bus;
   }
 }
