@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * A real platform process for browser tests: `tsx platform/main.ts` on a free port with its
+ * own data directory. With DATABASE_URL set (CI) it gets a fresh PostgreSQL database,
+ * otherwise the embedded PGlite under its data dir. `restart()` stops and starts the same
+ * node on the same port and data (for outage tests); `stop()` ends it and drops its database.
+ */
+export interface TestServer {
+  url: string;
+  port: number;
+  env: Record<string, string>;
+  restart(): Promise<void>;
+  kill(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** everything the process printed (JSON log lines) */
+  output(): string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return null;
+  const name = `tabula_e2e_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startServer(extraEnv: Record<string, string> = {}, options: { shareWith?: TestServer } = {}): Promise<TestServer> {
+  const port = await freePort();
+  const shared = options.shareWith;
+  const dataDir = shared?.env.DATA_DIR ?? path.join(os.tmpdir(), `tabula-e2e-${crypto.randomUUID()}`);
+  const database = shared ? null : await freshDatabase();
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://localhost:${port}`,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    ACCESS_TOKEN_SECRET: 'e2e-access-secret-'.padEnd(48, 'x'),
+    COOKIE_SECRET: 'e2e-cookie-secret-'.padEnd(48, 'y'),
+    SMTP_URL: '',
+    REDIS_URL: '',
+    ...(shared ? { DATABASE_URL: shared.env.DATABASE_URL ?? '', REDIS_URL: shared.env.REDIS_URL ?? '' } : { DATABASE_URL: database?.url ?? '' }),
+    ...extraEnv,
+  };
+  let child: ChildProcess | null = null;
+  let out = '';
+
+  const start = async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`platform exited (${child.exitCode}):\n${out}`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/health`);
+        if (res.ok) return;
+      } catch {
+        /* not yet listening */
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`platform did not start:\n${out}`);
+  };
+  const kill = async () => {
+    const c = child;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
+    if (c.exitCode === null) c.kill('SIGKILL');
+  };
+
+  await start();
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    env,
+    start,
+    kill,
+    async restart() {
+      await kill();
+      await start();
+    },
+    async stop() {
+      await kill();
+      await database?.drop();
+    },
+    output: () => out,
+  };
+}
