@@ -70,8 +70,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     ACCESS_TOKEN_SECRET: 'e2e-access-secret-'.padEnd(48, 'x'),
     COOKIE_SECRET: 'e2e-cookie-secret-'.padEnd(48, 'y'),
     SMTP_URL: '',
-    REDIS_URL: '',
-    ...(shared ? { DATABASE_URL: shared.env.DATABASE_URL ?? '', REDIS_URL: shared.env.REDIS_URL ?? '' } : { DATABASE_URL: database?.url ?? '' }),
+    ...(shared ? { DATABASE_URL: shared.env.DATABASE_URL ?? '', REDIS_URL: shared.env.REDIS_URL ?? '' } : { DATABASE_URL: database?.url ?? '', REDIS_URL: '' }),
     ...extraEnv,
   };
   let child: ChildProcess | null = null;
