@@ -1,8 +1,15 @@
 import type { ServerRegisterPluginObject } from '@hapi/hapi';
+import { accountsPlugin } from './accounts/plugin';
+import { mailPlugin } from './mail/plugin';
+import { usersPlugin } from './users/plugin';
 
 /**
  * The domain plugins, in registration order. A domain is one folder under platform/
  * with plugin.ts (registration), routes.ts (joi in route options), service.ts (rules)
  * and repo.ts (knex).
  */
-export const domainPlugins: Array<ServerRegisterPluginObject<any>> = [];
+export const domainPlugins: Array<ServerRegisterPluginObject<any>> = [
+  { plugin: mailPlugin },
+  { plugin: accountsPlugin },
+  { plugin: usersPlugin },
+];
