@@ -1,0 +1,84 @@
+import type { Config } from '../config';
+import type { AppContext } from '../core/context';
+import { fieldError } from '../core/errors';
+import { accessTokenFor } from '../accounts/tokens';
+import { AVATAR_MESSAGES, parseAvatarDataUrl } from './avatar';
+import { deleteUserImage, saveUserImage, updateUser, type UserRow } from './repo';
+
+/** Job categories of the profile's role select (panel.md §3); 100 (Others) is the default. */
+export const ROLE_CODES = { 1: 'Facilitator', 2: 'Designer', 3: 'Project Manager', 5: 'Software Developer', 6: 'Marketing and Sales', 7: 'Management', 8: 'Teacher/Educator', 9: 'Student', 10: 'Consultant', 100: 'Others' } as const;
+export const LANGUAGES = ['en', 'fa'] as const;
+
+export interface Profile {
+  id: string;
+  username: string;
+  displayName: string;
+  /** URL of GET /api/users/{id}/images, or null */
+  avatar: string | null;
+  language: string;
+  role: number;
+  hasPassword: boolean;
+  /** platform roles: 'admin', 'beta-tester', 'partner' … */
+  roles: string[];
+  plan: string;
+}
+
+export function profileOf(user: UserRow): Profile {
+  return {
+    id: user.id,
+    username: user.username,
+    displayName: user.display_name,
+    avatar: user.avatar,
+    language: user.language,
+    role: user.role_code,
+    hasPassword: Boolean(user.password_hash),
+    roles: [...(user.roles ?? [])],
+    plan: user.plan || 'essential',
+  };
+}
+
+/** The public address of a user's image; the version query changes with every upload. */
+export function avatarUrl(config: Config, userId: string): string {
+  return `${config.publicUrl}/api/users/${userId}/images?v=${Date.now().toString(36)}`;
+}
+
+export interface ProfileInput {
+  displayName: string;
+  /** undefined keeps the image; null or '' removes it; a data URL replaces it */
+  avatar?: string | null;
+  language: string;
+  role: number;
+}
+
+/** Saves the profile and answers it with a fresh access token (its lang claim may have changed). */
+export async function saveProfile(app: Pick<AppContext, 'config' | 'db'>, user: UserRow, input: ProfileInput): Promise<Profile & { accessToken: string; expiresIn: number }> {
+  const changes: Partial<UserRow> = { display_name: input.displayName, language: input.language, role_code: input.role };
+  const avatar = input.avatar;
+  const image = typeof avatar === 'string' && avatar.trim().startsWith('data:') ? parseAvatarDataUrl(avatar) : null;
+  if (typeof avatar === 'string' && avatar !== '' && !image && !sameImage(avatar, user.avatar)) throw fieldError('avatar', AVATAR_MESSAGES.badType);
+
+  const updated = await app.db.transaction(async (trx) => {
+    if (image) {
+      await saveUserImage(trx, { userId: user.id, ...image });
+      changes.avatar = avatarUrl(app.config, user.id);
+    } else if (avatar === null || avatar === '') {
+      await deleteUserImage(trx, user.id);
+      changes.avatar = null;
+    }
+    return updateUser(trx, user.id, changes);
+  });
+  return { ...profileOf(updated), accessToken: accessTokenFor(app.config, updated), expiresIn: app.config.accessTokenTtlSeconds };
+}
+
+/** The client may send back the avatar URL it was given: that keeps the image. */
+function sameImage(value: string, current: string | null): boolean {
+  if (!current) return false;
+  const path = (url: string) => {
+    try {
+      return new URL(url, 'http://x').pathname;
+    } catch {
+      return url;
+    }
+  };
+  return path(value) === path(current);
+}
