@@ -1,0 +1,114 @@
+import type { Command } from '../../shared/model';
+
+/**
+ * The board's HTTP calls (board.md §7): loading the board with a progress percent read from
+ * content-length, and the command POST used as the send queue's fallback. Every request
+ * carries the bearer token unless roaming, and the Uid (query for GET, body otherwise).
+ */
+export interface BoardLoad {
+  board?: Record<string, unknown>;
+  snapshot: unknown;
+  commands: Command[];
+  lastSeq: number;
+}
+
+export interface Credentials {
+  /** absolute base url of the platform, e.g. https://tabula.example */
+  server: string;
+  uid: string;
+  token(): string | null;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+    readonly tokenExpired: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export const TOKEN_EXPIRED_HEADER = 'token-expired';
+
+function headers(creds: Credentials, json: boolean): Record<string, string> {
+  const h: Record<string, string> = {};
+  const token = creds.token();
+  if (token) h.authorization = `Bearer ${token}`;
+  if (json) h['content-type'] = 'application/json';
+  return h;
+}
+
+async function failure(res: Response): Promise<HttpError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    /* no JSON body */
+  }
+  const message = (body as { message?: string } | null)?.message ?? `${res.status} ${res.statusText}`;
+  return new HttpError(res.status, message, body, res.headers.has(TOKEN_EXPIRED_HEADER));
+}
+
+/** GET /api/boards/{code}/commands[?after=seq]: streams the body to report percent (0–100). */
+export async function fetchBoard(
+  creds: Credentials,
+  code: string,
+  options: { after?: number; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<BoardLoad> {
+  const url = new URL(`/api/boards/${encodeURIComponent(code)}/commands`, creds.server);
+  url.searchParams.set('Uid', creds.uid);
+  if (options.after !== undefined) url.searchParams.set('after', String(options.after));
+  const res = await fetch(url, { headers: headers(creds, false), signal: options.signal, cache: 'no-store' });
+  if (!res.ok) throw await failure(res);
+  const total = Number(res.headers.get('content-length')) || 0;
+  const text = await readWithProgress(res, total, options.onProgress);
+  const data = JSON.parse(text) as Partial<BoardLoad>;
+  return { board: data.board, snapshot: data.snapshot ?? null, commands: data.commands ?? [], lastSeq: data.lastSeq ?? 0 };
+}
+
+async function readWithProgress(res: Response, total: number, onProgress?: (percent: number) => void): Promise<string> {
+  if (!res.body) return res.text();
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  onProgress?.(0);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    // Without a length (compressed or chunked) the percent creeps towards 99 and jumps to 100.
+    const percent = total > 0 ? (received / total) * 100 : 99 * (1 - 1 / (1 + received / 262_144));
+    onProgress?.(Math.min(99, Math.floor(percent)));
+  }
+  onProgress?.(100);
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const c of chunks) {
+    bytes.set(c, offset);
+    offset += c.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** POST /api/boards/{boardName}/commands: the HTTP path of a send. */
+export async function postCommand(
+  creds: Credentials,
+  boardName: string,
+  body: { boardCommand: Command; connectionId: string | null; coreActions: string[] },
+): Promise<{ id?: string; seq?: number }> {
+  const url = new URL(`/api/boards/${encodeURIComponent(boardName)}/commands`, creds.server);
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: headers(creds, true),
+    body: JSON.stringify({ boardCommand: JSON.stringify(body.boardCommand), connectionId: body.connectionId, uid: creds.uid, Uid: creds.uid, coreActions: body.coreActions }),
+  });
+  if (!res.ok) throw await failure(res);
+  try {
+    return (await res.json()) as { id?: string; seq?: number };
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,625 @@
+import { Client } from '@hapi/nes/lib/client';
+import { BehaviorSubject, Subject } from 'rxjs';
+import { HUB_RECONNECT_MS, RETRY_NOTICE_MS } from '../../shared/constants';
+import type { HubEventMessage, HubMethod } from '../../shared/hub';
+import type { Command } from '../../shared/model';
+import { decodeClaims } from '../../ui/auth';
+import { fetchBoard, HttpError, postCommand, type Credentials } from './api';
+import { BOARD_MESSAGES as M } from './messages';
+import { Outbox } from './outbox';
+import { SendQueue, type SendResult } from './send-queue';
+import { SeqOrder } from './seq-order';
+import type { BoardClaims, BoardInfo, BoardMember, Notice, SyncPhase, SyncState, SyncTarget } from './types';
+
+/** Hub reconnect delay 2 s (board.md §9). */
+export const RECONNECT_DELAY_MS = HUB_RECONNECT_MS;
+/** Refresh the socket's token this long before it expires. */
+const REAUTH_MARGIN_MS = 60_000;
+
+export interface SyncOptions {
+  /** platform base url (http/https); the hub is the same host over ws/wss */
+  server: string;
+  boardCode: string;
+  workspace?: string | null;
+  clientid?: string | null;
+  uid: string;
+  name?: string | null;
+  /** the current access token, or null for a guest (roaming user) */
+  token?: () => string | null;
+  /** refreshes the access token (POST /api/accounts/refresh); resolves the new token or null */
+  refresh?: () => Promise<string | null>;
+  /** where remote changes go (the Editor) */
+  target: SyncTarget;
+  /** the client's version; a different BoardInfo.version offers an update */
+  version?: string;
+  /** page navigation (access denied, login); defaults to location.assign */
+  navigate?: (url: string) => void;
+  /** embedded boards never navigate away on their own */
+  embedded?: boolean;
+  storage?: Storage | null;
+  reconnectDelay?: number;
+}
+
+type Dismiss = { dismiss: string };
+
+/**
+ * The board's realtime session (board.md §4): connect over nes with a bearer token (signed in)
+ * or the roaming uid (guest); join; load the board with a percent; replay; go online. Sends the
+ * editor's commands one at a time through the persisted outbox, follows the server events,
+ * reconnects every 2 s after a drop and catches up from the last seq.
+ */
+export class SyncClient {
+  readonly state$ = new BehaviorSubject<SyncState>({ phase: 'idle', percent: 0 });
+  readonly board$ = new BehaviorSubject<BoardInfo | null>(null);
+  readonly members$ = new BehaviorSubject<BoardMember[]>([]);
+  readonly claims$ = new BehaviorSubject<BoardClaims>({ role: null, permissions: [], policies: [] });
+  readonly me$ = new BehaviorSubject<BoardMember | null>(null);
+  /** toasts to show (or dismiss by key) */
+  readonly notices$ = new Subject<Notice | Dismiss>();
+  /** every hub event, as received */
+  readonly events$ = new Subject<HubEventMessage>();
+  /** commands waiting to be confirmed */
+  readonly pending$: BehaviorSubject<number>;
+  /** commands confirmed by the server (id, seq) */
+  readonly confirmed$ = new Subject<{ command: Command; seq: number | undefined }>();
+  readonly errors$ = new Subject<{ message: string; error?: unknown }>();
+
+  private client: Client | null = null;
+  private readonly outbox: Outbox;
+  private readonly queue: SendQueue;
+  private readonly order: SeqOrder;
+  private loaded = false;
+  private joinedOnce = false;
+  private closed = false;
+  private buffered: Command[] = [];
+  private gapTimer: ReturnType<typeof setTimeout> | null = null;
+  private reauthTimer: ReturnType<typeof setTimeout> | null = null;
+  private fillingGap = false;
+  private readonly creds: Credentials;
+
+  constructor(private readonly opts: SyncOptions) {
+    this.outbox = new Outbox(opts.boardCode, opts.storage);
+    this.pending$ = new BehaviorSubject(this.outbox.size);
+    this.order = new SeqOrder((command) => this.opts.target.applyRemote(command));
+    this.creds = { server: opts.server, uid: opts.uid, token: () => opts.token?.() ?? null };
+    this.queue = new SendQueue(this.outbox, {
+      canSend: () => this.state$.value.phase === 'online' && Boolean(this.client?.id),
+      send: (command, attempt) => this.sendOnce(command, attempt),
+      isRejection: (e) => {
+        const status = statusOf(e);
+        return status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429 && status !== 401;
+      },
+      isDisconnect: (e) => isDisconnect(e),
+      onSent: (command, result) => this.confirmed(command, result),
+      onRejected: (command, error) => {
+        this.pending$.next(this.outbox.size);
+        const status = statusOf(error);
+        this.notify({ key: `rejected-${command.id}`, kind: 'error', text: status === 403 ? M.unauthorized : messageOf(error) });
+      },
+      onRetry: () => this.notify({ key: 'retrying', kind: 'warning', text: M.retrying, duration: RETRY_NOTICE_MS }),
+      onGiveUp: (_command, error) => {
+        this.errors$.next({ message: M.notSaved, error });
+        this.notify({
+          key: 'not-saved',
+          kind: 'error',
+          text: M.notSaved,
+          persistent: true,
+          actions: [
+            { label: 'Reload', run: () => location.reload() },
+            { label: 'Retry', run: () => this.retry() },
+          ],
+        });
+      },
+    });
+  }
+
+  get phase(): SyncPhase {
+    return this.state$.value.phase;
+  }
+
+  get lastSeq(): number {
+    return this.order.lastSeq;
+  }
+
+  /** the nes socket id: the connection id sent with HTTP commands */
+  get connectionId(): string | null {
+    return this.client?.id ?? null;
+  }
+
+  get signedIn(): boolean {
+    return Boolean(this.opts.token?.());
+  }
+
+  /** Unconfirmed commands (for tests and the UI's "saving" hint). */
+  pending(): readonly Command[] {
+    return this.outbox.all();
+  }
+
+  /* ---------------- session ---------------- */
+
+  async connect(): Promise<void> {
+    if (this.client || this.closed) return;
+    this.setState('connecting');
+    const client = new Client(wsUrl(this.opts.server), { timeout: 20_000 });
+    this.client = client;
+    client.onError = () => undefined;
+    client.onUpdate = (message) => this.onHubEvent(message as HubEventMessage);
+    client.onDisconnect = (willReconnect) => this.onDisconnected(willReconnect);
+    client.onConnect = () => {
+      if (this.joinedOnce) void this.onReconnected();
+    };
+    const delay = this.opts.reconnectDelay ?? RECONNECT_DELAY_MS;
+    try {
+      await client.connect({ auth: this.socketAuth(), delay, maxDelay: delay, retries: Infinity, timeout: 10_000 });
+    } catch (error) {
+      if (this.closed) return;
+      await client.disconnect().catch(() => undefined);
+      this.fail(M.connectFailed, error, { toast: true });
+      return;
+    }
+    if (this.closed) return;
+    await this.join();
+  }
+
+  /** Sends a command the editor already applied locally. */
+  send(command: Command): void {
+    if (this.closed) return;
+    this.outbox.add(command);
+    this.pending$.next(this.outbox.size);
+    this.queue.kick();
+  }
+
+  /** Resends the queue after 'Changes not saved due to network error.'. */
+  retry(): void {
+    this.dismiss('not-saved');
+    this.queue.retry();
+  }
+
+  /** Hands the socket a fresh token (after a refresh or a new `token` prop). */
+  async reauthenticate(): Promise<void> {
+    const auth = this.socketAuth();
+    if (!this.client || !auth) return;
+    try {
+      await this.client.reauthenticate(auth);
+    } catch {
+      this.client.overrideReconnectionAuth(auth);
+    }
+    this.scheduleReauth();
+  }
+
+  async renameMember(name: string): Promise<unknown> {
+    const result = await this.call('renameMember', this.opts.boardCode, name);
+    const me = this.me$.value;
+    if (me) this.me$.next({ ...me, name });
+    this.members$.next(this.members$.value.map((m) => (m.uid === this.opts.uid ? { ...m, name } : m)));
+    return result;
+  }
+
+  async renameBoard(name: string): Promise<unknown> {
+    const result = await this.call('renameBoard', this.opts.boardCode, name);
+    const board = this.board$.value;
+    if (board) this.board$.next({ ...board, boardName: name });
+    return result;
+  }
+
+  async updateConfig(config: Record<string, unknown>): Promise<unknown> {
+    const result = await this.call('updateConfig', this.opts.boardCode, config);
+    const board = this.board$.value;
+    if (board) this.board$.next({ ...board, boardConfig: { ...(board.boardConfig ?? {}), ...config } });
+    return result;
+  }
+
+  /** A hub method call (nes `message`), resolved with the method's result. */
+  async call<T = unknown>(method: HubMethod, ...args: unknown[]): Promise<T> {
+    if (!this.client) throw new Error('not connected');
+    const { payload } = await this.client.message({ method, args });
+    return payload as T;
+  }
+
+  async destroy(): Promise<void> {
+    this.closed = true;
+    this.queue.stop();
+    if (this.gapTimer) clearTimeout(this.gapTimer);
+    if (this.reauthTimer) clearTimeout(this.reauthTimer);
+    const client = this.client;
+    this.client = null;
+    await client?.disconnect().catch(() => undefined);
+  }
+
+  /* ---------------- join, load, replay ---------------- */
+
+  private async join(): Promise<void> {
+    let info: BoardInfo;
+    try {
+      info = await this.joinCall();
+    } catch (error) {
+      this.joinFailed(error);
+      return;
+    }
+    if (this.closed) return;
+    this.joinedOnce = true;
+    this.applyBoardInfo(info);
+    this.setState('joined');
+    this.scheduleReauth();
+    await this.load();
+  }
+
+  private joinCall(): Promise<BoardInfo> {
+    const { workspace, boardCode, clientid, uid, name } = this.opts;
+    return this.call<BoardInfo>('joinBoard', workspace ?? null, boardCode, clientid ?? null, {
+      uid,
+      name: name ?? undefined,
+      lastSeq: this.joinedOnce ? this.order.lastSeq : undefined,
+    });
+  }
+
+  private async load(): Promise<void> {
+    this.setState('loading', 0);
+    let data;
+    try {
+      data = await this.http(() => fetchBoard(this.creds, this.opts.boardCode, { onProgress: (p) => this.setState('loading', p) }));
+    } catch (error) {
+      this.joinFailed(error, M.failedToLoad);
+      return;
+    }
+    if (this.closed) return;
+    this.setState('replaying', 100);
+    this.opts.target.load(data.snapshot, data.commands);
+    const known = new Set(data.commands.map((c) => c.id));
+    for (const c of [...this.outbox.all()]) if (known.has(c.id)) this.outbox.remove(c.id);
+    this.order.reset(data.lastSeq);
+    this.loaded = true;
+    const buffered = this.buffered;
+    this.buffered = [];
+    for (const command of buffered) this.receive(command);
+    // Edits from before a reload that the server never confirmed: show them again, then resend.
+    for (const command of this.outbox.all()) this.opts.target.applyRemote(command);
+    this.pending$.next(this.outbox.size);
+    this.setState('online', 100);
+    this.queue.kick();
+  }
+
+  /* ---------------- sending ---------------- */
+
+  private async sendOnce(command: Command, attempt: number): Promise<SendResult> {
+    if (attempt === 0) return this.call<SendResult>('sendCommand', this.opts.boardCode, command);
+    const coreActions = ['edited', ...(this.members$.value.some((m) => m.uid !== this.opts.uid && m.isOnline !== false) ? ['collaborated'] : [])];
+    return this.http(() => postCommand(this.creds, this.opts.boardCode, { boardCommand: command, connectionId: this.connectionId, coreActions }));
+  }
+
+  private confirmed(command: Command, result: SendResult): void {
+    this.pending$.next(this.outbox.size);
+    const seq = typeof result?.seq === 'number' ? result.seq : undefined;
+    if (seq !== undefined) {
+      this.opts.target.confirm(command.id, seq);
+      this.order.accept(seq, null);
+      this.watchGap();
+    }
+    this.dismiss('not-saved');
+    this.confirmed$.next({ command, seq });
+  }
+
+  /* ---------------- receiving ---------------- */
+
+  private receive(command: Command): void {
+    if (!this.loaded) {
+      this.buffered.push(command);
+      return;
+    }
+    if (typeof command.seq !== 'number') {
+      this.opts.target.applyRemote(command);
+      return;
+    }
+    if (this.outbox.has(command.id) && command.uid === this.opts.uid) {
+      // Our own command, accepted before its answer reached us (e.g. across a reconnect).
+      this.outbox.remove(command.id);
+      this.pending$.next(this.outbox.size);
+      this.opts.target.confirm(command.id, command.seq);
+      this.order.accept(command.seq, null);
+    } else {
+      this.order.accept(command.seq, command);
+    }
+    this.watchGap();
+  }
+
+  /** A seq jumped past lastSeq + 1: fetch the missing range unless it arrives on its own. */
+  private watchGap(): void {
+    if (!this.order.hasGap() || this.gapTimer || this.fillingGap) return;
+    this.gapTimer = setTimeout(() => {
+      this.gapTimer = null;
+      void this.fillGap();
+    }, 300);
+  }
+
+  private async fillGap(): Promise<void> {
+    if (!this.order.hasGap() || this.closed) return;
+    this.fillingGap = true;
+    try {
+      const data = await this.http(() => fetchBoard(this.creds, this.opts.boardCode, { after: this.order.lastSeq }));
+      for (const command of data.commands) this.receive(command);
+    } catch (error) {
+      this.errors$.next({ message: 'gap fetch failed', error });
+    } finally {
+      this.fillingGap = false;
+    }
+    if (this.order.hasGap()) this.watchGap();
+  }
+
+  private onHubEvent(message: HubEventMessage): void {
+    if (!message || typeof message !== 'object') return;
+    this.events$.next(message);
+    const data = message.data as Record<string, any> | null;
+    switch (message.event) {
+      case 'onCommand':
+        this.receive((data?.command ?? data) as Command);
+        break;
+      case 'onReconnected':
+        for (const command of (data?.commands ?? []) as Command[]) this.receive(command);
+        break;
+      case 'onClearBoard':
+        if (data && (data.cmd === 'clear' || data.command?.cmd === 'clear')) this.receive((data.command ?? data) as Command);
+        else this.opts.target.load(null, []);
+        break;
+      case 'onMeJoined':
+        this.me$.next(data as BoardMember);
+        this.upsertMember({ ...(data as BoardMember), isSelf: true, isOnline: true });
+        break;
+      case 'onUserJoined':
+        this.upsertMember({ ...(data as BoardMember), isOnline: true });
+        break;
+      case 'onUserLeft':
+        this.members$.next(this.members$.value.map((m) => (m.uid === (data?.uid ?? data) ? { ...m, isOnline: false } : m)));
+        break;
+      case 'onBoardMemberRenamed':
+        this.members$.next(this.members$.value.map((m) => (m.uid === data?.uid ? { ...m, name: data.name } : m)));
+        break;
+      case 'onBoardRenamed': {
+        const board = this.board$.value;
+        const name = typeof data === 'string' ? data : (data?.name ?? data?.boardName);
+        if (board && typeof name === 'string') this.board$.next({ ...board, boardName: name });
+        break;
+      }
+      case 'onConfigChanged': {
+        const board = this.board$.value;
+        const config = (data?.config ?? data) as Record<string, unknown>;
+        if (board) this.board$.next({ ...board, boardConfig: { ...(board.boardConfig ?? {}), ...config } });
+        break;
+      }
+      case 'onRoleChanged':
+        this.roleChanged(data);
+        break;
+      case 'onBoardNotFound':
+        this.notFound();
+        break;
+      case 'onAccessDenied':
+        this.accessDenied();
+        break;
+      case 'onBoardRemoved':
+        this.setState('removed', 100, M.boardRemoved);
+        this.notify({ key: 'removed', kind: 'error', text: M.boardRemoved, persistent: true });
+        break;
+      case 'announcement': {
+        const text = typeof data === 'string' ? data : (data?.message ?? data?.text);
+        if (typeof text === 'string' && text) this.notify({ key: `announcement-${text}`, kind: 'info', text });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  private upsertMember(member: BoardMember): void {
+    if (!member?.uid) return;
+    const rest = this.members$.value.filter((m) => m.uid !== member.uid);
+    this.members$.next([...rest, { ...this.members$.value.find((m) => m.uid === member.uid), ...member }]);
+  }
+
+  private applyBoardInfo(info: BoardInfo): void {
+    this.board$.next(info);
+    const claims = info.claims ?? {};
+    this.claims$.next({
+      role: claims.role ?? null,
+      permissions: claims.permissions ?? [],
+      policies: claims.policies ?? [],
+      client: claims.client ?? null,
+    });
+    const members = (info.members ?? []).map((m) => (m.uid === this.opts.uid ? { ...m, isSelf: true, isOnline: true } : m));
+    this.members$.next(members);
+    const me = members.find((m) => m.uid === this.opts.uid);
+    if (me) this.me$.next(me);
+    if (this.opts.version && info.version && info.version !== this.opts.version) {
+      this.notify({
+        key: 'new-version',
+        kind: 'info',
+        text: M.newVersion,
+        persistent: true,
+        actions: [{ label: 'Update', run: () => location.reload() }],
+      });
+    }
+  }
+
+  private roleChanged(data: Record<string, any> | null): void {
+    const role = data && 'role' in data ? data.role : data;
+    if (role === null || role === undefined || role === 'NoAccess') {
+      this.claims$.next({ ...this.claims$.value, role: null, permissions: [] });
+      this.notify({ key: 'revoked', kind: 'error', text: M.permissionRevoked, persistent: true });
+      this.setState('denied', 100, M.permissionRevoked);
+      setTimeout(() => this.go('/access-denied'), 1500);
+      return;
+    }
+    const claims = (data?.claims ?? data) as Partial<BoardClaims>;
+    this.claims$.next({
+      role: typeof role === 'string' ? role : (claims.role ?? null),
+      permissions: claims.permissions ?? this.claims$.value.permissions,
+      policies: claims.policies ?? this.claims$.value.policies,
+      client: claims.client ?? this.claims$.value.client ?? null,
+    });
+  }
+
+  /* ---------------- connection loss ---------------- */
+
+  private onDisconnected(willReconnect: boolean): void {
+    if (this.closed || !this.joinedOnce) return;
+    const phase = this.phase;
+    if (phase === 'notFound' || phase === 'removed' || phase === 'denied' || phase === 'failed') return;
+    this.setState('reconnecting', this.state$.value.percent);
+    this.members$.next([]);
+    const auth = this.socketAuth();
+    if (auth) this.client?.overrideReconnectionAuth(auth);
+    if (willReconnect) this.notify({ key: 'connection', kind: 'warning', text: M.reconnecting, persistent: true });
+    else this.fail(M.restoreFailed, null, { toast: true });
+  }
+
+  private async onReconnected(): Promise<void> {
+    if (this.closed) return;
+    try {
+      const info = await this.joinCall();
+      this.applyBoardInfo(info);
+      if (this.loaded) {
+        const caughtUp = await this.call<{ commands?: Command[] } | null>('reconnect', this.opts.boardCode, this.order.lastSeq).catch(() => null);
+        for (const command of caughtUp?.commands ?? []) this.receive(command);
+        // Whatever the reconnect answer missed, the log has: fetch after our last seq.
+        const rest = await this.http(() => fetchBoard(this.creds, this.opts.boardCode, { after: this.order.lastSeq }));
+        for (const command of rest.commands) this.receive(command);
+      }
+    } catch (error) {
+      this.dismiss('connection');
+      if (statusOf(error) === 404) return this.notFound();
+      if (statusOf(error) === 403) return this.accessDenied();
+      this.fail(M.restoreFailed, error, { toast: true });
+      return;
+    }
+    this.dismiss('connection');
+    this.notify({ key: 'restored', kind: 'success', text: M.restored });
+    if (!this.loaded) {
+      await this.load();
+      return;
+    }
+    this.setState('online', 100);
+    this.queue.kick();
+  }
+
+  /* ---------------- failures ---------------- */
+
+  private joinFailed(error: unknown, fallback: string = M.connectFailed): void {
+    const status = statusOf(error);
+    if (status === 404) return this.notFound();
+    if (status === 403) return this.accessDenied();
+    if (status === 401) return this.forceLogin();
+    this.fail(fallback, error, { toast: fallback === M.connectFailed });
+  }
+
+  private fail(message: string, error: unknown, options: { toast?: boolean } = {}): void {
+    this.setState('failed', this.state$.value.percent, message);
+    this.errors$.next({ message, error });
+    if (options.toast) this.notify({ key: 'connection', kind: 'error', text: message, persistent: message === M.connectFailed });
+  }
+
+  private notFound(): void {
+    this.setState('notFound', 100, M.boardNotFound);
+    this.errors$.next({ message: M.boardNotFound });
+  }
+
+  private accessDenied(): void {
+    this.setState('denied', 100, M.unauthorized);
+    this.errors$.next({ message: M.unauthorized });
+    if (this.signedIn) this.go('/access-denied');
+    else this.go(loginUrl());
+  }
+
+  private forceLogin(): void {
+    this.setState('denied', 100, M.unauthorized);
+    this.go(loginUrl());
+  }
+
+  private go(url: string): void {
+    if (this.closed || this.opts.embedded) return;
+    (this.opts.navigate ?? ((u: string) => location.assign(u)))(url);
+  }
+
+  /* ---------------- tokens ---------------- */
+
+  /** Runs an HTTP call; a 401 marked token-expired refreshes the token once and retries. */
+  private async http<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401) {
+        if (error.tokenExpired && this.opts.refresh) {
+          const fresh = await this.opts.refresh().catch(() => null);
+          if (fresh) {
+            void this.reauthenticate();
+            return run();
+          }
+        }
+        this.forceLogin();
+      }
+      throw error;
+    }
+  }
+
+  private socketAuth(): { headers: Record<string, string> } | undefined {
+    const token = this.opts.token?.();
+    return token ? { headers: { authorization: `Bearer ${token}` } } : undefined;
+  }
+
+  /** Refreshes the token and re-authenticates the socket a minute before the token expires. */
+  private scheduleReauth(): void {
+    if (this.reauthTimer) clearTimeout(this.reauthTimer);
+    this.reauthTimer = null;
+    const exp = decodeClaims(this.opts.token?.() ?? null)?.exp;
+    if (!exp || this.closed) return;
+    const wait = Math.max(5_000, exp * 1000 - Date.now() - REAUTH_MARGIN_MS);
+    this.reauthTimer = setTimeout(async () => {
+      this.reauthTimer = null;
+      if (this.opts.refresh) await this.opts.refresh().catch(() => null);
+      await this.reauthenticate();
+    }, Math.min(wait, 2 ** 31 - 1));
+  }
+
+  /* ---------------- plumbing ---------------- */
+
+  private setState(phase: SyncPhase, percent = this.state$.value.percent, error?: string): void {
+    if (this.closed && phase !== 'idle') return;
+    this.state$.next({ phase, percent, ...(error ? { error } : {}) });
+  }
+
+  private notify(notice: Notice): void {
+    if (!this.closed) this.notices$.next(notice);
+  }
+
+  private dismiss(key: string): void {
+    this.notices$.next({ dismiss: key });
+  }
+}
+
+function wsUrl(server: string): `ws://${string}` | `wss://${string}` {
+  const url = new URL(server);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.pathname = '/';
+  url.search = '';
+  url.hash = '';
+  return url.toString() as `ws://${string}`;
+}
+
+function loginUrl(): string {
+  const ret = typeof location === 'undefined' ? '/' : location.pathname + location.search;
+  return `/accounts/login?ret=${encodeURIComponent(ret)}`;
+}
+
+function statusOf(error: unknown): number | null {
+  if (error instanceof HttpError) return error.status;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' ? status : null;
+}
+
+function isDisconnect(error: unknown): boolean {
+  const type = (error as { type?: string } | null)?.type;
+  return type === 'disconnect' || type === 'ws' || type === 'timeout' || error instanceof TypeError;
+}
+
+function messageOf(error: unknown): string {
+  const data = (error as { data?: { message?: string } } | null)?.data;
+  if (data?.message) return data.message;
+  return error instanceof Error ? error.message : String(error);
+}

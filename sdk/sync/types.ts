@@ -1,0 +1,96 @@
+import type { Command } from '../../shared/model';
+
+/** A board member (board.md §3 "Board member"). */
+export interface BoardMember {
+  uid: string;
+  name: string;
+  profileImage?: string | null;
+  username?: string | null;
+  timestamp?: number | string;
+  isOnline?: boolean;
+  isSelf?: boolean;
+  isOwner?: boolean;
+  role?: string | null;
+  status?: string | null;
+}
+
+/** What the signed-in user or guest may do on this board (board.md §3 "Claims"). */
+export interface BoardClaims {
+  role: string | null;
+  permissions: string[];
+  policies: string[];
+  client?: string | null;
+}
+
+export interface BoardConfig {
+  bg?: string | null;
+  bgColor?: string | null;
+  upload?: number;
+  privateMode?: { type: number; blurry?: boolean } | null;
+  viewport?: { x: number; y: number; w: number; h: number } | null;
+  [key: string]: unknown;
+}
+
+/** The board as joinBoard answers it (board.md §3 "Board"). */
+export interface BoardInfo {
+  code: string;
+  boardId?: string;
+  boardName: string;
+  displayName?: string;
+  isNew?: boolean;
+  workspace?: { id: string; altId?: string } | null;
+  disposeAt?: string | null;
+  workspaceConfig?: Record<string, unknown> | null;
+  boardConfig?: BoardConfig | null;
+  userConfig?: Record<string, unknown> | null;
+  locale?: string;
+  claims?: Partial<BoardClaims> | null;
+  members?: BoardMember[];
+  extensions?: unknown[];
+  client?: unknown;
+  version?: string;
+  lastSeq?: number;
+  [key: string]: unknown;
+}
+
+/** The board load phases (board.md §4 "Board load") plus the screens that end a session. */
+export type SyncPhase =
+  | 'idle'
+  | 'connecting'
+  | 'joined'
+  | 'loading'
+  | 'replaying'
+  | 'online'
+  | 'reconnecting'
+  | 'failed'
+  | 'notFound'
+  | 'removed'
+  | 'denied';
+
+export interface SyncState {
+  phase: SyncPhase;
+  /** load percent 0–100 while loading */
+  percent: number;
+  /** why the session failed (failed / denied) */
+  error?: string;
+}
+
+export type NoticeKind = 'info' | 'success' | 'warning' | 'error';
+
+/** A message for the toasts (the UI maps these onto ui/ toasts). */
+export interface Notice {
+  /** notices with the same key replace each other and can be dismissed */
+  key: string;
+  kind: NoticeKind;
+  text: string;
+  persistent?: boolean;
+  duration?: number;
+  actions?: Array<{ label: string; run: () => void }>;
+}
+
+/** Where remote changes go: the Editor satisfies this. */
+export interface SyncTarget {
+  load(snapshot: unknown, commands: Command[]): void;
+  applyRemote(command: Command): void;
+  confirm(id: string, seq: number): void;
+}
