@@ -2,6 +2,7 @@ import type { ServerRegisterPluginObject } from '@hapi/hapi';
 import { accountsPlugin } from './accounts/plugin';
 import { mailPlugin } from './mail/plugin';
 import { usersPlugin } from './users/plugin';
+import { clientsPlugin } from './clients/plugin';
 
 /**
  * The domain plugins, in registration order. A domain is one folder under platform/
@@ -12,4 +13,5 @@ export const domainPlugins: Array<ServerRegisterPluginObject<any>> = [
   { plugin: mailPlugin },
   { plugin: accountsPlugin },
   { plugin: usersPlugin },
+  { plugin: clientsPlugin },
 ];

@@ -1,0 +1,347 @@
+/**
+ * The embedding contract (board.md §2 "Board query parameters", §7 "Embedding script API"):
+ * what a host page passes to `Tabula.embed`, what travels in the board's `data` query
+ * parameter, the methods the board exposes over penpal and the events it sends back, and the
+ * validation of every host argument. Pure TypeScript: imported by embed/host.ts (the script a
+ * host loads), embed/child.ts (inside the board page) and the platform (uid and origin rules).
+ */
+import { EMBED_PERMISSIONS } from '../shared/permissions';
+import type { Shape } from '../shared/model';
+
+export type { Shape };
+
+/* ---------------- options and the data parameter ---------------- */
+
+export type EmbedPermission = (typeof EMBED_PERMISSIONS)[number];
+export { EMBED_PERMISSIONS };
+
+/** Notification modes (board.md §7): all, or essential (the embedded default). */
+export const NOTIFICATION_MODES = ['all', 'essential'] as const;
+export type NotificationMode = (typeof NOTIFICATION_MODES)[number];
+
+export interface Participant {
+  /** the host's id for this participant (the board's roaming uid) */
+  uid: string;
+  /** display name shown to the other members */
+  name?: string;
+}
+
+/** Board options a host may set at embed time (board.md §7 supported option values). */
+export interface EmbedFeatures {
+  tool?: string;
+  /** #RRGGBB */
+  color?: string;
+  /** 1–9 */
+  thickness?: number;
+  /** a known background name, or an http(s) image url */
+  background?: string;
+  /** view_templates and/or view_chat */
+  permissions?: EmbedPermission[];
+  /** default 'essential' when embedded */
+  notifications?: NotificationMode;
+  /** hide Tabula branding; honoured only under the api-white-label policy */
+  whiteLabel?: boolean;
+}
+
+export interface EmbedOptions {
+  /** board code; omit to create a new board for this participant */
+  board?: string;
+  /** the developer app's client id (panel /panel/developers) */
+  clientId: string;
+  participant: Participant;
+  /** a participant token from the host backend (POST /api/clients/token), or a function returning one */
+  token?: string | (() => string | Promise<string>);
+  features?: EmbedFeatures;
+  /** platform base url; default: the origin embed.js was loaded from */
+  platform?: string;
+  /** iframe title (accessibility); default 'Tabula board' */
+  title?: string;
+  /** milliseconds to wait for the board to connect; default 30000 */
+  timeout?: number;
+}
+
+/** The JSON carried base64-encoded in the board's `data` query parameter. */
+export interface EmbedData {
+  /** board code, or '' for a new board */
+  board: string;
+  participant: Participant;
+  /** the host page's origin, as the host states it (checked by the board, see embed/child.ts) */
+  origin: string;
+  features: EmbedFeatures;
+}
+
+/* ---------------- methods and events ---------------- */
+
+export const EXPORT_FORMATS = ['png', 'svg'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** What the board tells the host about itself once ready. */
+export interface BoardInfo {
+  code: string;
+  boardName: string;
+  uid: string;
+  role: string | null;
+  whiteLabel: boolean;
+}
+
+/** Methods the board (child) exposes to the host. A penpal method map must be a type alias. */
+export type BoardMethods = {
+  setTool(name: string): Promise<void>;
+  setColor(hex: string): Promise<void>;
+  setThickness(width: number): Promise<void>;
+  setBackground(background: string): Promise<void>;
+  setPermissions(permissions: string[]): Promise<void>;
+  getShapes(): Promise<Shape[]>;
+  /** adds the shapes (ids are generated where missing); answers their ids */
+  addShapes(shapes: Array<Partial<Shape> & { cmd: Shape['cmd'] }>): Promise<string[]>;
+  removeShapes(ids: string[]): Promise<void>;
+  zoomToFit(): Promise<void>;
+  /** a data URL (image/png or image/svg+xml) */
+  exportImage(format: ExportFormat): Promise<string>;
+  getInfo(): Promise<BoardInfo>;
+};
+
+export const EMBED_EVENTS = ['ready', 'joined', 'command', 'selection', 'error'] as const;
+export type EmbedEvent = (typeof EMBED_EVENTS)[number];
+
+export interface EmbedEventPayloads {
+  /** the board is loaded and the API answers */
+  ready: BoardInfo;
+  /** a member joined the board (the participant itself first) */
+  joined: { uid: string; name: string; isSelf: boolean };
+  /** a board change, local or from another member */
+  command: { id: string; cmd: string; uid: string; seq?: number; local: boolean; shapes: string[] };
+  /** the participant's selection changed */
+  selection: { ids: string[] };
+  error: EmbedError;
+}
+
+/** Methods the host exposes to the board. */
+export type HostMethods = {
+  emit(event: EmbedEvent, payload: unknown): void;
+  /** a fresh participant token (when the host gave a token function), else null */
+  refreshToken(): Promise<string | null>;
+};
+
+/** The message the board posts to its parent when it refuses to run embedded. */
+export interface EmbedRefusal {
+  type: 'tabula:refused';
+  error: EmbedError;
+}
+export const REFUSAL_TYPE = 'tabula:refused';
+
+/* ---------------- errors ---------------- */
+
+export const EMBED_ERROR_CODES = [
+  'invalid-argument', 'invalid-color', 'invalid-thickness', 'unknown-tool', 'unknown-background',
+  'invalid-permission', 'invalid-shapes', 'invalid-format', 'invalid-uid', 'invalid-client',
+  'invalid-data', 'invalid-event', 'origin-not-allowed', 'unknown-client', 'board-not-found',
+  'access-denied', 'not-allowed', 'connection-failed', 'destroyed', 'internal',
+] as const;
+export type EmbedErrorCode = (typeof EMBED_ERROR_CODES)[number];
+
+/** Every rejection a host sees: a plain object, never an exception class. */
+export interface EmbedError {
+  code: EmbedErrorCode;
+  message: string;
+}
+
+export const embedError = (code: EmbedErrorCode, message: string): EmbedError => ({ code, message });
+
+export const isEmbedError = (value: unknown): value is EmbedError =>
+  !!value && typeof value === 'object' && typeof (value as EmbedError).code === 'string' && typeof (value as EmbedError).message === 'string';
+
+/** Any thrown value as an EmbedError (penpal errors, Error instances, strings). */
+export function toEmbedError(value: unknown, fallback: EmbedErrorCode = 'internal'): EmbedError {
+  if (isEmbedError(value) && (EMBED_ERROR_CODES as readonly string[]).includes(value.code)) return { code: value.code, message: value.message };
+  const penpalCode = (value as { code?: string } | null)?.code;
+  const message = (value as { message?: string } | null)?.message ?? String(value);
+  if (penpalCode === 'CONNECTION_DESTROYED') return embedError('destroyed', 'The board was destroyed.');
+  if (penpalCode === 'CONNECTION_TIMEOUT') return embedError('connection-failed', 'The board did not answer in time.');
+  if (penpalCode === 'METHOD_CALL_TIMEOUT') return embedError('connection-failed', 'The board did not answer in time.');
+  return embedError(fallback, message);
+}
+
+/* ---------------- validation of host arguments ---------------- */
+
+/** A roaming uid: 1–100 visible characters, no spaces or slashes. */
+export const UID_PATTERN = /^[A-Za-z0-9_.:@|+=-]{1,100}$/;
+export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+export const LINE_WIDTH = { min: 1, max: 9 } as const;
+/** Most shapes one addShapes call may add. */
+export const MAX_SHAPES_PER_CALL = 500;
+/** Most participant-name characters. */
+export const MAX_NAME_LENGTH = 100;
+
+const describe = (value: unknown): string => {
+  try {
+    const text = typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
+    return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  } catch {
+    return String(value);
+  }
+};
+
+export function validateUid(uid: unknown): EmbedError | null {
+  return typeof uid === 'string' && UID_PATTERN.test(uid)
+    ? null
+    : embedError('invalid-uid', `Invalid user id ${describe(uid)}: a clientid needs a uid of 1 to 100 letters, digits or _.:@|+=-.`);
+}
+
+export function validateColor(color: unknown): EmbedError | null {
+  return typeof color === 'string' && COLOR_PATTERN.test(color) ? null : embedError('invalid-color', `Invalid colour ${describe(color)}: use #RRGGBB.`);
+}
+
+export function validateThickness(width: unknown): EmbedError | null {
+  return typeof width === 'number' && Number.isInteger(width) && width >= LINE_WIDTH.min && width <= LINE_WIDTH.max
+    ? null
+    : embedError('invalid-thickness', `Invalid thickness ${describe(width)}: use a whole number from ${LINE_WIDTH.min} to ${LINE_WIDTH.max}.`);
+}
+
+/** `known`: the tool names the board has (the child checks membership; the host only the form). */
+export function validateTool(name: unknown, known?: readonly string[]): EmbedError | null {
+  if (typeof name !== 'string' || !name || (known && !known.includes(name))) {
+    return embedError('unknown-tool', `Unknown tool ${describe(name)}${known ? `: use one of ${known.join(', ')}` : ''}.`);
+  }
+  return null;
+}
+
+export const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
+  } catch {
+    return false;
+  }
+};
+
+/** A known background name, or an http(s) url. `known`: the board's background names (else only the form is checked). */
+export function validateBackground(background: unknown, known?: readonly string[]): EmbedError | null {
+  const ok =
+    typeof background === 'string' &&
+    (isHttpUrl(background) || (known ? known.includes(background) : /^[A-Za-z][A-Za-z0-9 _-]{0,39}$/.test(background)));
+  return ok
+    ? null
+    : embedError('unknown-background', `Unknown background ${describe(background)}: use ${known ? `one of ${known.join(', ')}` : 'a background name'} or an http(s) image url.`);
+}
+
+export function validatePermissions(permissions: unknown): EmbedError | null {
+  if (!Array.isArray(permissions)) return embedError('invalid-permission', `Invalid permissions ${describe(permissions)}: use a list of ${EMBED_PERMISSIONS.join(', ')}.`);
+  const bad = permissions.find((p) => !(EMBED_PERMISSIONS as readonly unknown[]).includes(p));
+  return bad === undefined ? null : embedError('invalid-permission', `Invalid permission ${describe(bad)}: only ${EMBED_PERMISSIONS.join(' and ')} may be set.`);
+}
+
+export function validateExportFormat(format: unknown): EmbedError | null {
+  return (EXPORT_FORMATS as readonly unknown[]).includes(format) ? null : embedError('invalid-format', `Invalid export format ${describe(format)}: use 'png' or 'svg'.`);
+}
+
+export function validateIds(ids: unknown): EmbedError | null {
+  return Array.isArray(ids) && ids.length <= 10_000 && ids.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 100)
+    ? null
+    : embedError('invalid-shapes', `Invalid shape ids ${describe(ids)}: use a list of shape id strings.`);
+}
+
+/** Form only (a list of objects with a kind); the board checks each shape against the model. */
+export function validateShapeList(shapes: unknown): EmbedError | null {
+  if (!Array.isArray(shapes) || shapes.length > MAX_SHAPES_PER_CALL) {
+    return embedError('invalid-shapes', `Invalid shapes: use a list of at most ${MAX_SHAPES_PER_CALL} shape objects.`);
+  }
+  const bad = shapes.findIndex((s) => !s || typeof s !== 'object' || Array.isArray(s) || typeof (s as { cmd?: unknown }).cmd !== 'string');
+  return bad < 0 ? null : embedError('invalid-shapes', `Invalid shape at index ${bad}: each shape is an object with a cmd (its kind).`);
+}
+
+export function validateNotifications(mode: unknown): EmbedError | null {
+  return (NOTIFICATION_MODES as readonly unknown[]).includes(mode) ? null : embedError('invalid-argument', `Invalid notifications mode ${describe(mode)}: use 'all' or 'essential'.`);
+}
+
+export function validateEvent(event: unknown): EmbedError | null {
+  return (EMBED_EVENTS as readonly unknown[]).includes(event) ? null : embedError('invalid-event', `Unknown event ${describe(event)}: use one of ${EMBED_EVENTS.join(', ')}.`);
+}
+
+/** Checks every feature the host set; `known` lists the board's tools and backgrounds when known. */
+export function validateFeatures(features: unknown, known: { tools?: readonly string[]; backgrounds?: readonly string[] } = {}): EmbedError | null {
+  if (features === undefined) return null;
+  if (!features || typeof features !== 'object' || Array.isArray(features)) return embedError('invalid-argument', 'Invalid features: use an object.');
+  const f = features as EmbedFeatures;
+  if (f.tool !== undefined) { const e = validateTool(f.tool, known.tools); if (e) return e; }
+  if (f.color !== undefined) { const e = validateColor(f.color); if (e) return e; }
+  if (f.thickness !== undefined) { const e = validateThickness(f.thickness); if (e) return e; }
+  if (f.background !== undefined) { const e = validateBackground(f.background, known.backgrounds); if (e) return e; }
+  if (f.permissions !== undefined) { const e = validatePermissions(f.permissions); if (e) return e; }
+  if (f.notifications !== undefined) { const e = validateNotifications(f.notifications); if (e) return e; }
+  if (f.whiteLabel !== undefined && typeof f.whiteLabel !== 'boolean') return embedError('invalid-argument', 'Invalid whiteLabel: use true or false.');
+  return null;
+}
+
+export function validateParticipant(participant: unknown): EmbedError | null {
+  if (!participant || typeof participant !== 'object') return validateUid(undefined);
+  const p = participant as Participant;
+  const uidError = validateUid(p.uid);
+  if (uidError) return uidError;
+  if (p.name !== undefined && (typeof p.name !== 'string' || p.name.length > MAX_NAME_LENGTH)) {
+    return embedError('invalid-argument', `Invalid participant name: use text of at most ${MAX_NAME_LENGTH} characters.`);
+  }
+  return null;
+}
+
+/** Board codes are url-safe tokens. */
+export const BOARD_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function validateEmbedOptions(options: unknown): EmbedError | null {
+  if (!options || typeof options !== 'object') return embedError('invalid-argument', 'Tabula.embed needs an options object.');
+  const o = options as EmbedOptions;
+  if (typeof o.clientId !== 'string' || !o.clientId) return embedError('invalid-client', 'A clientId is required: create an app at /panel/developers.');
+  const participantError = validateParticipant(o.participant);
+  if (participantError) return participantError;
+  if (o.board !== undefined && (typeof o.board !== 'string' || !BOARD_CODE_PATTERN.test(o.board))) {
+    return embedError('invalid-argument', `Invalid board code ${describe(o.board)}.`);
+  }
+  if (o.token !== undefined && typeof o.token !== 'string' && typeof o.token !== 'function') return embedError('invalid-argument', 'Invalid token: use a string or a function.');
+  return validateFeatures(o.features);
+}
+
+/* ---------------- origins ---------------- */
+
+/** The origin of an http(s) url (`https://example.com:8443`), or null when it is not one. */
+export function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when `value` is exactly an origin (scheme://host[:port], nothing after it). */
+export const isOrigin = (value: unknown): value is string => typeof value === 'string' && originOf(value) === value;
+
+/* ---------------- the data parameter ---------------- */
+
+/** base64 of the UTF-8 JSON (board.md §2 data). */
+export function encodeEmbedData(data: EmbedData): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(data));
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+/** Decodes and validates the data parameter; accepts standard and url-safe base64. */
+export function decodeEmbedData(encoded: string): EmbedData | EmbedError {
+  let data: unknown;
+  try {
+    const normal = encoded.replace(/-/g, '+').replace(/_/g, '/').replace(/\s/g, '');
+    const binary = atob(normal + '='.repeat((4 - (normal.length % 4)) % 4));
+    data = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+  } catch {
+    return embedError('invalid-data', 'The data parameter is not base64 JSON.');
+  }
+  if (!data || typeof data !== 'object') return embedError('invalid-data', 'The data parameter is not a JSON object.');
+  const d = data as Partial<EmbedData>;
+  if (d.board !== undefined && d.board !== '' && (typeof d.board !== 'string' || !BOARD_CODE_PATTERN.test(d.board))) return embedError('invalid-data', 'The data parameter has an invalid board code.');
+  const participantError = validateParticipant(d.participant);
+  if (participantError) return participantError;
+  if (!isOrigin(d.origin)) return embedError('invalid-data', 'The data parameter has no valid origin.');
+  const featuresError = validateFeatures(d.features ?? {});
+  if (featuresError) return featuresError;
+  return { board: d.board ?? '', participant: { uid: d.participant!.uid, ...(d.participant!.name ? { name: d.participant!.name } : {}) }, origin: d.origin, features: d.features ?? {} };
+}
