@@ -24,11 +24,19 @@ export async function registerAuth(server: Server, config: Config): Promise<void
     validate: (artifacts: { decoded: { payload: TokenClaims } }) => ({ isValid: true, credentials: { ...artifacts.decoded.payload } }),
   });
   // A 401 caused by an expired token says so in a header: the client refreshes once and retries.
+  // The error envelope's onPreResponse (registered first) has already turned the Boom into a
+  // plain { statusCode, message } response by then, so both forms are handled.
   server.ext('onPreResponse', (request, h) => {
-    const response = request.response as { isBoom?: boolean; output?: { statusCode: number; headers: Record<string, string> }; message?: string };
+    const response = request.response as {
+      isBoom?: boolean; output?: { statusCode: number; headers: Record<string, string> }; message?: string;
+      statusCode?: number; source?: { message?: unknown }; header?: (name: string, value: string) => unknown;
+    };
     if (response?.isBoom && response.output?.statusCode === 401 && /expired/i.test(response.message ?? '')) {
       response.output.headers[EXPIRED_TOKEN_HEADER] = 'true';
       response.output.headers['access-control-expose-headers'] = EXPIRED_TOKEN_HEADER;
+    } else if (!response?.isBoom && response?.statusCode === 401 && /expired/i.test(String(response.source?.message ?? '')) && response.header) {
+      response.header(EXPIRED_TOKEN_HEADER, 'true');
+      response.header('access-control-expose-headers', EXPIRED_TOKEN_HEADER);
     }
     return h.continue;
   });
