@@ -1,7 +1,13 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createAppRouter } from './app';
 
-function App() {
-  return <main>Tabula</main>;
-}
+/** The panel and account screens (served for /accounts/*, /panel/*, /app/panel/*, /access-denied, 404). */
+const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(<App />);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,48 @@
+import { http, type TokenPair } from '../ui';
+
+/**
+ * The panel's calls to the accounts and users API (panel.md §7), typed. Everything goes
+ * through the one HTTP layer (bearer token, Uid, refresh, busy counter).
+ */
+export interface SessionResult extends TokenPair {
+  /** the claim id the client keeps as its local user id */
+  id: string;
+  expiresIn?: number;
+}
+
+export interface Me {
+  id: string;
+  username: string;
+  displayName: string;
+}
+
+/** Profile (panel.md §3) plus whether the account has a password (Change Password form). */
+export interface Profile {
+  displayName: string;
+  avatar?: string | null;
+  language?: 'en' | 'fa' | string | null;
+  role?: number | null;
+  hasPassword?: boolean;
+  username?: string;
+}
+
+export interface ProfileUpdate {
+  displayName: string;
+  avatar: string | null;
+  language?: string | null;
+  role: number;
+}
+
+export const accountsApi = {
+  login: (body: { username: string; password: string }) => http.post<SessionResult>('/api/accounts/login', body),
+  signup: (body: { username: string; password: string; repeatPassword: string; terms: boolean }) => http.post<{ id: string }>('/api/accounts/users', body),
+  requestRecovery: (body: { email: string }) => http.post<{ message: string }>('/api/accounts/password/reset-password', body),
+  resetPassword: (body: { password: string; confirmPassword: string; code: string; email: string }) => http.post<SessionResult>('/api/accounts/password/reset', body),
+  /** failures are ignored by the callers (panel.md §7) */
+  logout: (refreshToken: string) => http.post<void>('/api/accounts/logout', { refreshToken }, { silent: true }),
+  migrate: (uniqueUserId: string) => http.post<unknown>('/api/users/migrate/', { uniqueUserId }, { silent: true }),
+  me: () => http.get<Me>('/api/accounts/validate', undefined, { silent: true }),
+  profile: () => http.get<Profile>('/api/users/profile'),
+  saveProfile: (body: ProfileUpdate) => http.post<unknown>('/api/users/profile', body),
+  changePassword: (body: { current?: string; password: string; confirmPassword: string }) => http.post<SessionResult>('/api/change-password', body),
+};

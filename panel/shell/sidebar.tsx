@@ -1,0 +1,49 @@
+import { Link, NavLink } from 'react-router';
+import { Icon, Logo, useClaims } from '../../ui';
+import { ADMIN_NAV, MAIN_NAV, PARTNER_NAV, type NavItem } from '../nav';
+import { routeExists } from '../registry';
+
+const hasRole = (roles: string[] | undefined, role: string) => Boolean(roles?.some((r) => r.toLowerCase() === role));
+
+function Item({ item }: { item: NavItem }) {
+  return (
+    <NavLink to={item.to} className="p-nav__link">
+      <Icon name={item.icon} />
+      <span>{item.label}</span>
+    </NavLink>
+  );
+}
+
+/**
+ * The sidebar: Home, Boards, Profile for everyone; Partnership for partners; the admin links
+ * for platform administrators (role claim), each once its screen exists in the route table.
+ */
+export function Sidebar() {
+  const claims = useClaims();
+  const partner = hasRole(claims?.role, 'partner') ? PARTNER_NAV.filter((i) => routeExists(i.to)) : [];
+  const admin = hasRole(claims?.role, 'admin') ? ADMIN_NAV.filter((i) => routeExists(i.to)) : [];
+  return (
+    <aside className="p-sidebar">
+      <Link to="/panel/home" className="p-sidebar__brand" aria-label="Tabula home">
+        <Logo size={30} />
+        <span>Tabula</span>
+      </Link>
+      <nav className="p-nav" aria-label="Main">
+        {MAIN_NAV.map((item) => (
+          <Item key={item.to} item={item} />
+        ))}
+        {partner.map((item) => (
+          <Item key={item.to} item={item} />
+        ))}
+      </nav>
+      {admin.length > 0 && (
+        <nav className="p-nav" aria-label="Administration">
+          <div className="p-nav__section">Administration</div>
+          {admin.map((item) => (
+            <Item key={item.to} item={item} />
+          ))}
+        </nav>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,117 @@
+import { useInsertionEffect } from 'react';
+import { ensureUiStyles, injectStyles } from '../ui';
+
+/** The panel's layout stylesheet (visitor screens, shell, pages); widgets style themselves (ui/). */
+export const PANEL_CSS = `
+html, body { margin: 0; height: 100%; }
+body { font-family: var(--t-font); color: var(--t-text); background: var(--t-bg); -webkit-font-smoothing: antialiased; }
+#root { min-height: 100%; }
+a { color: var(--t-primary); text-decoration: none; }
+a:hover { text-decoration: underline; }
+.p-link-strong { font-weight: 600; }
+
+/* Visitor screens */
+.v-page { min-height: 100vh; display: flex; flex-direction: column; align-items: center; padding: 56px 16px 40px; box-sizing: border-box;
+  background: radial-gradient(1200px 500px at 50% -120px, #dcebfb 0%, rgba(220, 235, 251, 0) 70%), var(--t-bg); }
+.v-brand { display: flex; align-items: center; gap: 10px; margin-bottom: 28px; color: var(--t-text); font: 700 22px/1 var(--t-font); letter-spacing: -.01em; }
+.v-brand:hover { text-decoration: none; }
+.v-card { width: 100%; max-width: 420px; background: var(--t-surface); border: 1px solid var(--t-border-soft); border-radius: 14px;
+  box-shadow: 0 1px 3px rgba(16,24,40,.06), 0 8px 24px rgba(16,24,40,.06); padding: 36px 40px 32px; box-sizing: border-box; }
+.v-title { margin: 0 0 6px; font: 600 24px/1.25 var(--t-font); letter-spacing: -.01em; }
+.v-subtitle { margin: 0 0 24px; color: var(--t-muted); font-size: 14px; line-height: 1.5; }
+.v-row { display: flex; justify-content: space-between; align-items: center; margin: -4px 0 20px; font-size: 13px; }
+.v-divider { display: flex; align-items: center; gap: 12px; color: #98a2b3; font-size: 12px; text-transform: uppercase; letter-spacing: .06em; margin: 20px 0; }
+.v-divider::before, .v-divider::after { content: ""; flex: 1; height: 1px; background: var(--t-border-soft); }
+.v-footer { margin-top: 20px; text-align: center; color: var(--t-muted); font-size: 14px; }
+.v-google { background: #fff; }
+.v-sent { text-align: center; padding: 8px 0 4px; }
+.v-sent__icon { width: 56px; height: 56px; margin: 0 auto 16px; border-radius: 50%; background: var(--t-success-soft); color: var(--t-success); display: grid; place-content: center; }
+.v-legal { margin-top: 24px; color: #98a2b3; font-size: 12px; text-align: center; }
+
+/* Stand-alone pages (not found, access denied) */
+.x-page { min-height: 100vh; display: grid; place-items: center; padding: 24px; box-sizing: border-box; background: var(--t-bg); text-align: center; }
+.x-code { font: 700 72px/1 var(--t-font); color: var(--t-primary); letter-spacing: -.03em; margin: 0 0 12px; }
+.x-title { font: 600 22px/1.3 var(--t-font); margin: 0 0 8px; }
+.x-text { color: var(--t-muted); margin: 0 0 24px; font-size: 15px; }
+.x-actions { display: flex; gap: 10px; justify-content: center; }
+
+/* Panel shell */
+.p-shell { display: flex; min-height: 100vh; }
+.p-sidebar { width: 248px; flex: none; background: var(--t-surface); border-right: 1px solid var(--t-border-soft); display: flex; flex-direction: column;
+  position: sticky; top: 0; height: 100vh; box-sizing: border-box; padding: 20px 14px; overflow-y: auto; }
+.p-sidebar__brand { display: flex; align-items: center; gap: 10px; padding: 2px 10px 22px; font: 700 19px/1 var(--t-font); color: var(--t-text); }
+.p-sidebar__brand:hover { text-decoration: none; }
+.p-nav { display: flex; flex-direction: column; gap: 2px; }
+.p-nav__section { margin: 20px 10px 8px; font: 600 11px/1 var(--t-font); color: #98a2b3; text-transform: uppercase; letter-spacing: .08em; }
+.p-nav__link { display: flex; align-items: center; gap: 12px; height: 38px; padding: 0 10px; border-radius: 8px; color: #3d4656; font: 500 14px/1 var(--t-font); }
+.p-nav__link:hover { background: #f2f5f9; text-decoration: none; color: var(--t-text); }
+.p-nav__link.active { background: var(--t-primary-soft); color: var(--t-primary); }
+.p-nav__link svg { color: #8a94a6; flex: none; }
+.p-nav__link.active svg { color: var(--t-primary); }
+.p-main { flex: 1; min-width: 0; display: flex; flex-direction: column; }
+.p-header { height: 76px; flex: none; display: flex; align-items: center; justify-content: space-between; gap: 16px; padding: 0 32px;
+  background: var(--t-surface); border-bottom: 1px solid var(--t-border-soft); position: sticky; top: 0; z-index: 10; box-sizing: border-box; }
+.p-header__title { margin: 0; font: 600 20px/1.25 var(--t-font); letter-spacing: -.01em; }
+.p-header__subtitle { margin: 3px 0 0; color: var(--t-muted); font-size: 13px; }
+.p-header__actions { display: flex; align-items: center; gap: 8px; }
+.p-iconbtn { width: 38px; height: 38px; border-radius: 10px; border: 1px solid transparent; background: none; color: #55606f; display: grid; place-content: center; cursor: pointer; }
+.p-iconbtn:hover { background: #f2f5f9; color: var(--t-text); }
+.p-iconbtn:focus-visible { outline: none; box-shadow: 0 0 0 3px rgba(30,136,229,.3); }
+.p-busy { width: 24px; display: grid; place-content: center; }
+.p-content { padding: 32px; flex: 1; box-sizing: border-box; width: 100%; max-width: 1180px; }
+
+/* Profile menu */
+.p-menu { position: relative; }
+.p-menu__button { display: flex; align-items: center; gap: 10px; height: 42px; padding: 0 8px 0 4px; border-radius: 999px; border: 1px solid var(--t-border-soft); background: #fff; cursor: pointer; font: 500 14px/1 var(--t-font); color: var(--t-text); }
+.p-menu__button:hover { border-color: var(--t-border); }
+.p-menu__button:focus-visible { outline: none; box-shadow: 0 0 0 3px rgba(30,136,229,.3); }
+.p-menu__name { max-width: 160px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.p-menu__list { position: absolute; right: 0; top: calc(100% + 8px); min-width: 220px; background: #fff; border: 1px solid var(--t-border-soft); border-radius: 10px;
+  box-shadow: var(--t-shadow-lg); padding: 6px; z-index: 20; }
+.p-menu__head { padding: 10px 12px 12px; border-bottom: 1px solid var(--t-border-soft); margin-bottom: 6px; }
+.p-menu__head strong { display: block; font-size: 14px; }
+.p-menu__head span { display: block; color: var(--t-muted); font-size: 12px; margin-top: 2px; overflow: hidden; text-overflow: ellipsis; }
+.p-menu__item { display: flex; width: 100%; align-items: center; gap: 10px; height: 38px; padding: 0 12px; border: none; background: none; border-radius: 6px;
+  color: var(--t-text); font: 14px/1 var(--t-font); cursor: pointer; text-align: left; box-sizing: border-box; }
+.p-menu__item:hover, .p-menu__item:focus-visible { background: #f2f5f9; outline: none; text-decoration: none; }
+.p-menu__item svg { color: #8a94a6; }
+.p-avatar { width: 34px; height: 34px; border-radius: 50%; background: linear-gradient(135deg, #4aa3f0, #1e6fd1); color: #fff; display: grid; place-content: center;
+  font: 600 13px/1 var(--t-font); flex: none; overflow: hidden; }
+.p-avatar img { width: 100%; height: 100%; object-fit: cover; }
+
+/* Pages */
+.p-greeting { margin: 0 0 4px; font: 600 28px/1.2 var(--t-font); letter-spacing: -.02em; }
+.p-lead { margin: 0 0 28px; color: var(--t-muted); font-size: 15px; }
+.p-section-title { margin: 0 0 14px; font: 600 15px/1.3 var(--t-font); }
+.p-actions { display: grid; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); gap: 16px; }
+.p-action { display: flex; gap: 14px; align-items: flex-start; padding: 18px; background: #fff; border: 1px solid var(--t-border-soft); border-radius: 12px; color: var(--t-text);
+  transition: border-color .15s, box-shadow .15s, transform .15s; }
+.p-action:hover { text-decoration: none; border-color: #bcd7f5; box-shadow: 0 6px 18px rgba(30,136,229,.1); transform: translateY(-1px); }
+.p-action__icon { width: 40px; height: 40px; border-radius: 10px; display: grid; place-content: center; flex: none; background: var(--t-primary-soft); color: var(--t-primary); }
+.p-action__icon--green { background: var(--t-success-soft); color: var(--t-success); }
+.p-action__icon--amber { background: var(--t-warning-soft); color: var(--t-warning); }
+.p-action strong { display: block; font-size: 15px; margin-bottom: 4px; }
+.p-action span { color: var(--t-muted); font-size: 13px; line-height: 1.45; }
+.p-card { background: #fff; border: 1px solid var(--t-border-soft); border-radius: 12px; box-shadow: var(--t-shadow); }
+.p-card__body { padding: 28px; }
+.p-tabs { display: flex; gap: 4px; padding: 0 20px; border-bottom: 1px solid var(--t-border-soft); }
+.p-tab { display: inline-flex; align-items: center; height: 48px; padding: 0 12px; color: var(--t-muted); font: 500 14px/1 var(--t-font); border-bottom: 2px solid transparent; margin-bottom: -1px; }
+.p-tab:hover { color: var(--t-text); text-decoration: none; }
+.p-tab.active { color: var(--t-primary); border-bottom-color: var(--t-primary); }
+.p-form { max-width: 520px; }
+.p-form-actions { display: flex; gap: 10px; align-items: center; margin-top: 8px; }
+.p-separator { border: none; border-top: 1px solid var(--t-border-soft); margin: 28px 0; }
+.p-avatar-input { display: flex; align-items: center; gap: 18px; margin-bottom: 22px; }
+.p-avatar-input .p-avatar { width: 72px; height: 72px; font-size: 24px; }
+.p-avatar-input__buttons { display: flex; gap: 8px; flex-wrap: wrap; }
+.p-avatar-input__hint { color: var(--t-muted); font-size: 12px; margin-top: 8px; }
+.p-loading { display: flex; align-items: center; gap: 10px; color: var(--t-muted); padding: 8px 0; }
+`;
+
+/** Injects the widgets' and the panel's stylesheets once. */
+export function usePanelStyles(): void {
+  useInsertionEffect(() => {
+    ensureUiStyles();
+    injectStyles('tabula-panel-styles', PANEL_CSS);
+  }, []);
+}
