@@ -1,0 +1,215 @@
+/**
+ * The script a host page loads: `<script src="{platform}/embed.js"></script>` defines the
+ * global `Tabula` (rollup IIFE). `Tabula.embed(container, options)` creates the board iframe
+ * `/board/{code}?uid=…&clientid=…&data=base64(JSON)`, connects penpal and resolves to a
+ * handle whose every method answers a promise. Bad arguments reject with `{ code, message }`
+ * before anything is sent, and the board checks them again (embed/child.ts). No React here.
+ */
+import { connect, WindowMessenger, type Connection, type RemoteProxy } from 'penpal';
+import {
+  EMBED_EVENTS,
+  REFUSAL_TYPE,
+  embedError,
+  encodeEmbedData,
+  originOf,
+  toEmbedError,
+  validateBackground,
+  validateColor,
+  validateEmbedOptions,
+  validateEvent,
+  validateExportFormat,
+  validateIds,
+  validatePermissions,
+  validateShapeList,
+  validateThickness,
+  validateTool,
+  type BoardInfo,
+  type BoardMethods,
+  type EmbedData,
+  type EmbedError,
+  type EmbedEvent,
+  type EmbedEventPayloads,
+  type EmbedOptions,
+  type EmbedRefusal,
+  type ExportFormat,
+  type HostMethods,
+  type Shape,
+} from './api';
+
+export type * from './api';
+
+export interface BoardHandle {
+  /** the board code (known once the board loaded; a new board gets its code then) */
+  readonly code: string;
+  readonly iframe: HTMLIFrameElement;
+  setTool(name: string): Promise<void>;
+  setColor(hex: string): Promise<void>;
+  setThickness(width: number): Promise<void>;
+  setBackground(background: string): Promise<void>;
+  setPermissions(permissions: string[]): Promise<void>;
+  getShapes(): Promise<Shape[]>;
+  addShapes(shapes: Array<Partial<Shape> & { cmd: Shape['cmd'] }>): Promise<string[]>;
+  removeShapes(ids: string[]): Promise<void>;
+  zoomToFit(): Promise<void>;
+  exportImage(format: ExportFormat): Promise<string>;
+  getInfo(): Promise<BoardInfo>;
+  /**
+   * Subscribes to a board event; answers the unsubscribe function. `ready` and `joined`
+   * are remembered: a late subscriber gets the last one at once.
+   */
+  on<E extends EmbedEvent>(event: E, callback: (payload: EmbedEventPayloads[E]) => void): () => void;
+  off<E extends EmbedEvent>(event: E, callback: (payload: EmbedEventPayloads[E]) => void): void;
+  destroy(): Promise<void>;
+}
+
+const DEFAULT_TIMEOUT = 30_000;
+/** Events replayed to late subscribers. */
+const STICKY: readonly EmbedEvent[] = ['ready'];
+
+/** The origin this script was loaded from: the platform, unless options.platform says otherwise. */
+const scriptOrigin: string | null = (() => {
+  const script = typeof document !== 'undefined' ? (document.currentScript as HTMLScriptElement | null) : null;
+  return script?.src ? originOf(script.src) : null;
+})();
+
+const reject = (error: EmbedError): Promise<never> => Promise.reject(error);
+
+export async function embed(container: HTMLElement, options: EmbedOptions): Promise<BoardHandle> {
+  if (!container || typeof (container as HTMLElement).appendChild !== 'function') return reject(embedError('invalid-argument', 'Tabula.embed needs a container element.'));
+  const invalid = validateEmbedOptions(options);
+  if (invalid) return reject(invalid);
+  const platform = options.platform ? originOf(options.platform) : scriptOrigin;
+  if (!platform) return reject(embedError('invalid-argument', 'Cannot tell the platform url: pass options.platform.'));
+
+  let token: string | null = null;
+  try {
+    token = typeof options.token === 'function' ? await options.token() : (options.token ?? null);
+  } catch (error) {
+    return reject(toEmbedError(error, 'access-denied'));
+  }
+  if (token !== null && typeof token !== 'string') return reject(embedError('invalid-argument', 'The token function must answer a string.'));
+
+  const data: EmbedData = {
+    board: options.board ?? '',
+    participant: { uid: options.participant.uid, ...(options.participant.name ? { name: options.participant.name } : {}) },
+    origin: window.location.origin,
+    features: options.features ?? {},
+  };
+  const query = new URLSearchParams({ uid: data.participant.uid, clientid: options.clientId, data: encodeEmbedData(data) });
+  const iframe = document.createElement('iframe');
+  iframe.title = options.title ?? 'Tabula board';
+  iframe.allow = 'clipboard-read; clipboard-write; fullscreen';
+  iframe.setAttribute('allowfullscreen', '');
+  iframe.style.cssText = 'border:0;width:100%;height:100%;display:block';
+  // The participant token rides in the fragment: never sent to a server nor in a Referer.
+  iframe.src = `${platform}/board/${encodeURIComponent(options.board ?? 'new')}?${query}${token ? `#token=${encodeURIComponent(token)}` : ''}`;
+
+  const listeners = new Map<EmbedEvent, Set<(payload: unknown) => void>>(EMBED_EVENTS.map((e) => [e, new Set()]));
+  const last = new Map<EmbedEvent, unknown>();
+  let code = options.board ?? '';
+  let destroyed = false;
+
+  const dispatch = (event: EmbedEvent, payload: unknown) => {
+    if (destroyed || !listeners.has(event)) return;
+    if (STICKY.includes(event)) last.set(event, payload);
+    if (event === 'ready' && payload && typeof (payload as BoardInfo).code === 'string') code = (payload as BoardInfo).code;
+    for (const callback of [...listeners.get(event)!]) {
+      try {
+        callback(payload);
+      } catch (error) {
+        setTimeout(() => { throw error; });
+      }
+    }
+  };
+
+  const methods: HostMethods = {
+    emit(event, payload) {
+      dispatch(event, payload);
+    },
+    async refreshToken() {
+      if (typeof options.token !== 'function') return null;
+      const fresh = await options.token();
+      return typeof fresh === 'string' ? fresh : null;
+    },
+  };
+
+  container.appendChild(iframe);
+  let connection: Connection<BoardMethods> | null = null;
+  let stopRefusal = () => {};
+  let remote: RemoteProxy<BoardMethods>;
+  try {
+    remote = await new Promise<RemoteProxy<BoardMethods>>((resolve, fail) => {
+      // The board posts a refusal (origin not allowed, invalid uid, unknown app…) instead of connecting.
+      const onMessage = (event: MessageEvent) => {
+        if (event.source !== iframe.contentWindow || event.origin !== platform) return;
+        const message = event.data as EmbedRefusal | null;
+        if (message && message.type === REFUSAL_TYPE) fail(toEmbedError(message.error, 'not-allowed'));
+      };
+      window.addEventListener('message', onMessage);
+      stopRefusal = () => window.removeEventListener('message', onMessage);
+      connection = connect<BoardMethods>({
+        messenger: new WindowMessenger({ remoteWindow: iframe.contentWindow!, allowedOrigins: [platform] }),
+        methods,
+        timeout: options.timeout ?? DEFAULT_TIMEOUT,
+      });
+      connection.promise.then(resolve, (error) => fail(toEmbedError(error, 'connection-failed')));
+    });
+  } catch (error) {
+    stopRefusal();
+    (connection as Connection<BoardMethods> | null)?.destroy();
+    // Keep the iframe: it shows the board's refusal text to the user.
+    return reject(toEmbedError(error, 'connection-failed'));
+  }
+  stopRefusal();
+
+  const call = <T>(check: EmbedError | null, run: () => Promise<T>): Promise<T> => {
+    if (destroyed) return reject(embedError('destroyed', 'The board was destroyed.'));
+    if (check) return reject(check);
+    return run().catch((error: unknown) => reject(toEmbedError(error)));
+  };
+
+  const handle: BoardHandle = {
+    get code() {
+      return code;
+    },
+    iframe,
+    setTool: (name) => call(validateTool(name), () => remote.setTool(name)),
+    setColor: (hex) => call(validateColor(hex), () => remote.setColor(hex)),
+    setThickness: (width) => call(validateThickness(width), () => remote.setThickness(width)),
+    setBackground: (background) => call(validateBackground(background), () => remote.setBackground(background)),
+    setPermissions: (permissions) => call(validatePermissions(permissions), () => remote.setPermissions(permissions)),
+    getShapes: () => call(null, () => remote.getShapes()),
+    addShapes: (shapes) => call(validateShapeList(shapes), () => remote.addShapes(shapes)),
+    removeShapes: (ids) => call(validateIds(ids), () => remote.removeShapes(ids)),
+    zoomToFit: () => call(null, () => remote.zoomToFit()),
+    exportImage: (format) => call(validateExportFormat(format), () => remote.exportImage(format)),
+    getInfo: () => call(null, () => remote.getInfo()),
+    on(event, callback) {
+      const invalidEvent = validateEvent(event);
+      if (invalidEvent) throw invalidEvent;
+      if (typeof callback !== 'function') throw embedError('invalid-argument', 'on(event, callback) needs a function.');
+      const set = listeners.get(event)!;
+      const cb = callback as (payload: unknown) => void;
+      set.add(cb);
+      if (last.has(event)) {
+        const payload = last.get(event);
+        queueMicrotask(() => set.has(cb) && !destroyed && cb(payload));
+      }
+      return () => set.delete(cb);
+    },
+    off(event, callback) {
+      listeners.get(event)?.delete(callback as (payload: unknown) => void);
+    },
+    async destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      (connection as Connection<BoardMethods> | null)?.destroy();
+      iframe.remove();
+      for (const set of listeners.values()) set.clear();
+    },
+  };
+  return handle;
+}
+
+/** The library version, for support requests. */
+export const version = '1';
