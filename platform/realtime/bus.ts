@@ -1,11 +1,14 @@
+import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { HubEvent } from '../../shared/hub';
 
 /**
  * Board-wide fan-out. Domain services publish here (an accepted command, a renamed board,
  * a role change…); every node's hub receives every message and sends it to its own sockets
- * on that board. In one process this is an EventEmitter; with REDIS_URL the realtime plugin
- * swaps in the Redis bus (one connection publishes, another subscribes).
+ * on that board. In one process this is an EventEmitter; with REDIS_URL the platform uses the
+ * Redis bus (one connection publishes, another subscribes).
  */
 export interface BoardMessage {
   event: HubEvent;
@@ -19,6 +22,11 @@ export interface BoardMessage {
 export interface Bus {
   publish(boardCode: string, message: BoardMessage): Promise<void>;
   subscribe(handler: (boardCode: string, message: BoardMessage) => void): () => void;
+  /**
+   * Called when the bus comes back after an outage (Redis restarted): messages published by
+   * other nodes meanwhile are lost, so the hub catches its boards up from the database.
+   */
+  onResume(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -33,8 +41,109 @@ export function createLocalBus(): Bus {
       emitter.on('message', handler);
       return () => emitter.off('message', handler);
     },
+    onResume() {
+      return () => {};
+    },
     async close() {
       emitter.removeAllListeners();
+    },
+  };
+}
+
+export interface RedisBusOptions {
+  /** one channel per deployment; nodes of the same deployment share it */
+  channel?: string;
+  logger?: Logger;
+}
+
+interface Envelope {
+  /** publishing node */
+  n: string;
+  /** board code */
+  b: string;
+  m: BoardMessage;
+}
+
+/**
+ * The bus across nodes. A publish is delivered to this node's hub at once (no round trip), then
+ * sent on the deployment's Redis channel; every other node's subscriber connection receives it
+ * and hands it to its hub. Pub/sub is at-most-once: while Redis is down a publish still reaches
+ * this node and the remote part is dropped (never blocking the command that caused it); when the
+ * subscriber is back it resubscribes and `onResume` handlers catch up from the database.
+ */
+export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}): Bus {
+  const channel = options.channel ?? 'tabula:board-bus';
+  const node = crypto.randomUUID();
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const logger = options.logger;
+  const connectionOptions = {
+    // a publish while Redis is unreachable fails at once instead of queueing behind a reconnect
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (times: number) => Math.min(100 * times, 2000),
+    connectionName: `tabula-bus-${node.slice(0, 8)}`,
+  };
+  const pub = new Redis(redisUrl, connectionOptions);
+  const sub = new Redis(redisUrl, { ...connectionOptions, enableOfflineQueue: true, autoResubscribe: false, maxRetriesPerRequest: null });
+  let closed = false;
+  let everReady = false;
+  const lastErrorAt = { pub: 0, sub: 0 };
+  const onError = (which: 'pub' | 'sub') => (err: Error) => {
+    // one line per outage, not one per retry
+    if (Date.now() - lastErrorAt[which] > 10_000) logger?.warn({ err: err.message, connection: which }, 'redis bus connection error');
+    lastErrorAt[which] = Date.now();
+  };
+  pub.on('error', onError('pub'));
+  sub.on('error', onError('sub'));
+
+  sub.on('message', (ch: string, payload: string) => {
+    if (ch !== channel) return;
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload) as Envelope;
+    } catch {
+      logger?.warn({ channel }, 'redis bus: unreadable message dropped');
+      return;
+    }
+    if (envelope.n === node || typeof envelope.b !== 'string' || !envelope.m) return;
+    local.emit('message', envelope.b, envelope.m);
+  });
+  sub.on('ready', () => {
+    if (closed) return;
+    sub.subscribe(channel).then(
+      () => {
+        if (everReady) {
+          logger?.info({ channel }, 'redis bus resumed');
+          local.emit('resume');
+        }
+        everReady = true;
+      },
+      (err: Error) => onError('sub')(err),
+    );
+  });
+
+  return {
+    async publish(boardCode, message) {
+      local.emit('message', boardCode, message);
+      if (closed || pub.status !== 'ready') return;
+      // not awaited: one connection keeps publishes in order, and a dying connection must not
+      // hold up the command that caused the message
+      pub.publish(channel, JSON.stringify({ n: node, b: boardCode, m: message } satisfies Envelope)).catch(onError('pub'));
+    },
+    subscribe(handler) {
+      local.on('message', handler);
+      return () => local.off('message', handler);
+    },
+    onResume(handler) {
+      local.on('resume', handler);
+      return () => local.off('resume', handler);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      local.removeAllListeners();
+      await Promise.all([pub, sub].map((c) => (c.status === 'ready' ? c.quit().catch(() => c.disconnect()) : c.disconnect())));
     },
   };
 }
