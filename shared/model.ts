@@ -87,9 +87,17 @@ export interface StickyNoteModifierCommand extends CommandBase { cmd: 'stickyNot
 export interface SizeModifierCommand extends CommandBase { cmd: 'sizeModifier'; shapes: string[]; w: number; h: number; x?: number; y?: number }
 export interface CommandSetCommand extends CommandBase { cmd: 'commandSet'; commands: Command[] }
 export interface RemoveCommand extends CommandBase { cmd: 'remove'; shapes: string[] }
-export interface ClearCommand extends CommandBase { cmd: 'clear' }
+/**
+ * The authoritative post-state of the shapes an undo/redo (or clear) affects, computed by
+ * the server from the full log when it appends the command (shared/reducer `computeEffect`).
+ * `shapes`: the affected shapes that exist afterwards; `removed`: affected ids that do not;
+ * `z`: layering keys of the listed shapes (see shared/reducer), so a restored shape
+ * returns to its place in the z-order.
+ */
+export interface CommandEffect { shapes: Shape[]; removed: string[]; z?: Record<string, number> }
+export interface ClearCommand extends CommandBase { cmd: 'clear'; effect?: CommandEffect }
 /** Undo disables the command `ref`; with type 'redo' it re-enables it. */
-export interface UndoCommand extends CommandBase { cmd: 'undo'; ref: string; type?: 'redo' }
+export interface UndoCommand extends CommandBase { cmd: 'undo'; ref: string; type?: 'redo'; effect?: CommandEffect }
 export interface LockCommand extends CommandBase { cmd: 'lock'; shapes: string[]; locked: boolean; protect?: boolean }
 export interface ChangeOrderCommand extends CommandBase { cmd: 'changeOrder'; shapes: string[]; order: 'front' | 'back' }
 export interface PageModifierCommand extends CommandBase { cmd: 'pageModifier'; shape: string; page: number }

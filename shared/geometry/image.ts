@@ -1,0 +1,30 @@
+/** images and documents (PDF pages): an uploaded asset (`resource`) or a url in a box. */
+import type { ImageShape } from '../model';
+import { containsPoint, normalizeRect, rotatedBounds, unrotate } from './rect';
+import { attrs, commonAttrs } from './svg';
+import type { ShapeGeometry, SvgOptions } from './types';
+
+const boxOf = (s: ImageShape) => normalizeRect({ x: s.x, y: s.y, w: s.w, h: s.h });
+
+/** Where an image shape's picture comes from (page query for documents). */
+export function imageHref(s: ImageShape, options?: SvgOptions): string | undefined {
+  if (s.resource) {
+    const base = options?.assetUrl ? options.assetUrl(s.resource) : `/api/assets/${encodeURIComponent(s.resource)}/full`;
+    return s.page && !options?.assetUrl ? `${base}?Page=${s.page.current}` : base;
+  }
+  return s.url;
+}
+
+export const image: ShapeGeometry<ImageShape> = {
+  box: boxOf,
+  bounds: (s) => rotatedBounds(boxOf(s), s.rotation),
+  hitTest: (s, p, tolerance) => containsPoint(boxOf(s), unrotate(p, boxOf(s), s.rotation), tolerance),
+  translate: (s, dx, dy) => ({ ...s, x: s.x + dx, y: s.y + dy }),
+  resize: (s, box) => ({ ...s, ...normalizeRect(box) }),
+  toSvg(s, options) {
+    const box = boxOf(s);
+    const href = imageHref(s, options);
+    if (!href) return `<rect ${attrs({ x: box.x, y: box.y, width: box.w, height: box.h, fill: '#eeeeee', ...commonAttrs(s, box) })}/>`;
+    return `<image ${attrs({ href, x: box.x, y: box.y, width: box.w, height: box.h, preserveAspectRatio: 'none', ...commonAttrs(s, box) })}/>`;
+  },
+};

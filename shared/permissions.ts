@@ -1,0 +1,144 @@
+/**
+ * Roles, permissions and who may do what on a board (board.md §3 "Board member",
+ * "Sharing", "Claims and tokens", §4 "Shape lock and protect", "Private mode", §6).
+ * Pure tables and functions, used by the server (authorisation) and the SDK (menus).
+ */
+
+export const ROLES = ['Owner', 'Facilitator', 'Editor', 'Commenter', 'Viewer', 'NoAccess'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = ['edit_board', 'view_chat', 'view_templates', 'write_comment', 'video_chat'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Levels a board can be shared at with its workspace or with anyone holding the link. */
+export const WORKSPACE_SHARING_LEVELS = ['Facilitator', 'Editor', 'Commenter', 'Viewer'] as const;
+export const LINK_SHARING_LEVELS = ['Facilitator', 'Editor', 'Commenter', 'Viewer', 'NoAccess'] as const;
+export type WorkspaceSharingLevel = (typeof WORKSPACE_SHARING_LEVELS)[number];
+export type LinkSharingLevel = (typeof LINK_SHARING_LEVELS)[number];
+
+/** Roles an owner can give a member (the owner role itself is never given). */
+export const MEMBER_ROLES = ['Facilitator', 'Editor', 'Commenter', 'Viewer', 'NoAccess'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** Invite labels shown in the share dialog (board.md §3: Editor is 'Can edit'). */
+export const ROLE_LABELS: Record<Role, string> = {
+  Owner: 'Owner',
+  Facilitator: 'Facilitator',
+  Editor: 'Can edit',
+  Commenter: 'Commenter',
+  Viewer: 'Viewer',
+  NoAccess: 'No access',
+};
+
+const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  Owner: PERMISSIONS,
+  Facilitator: PERMISSIONS,
+  Editor: PERMISSIONS,
+  Commenter: ['view_chat', 'write_comment', 'video_chat'],
+  Viewer: ['view_chat', 'video_chat'],
+  NoAccess: [],
+};
+
+/** Rank used to pick the strongest of several grants. */
+export const ROLE_RANK: Record<Role, number> = { NoAccess: 0, Viewer: 1, Commenter: 2, Editor: 3, Facilitator: 4, Owner: 5 };
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
+}
+
+export function permissionsOf(role: Role | null | undefined): Permission[] {
+  return role && isRole(role) ? [...ROLE_PERMISSIONS[role]] : [];
+}
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return !!role && isRole(role) && ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** Permissions an embedding host may grant through the script API (board.md §5). */
+export const EMBED_PERMISSIONS = ['view_templates', 'view_chat'] as const satisfies readonly Permission[];
+
+/* ---------------- board.md §6: owner-only and owner-or-facilitator actions ---------------- */
+
+export const OWNER_ONLY_ACTIONS = [
+  'deleteBoard', 'changeMemberRoles', 'invite', 'setSharing', 'startScreen', 'disposeTimer',
+] as const;
+export const OWNER_OR_FACILITATOR_ACTIONS = [
+  'clearBoard', 'saveViewport', 'privateMode', 'grabAttention', 'background', 'backgroundColor',
+  'imageDownsize', 'unlockProtected',
+] as const;
+export type OwnerAction = (typeof OWNER_ONLY_ACTIONS)[number];
+export type FacilitatorAction = (typeof OWNER_OR_FACILITATOR_ACTIONS)[number];
+export type BoardAction = OwnerAction | FacilitatorAction;
+
+export function isOwnerOrFacilitator(role: Role | null | undefined): boolean {
+  return role === 'Owner' || role === 'Facilitator';
+}
+
+export function canDo(role: Role | null | undefined, action: BoardAction): boolean {
+  if ((OWNER_ONLY_ACTIONS as readonly string[]).includes(action)) return role === 'Owner';
+  if ((OWNER_OR_FACILITATOR_ACTIONS as readonly string[]).includes(action)) return isOwnerOrFacilitator(role);
+  return false;
+}
+
+export const canDeleteBoard = (role: Role | null | undefined) => canDo(role, 'deleteBoard');
+export const canChangeMemberRoles = (role: Role | null | undefined) => canDo(role, 'changeMemberRoles');
+export const canInvite = (role: Role | null | undefined) => canDo(role, 'invite');
+export const canSetSharing = (role: Role | null | undefined) => canDo(role, 'setSharing');
+export const canSetDisposeTimer = (role: Role | null | undefined) => canDo(role, 'disposeTimer');
+export const canClearBoard = (role: Role | null | undefined) => canDo(role, 'clearBoard');
+export const canSaveViewport = (role: Role | null | undefined) => canDo(role, 'saveViewport');
+export const canSetPrivateMode = (role: Role | null | undefined) => canDo(role, 'privateMode');
+export const canGrabAttention = (role: Role | null | undefined) => canDo(role, 'grabAttention');
+/** Background, background colour and image downsize settings. */
+export const canChangeBackground = (role: Role | null | undefined) => canDo(role, 'background');
+
+/**
+ * Unprotecting (or unlocking a protected shape) is allowed if the shape is unprotected,
+ * the user is Owner or Facilitator, or the user is the protector (board.md §4).
+ */
+export function canUnprotect(role: Role | null | undefined, uid: string, shape: { protectedBy?: string }): boolean {
+  return !shape.protectedBy || isOwnerOrFacilitator(role) || shape.protectedBy === uid;
+}
+
+/** Private mode: Owner and Facilitator see and edit everything; others only their own shapes. */
+export function canSeeInPrivateMode(role: Role | null | undefined, uid: string, shape: { uid: string }): boolean {
+  return isOwnerOrFacilitator(role) || shape.uid === uid;
+}
+
+/* ---------------- effective role of a visitor ---------------- */
+
+export interface RoleGrants {
+  /** the visitor owns the board */
+  isOwner?: boolean;
+  /** explicit board member role (invited member), if any */
+  memberRole?: Role | null;
+  /** the visitor belongs to the board's workspace */
+  isWorkspaceMember?: boolean;
+  /** the board's workspace sharing level (applies to workspace members) */
+  workspaceLevel?: WorkspaceSharingLevel | null;
+  /** the board's anyone-with-the-link level */
+  linkLevel?: LinkSharingLevel | null;
+  /** the plan allows the Facilitator role (facilitator-role policy); default true */
+  facilitatorAllowed?: boolean;
+}
+
+/**
+ * The role a visitor ends up with on a board: Owner for the owner, otherwise the strongest
+ * of their member role, the workspace level (workspace members only) and the link level.
+ * Without the facilitator policy a Facilitator grant counts as Editor. NoAccess when nothing grants access.
+ */
+export function resolveBoardRole(grants: RoleGrants): Role {
+  if (grants.isOwner) return 'Owner';
+  const candidates: Role[] = [];
+  if (grants.memberRole && isRole(grants.memberRole) && grants.memberRole !== 'Owner') candidates.push(grants.memberRole);
+  if (grants.isWorkspaceMember && grants.workspaceLevel && isRole(grants.workspaceLevel)) candidates.push(grants.workspaceLevel);
+  if (grants.linkLevel && isRole(grants.linkLevel)) candidates.push(grants.linkLevel);
+  let best: Role = 'NoAccess';
+  for (const role of candidates) if (ROLE_RANK[role] > ROLE_RANK[best]) best = role;
+  if (best === 'Facilitator' && grants.facilitatorAllowed === false) best = 'Editor';
+  return best;
+}
