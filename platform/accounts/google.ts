@@ -157,7 +157,7 @@ function popupPage(h: ResponseToolkit, config: Config, oauthReturn: OAuthReturn)
 <body><p id="note">${escapeHtml(note)}</p>
 <script>
 (function () {
-  var message = { oauthReturn: ${json(oauthReturn)} };
+  var message = ${json({ oauthReturn })};
   if (window.opener) {
     window.opener.postMessage(message, ${json(origin)});
     window.close();
