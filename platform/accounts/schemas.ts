@@ -40,7 +40,7 @@ export const sessionResponse = Joi.object({
   refreshToken: Joi.string().required(),
   id: Joi.string().required().description('the claim id the client keeps as its local user id'),
   expiresIn: Joi.number().integer().required().description('access-token lifetime, seconds'),
-}).label('Session');
+}).label('TokenSession');
 
 export const refreshPayload = body({
   refreshToken: Joi.string().max(200).required(),
@@ -55,7 +55,7 @@ export const recoveryRequestPayload = body({
   email: emailSchema(MESSAGES.emailRequired, MESSAGES.emailInvalid),
 }).label('RecoveryRequest');
 
-export const messageResponse = Joi.object({ message: Joi.string().required() }).label('Message');
+export const messageResponse = Joi.object({ message: Joi.string().required() }).label('RecoveryRequested');
 
 export const resetPayload = body({
   password: passwordSchema(),

@@ -26,13 +26,27 @@ export interface RateLimitOptions {
   windowMs: number;
   /** namespace of the keys, e.g. 'login' */
   prefix: string;
+  /** count in Redis: a URL (the limiter opens and closes its own connection) … */
   redisUrl?: string;
+  /** … or a connection shared with others (left open by close()) */
+  redis?: Redis;
+  /** told when Redis fails; the limiter then counts in memory on this node (fails open, never a 500) */
+  onError?: (err: unknown) => void;
 }
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
 
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
-  return options.redisUrl ? redisLimiter(options, options.redisUrl) : memoryLimiter(options);
+  if (options.redis) return redisLimiter(options, options.redis, false);
+  if (options.redisUrl) return redisLimiter(options, openRedis(options.redisUrl, options.onError), true);
+  return memoryLimiter(options);
+}
+
+/** A Redis connection suited to rate limiting: commands fail within seconds when Redis is down. */
+export function openRedis(url: string, onError?: (err: unknown) => void): Redis {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  redis.on('error', (err) => onError?.(err));
+  return redis;
 }
 
 /** Counts an attempt and throws the envelope's 429 when the key is over its limit. */
@@ -73,29 +87,40 @@ function memoryLimiter({ max, windowMs, prefix }: RateLimitOptions): RateLimiter
   };
 }
 
-function redisLimiter({ max, windowMs, prefix }: RateLimitOptions, url: string): RateLimiter {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+function redisLimiter(options: RateLimitOptions, redis: Redis, ownsConnection: boolean): RateLimiter {
+  const { max, windowMs, prefix } = options;
   const name = (key: string) => `tabula:ratelimit:${prefix}:${key}`;
+  const fallback = memoryLimiter(options);
   return {
     async hit(key) {
-      const id = name(key);
-      // INCR, then PEXPIRE when the key has no expiry yet: the first attempt starts the window.
-      // (Checking PTTL instead of relying on count === 1 also heals a key left without expiry.)
-      const replies = (await redis.multi().incr(id).pttl(id).exec()) ?? [];
-      const [[incrError, count], [ttlError, ttl]] = replies as Array<[Error | null, number]>;
-      if (incrError || ttlError) throw incrError ?? ttlError;
-      let resetMs = ttl;
-      if (ttl < 0) {
-        await redis.pexpire(id, windowMs);
-        resetMs = windowMs;
+      try {
+        return await redisHit(name(key));
+      } catch (err) {
+        options.onError?.(err);
+        return fallback.hit(key);
       }
-      return { allowed: count <= max, count, resetMs };
     },
     async reset(key) {
+      await fallback.reset(key);
       await redis.del(name(key));
     },
     async close() {
-      redis.disconnect();
+      await fallback.close();
+      if (ownsConnection) redis.disconnect();
     },
   };
+
+  async function redisHit(id: string): Promise<RateLimitResult> {
+    // INCR, then PEXPIRE when the key has no expiry yet: the first attempt starts the window.
+    // (Checking PTTL instead of relying on count === 1 also heals a key left without expiry.)
+    const replies = (await redis.multi().incr(id).pttl(id).exec()) ?? [];
+    const [[incrError, count], [ttlError, ttl]] = replies as Array<[Error | null, number]>;
+    if (incrError || ttlError) throw incrError ?? ttlError;
+    let resetMs = ttl;
+    if (ttl < 0) {
+      await redis.pexpire(id, windowMs);
+      resetMs = windowMs;
+    }
+    return { allowed: count <= max, count, resetMs };
+  }
 }

@@ -66,4 +66,16 @@ describe('createRateLimiter', () => {
       await nodeB.close();
     }
   });
+
+  it('Redis store: counts in memory on this node while Redis is unreachable (never a 500)', async () => {
+    const errors: unknown[] = [];
+    const limiter = createRateLimiter({ max: 1, windowMs: 60_000, prefix: 'down', redisUrl: 'redis://127.0.0.1:1', onError: (e) => errors.push(e) });
+    try {
+      expect((await limiter.hit('k')).allowed).toBe(true);
+      expect((await limiter.hit('k')).allowed).toBe(false);
+      expect(errors.length).toBeGreaterThan(0);
+    } finally {
+      await limiter.close();
+    }
+  });
 });
