@@ -1,0 +1,26 @@
+/**
+ * The board's action registry: every command of the editor core with its label, default keys,
+ * enabled predicate (role permissions and plan policies) and perform. The keyboard handler,
+ * the toolbox, menus and the command palette all read it.
+ */
+import { ActionRegistry, type Action, type ActionGroup, type KeyBinding } from './registry';
+import { TOOL_ACTIONS } from './tools';
+import { EDIT_ACTIONS } from './edit';
+import { VIEW_ACTIONS } from './view';
+
+export const ACTIONS: readonly Action[] = [...TOOL_ACTIONS, ...EDIT_ACTIONS, ...VIEW_ACTIONS];
+
+/** The default actions, optionally of one group (menus and the toolbox build from this). */
+export function listActions(group?: ActionGroup): Action[] {
+  return group ? ACTIONS.filter((a) => a.group === group) : [...ACTIONS];
+}
+
+/** A registry with every action and the user's own key bindings. */
+export function createActionRegistry(bindings: readonly KeyBinding[] = []): ActionRegistry {
+  return new ActionRegistry(ACTIONS, bindings);
+}
+
+export { ActionRegistry };
+export type { Action, ActionContext, ActionGroup, KeyBinding } from './registry';
+export { eventKey, keyMatches, normalizeKey, validateBinding } from './keys';
+export { TOOL_LABELS } from './tools';

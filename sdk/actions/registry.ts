@@ -1,0 +1,123 @@
+import type { Editor } from '../editor/editor';
+import type { KeyInput } from '../editor/types';
+import { keyBindingConflict } from '../../shared/messages';
+import { eventKey, normalizeKey } from './keys';
+
+/**
+ * Every user command of the board is one Action (Excalidraw's actions idea): the keyboard
+ * handler, the toolbox, menus and the command palette all read the same registry, so a
+ * permission or plan gate written once in `enabled` applies everywhere.
+ */
+export type ActionGroup = 'tools' | 'edit' | 'arrange' | 'view';
+
+export interface ActionContext {
+  editor: Editor;
+  /** the key event that triggered the action, when a key did */
+  event?: KeyInput;
+}
+
+export interface Action {
+  id: string;
+  label: string;
+  group: ActionGroup;
+  /** key strings ('Ctrl+Z'); the first is shown in menus */
+  defaultKeys: readonly string[];
+  /** whether the user may rebind it (board.md §5) */
+  mutable?: boolean;
+  /** whether holding the key repeats the action */
+  repeat?: boolean;
+  /** whether the action runs even while the focus is in a text field */
+  inTextField?: boolean;
+  enabled(ctx: ActionContext): boolean;
+  perform(ctx: ActionContext): void;
+}
+
+/** A user's own binding (board.md §3 userConfig.keys: c command, k key string). */
+export interface KeyBinding { c: string; k: string }
+
+export class ActionRegistry {
+  private readonly actions = new Map<string, Action>();
+  private overrides = new Map<string, string>();
+
+  constructor(actions: readonly Action[] = [], bindings: readonly KeyBinding[] = []) {
+    for (const a of actions) this.register(a);
+    this.setBindings(bindings);
+  }
+
+  register(action: Action): void {
+    this.actions.set(action.id, action);
+  }
+
+  get(id: string): Action | undefined {
+    return this.actions.get(id);
+  }
+
+  /** Actions in registration order, optionally of one group. */
+  list(group?: ActionGroup): Action[] {
+    const all = [...this.actions.values()];
+    return group ? all.filter((a) => a.group === group) : all;
+  }
+
+  /** Replaces the user's bindings (userConfig.keys). */
+  setBindings(bindings: readonly KeyBinding[]): void {
+    this.overrides = new Map(bindings.filter((b) => this.actions.has(b.c)).map((b) => [b.c, normalizeKey(b.k)]));
+  }
+
+  /** The user's bindings that differ from the defaults, ready for PUT /api/users/configs {config:{keys}}. */
+  bindings(): KeyBinding[] {
+    return [...this.overrides].map(([c, k]) => ({ c, k }));
+  }
+
+  /** Effective keys of an action: the user's binding or the defaults. */
+  keysOf(id: string): string[] {
+    const o = this.overrides.get(id);
+    if (o !== undefined) return o ? [o] : [];
+    return (this.actions.get(id)?.defaultKeys ?? []).map(normalizeKey);
+  }
+
+  /** The action bound to a key string, if any. */
+  actionForKey(key: string): Action | undefined {
+    const k = normalizeKey(key);
+    for (const a of this.actions.values()) if (this.keysOf(a.id).includes(k)) return a;
+    return undefined;
+  }
+
+  /**
+   * board.md §5/§8: a binding must not be used by another command. Returns
+   * '{name} has this key binding!' naming the command that has it, or null.
+   */
+  conflict(id: string, key: string): string | null {
+    const other = this.actionForKey(key);
+    return other && other.id !== id ? keyBindingConflict(other.label) : null;
+  }
+
+  /** Binds `key` to the action; returns the conflict message instead when it clashes. */
+  bind(id: string, key: string): string | null {
+    const clash = this.conflict(id, key);
+    if (clash) return clash;
+    const k = normalizeKey(key);
+    const defaults = (this.actions.get(id)?.defaultKeys ?? []).map(normalizeKey);
+    if (defaults.length === 1 && defaults[0] === k) this.overrides.delete(id);
+    else this.overrides.set(id, k);
+    return null;
+  }
+
+  resetBinding(id: string): void {
+    this.overrides.delete(id);
+  }
+
+  /**
+   * The one keyboard handler: finds the action bound to the event's key and performs it when
+   * enabled. Returns true when an action ran (the caller then prevents the default).
+   */
+  handleKey(e: KeyInput, ctx: ActionContext, inTextField = false): boolean {
+    const action = this.actionForKey(eventKey(e));
+    if (!action) return false;
+    if (inTextField && !action.inTextField) return false;
+    if (e.repeat && !action.repeat) return true;
+    const c = { ...ctx, event: e };
+    if (!action.enabled(c)) return false;
+    action.perform(c);
+    return true;
+  }
+}

@@ -1,0 +1,624 @@
+import { BehaviorSubject, Subject, distinctUntilChanged, map, type Subscription } from 'rxjs';
+import type { Command, Shape, ShapeKind } from '../../shared/model';
+import { SHAPE_KINDS } from '../../shared/model';
+import { BoardDoc, type BoardSnapshot, type DocChange } from '../../shared/reducer';
+import { boundsOf, translateShape, unionRects, type Rect } from '../../shared/geometry';
+import { canSeeInPrivateMode, type Role } from '../../shared/permissions';
+import { POLICY } from '../../shared/policies';
+import { COLOR_REGEX, LAYOUT_GAP, LINE_WIDTH, OPACITY, STICKY_SIZES } from '../../shared/constants';
+import { createActionRegistry, type ActionRegistry } from '../actions';
+import { TOOL_POLICY } from '../actions/tools';
+import { Scene } from '../engine/scene';
+import { Viewport, zoomPercent } from '../engine/viewport';
+import { CanvasRenderer } from '../engine/renderer';
+import { shapeModuleOf } from '../shapes';
+import { createTools, type Tool, type ToolOptions } from '../tools';
+import { exportImage } from './export';
+import { newId } from './ids';
+import { HeadlessTextEditor, type TextEditorHost } from './text-editor';
+import { DomTextEditor } from './text-overlay';
+import { bindDomInput } from './dom-input';
+import {
+  DEFAULT_STYLE, isToolName, type BoardPointer, type EditorOptions, type EditorPermissions, type EditorStyle, type KeyInput,
+  type ToolName,
+} from './types';
+
+export type { BoardPointer, EditorOptions, EditorPermissions, EditorStyle, KeyInput, ToolName } from './types';
+export type { BoardSnapshot, DocChange } from '../../shared/reducer';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** What `execute` and `build` take: a command without the fields the editor fills in. */
+export type CommandInput = DistributiveOmit<Command, 'id' | 'uid' | 'timestamp' | 'status' | 'seq'>;
+
+/** Selection types (board.md §4 "Selection"). */
+export type SelectionType = 'normal' | 'locked' | 'private' | 'ghost';
+
+/** Commands a user without edit_board may still send (comments need write_comment). */
+const COMMENT_COMMANDS = new Set(['comment']);
+const DUPLICATE_OFFSET = 20;
+
+/**
+ * The board editor facade: the contract sdk/ui, sdk/sync, the embed API and the tests build on.
+ * It owns the shared BoardDoc, the scene (spatial index, z-order, transient tool state), the
+ * viewport, the tools, the action registry and — unless headless — the canvas renderer and the
+ * DOM input. Every local edit goes through `execute`: built, applied locally at once, emitted on
+ * `outgoing$` for sync, later confirmed by the server's seq.
+ */
+export class Editor {
+  readonly uid: string;
+  readonly viewport: Viewport;
+  readonly scene: Scene;
+  readonly actions: ActionRegistry;
+  readonly textEditor: TextEditorHost;
+  readonly headless: boolean;
+
+  readonly tool$ = new BehaviorSubject<ToolName>('select');
+  readonly selection$ = new BehaviorSubject<string[]>([]);
+  readonly style$ = new BehaviorSubject<EditorStyle>({ ...DEFAULT_STYLE });
+  readonly zoom$: BehaviorSubject<number>;
+  readonly background$: BehaviorSubject<string>;
+  readonly backgroundColor$ = new BehaviorSubject<string>('#ffffff');
+  /** every local edit, already applied locally; sync sends these */
+  readonly outgoing$ = new Subject<Command>();
+  /** after any apply (local or remote) */
+  readonly changes$ = new Subject<DocChange>();
+  /** the pointer moving over the board (collaborator cursors), board coordinates */
+  readonly pointerMove$ = new Subject<{ x: number; y: number }>();
+  /** right click or long touch: the UI opens the context menu */
+  readonly contextMenu$ = new Subject<{ x: number; y: number; sx: number; sy: number; shapeId: string | null }>();
+  /** true while the user cannot edit (no edit_board, or setReadOnly) */
+  readonly readOnly$ = new BehaviorSubject<boolean>(false);
+
+  renderer: CanvasRenderer | null = null;
+  previousTool: ToolName | null = null;
+
+  private _doc = new BoardDoc();
+  private readonly options: EditorOptions;
+  private readonly tools: Record<ToolName, Tool>;
+  private readonly subs: Subscription[] = [];
+  private forcedReadOnly = false;
+  /** a gesture that goes to another handler than the active tool (middle-button pan, text apply) */
+  private gesture: { kind: 'pan' | 'swallow'; last: { sx: number; sy: number } } | null = null;
+  private spacePan: ToolName | null = null;
+  private domCleanup: (() => void) | null = null;
+  private animationFrame = 0;
+
+  constructor(options: EditorOptions) {
+    this.options = options;
+    this.uid = options.uid;
+    this.headless = !!options.headless || typeof document === 'undefined' || !options.container;
+    this.viewport = new Viewport(options.container?.clientWidth || 800, options.container?.clientHeight || 600);
+    this.zoom$ = new BehaviorSubject<number>(this.viewport.scale);
+    this.background$ = new BehaviorSubject<string>(options.background ?? 'none');
+    this.scene = new Scene(this._doc);
+    this.tools = createTools();
+    this.actions = createActionRegistry();
+    this.subs.push(
+      this.viewport.state$.pipe(map((s) => s.scale), distinctUntilChanged()).subscribe((s) => this.zoom$.next(s)),
+    );
+    this.scene.setHiddenPredicate((s) => this.isPrivate(s));
+    if (this.headless) {
+      this.textEditor = new HeadlessTextEditor();
+    } else {
+      this.textEditor = this.mountDom();
+    }
+    this.refreshPermissions();
+  }
+
+  /* ---------------- document ---------------- */
+
+  /** The shared reducer state (replaced on `load`). */
+  get doc(): BoardDoc {
+    return this._doc;
+  }
+
+  /** Initial load or full reload: the snapshot, then the commands after it. */
+  load(snapshot: BoardSnapshot | null, commands: Command[]): void {
+    this.textEditor.close();
+    this.tool.deactivate?.(this);
+    const doc = new BoardDoc(snapshot ?? undefined);
+    for (const c of commands) doc.apply(c);
+    this._doc = doc;
+    this.scene.setDoc(doc);
+    this.selection$.next(this.selection.filter((id) => doc.has(id)));
+    this.refreshSelectionOverlay();
+    this.changes$.next({ added: doc.ordered().map((s) => s.id), updated: [], removed: [], cleared: true, orderChanged: true });
+  }
+
+  /** A server-confirmed (or replayed) command. Own commands already applied locally are only confirmed. */
+  applyRemote(command: Command): void {
+    this.afterChange(this._doc.apply(command));
+  }
+
+  /** Our own command was stored with `seq`. */
+  confirm(id: string, seq: number): void {
+    const c = this._doc.getCommand(id);
+    if (!c || c.seq != null) return;
+    this.afterChange(this._doc.apply({ ...c, seq } as Command));
+  }
+
+  /** Builds a full command (id, uid, timestamp, status) without applying it (commandSet parts). */
+  build(input: CommandInput): Command {
+    return { ...input, id: newId(), uid: this.uid, timestamp: Date.now(), status: 'normal' } as Command;
+  }
+
+  /** Builds, applies locally and emits one command (tools and the embed API use this). */
+  execute(input: CommandInput): Command {
+    if (!this.mayExecute(input)) throw new Error('You cannot edit this board');
+    const command = this.build(input);
+    this.afterChange(this._doc.apply(command));
+    this.outgoing$.next(command);
+    return command;
+  }
+
+  private mayExecute(input: CommandInput): boolean {
+    if (this.forcedReadOnly) return false;
+    const perms = this.permissions();
+    if (COMMENT_COMMANDS.has(input.cmd)) return perms.permissions.includes('write_comment') || perms.permissions.includes('edit_board');
+    return perms.permissions.includes('edit_board');
+  }
+
+  private afterChange(change: DocChange): void {
+    this.scene.apply(change);
+    if (change.removed.length || change.cleared) {
+      const kept = this.selection.filter((id) => this._doc.has(id));
+      if (kept.length !== this.selection.length) this.selection$.next(kept);
+    }
+    this.refreshSelectionOverlay();
+    this.changes$.next(change);
+  }
+
+  /* ---------------- undo / redo (board.md §4: own commands only) ---------------- */
+
+  canUndo(): boolean {
+    return this.canEdit() && !!this._doc.latestUndoable(this.uid);
+  }
+
+  canRedo(): boolean {
+    return this.canEdit() && !!this._doc.latestRedoable(this.uid);
+  }
+
+  undo(): void {
+    if (!this.canEdit()) return;
+    const target = this._doc.latestUndoable(this.uid);
+    if (target) this.execute({ cmd: 'undo', ref: target.id });
+  }
+
+  redo(): void {
+    if (!this.canEdit()) return;
+    const target = this._doc.latestRedoable(this.uid);
+    if (target) this.execute({ cmd: 'undo', ref: target.id, type: 'redo' });
+  }
+
+  /* ---------------- permissions ---------------- */
+
+  permissions(): EditorPermissions {
+    return this.options.permissions();
+  }
+
+  canEdit(): boolean {
+    return !this.forcedReadOnly && this.permissions().permissions.includes('edit_board');
+  }
+
+  hasPolicy(name: string): boolean {
+    return this.permissions().policies.has(name);
+  }
+
+  /** Whether a tool may be used now: pan always; the others need edit_board (and their policy). */
+  toolAllowed(tool: ToolName): boolean {
+    if (tool === 'pan') return true;
+    if (!this.canEdit()) return false;
+    const policy = TOOL_POLICY[tool];
+    return !policy || this.hasPolicy(policy);
+  }
+
+  /** Forces view-only (e.g. an embed option) on top of the role's permissions. */
+  setReadOnly(readOnly: boolean): void {
+    this.forcedReadOnly = readOnly;
+    this.refreshPermissions();
+  }
+
+  /** Re-reads permissions and private mode: users who cannot edit are forced to pan. */
+  refreshPermissions(): void {
+    const editable = this.canEdit();
+    this.readOnly$.next(!editable);
+    if (!this.toolAllowed(this.tool$.value)) this.setTool(editable ? 'select' : 'pan');
+    this.scene.setHiddenPredicate((s) => this.isPrivate(s));
+    const visible = this.selection.filter((id) => {
+      const s = this._doc.get(id);
+      return s && !this.isPrivate(s);
+    });
+    if (visible.length !== this.selection.length) this.selection$.next(visible);
+    this.refreshSelectionOverlay();
+  }
+
+  private isPrivate(shape: Shape): boolean {
+    if (!this.options.privateMode?.()) return false;
+    return !canSeeInPrivateMode(this.permissions().role as Role, this.uid, shape);
+  }
+
+  /** board.md §4 selection types. */
+  selectionType(shape: Shape): SelectionType {
+    if (this.isPrivate(shape)) return 'private';
+    if (shape.metadata && (shape.metadata as { ghost?: unknown }).ghost) return 'ghost';
+    if (shape.lock) return 'locked';
+    return 'normal';
+  }
+
+  /* ---------------- tools ---------------- */
+
+  get tool(): Tool {
+    return this.tools[this.tool$.value];
+  }
+
+  get style(): EditorStyle {
+    return this.style$.value;
+  }
+
+  /** Switches tool; without edit_board only pan is possible. `options.edit` opens a shape for editing. */
+  setTool(name: ToolName, options?: ToolOptions): void {
+    if (!isToolName(name)) return;
+    if (!this.toolAllowed(name)) {
+      if (this.canEdit()) return;
+      name = 'pan';
+    }
+    const current = this.tool$.value;
+    if (current !== name) {
+      this.tools[current].deactivate?.(this);
+      this.previousTool = current;
+      this.tool$.next(name);
+      this.updateCursor();
+    }
+    this.tools[name].activate?.(this, options);
+  }
+
+  /** Backquote: back to the tool used before the current one. */
+  usePreviousTool(): void {
+    if (this.previousTool) this.setTool(this.previousTool);
+  }
+
+  setStyle(partial: Partial<EditorStyle>): void {
+    const next: Partial<EditorStyle> = {};
+    for (const [k, v] of Object.entries(partial) as Array<[keyof EditorStyle, unknown]>) {
+      if (v === undefined) continue;
+      if ((k === 'color' || k === 'stickyColor') && !(typeof v === 'string' && COLOR_REGEX.test(v))) continue;
+      if (k === 'lineWidth') (next as Record<string, unknown>)[k] = clamp(Math.round(Number(v)), LINE_WIDTH.min, LINE_WIDTH.max);
+      else if (k === 'opacity') (next as Record<string, unknown>)[k] = clamp(Math.round(Number(v)), OPACITY.min, OPACITY.max);
+      else if (k === 'stickySize' && !(typeof v === 'string' && v in STICKY_SIZES)) continue;
+      else (next as Record<string, unknown>)[k] = v;
+    }
+    if (!Object.keys(next).length) return;
+    this.style$.next({ ...this.style, ...next });
+    this.tool.styleChanged?.(this, next);
+  }
+
+  /** Embed API conveniences. */
+  setColor(color: string): void { this.setStyle({ color }); }
+  setThickness(lineWidth: number): void { this.setStyle({ lineWidth }); }
+
+  /** A fresh shape's common fields (tools spread it into new shapes). */
+  shapeBase<K extends ShapeKind>(kind: K): { id: string; cmd: K; uid: string; timestamp: number } {
+    return { id: newId(), cmd: kind, uid: this.uid, timestamp: Date.now() };
+  }
+
+  /** A copy of a shape owned by the current user, with a new id, unlocked. */
+  copyShape<S extends Shape>(shape: S): S {
+    const copy = structuredClone(shape) as S & Record<string, unknown>;
+    copy.id = newId();
+    copy.uid = this.uid;
+    copy.timestamp = Date.now();
+    delete copy.lock;
+    delete copy.protectedBy;
+    delete copy.modifiedBy;
+    delete copy.modifiedTimestamp;
+    delete copy.status;
+    return copy;
+  }
+
+  /* ---------------- pointer and keys (DOM input and tests use these) ---------------- */
+
+  /** Feeds one pointer event to the active tool (or to pan for the middle button). */
+  pointer(e: BoardPointer): void {
+    if (e.phase === 'Started') {
+      if (this.textEditor.active) {
+        // clicking outside the text being edited applies it (board.md §4)
+        this.textEditor.end('apply');
+        this.gesture = { kind: 'swallow', last: e };
+        return;
+      }
+      if (e.button === 1) {
+        this.gesture = { kind: 'pan', last: e };
+        return;
+      }
+      this.gesture = null;
+    } else if (this.gesture) {
+      if (this.gesture.kind === 'pan') this.viewport.panBy(e.sx - this.gesture.last.sx, e.sy - this.gesture.last.sy);
+      this.gesture.last = e;
+      if (e.phase === 'Completed') this.gesture = null;
+      return;
+    }
+    if (e.phase === 'Started' && e.button === 2) {
+      // right button: the select tool selects what is under it, then the UI opens the context menu
+      const hit = this.scene.hit({ x: e.x, y: e.y }, 4 / this.viewport.scale, (s) => this.selectionType(s) !== 'private');
+      if (this.tool.name === 'select') this.tool.pointer(e, this);
+      this.contextMenu$.next({ x: e.x, y: e.y, sx: e.sx, sy: e.sy, shapeId: hit?.id ?? null });
+      this.gesture = { kind: 'swallow', last: e };
+      return;
+    }
+    this.tool.pointer(e, this);
+  }
+
+  /** Drops the gesture in progress (a second finger landed, a long touch opened the menu). */
+  cancelGesture(): void {
+    this.gesture = null;
+    const tool = this.tool;
+    tool.deactivate?.(this);
+    if (tool.name !== 'text' && tool.name !== 'stickyNote') tool.activate?.(this);
+  }
+
+  /** A key press: Space pans temporarily, the tool may consume it, then the action registry. */
+  keyDown(e: KeyInput, inTextField = false): boolean {
+    if (!inTextField && (e.code === 'Space' || e.key === ' ') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      if (!e.repeat && this.spacePan === null && this.tool$.value !== 'pan') {
+        this.spacePan = this.tool$.value;
+        this.setTool('pan');
+      }
+      e.preventDefault?.();
+      return true;
+    }
+    if (this.tool.key?.(e, this)) return true;
+    const handled = this.actions.handleKey(e, { editor: this }, inTextField);
+    if (handled) e.preventDefault?.();
+    return handled;
+  }
+
+  keyUp(e: KeyInput): void {
+    if ((e.code === 'Space' || e.key === ' ') && this.spacePan !== null) {
+      const back = this.spacePan;
+      this.spacePan = null;
+      this.setTool(back);
+      this.previousTool = back;
+    }
+  }
+
+  /* ---------------- selection ---------------- */
+
+  get selection(): string[] {
+    return this.selection$.value;
+  }
+
+  /** Selects shapes (unknown and private ones are left out). */
+  select(ids: readonly string[]): void {
+    const next = [...new Set(ids)].filter((id) => {
+      const s = this._doc.get(id);
+      return s && this.selectionType(s) !== 'private';
+    });
+    const cur = this.selection;
+    if (next.length === cur.length && next.every((id, i) => id === cur[i])) return;
+    this.selection$.next(next);
+    this.refreshSelectionOverlay();
+  }
+
+  selectAll(): void {
+    this.select(this._doc.ordered().filter((s) => this.selectionType(s) === 'normal').map((s) => s.id));
+  }
+
+  /** Recomputes the selection outline and handles (after edits, drags, zoom). */
+  refreshSelectionOverlay(): void {
+    const shapes = this.selection.map((id) => this.scene.shape(id)).filter((s): s is Shape => !!s);
+    if (!shapes.length) {
+      if (this.scene.overlay$.value.selected?.length || this.scene.overlay$.value.handles) this.scene.setOverlay({ selected: [], handles: null });
+      return;
+    }
+    const bounds = shapes.map(boundsOf);
+    const box = unionRects(bounds)!;
+    const editable = this.canEdit() && shapes.every((s) => this.selectionType(s) === 'normal');
+    const resize = editable && shapes.every((s) => shapeModuleOf(s)?.resizable);
+    const rotate = editable && (this.hasPolicy(POLICY.rotateShapes) || this.hasPolicy(POLICY.rotationHandle)) &&
+      shapes.every((s) => shapeModuleOf(s)?.rotatable);
+    this.scene.setOverlay({ selected: shapes.length > 1 ? bounds : [], handles: { box, resize, rotate } });
+  }
+
+  /* ---------------- edit operations (actions and the embed API) ---------------- */
+
+  /** Shapes that may be moved or removed: not locked, not private. */
+  private editable(ids: readonly string[]): string[] {
+    return ids.filter((id) => {
+      const s = this._doc.get(id);
+      return s && this.selectionType(s) !== 'locked' && this.selectionType(s) !== 'private';
+    });
+  }
+
+  moveSelection(dx: number, dy: number): void {
+    const ids = this.editable(this.selection);
+    if (ids.length && this.canEdit()) this.execute({ cmd: 'reposition', shapePositions: ids.map((shape) => ({ shape, x: dx, y: dy })) });
+  }
+
+  /** Ctrl+D: copies offset by 20; Alt+D ('down'): copies just below the selection. */
+  duplicate(mode: 'offset' | 'down' = 'offset'): Shape[] {
+    const sources = this.selection.map((id) => this._doc.get(id)).filter((s): s is Shape => !!s && this.selectionType(s) !== 'ghost' && this.selectionType(s) !== 'private');
+    if (!sources.length || !this.canEdit()) return [];
+    const box = unionRects(sources.map(boundsOf))!;
+    const [dx, dy] = mode === 'down' ? [0, box.h + LAYOUT_GAP] : [DUPLICATE_OFFSET, DUPLICATE_OFFSET];
+    const copies = sources.map((s) => translateShape(this.copyShape(s), dx, dy));
+    this.addShapes(copies);
+    this.select(copies.map((s) => s.id));
+    return copies;
+  }
+
+  /** Frames and comments keep their layer and cannot be reordered (board.md §4). */
+  reorderable(ids: readonly string[]): string[] {
+    return ids.filter((id) => {
+      const s = this._doc.get(id);
+      return s && s.cmd !== 'frame' && s.cmd !== 'comment' && this.selectionType(s) !== 'private';
+    });
+  }
+
+  changeOrder(ids: readonly string[], order: 'front' | 'back'): void {
+    const shapes = this.reorderable(ids);
+    if (shapes.length && this.canEdit()) this.execute({ cmd: 'changeOrder', shapes, order });
+  }
+
+  /** Applies style changes to the selection (the property menu): colour, width, opacity, font… */
+  applyStyleToSelection(partial: Partial<EditorStyle>): void {
+    const ids = this.editable(this.selection);
+    if (!ids.length || !this.canEdit()) return;
+    const commands: Command[] = [];
+    if (partial.color) commands.push(this.build({ cmd: 'colorModifier', shapes: ids, color: partial.color }));
+    if (partial.stickyColor) {
+      const notes = ids.filter((id) => this._doc.get(id)?.cmd === 'stickyNote');
+      if (notes.length) commands.push(this.build({ cmd: 'colorModifier', shapes: notes, color: partial.stickyColor }));
+    }
+    const props: Array<{ name: string; value: unknown }> = [];
+    if (partial.lineWidth !== undefined) props.push({ name: 'lineWidth', value: clamp(partial.lineWidth, LINE_WIDTH.min, LINE_WIDTH.max) });
+    if (partial.opacity !== undefined) props.push({ name: 'opacity', value: clamp(partial.opacity, OPACITY.min, OPACITY.max) });
+    if (partial.lineType !== undefined) props.push({ name: 'type', value: partial.lineType });
+    if (props.length) {
+      const targets = ids.filter((id) => {
+        const s = this._doc.get(id)!;
+        return props.every((p) => p.name !== 'type' || s.cmd === 'line' || s.cmd === 'arrow');
+      });
+      if (targets.length) commands.push(this.build({ cmd: 'propertyModifier', shapes: targets, props }));
+    }
+    if (partial.font) commands.push(this.build({ cmd: 'fontModifier', shapes: ids, font: partial.font }));
+    if (partial.fontSize) commands.push(this.build({ cmd: 'fontSizeModifier', shapes: ids, size: partial.fontSize }));
+    if (partial.align) commands.push(this.build({ cmd: 'propertyModifier', shapes: ids.filter((id) => this._doc.get(id)?.cmd === 'text'), props: [{ name: 'align', value: partial.align }] }));
+    if (partial.stickySize) {
+      const notes = ids.filter((id) => this._doc.get(id)?.cmd === 'stickyNote');
+      const { w, h } = STICKY_SIZES[partial.stickySize];
+      if (notes.length) {
+        commands.push(this.build({ cmd: 'sizeModifier', shapes: notes, w, h }));
+        commands.push(this.build({ cmd: 'propertyModifier', shapes: notes, props: [{ name: 'size', value: partial.stickySize }] }));
+      }
+    }
+    if (commands.length === 1) {
+      const { id: _i, uid: _u, timestamp: _t, status: _s, ...rest } = commands[0];
+      this.execute(rest as CommandInput);
+    } else if (commands.length) this.execute({ cmd: 'commandSet', commands });
+  }
+
+  /** Embed API: the shapes on the board, bottom to top. */
+  getShapes(): Shape[] {
+    return [...this._doc.ordered()];
+  }
+
+  /**
+   * Embed API: adds shapes (id, uid and timestamp are filled in when missing). One shape is one
+   * add command; several go out as one commandSet so a single undo takes them back.
+   */
+  addShapes(shapes: ReadonlyArray<Partial<Shape> & { cmd: ShapeKind }>): Shape[] {
+    const full = shapes
+      .filter((s) => (SHAPE_KINDS as readonly string[]).includes(s.cmd))
+      .map((s) => ({ ...s, id: s.id ?? newId(), uid: this.uid, timestamp: s.timestamp ?? Date.now() }) as Shape);
+    if (!full.length) return [];
+    if (full.length === 1) this.execute({ cmd: full[0].cmd, shape: full[0] } as CommandInput);
+    else this.execute({ cmd: 'commandSet', commands: full.map((s) => this.build({ cmd: s.cmd, shape: s } as CommandInput)) });
+    return full;
+  }
+
+  /** Embed API and Delete: removes shapes (locked and private ones stay). */
+  removeShapes(ids: readonly string[]): void {
+    const shapes = this.editable(ids);
+    if (shapes.length && this.canEdit()) this.execute({ cmd: 'remove', shapes });
+  }
+
+  /* ---------------- viewport ---------------- */
+
+  toScreen(x: number, y: number): { x: number; y: number } {
+    return this.viewport.toScreen(x, y);
+  }
+
+  toBoard(x: number, y: number): { x: number; y: number } {
+    return this.viewport.toBoard(x, y);
+  }
+
+  /** The zoom shown to the user (rounded percent). */
+  get zoomPercent(): number {
+    return zoomPercent(this.viewport.scale);
+  }
+
+  zoomIn(): void { this.viewport.zoomIn(); }
+  zoomOut(): void { this.viewport.zoomOut(); }
+
+  /** Ctrl+0: animates to fit every shape on screen. */
+  zoomToFit(): void {
+    const extent = this.scene.extent();
+    this.animateTo(this.viewport.fitView(extent));
+  }
+
+  /** Ctrl+Alt+0: animates to 100 % around the screen centre. */
+  zoomTo100(): void {
+    this.animateTo(this.viewport.view100());
+  }
+
+  /** Animates to show a board rectangle (e.g. a found shape at 3× its size). */
+  zoomToRect(rect: Rect): void {
+    this.animateTo(this.viewport.viewOf(rect));
+  }
+
+  private animateTo(view: { tx: number; ty: number; scale: number }): void {
+    if (this.headless || typeof requestAnimationFrame === 'undefined') {
+      this.viewport.set(view);
+      return;
+    }
+    this.viewport.animateTo(view, performance.now());
+    if (this.renderer) this.renderer.schedule();
+    else {
+      const step = (now: number) => {
+        if (this.viewport.tick(now)) this.animationFrame = requestAnimationFrame(step);
+      };
+      this.animationFrame = requestAnimationFrame(step);
+    }
+  }
+
+  setBackground(name: string): void {
+    this.background$.next(name);
+  }
+
+  setBackgroundColor(color: string): void {
+    if (!COLOR_REGEX.test(color)) return;
+    this.backgroundColor$.next(color);
+    if (!this.headless && this.options.container) this.options.container.style.backgroundColor = color;
+  }
+
+  toggleFullscreen(): void {
+    if (typeof document === 'undefined') return;
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void (this.options.container.closest('[data-tabula-board]') ?? this.options.container).requestFullscreen?.();
+  }
+
+  /** PNG or SVG data URL of the whole board: white background, padding 30, at most 10000 px a side. */
+  exportImage(format: 'png' | 'svg' = 'png'): Promise<string> {
+    return exportImage(this.getShapes().filter((s) => !this.isPrivate(s)), format);
+  }
+
+  /* ---------------- DOM ---------------- */
+
+  private mountDom(): TextEditorHost {
+    const container = this.options.container;
+    container.dataset.tabulaEditor = '';
+    this.renderer = new CanvasRenderer({ container, scene: this.scene, viewport: this.viewport, background$: this.background$ });
+    const host = new DomTextEditor(container, this.viewport);
+    this.domCleanup = bindDomInput(this, this.renderer.canvas, container);
+    this.subs.push(this.viewport.state$.subscribe(() => host.reposition?.()));
+    this.updateCursor();
+    return host;
+  }
+
+  private updateCursor(): void {
+    if (this.renderer) this.renderer.canvas.style.cursor = this.tool.cursor;
+  }
+
+  destroy(): void {
+    this.tool.deactivate?.(this);
+    this.textEditor.close();
+    this.textEditor.destroy?.();
+    for (const s of this.subs) s.unsubscribe();
+    this.domCleanup?.();
+    this.renderer?.destroy();
+    if (this.animationFrame) cancelAnimationFrame(this.animationFrame);
+    for (const s of [this.tool$, this.selection$, this.style$, this.zoom$, this.background$, this.outgoing$, this.changes$, this.pointerMove$, this.contextMenu$, this.readOnly$]) s.complete();
+  }
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));

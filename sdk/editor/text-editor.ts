@@ -1,0 +1,88 @@
+import { BehaviorSubject } from 'rxjs';
+import type { TextAlign } from '../../shared/model';
+
+/**
+ * In-place text editing (board.md §4 "Text and sticky editing"). Tools ask the host to open
+ * an editor over the board; the DOM host (sdk/editor/text-overlay.ts) shows a textarea, the
+ * headless host lets tests type and finish. The host never builds commands: it hands the
+ * final value back to the tool.
+ */
+export type TextEditEnd = 'apply' | 'tab';
+
+export interface TextEditRequest {
+  kind: 'text' | 'stickyNote';
+  /** board coordinates of the box's top-left */
+  x: number;
+  y: number;
+  /** sticky notes: the note size; text: undefined (grows with the content) */
+  w?: number;
+  h?: number;
+  value: string;
+  placeholder: string;
+  color: string;
+  font: string;
+  fontSize: number;
+  align: TextAlign;
+  /** sticky note colour */
+  background?: string;
+}
+
+export interface TextEditSession {
+  request: TextEditRequest;
+  onEnd: (value: string, how: TextEditEnd) => void;
+}
+
+export interface TextEditorHost {
+  /** the open session, if any */
+  readonly session$: BehaviorSubject<TextEditSession | null>;
+  open(request: TextEditRequest, onEnd: (value: string, how: TextEditEnd) => void): void;
+  /** Restyles the open editor (sticky colour or size changed while editing). */
+  update(partial: Partial<TextEditRequest>): void;
+  /** The text currently typed. */
+  value(): string;
+  /** Finishes the open session, calling its onEnd. */
+  end(how?: TextEditEnd): void;
+  /** Closes without calling back (tool switched away after handling it). */
+  close(): void;
+  readonly active: boolean;
+  /** re-place the editor after the viewport moved */
+  reposition?(): void;
+  destroy?(): void;
+}
+
+/** A text editor without DOM: tests and scripts set the value and end the session. */
+export class HeadlessTextEditor implements TextEditorHost {
+  readonly session$ = new BehaviorSubject<TextEditSession | null>(null);
+  private text = '';
+
+  get active(): boolean { return this.session$.value !== null; }
+
+  open(request: TextEditRequest, onEnd: (value: string, how: TextEditEnd) => void): void {
+    if (this.active) this.end('apply');
+    this.text = request.value;
+    this.session$.next({ request: { ...request }, onEnd });
+  }
+
+  update(partial: Partial<TextEditRequest>): void {
+    const s = this.session$.value;
+    if (s) this.session$.next({ ...s, request: { ...s.request, ...partial } });
+  }
+
+  /** Replaces the typed text (what a user typing would do). */
+  type(value: string): void {
+    this.text = value;
+  }
+
+  value(): string { return this.text; }
+
+  end(how: TextEditEnd = 'apply'): void {
+    const s = this.session$.value;
+    if (!s) return;
+    this.session$.next(null);
+    s.onEnd(this.text, how);
+  }
+
+  close(): void {
+    this.session$.next(null);
+  }
+}

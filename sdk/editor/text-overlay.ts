@@ -1,0 +1,117 @@
+import { BehaviorSubject } from 'rxjs';
+import { STICKY_MARGIN } from '../../shared/constants';
+import type { Viewport } from '../engine/viewport';
+import type { TextEditEnd, TextEditorHost, TextEditRequest, TextEditSession } from './text-editor';
+
+/**
+ * The DOM text editor: a textarea placed over the board where the text or sticky note sits,
+ * scaled with the zoom. Tab (sticky notes) and Escape finish it here; a click on the board
+ * outside it is turned into 'apply' by the editor.
+ */
+export class DomTextEditor implements TextEditorHost {
+  readonly session$ = new BehaviorSubject<TextEditSession | null>(null);
+  private area: HTMLTextAreaElement | null = null;
+
+  constructor(private readonly container: HTMLElement, private readonly viewport: Viewport) {}
+
+  get active(): boolean { return this.session$.value !== null; }
+
+  open(request: TextEditRequest, onEnd: (value: string, how: TextEditEnd) => void): void {
+    if (this.active) this.end('apply');
+    const area = document.createElement('textarea');
+    area.dataset.tabulaText = request.kind;
+    area.value = request.value;
+    area.placeholder = request.placeholder;
+    area.spellcheck = false;
+    area.setAttribute('wrap', request.kind === 'text' ? 'off' : 'soft');
+    area.addEventListener('keydown', (e) => {
+      e.stopPropagation();
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        this.end('apply');
+      } else if (e.key === 'Tab') {
+        e.preventDefault();
+        this.end(request.kind === 'stickyNote' ? 'tab' : 'apply');
+      }
+    });
+    area.addEventListener('keyup', (e) => e.stopPropagation());
+    area.addEventListener('input', () => this.autosize());
+    area.addEventListener('pointerdown', (e) => e.stopPropagation());
+    this.area = area;
+    this.session$.next({ request: { ...request }, onEnd });
+    this.container.appendChild(area);
+    this.layout();
+    area.focus();
+    area.setSelectionRange(area.value.length, area.value.length);
+  }
+
+  update(partial: Partial<TextEditRequest>): void {
+    const s = this.session$.value;
+    if (!s) return;
+    this.session$.next({ ...s, request: { ...s.request, ...partial } });
+    this.layout();
+  }
+
+  value(): string {
+    return this.area?.value ?? '';
+  }
+
+  end(how: TextEditEnd = 'apply'): void {
+    const s = this.session$.value;
+    if (!s) return;
+    const value = this.value();
+    this.remove();
+    s.onEnd(value, how);
+  }
+
+  close(): void {
+    this.remove();
+  }
+
+  reposition(): void {
+    this.layout();
+  }
+
+  destroy(): void {
+    this.remove();
+  }
+
+  private remove(): void {
+    this.area?.remove();
+    this.area = null;
+    if (this.session$.value) this.session$.next(null);
+  }
+
+  private layout(): void {
+    const s = this.session$.value;
+    const area = this.area;
+    if (!s || !area) return;
+    const r = s.request;
+    const k = this.viewport.scale;
+    const p = this.viewport.toScreen(r.x, r.y);
+    const sticky = r.kind === 'stickyNote';
+    Object.assign(area.style, {
+      position: 'absolute', left: `${p.x}px`, top: `${p.y}px`, margin: '0', border: 'none', outline: sticky ? 'none' : '1px dashed #2f80ed',
+      resize: 'none', overflow: 'hidden', zIndex: '5', boxSizing: 'border-box', lineHeight: '1.3',
+      fontFamily: `"${r.font}", sans-serif`, fontSize: `${r.fontSize * k}px`, color: r.color, textAlign: r.align,
+      background: sticky ? r.background ?? '#feff9c' : 'transparent', padding: sticky ? `${STICKY_MARGIN * k}px` : '0',
+      whiteSpace: sticky ? 'pre-wrap' : 'pre',
+    } satisfies Partial<CSSStyleDeclaration>);
+    if (sticky) {
+      area.style.width = `${(r.w ?? 170) * k}px`;
+      area.style.height = `${(r.h ?? 170) * k}px`;
+    } else this.autosize();
+  }
+
+  /** Text boxes grow with their content. */
+  private autosize(): void {
+    const s = this.session$.value;
+    const area = this.area;
+    if (!s || !area || s.request.kind !== 'text') return;
+    area.style.width = '0px';
+    area.style.height = '0px';
+    const minW = s.request.fontSize * this.viewport.scale * 6;
+    area.style.width = `${Math.max(minW, area.scrollWidth + 4)}px`;
+    area.style.height = `${area.scrollHeight}px`;
+  }
+}

@@ -1,0 +1,360 @@
+import Two from 'two.js';
+import { merge, type Observable, type Subscription } from 'rxjs';
+import type { Shape } from '../../shared/model';
+import { shapeModuleOf, type TwoObject } from '../shapes';
+import { polyline, rectPath } from '../shapes/two-helpers';
+import { handlePoint, RESIZE_HANDLES } from '../tools/select';
+import { drawPattern, patternOf, type Pattern } from './background';
+import type { Overlay, Scene } from './scene';
+import type { Viewport } from './viewport';
+
+type TwoGroup = InstanceType<typeof Two.Group>;
+
+export interface RendererOptions {
+  container: HTMLElement;
+  scene: Scene;
+  viewport: Viewport;
+  background$: Observable<string>;
+  /** draw every shape, skipping the spatial-index culling (the benchmark's baseline) */
+  noCulling?: boolean;
+}
+
+/** Frame statistics for the benchmark and the debug overlay. */
+export interface RenderStats {
+  frames: number;
+  /** JS time of the last frame (cull + build + two.js draw calls), ms */
+  lastFrameMs: number;
+  /** shapes drawn in the last frame */
+  drawn: number;
+  /** two.js objects kept in the cache */
+  cached: number;
+}
+
+const SELECTION = '#2f80ed';
+/** Shapes smaller than this on screen (px) are skipped: they would not cover a pixel. */
+const MIN_SCREEN_SIZE = 0.35;
+/** Off-screen objects are dropped from the cache beyond this many. */
+const CACHE_LIMIT = 60_000;
+
+/**
+ * The board's canvas renderer: two.js with the canvas renderer, `autostart: false`, drawing on
+ * demand only — one frame per animation frame at most, and only when the scene, the viewport
+ * or the background changed. Each frame draws just what the spatial index says intersects the
+ * screen: the culled layer's child list is replaced by the query result (bypassing two.js'
+ * per-child bookkeeping, which is O(n) per insert), and two.js objects are built lazily per
+ * shape and cached until the shape changes.
+ */
+export class CanvasRenderer {
+  readonly two: Two;
+  readonly stats: RenderStats = { frames: 0, lastFrameMs: 0, drawn: 0, cached: 0 };
+  /** fires after each drawn frame (benchmarks and tests wait on it) */
+  onFrame: ((stats: RenderStats) => void) | null = null;
+
+  private readonly world: TwoGroup;
+  private readonly content: TwoGroup;
+  private readonly previewLayer: TwoGroup;
+  private readonly overlayLayer: TwoGroup;
+  private readonly bg: HTMLCanvasElement;
+  private readonly cache = new Map<string, { shape: Shape; object: TwoObject }>();
+  private readonly subs: Subscription[] = [];
+  private pattern: Pattern = { kind: 'none' };
+  private frame = 0;
+  private resizeObserver: ResizeObserver | null = null;
+  noCulling: boolean;
+
+  constructor(private readonly options: RendererOptions) {
+    const { container, scene, viewport } = options;
+    this.noCulling = !!options.noCulling;
+    if (getComputedStyle(container).position === 'static') container.style.position = 'relative';
+    const width = container.clientWidth || 800;
+    const height = container.clientHeight || 600;
+
+    this.bg = document.createElement('canvas');
+    Object.assign(this.bg.style, { position: 'absolute', left: '0', top: '0', pointerEvents: 'none' });
+    container.appendChild(this.bg);
+
+    this.two = new Two({ type: Two.Types.canvas, autostart: false, width, height });
+    this.two.appendTo(container);
+    const canvas = this.two.renderer.domElement as HTMLCanvasElement;
+    Object.assign(canvas.style, { position: 'absolute', left: '0', top: '0', touchAction: 'none', display: 'block' });
+    canvas.dataset.tabulaCanvas = '';
+
+    this.world = new Two.Group();
+    this.content = new Two.Group();
+    this.previewLayer = new Two.Group();
+    this.overlayLayer = new Two.Group();
+    this.world.add(this.content, this.previewLayer);
+    this.two.add(this.world, this.overlayLayer);
+
+    viewport.resize(width, height);
+    this.sizeBackground(width, height);
+
+    this.subs.push(
+      merge(scene.invalidate$, viewport.state$).subscribe(() => this.schedule()),
+      scene.dirty$.subscribe((ids) => {
+        if (ids === 'all') this.cache.clear();
+        else for (const id of ids) this.cache.delete(id);
+      }),
+      options.background$.subscribe((name) => {
+        this.pattern = patternOf(name);
+        this.applyImageBackground();
+        this.schedule();
+      }),
+    );
+
+    if (typeof ResizeObserver !== 'undefined') {
+      this.resizeObserver = new ResizeObserver(() => this.resize());
+      this.resizeObserver.observe(container);
+    }
+  }
+
+  get canvas(): HTMLCanvasElement {
+    return this.two.renderer.domElement as HTMLCanvasElement;
+  }
+
+  /** Follows the container's size. */
+  resize(): void {
+    const { container, viewport } = this.options;
+    const w = container.clientWidth, h = container.clientHeight;
+    if (!w || !h || (w === this.two.width && h === this.two.height)) return;
+    this.two.renderer.setSize(w, h);
+    this.two.width = w;
+    this.two.height = h;
+    this.sizeBackground(w, h);
+    viewport.resize(w, h);
+  }
+
+  private sizeBackground(w: number, h: number): void {
+    const ratio = window.devicePixelRatio || 1;
+    this.bg.width = w * ratio;
+    this.bg.height = h * ratio;
+    this.bg.style.width = `${w}px`;
+    this.bg.style.height = `${h}px`;
+  }
+
+  /** Asks for one frame; several calls before it runs coalesce. */
+  schedule(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame((now) => {
+      this.frame = 0;
+      const { viewport } = this.options;
+      if (viewport.animating) viewport.tick(now);
+      this.draw();
+      if (viewport.animating) this.schedule();
+    });
+  }
+
+  /** Draws one frame now. */
+  draw(): void {
+    const t0 = performance.now();
+    const { scene, viewport } = this.options;
+    const { tx, ty, scale } = viewport.state;
+    this.world.translation.set(tx, ty);
+    this.world.scale = scale;
+
+    const ids = this.noCulling ? scene.visibleAll() : scene.visible(viewport.visibleRect(2));
+    const objects: TwoObject[] = [];
+    for (const id of ids) {
+      const shape = scene.shape(id);
+      if (!shape) continue;
+      const b = scene.index.bounds(id);
+      if (!this.noCulling && b && b.w * scale < MIN_SCREEN_SIZE && b.h * scale < MIN_SCREEN_SIZE) continue;
+      const object = this.objectFor(shape);
+      if (object) objects.push(object);
+    }
+    setChildren(this.content, objects);
+    setChildren(this.previewLayer, scene.preview.map((s) => shapeModuleOf(s)?.render(s)).filter((o): o is TwoObject => !!o));
+    setChildren(this.overlayLayer, this.overlayObjects(scene.overlay$.value));
+
+    this.two.render();
+    this.drawBackground();
+    if (this.cache.size > CACHE_LIMIT) this.evict(new Set(ids));
+
+    this.stats.frames++;
+    this.stats.lastFrameMs = performance.now() - t0;
+    this.stats.drawn = objects.length;
+    this.stats.cached = this.cache.size;
+    this.onFrame?.(this.stats);
+  }
+
+  private objectFor(shape: Shape): TwoObject | undefined {
+    const hit = this.cache.get(shape.id);
+    if (hit && hit.shape === shape) return hit.object;
+    const module = shapeModuleOf(shape);
+    if (!module) return undefined;
+    let object: TwoObject;
+    try {
+      object = module.render(shape);
+    } catch {
+      return undefined;
+    }
+    this.cache.set(shape.id, { shape, object });
+    return object;
+  }
+
+  private evict(keep: Set<string>): void {
+    for (const id of this.cache.keys()) {
+      if (this.cache.size <= CACHE_LIMIT / 2) break;
+      if (!keep.has(id)) this.cache.delete(id);
+    }
+  }
+
+  private drawBackground(): void {
+    const ctx = this.bg.getContext('2d');
+    if (!ctx) return;
+    const ratio = window.devicePixelRatio || 1;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    drawPattern(ctx, this.pattern, this.options.viewport.state, this.two.width, this.two.height);
+    if (this.pattern.kind === 'image') this.positionImageBackground();
+  }
+
+  private imageSize: { w: number; h: number } | null = null;
+
+  private applyImageBackground(): void {
+    const { container } = this.options;
+    if (this.pattern.kind !== 'image') {
+      container.style.backgroundImage = '';
+      return;
+    }
+    const url = this.pattern.url;
+    container.style.backgroundImage = `url("${url.replace(/"/g, '%22')}")`;
+    container.style.backgroundRepeat = 'repeat';
+    const img = new Image();
+    img.onload = () => {
+      this.imageSize = { w: img.naturalWidth, h: img.naturalHeight };
+      this.schedule();
+    };
+    img.src = url;
+  }
+
+  private positionImageBackground(): void {
+    const { container, viewport } = this.options;
+    const { tx, ty, scale } = viewport.state;
+    container.style.backgroundPosition = `${tx}px ${ty}px`;
+    if (this.imageSize) container.style.backgroundSize = `${this.imageSize.w * scale}px ${this.imageSize.h * scale}px`;
+  }
+
+  /** Selection outlines, handles, drag box and eraser trail, in screen coordinates. */
+  private overlayObjects(o: Overlay): TwoObject[] {
+    const vp = this.options.viewport;
+    const out: TwoObject[] = [];
+    const screenRect = (r: { x: number; y: number; w: number; h: number }) => {
+      const a = vp.toScreen(r.x, r.y);
+      return { x: a.x, y: a.y, w: r.w * vp.scale, h: r.h * vp.scale };
+    };
+    for (const r of o.selected ?? []) {
+      const p = rectPath(screenRect(r));
+      p.noFill();
+      p.stroke = SELECTION;
+      p.linewidth = 1;
+      out.push(p);
+    }
+    if (o.handles) {
+      const box = screenRect(o.handles.box);
+      const frame = rectPath(box);
+      frame.noFill();
+      frame.stroke = SELECTION;
+      frame.linewidth = 1.5;
+      out.push(frame);
+      if (o.handles.rotate) {
+        const top = vp.toScreen(...xy(handlePoint(o.handles.box, 'n', vp.scale)));
+        const knob = vp.toScreen(...xy(handlePoint(o.handles.box, 'rotate', vp.scale)));
+        const stem = polyline([top.x, top.y, knob.x, knob.y]);
+        stem.stroke = SELECTION;
+        stem.linewidth = 1;
+        const c = new Two.Circle(knob.x, knob.y, 5);
+        c.fill = '#ffffff';
+        c.stroke = SELECTION;
+        c.linewidth = 1.5;
+        out.push(stem, c);
+      }
+      if (o.handles.resize) {
+        for (const h of RESIZE_HANDLES) {
+          const p = vp.toScreen(...xy(handlePoint(o.handles.box, h, vp.scale)));
+          const sq = new Two.Rectangle(p.x, p.y, 8, 8);
+          sq.fill = '#ffffff';
+          sq.stroke = SELECTION;
+          sq.linewidth = 1.5;
+          out.push(sq);
+        }
+      }
+    }
+    if (o.dragBox) {
+      const p = rectPath(screenRect(o.dragBox));
+      p.fill = 'rgba(47,128,237,0.08)';
+      p.stroke = SELECTION;
+      p.linewidth = 1;
+      out.push(p);
+    }
+    if (o.trail && o.trail.length >= 2) {
+      const pts: number[] = [];
+      for (let i = 0; i + 1 < o.trail.length; i += 2) {
+        const s = vp.toScreen(o.trail[i], o.trail[i + 1]);
+        pts.push(s.x, s.y);
+      }
+      if (pts.length === 2) pts.push(pts[0], pts[1]);
+      const trail = polyline(pts);
+      trail.noFill();
+      trail.stroke = 'rgba(120,120,120,0.45)';
+      trail.linewidth = 8;
+      trail.cap = 'round';
+      trail.join = 'round';
+      out.push(trail);
+    }
+    if (o.guides && o.guides.length >= 4) {
+      for (let i = 0; i + 3 < o.guides.length; i += 4) {
+        const a = vp.toScreen(o.guides[i], o.guides[i + 1]);
+        const b = vp.toScreen(o.guides[i + 2], o.guides[i + 3]);
+        const g = polyline([a.x, a.y, b.x, b.y]);
+        g.stroke = '#ff3b6b';
+        g.linewidth = 1;
+        out.push(g);
+      }
+    }
+    return out;
+  }
+
+  /** Renders shapes into a fresh offscreen canvas (export): board rect → size × size px. */
+  static renderShapes(shapes: readonly Shape[], rect: { x: number; y: number; w: number; h: number }, scale: number, background: string | null): HTMLCanvasElement {
+    const w = Math.max(1, Math.round(rect.w * scale));
+    const h = Math.max(1, Math.round(rect.h * scale));
+    const two = new Two({ type: Two.Types.canvas, autostart: false, width: w, height: h });
+    two.renderer.setSize(w, h, 1);
+    const group = new Two.Group();
+    group.translation.set(-rect.x * scale, -rect.y * scale);
+    group.scale = scale;
+    if (background) {
+      const bg = new Two.Rectangle(w / 2, h / 2, w, h);
+      bg.fill = background;
+      bg.noStroke();
+      two.add(bg);
+    }
+    for (const s of shapes) {
+      const o = shapeModuleOf(s)?.render(s);
+      if (o) group.add(o);
+    }
+    two.add(group);
+    two.render();
+    return two.renderer.domElement as HTMLCanvasElement;
+  }
+
+  destroy(): void {
+    for (const s of this.subs) s.unsubscribe();
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.resizeObserver?.disconnect();
+    this.canvas.remove();
+    this.bg.remove();
+    this.cache.clear();
+  }
+}
+
+const xy = (p: { x: number; y: number }): [number, number] => [p.x, p.y];
+
+/**
+ * Replaces a group's children for this frame without two.js' Children collection events.
+ * The canvas renderer only iterates `children` (and reads no parent state we rely on), so a
+ * plain array of the visible objects is all a frame needs.
+ */
+function setChildren(group: TwoGroup, objects: TwoObject[]): void {
+  (group as unknown as { _children: TwoObject[] })._children = objects;
+}

@@ -1,0 +1,28 @@
+import Two from 'two.js';
+import type { FrameShape } from '../../shared/model';
+import { DEFAULT_FONT, FRAME_THICKNESS } from '../../shared/constants';
+import { shapeGeometry } from '../../shared/geometry';
+import type { ShapeModule } from './registry';
+import { rectPath, withCommon } from './two-helpers';
+
+function render(shape: FrameShape) {
+  const box = shapeGeometry.frame.box(shape);
+  const body = rectPath(box);
+  body.fill = '#ffffff';
+  body.stroke = shape.color;
+  body.linewidth = FRAME_THICKNESS;
+  const title = new Two.Text(shape.title, box.x, box.y - 6, {
+    family: DEFAULT_FONT, size: 14, alignment: 'left', baseline: 'bottom', fill: '#333333', stroke: 'transparent',
+  });
+  return withCommon(new Two.Group(body, title), shape, box);
+}
+
+/** Frames stay at the bottom of the z-order and cannot be reordered (board.md §4). */
+export const frame: ShapeModule<FrameShape> = {
+  kind: 'frame',
+  geometry: shapeGeometry.frame,
+  render,
+  properties: ['color'],
+  resizable: true,
+  rotatable: false,
+};

@@ -1,0 +1,26 @@
+import Two from 'two.js';
+import type { CompositeShape, LinkShape } from '../../shared/model';
+import { shapeGeometry } from '../../shared/geometry';
+import { shapeModuleOf, type ShapeModule } from './registry';
+import { withCommon } from './two-helpers';
+
+/** Composite and link shapes draw their children through the registry. */
+function render(shape: CompositeShape | LinkShape) {
+  const group = new Two.Group();
+  for (const child of shape.shapes) {
+    const m = shapeModuleOf(child);
+    if (m) group.add(m.render(child));
+  }
+  return withCommon(group, shape, shapeGeometry.composite.box(shape as CompositeShape));
+}
+
+export const composite: ShapeModule<CompositeShape> = {
+  kind: 'composite',
+  geometry: shapeGeometry.composite,
+  render,
+  properties: ['opacity'],
+  resizable: true,
+  rotatable: true,
+};
+
+export const link: ShapeModule<LinkShape> = { ...(composite as unknown as ShapeModule<LinkShape>), kind: 'link', geometry: shapeGeometry.link };

@@ -1,0 +1,44 @@
+import Two from 'two.js';
+import type { StickyNoteShape } from '../../shared/model';
+import { DEFAULT_FONT, STICKY_FONT, STICKY_LINE_HEIGHT, STICKY_MARGIN } from '../../shared/constants';
+import { fitStickyFont, shapeGeometry, wrapText } from '../../shared/geometry';
+import type { ShapeModule } from './registry';
+import { rectPath, textLines, withCommon } from './two-helpers';
+
+/** The font size and wrapped lines a note shows (its stored fontSize, else fitted 35 → 5). */
+export function stickyLayout(shape: StickyNoteShape): { fontSize: number; lines: string[] } {
+  const fitted = fitStickyFont(shape.text, shape.w, shape.h);
+  const size = shape.fontSize > 0 ? Math.min(shape.fontSize, STICKY_FONT.start) : fitted.fontSize;
+  return { fontSize: size, lines: size === fitted.fontSize ? fitted.lines : wrapText(shape.text, shape.w - 2 * STICKY_MARGIN, size) };
+}
+
+function render(shape: StickyNoteShape) {
+  const box = shapeGeometry.stickyNote.box(shape);
+  const group = new Two.Group();
+  const shadow = rectPath({ x: box.x + 2, y: box.y + 3, w: box.w, h: box.h });
+  shadow.fill = 'rgba(0,0,0,0.12)';
+  shadow.noStroke();
+  const note = rectPath(box);
+  note.fill = shape.color;
+  note.noStroke();
+  group.add(shadow, note);
+  if (shape.text) {
+    const { fontSize, lines } = stickyLayout(shape);
+    const lh = fontSize * STICKY_LINE_HEIGHT;
+    const top = box.y + Math.max(STICKY_MARGIN, (box.h - lines.length * lh) / 2);
+    group.add(textLines(lines, { x: box.x, y: top }, {
+      family: DEFAULT_FONT, size: fontSize, lineHeight: lh, fill: '#000000', alignment: 'center', width: box.w,
+    }));
+  }
+  return withCommon(group, shape, box);
+}
+
+export const stickyNote: ShapeModule<StickyNoteShape> = {
+  kind: 'stickyNote',
+  geometry: shapeGeometry.stickyNote,
+  render,
+  properties: ['stickyColor', 'stickySize', 'opacity'],
+  resizable: true,
+  rotatable: true,
+  editTool: 'stickyNote',
+};

@@ -1,0 +1,25 @@
+import type { TextShape } from '../../shared/model';
+import { LINE_HEIGHT } from '../../shared/constants';
+import { measureText, shapeGeometry } from '../../shared/geometry';
+import type { ShapeModule } from './registry';
+import { textLines, withCommon } from './two-helpers';
+
+/** Multi-line text from its top-left, aligned inside the measured box. */
+function render(shape: TextShape) {
+  const box = shapeGeometry.text.box(shape);
+  const { lines } = measureText(shape.value, shape.size);
+  const group = textLines(lines, { x: box.x, y: box.y }, {
+    family: shape.font, size: shape.size, lineHeight: shape.size * LINE_HEIGHT, fill: shape.color, alignment: shape.align, width: box.w,
+  });
+  return withCommon(group, shape, box);
+}
+
+export const text: ShapeModule<TextShape> = {
+  kind: 'text',
+  geometry: shapeGeometry.text,
+  render,
+  properties: ['color', 'opacity', 'font', 'fontSize', 'align'],
+  resizable: true,
+  rotatable: true,
+  editTool: 'text',
+};

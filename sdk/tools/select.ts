@@ -1,0 +1,288 @@
+import type { Command, Shape } from '../../shared/model';
+import {
+  boundsOf, boxOf, mapPoints, normalizeRect, rectCenter, resizeShape, translateShape, unionRects,
+  type Point, type Rect,
+} from '../../shared/geometry';
+import type { Editor } from '../editor/editor';
+import type { BoardPointer } from '../editor/types';
+import { shapeModuleOf } from '../shapes';
+import { moved, type Tool } from './tool';
+
+export type Handle = 'nw' | 'n' | 'ne' | 'e' | 'se' | 's' | 'sw' | 'w' | 'rotate';
+export const RESIZE_HANDLES: readonly Handle[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];
+/** Handle grab radius and the rotate handle's distance above the box, in screen px. */
+export const HANDLE_RADIUS = 7;
+export const ROTATE_OFFSET = 24;
+/** A press must travel this far (screen px) before it becomes a drag. */
+const DRAG_THRESHOLD = 3;
+const HIT_TOLERANCE = 4;
+
+/** Where each handle sits on a box, in board units (rotate: above the top centre). */
+export function handlePoint(box: Rect, handle: Handle, scale: number): Point {
+  const cx = box.x + box.w / 2, cy = box.y + box.h / 2;
+  switch (handle) {
+    case 'nw': return { x: box.x, y: box.y };
+    case 'n': return { x: cx, y: box.y };
+    case 'ne': return { x: box.x + box.w, y: box.y };
+    case 'e': return { x: box.x + box.w, y: cy };
+    case 'se': return { x: box.x + box.w, y: box.y + box.h };
+    case 's': return { x: cx, y: box.y + box.h };
+    case 'sw': return { x: box.x, y: box.y + box.h };
+    case 'w': return { x: box.x, y: cy };
+    case 'rotate': return { x: cx, y: box.y - ROTATE_OFFSET / scale };
+  }
+}
+
+/** The box a resize handle drag produces; Shift keeps the aspect ratio. */
+export function resizeBox(box: Rect, handle: Handle, p: Point, keepAspect: boolean): Rect {
+  let x0 = box.x, y0 = box.y, x1 = box.x + box.w, y1 = box.y + box.h;
+  if (handle.includes('w')) x0 = p.x;
+  if (handle.includes('e')) x1 = p.x;
+  if (handle.includes('n')) y0 = p.y;
+  if (handle.includes('s')) y1 = p.y;
+  if (keepAspect && box.w > 0 && box.h > 0) {
+    const horizontal = handle.includes('e') || handle.includes('w');
+    const vertical = handle.includes('n') || handle.includes('s');
+    const kx = Math.abs(x1 - x0) / box.w, ky = Math.abs(y1 - y0) / box.h;
+    const k = horizontal && vertical ? Math.max(kx, ky) : horizontal ? kx : ky;
+    const w = box.w * k, h = box.h * k;
+    if (horizontal && vertical) {
+      if (handle.includes('w')) x0 = x1 - w * Math.sign(x1 - x0 || 1); else x1 = x0 + w * Math.sign(x1 - x0 || 1);
+      if (handle.includes('n')) y0 = y1 - h * Math.sign(y1 - y0 || 1); else y1 = y0 + h * Math.sign(y1 - y0 || 1);
+    } else if (horizontal) {
+      const cy = box.y + box.h / 2;
+      y0 = cy - h / 2;
+      y1 = cy + h / 2;
+    } else {
+      const cx = box.x + box.w / 2;
+      x0 = cx - w / 2;
+      x1 = cx + w / 2;
+    }
+  }
+  const r = normalizeRect({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
+  return { ...r, w: Math.max(1, r.w), h: Math.max(1, r.h) };
+}
+
+/** Maps a shape's box from the selection box onto the resized selection box. */
+export function mapBox(b: Rect, from: Rect, to: Rect): Rect {
+  const [x1, y1, x2, y2] = mapPoints([b.x, b.y, b.x + b.w, b.y + b.h], from, to);
+  return normalizeRect({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 });
+}
+
+type Drag =
+  | { mode: 'pending'; start: BoardPointer; hitId: string | null; toggled: boolean }
+  | { mode: 'move'; start: BoardPointer; ids: string[]; duplicate: boolean; copies: Shape[]; dx: number; dy: number }
+  | { mode: 'resize'; start: BoardPointer; handle: Handle; box: Rect; ids: string[]; next: Rect | null }
+  | { mode: 'rotate'; start: BoardPointer; centre: Point; ids: string[]; delta: number }
+  | { mode: 'box'; start: BoardPointer; additive: boolean; rect: Rect | null };
+
+/**
+ * Select (board.md §4 "Selection"): click, Ctrl/Shift-click toggles, drag-box selects the
+ * shapes fully inside that are not locked, ghost or private; dragging moves (reposition),
+ * handles resize (sizeModifier, only normal shapes) and rotate (propertyModifier rotation);
+ * Shift locks aspect ratio, axis or angle; Alt-drag duplicates; a double click on a selected,
+ * unlocked, non-private shape opens its editing tool.
+ */
+export function createSelectTool(): Tool {
+  let drag: Drag | null = null;
+
+  const selectionBox = (editor: Editor, ids: readonly string[]): Rect | undefined =>
+    unionRects(ids.map((id) => editor.scene.shape(id)).filter((s): s is Shape => !!s).map(boundsOf));
+
+  const handleAt = (editor: Editor, e: BoardPointer): Handle | null => {
+    const h = editor.scene.overlay$.value.handles;
+    if (!h) return null;
+    const candidates: Handle[] = [...(h.rotate ? (['rotate'] as Handle[]) : []), ...(h.resize ? RESIZE_HANDLES : [])];
+    for (const handle of candidates) {
+      const p = handlePoint(h.box, handle, editor.viewport.scale);
+      const s = editor.viewport.toScreen(p.x, p.y);
+      if (Math.hypot(s.x - e.sx, s.y - e.sy) <= HANDLE_RADIUS) return handle;
+    }
+    return null;
+  };
+
+  const movable = (editor: Editor, ids: readonly string[]) =>
+    ids.filter((id) => {
+      const s = editor.doc.get(id);
+      return s && editor.selectionType(s) !== 'locked' && editor.selectionType(s) !== 'private';
+    });
+
+  const started = (e: BoardPointer, editor: Editor) => {
+    const selection = editor.selection;
+    const tol = HIT_TOLERANCE / editor.viewport.scale;
+    const hit = editor.scene.hit({ x: e.x, y: e.y }, tol, (s) => editor.selectionType(s) !== 'private');
+
+    if (e.button === 2) {
+      if (hit && !selection.includes(hit.id)) editor.select([hit.id]);
+      return;
+    }
+    if (e.button !== 0) return;
+
+    if (e.clicks >= 2 && hit && selection.includes(hit.id) && editor.selectionType(hit) === 'normal') {
+      const tool = shapeModuleOf(hit)?.editTool;
+      if (tool && editor.canEdit()) {
+        editor.setTool(tool, { edit: hit.id });
+        return;
+      }
+    }
+
+    const handle = editor.canEdit() ? handleAt(editor, e) : null;
+    const box = editor.scene.overlay$.value.handles?.box;
+    if (handle && box) {
+      if (handle === 'rotate') drag = { mode: 'rotate', start: e, centre: rectCenter(box), ids: [...selection], delta: 0 };
+      else drag = { mode: 'resize', start: e, handle, box, ids: [...selection], next: null };
+      return;
+    }
+
+    if (hit) {
+      if (e.ctrl || e.shift || e.meta) {
+        editor.select(selection.includes(hit.id) ? selection.filter((id) => id !== hit.id) : [...selection, hit.id]);
+        drag = { mode: 'pending', start: e, hitId: null, toggled: true };
+        return;
+      }
+      if (!selection.includes(hit.id)) editor.select([hit.id]);
+      drag = { mode: 'pending', start: e, hitId: hit.id, toggled: false };
+      return;
+    }
+    if (!(e.ctrl || e.shift || e.meta)) editor.select([]);
+    drag = { mode: 'box', start: e, additive: e.ctrl || e.shift || e.meta, rect: null };
+  };
+
+  const progress = (e: BoardPointer, editor: Editor) => {
+    if (!drag) return;
+    if (drag.mode === 'pending') {
+      if (drag.toggled || !moved(drag.start, e, DRAG_THRESHOLD) || !editor.canEdit()) return;
+      const ids = movable(editor, editor.selection);
+      if (!ids.length) return;
+      drag = { mode: 'move', start: drag.start, ids, duplicate: drag.start.alt, copies: [], dx: 0, dy: 0 };
+      if (drag.duplicate) {
+        drag.copies = ids.map((id) => editor.scene.shape(id)!).filter(Boolean).map((s) => ({ ...editor.copyShape(s) }));
+      }
+    }
+    if (drag.mode === 'move') {
+      let dx = e.x - drag.start.x, dy = e.y - drag.start.y;
+      if (e.shift) {
+        if (Math.abs(dx) > Math.abs(dy)) dy = 0;
+        else dx = 0;
+      }
+      drag.dx = dx;
+      drag.dy = dy;
+      if (drag.duplicate) editor.scene.setPreview(drag.copies.map((s) => translateShape(s, dx, dy)));
+      else editor.scene.setOverrides(drag.ids.map((id) => [id, translateShape(editor.doc.get(id)!, dx, dy)]));
+      editor.refreshSelectionOverlay();
+      return;
+    }
+    if (drag.mode === 'resize') {
+      const next = resizeBox(drag.box, drag.handle, e, e.shift);
+      drag.next = next;
+      const from = drag.box;
+      editor.scene.setOverrides(drag.ids.map((id) => {
+        const s = editor.doc.get(id)!;
+        return [id, resizeShape(s, mapBox(boxOf(s), from, next))];
+      }));
+      editor.refreshSelectionOverlay();
+      return;
+    }
+    if (drag.mode === 'rotate') {
+      const c = drag.centre;
+      const a0 = Math.atan2(drag.start.y - c.y, drag.start.x - c.x);
+      const a1 = Math.atan2(e.y - c.y, e.x - c.x);
+      let delta = ((a1 - a0) * 180) / Math.PI;
+      if (e.shift) delta = Math.round(delta / 15) * 15;
+      drag.delta = delta;
+      editor.scene.setOverrides(drag.ids.map((id) => {
+        const s = editor.doc.get(id)!;
+        return [id, { ...s, rotation: normalizeAngle((s.rotation ?? 0) + delta) }];
+      }));
+      editor.refreshSelectionOverlay();
+      return;
+    }
+    if (drag.mode === 'box') {
+      drag.rect = normalizeRect({ x: drag.start.x, y: drag.start.y, w: e.x - drag.start.x, h: e.y - drag.start.y });
+      editor.scene.setOverlay({ dragBox: drag.rect });
+    }
+  };
+
+  const completed = (e: BoardPointer, editor: Editor) => {
+    const d = drag;
+    drag = null;
+    if (!d) return;
+    if (d.mode === 'pending') {
+      // a plain click on a shape of a multi-selection selects just that shape
+      if (d.hitId && editor.selection.length > 1) editor.select([d.hitId]);
+      return;
+    }
+    if (d.mode === 'move') {
+      editor.scene.clearOverrides();
+      editor.scene.setPreview([]);
+      if (d.dx === 0 && d.dy === 0) return;
+      if (d.duplicate) {
+        const copies = d.copies.map((s) => translateShape(s, d.dx, d.dy));
+        const adds = copies.map((s) => editor.build({ cmd: s.cmd, shape: s } as Parameters<Editor['build']>[0]));
+        editor.execute(adds.length === 1 ? stripBase(adds[0]) : { cmd: 'commandSet', commands: adds });
+        editor.select(copies.map((s) => s.id));
+      } else {
+        editor.execute({ cmd: 'reposition', shapePositions: d.ids.map((shape) => ({ shape, x: d.dx, y: d.dy })) });
+      }
+      return;
+    }
+    if (d.mode === 'resize') {
+      editor.scene.clearOverrides();
+      if (!d.next) return;
+      const to = d.next;
+      const commands = d.ids.map((id) => {
+        const b = mapBox(boxOf(editor.doc.get(id)!), d.box, to);
+        return editor.build({ cmd: 'sizeModifier', shapes: [id], w: b.w, h: b.h, x: b.x, y: b.y });
+      });
+      if (commands.length === 1) editor.execute(stripBase(commands[0]));
+      else if (commands.length) editor.execute({ cmd: 'commandSet', commands });
+      return;
+    }
+    if (d.mode === 'rotate') {
+      editor.scene.clearOverrides();
+      if (!d.delta) return;
+      const commands = d.ids.map((id) => editor.build({
+        cmd: 'propertyModifier', shapes: [id], props: [{ name: 'rotation', value: normalizeAngle((editor.doc.get(id)!.rotation ?? 0) + d.delta) }],
+      }));
+      if (commands.length === 1) editor.execute(stripBase(commands[0]));
+      else if (commands.length) editor.execute({ cmd: 'commandSet', commands });
+      return;
+    }
+    if (d.mode === 'box') {
+      editor.scene.setOverlay({ dragBox: null });
+      if (!d.rect) return;
+      const inside = editor.scene.inside(d.rect).filter((s) => editor.selectionType(s) === 'normal').map((s) => s.id);
+      editor.select(d.additive ? [...new Set([...editor.selection, ...inside])] : inside);
+    }
+  };
+
+  return {
+    name: 'select',
+    cursor: 'default',
+    pointer(e, editor) {
+      if (e.phase === 'Started') started(e, editor);
+      else if (e.phase === 'Inprogress') progress(e, editor);
+      else {
+        progress(e, editor);
+        completed(e, editor);
+      }
+    },
+    deactivate(editor) {
+      drag = null;
+      editor.scene.clearOverrides();
+      editor.scene.setPreview([]);
+      editor.scene.setOverlay({ dragBox: null });
+    },
+  };
+}
+
+export function normalizeAngle(deg: number): number {
+  const r = ((deg % 360) + 360) % 360;
+  return Math.round(r * 100) / 100;
+}
+
+/** A built command turned back into execute's input (execute assigns id, uid, time, status). */
+function stripBase(c: Command): Parameters<Editor['execute']>[0] {
+  const { id: _id, uid: _uid, timestamp: _t, status: _s, seq: _q, ...rest } = c as Command & { seq?: number };
+  return rest as Parameters<Editor['execute']>[0];
+}
