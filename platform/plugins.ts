@@ -3,6 +3,11 @@ import { accountsPlugin } from './accounts/plugin';
 import { mailPlugin } from './mail/plugin';
 import { usersPlugin } from './users/plugin';
 import { clientsPlugin } from './clients/plugin';
+import { boardsPlugin } from './boards/plugin';
+import { chatPlugin } from './chat/plugin';
+import { commentsPlugin } from './comments/plugin';
+import { logsPlugin } from './logs/plugin';
+import { realtimePlugin } from './realtime/plugin';
 
 /**
  * The domain plugins, in registration order. A domain is one folder under platform/
@@ -14,4 +19,6 @@ export const domainPlugins: Array<ServerRegisterPluginObject<any>> = [
   { plugin: accountsPlugin },
   { plugin: usersPlugin },
   { plugin: clientsPlugin },
+  { plugin: boardsPlugin }, { plugin: chatPlugin }, { plugin: commentsPlugin }, { plugin: logsPlugin },
+  { plugin: realtimePlugin },
 ];

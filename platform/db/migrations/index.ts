@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import * as m001 from './001_accounts';
 import * as m004 from './004_clients';
+import * as m002 from './002_boards';
+import * as m003 from './003_logs';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -9,6 +11,8 @@ import * as m004 from './004_clients';
 const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }]> = [
   ['001_accounts', m001],
   ['004_clients', m004],
+  ['002_boards', m002],
+  ['003_logs', m003],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,80 @@
+import Boom from '@hapi/boom';
+import type { ServerApplicationState } from '@hapi/hapi';
+import {
+  isRole,
+  permissionsOf,
+  resolveBoardRole,
+  type LinkSharingLevel,
+  type Permission,
+  type Role,
+  type WorkspaceSharingLevel,
+} from '../../shared/permissions';
+import { MESSAGES } from '../../shared/messages';
+import { hasPolicy, POLICY } from '../../shared/policies';
+import type { Actor } from '../core/actor';
+import { findUserById } from '../users/repo';
+import { findWorkspaceById, workspaceRoleOf, type WorkspaceRow } from '../workspaces/repo';
+import { findBoard, findMember, type BoardRow, type MemberRow } from './repo';
+
+/** What the board services need from `server.app`. */
+export type BoardApp = Pick<ServerApplicationState, 'config' | 'db' | 'logger' | 'bus'>;
+
+export const BOARD_NOT_FOUND = MESSAGES.boardNotFound;
+export const UNAUTHORIZED_ACCESS = MESSAGES.unauthorizedAccess;
+
+export interface BoardAccess {
+  board: BoardRow;
+  role: Role;
+  permissions: Permission[];
+  /** the visitor's member row, when they have one */
+  member: MemberRow | undefined;
+  workspace: WorkspaceRow | undefined;
+  isOwner: boolean;
+}
+
+/** The board owner is the signed-in owner, or the guest owner while the board is a guest's. */
+export function isBoardOwner(board: BoardRow, actor: Actor): boolean {
+  if (board.owner_id) return actor.userId === board.owner_id;
+  return !!board.owner_uid && board.owner_uid === actor.uid;
+}
+
+/**
+ * The board and the visitor's role on it (shared/permissions `resolveBoardRole`): Owner for
+ * the owner and for the owner/admins of the board's workspace, otherwise the strongest of the
+ * member role, the workspace level (workspace members) and the link level.
+ * Throws 404 'Requested board not found!' and 403 'Unauthorized access' (NoAccess).
+ */
+export async function getBoardAccess(app: BoardApp, code: string, actor: Actor | null): Promise<BoardAccess> {
+  if (!actor) throw Boom.unauthorized('Missing authentication');
+  const board = await findBoard(app.db, code);
+  if (!board) throw Boom.notFound(BOARD_NOT_FOUND);
+  const access = await roleOn(app, board, actor);
+  if (access.role === 'NoAccess') throw Boom.forbidden(UNAUTHORIZED_ACCESS);
+  return access;
+}
+
+/** The role of an actor on a board row (NoAccess included, nothing thrown). */
+export async function roleOn(app: BoardApp, board: BoardRow, actor: Actor): Promise<BoardAccess> {
+  const [member, workspace] = await Promise.all([
+    findMember(app.db, board.id, actor),
+    board.workspace_id ? findWorkspaceById(app.db, board.workspace_id) : Promise.resolve(undefined),
+  ]);
+  const workspaceRole = workspace ? await workspaceRoleOf(app.db, workspace, actor.userId) : null;
+  const isOwner = isBoardOwner(board, actor);
+  const role = resolveBoardRole({
+    isOwner: isOwner || workspaceRole === 'Owner' || workspaceRole === 'Admin',
+    memberRole: member?.role && isRole(member.role) ? member.role : null,
+    isWorkspaceMember: workspaceRole !== null,
+    workspaceLevel: board.workspace_level as WorkspaceSharingLevel,
+    linkLevel: board.link_level as LinkSharingLevel,
+    facilitatorAllowed: await facilitatorAllowed(app, board),
+  });
+  return { board, role, permissions: permissionsOf(role), member, workspace, isOwner };
+}
+
+/** The Facilitator role needs the facilitator-role policy of the board owner's plan (board.md §6). */
+export async function facilitatorAllowed(app: BoardApp, board: BoardRow): Promise<boolean> {
+  if (!board.owner_id) return false;
+  const owner = await findUserById(app.db, board.owner_id);
+  return !!owner && hasPolicy({ plan: owner.plan, role: owner.roles, qty: owner.qty }, POLICY.facilitatorRole);
+}

@@ -1,0 +1,182 @@
+import Boom from '@hapi/boom';
+import type { Knex } from 'knex';
+import type { AddCommand, ClearCommand, Command, CommandEffect, UndoCommand } from '../../shared/model';
+import { can, canClearBoard, canUnprotect, isOwnerOrFacilitator } from '../../shared/permissions';
+import { BoardDoc, computeEffect, isAddCommand, touchedShapes } from '../../shared/reducer';
+import { MESSAGES } from '../../shared/messages';
+import type { Actor } from '../core/actor';
+import { badRequest } from '../core/errors';
+import { isUniqueViolation } from '../users/repo';
+import { commentShapeIds } from '../comments/repo';
+import { syncCommentThreads } from '../comments/threads';
+import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardAccess, type BoardApp } from './access';
+import { isPrivateModeOn } from './config';
+import {
+  BOARD_WIDE,
+  commandsBetween,
+  findCommandByClientId,
+  insertCommand,
+  insertCommandAt,
+  lockNextSeq,
+  setCommandStatus,
+  shapeCreators,
+  shapeHistory,
+  type StoredCommand,
+} from './log';
+import { flattenCommand, parseCommand } from './command-schema';
+import { boardStateAt, scheduleSnapshot } from './snapshots';
+
+export const PROTECTED_SHAPES = MESSAGES.unlockProtected;
+export const PRIVATE_MODE_HINT = MESSAGES.privateModeHint;
+export const UNKNOWN_REF = 'The command to undo does not exist on this board.';
+export const NOT_OWN_COMMAND = 'Only your own commands can be undone or redone.';
+
+/** The author of a command (and of its sub-commands and new shapes) is whoever sends it. */
+function stamp(command: Command, uid: string): Command {
+  const c = { ...command, uid } as Command;
+  if (c.cmd === 'commandSet') c.commands = (c.commands ?? []).map((sub) => stamp(sub, uid));
+  else if (isAddCommand(c) && c.shape) (c as AddCommand).shape = { ...c.shape, uid };
+  return c;
+}
+
+class Duplicate extends Error {
+  constructor(readonly stored: StoredCommand) {
+    super('duplicate command');
+  }
+}
+
+/**
+ * Who may append what (board.md §4, §6): shape edits need edit_board — except comment shapes,
+ * which need write_comment; clear needs Owner or Facilitator; undo/redo only of one's own
+ * command; in private mode non-owners and non-facilitators only touch their own shapes;
+ * a protected shape is unlocked only by Owner, Facilitator or its protector.
+ */
+async function authorize(app: BoardApp, access: BoardAccess, actor: Actor, command: Command): Promise<void> {
+  const { board, role } = access;
+  const parts = flattenCommand(command);
+  const forbid = (message: string = UNAUTHORIZED_ACCESS) => {
+    throw Boom.forbidden(message);
+  };
+  if (parts.some((c) => c.cmd === 'clear') && !canClearBoard(role)) forbid();
+  if (parts.some((c) => c.cmd === 'undo') && !can(role, 'edit_board')) forbid();
+  const shapeIds = [...new Set(parts.flatMap((c) => touchedShapes(c)))];
+  if (!can(role, 'edit_board')) {
+    // a commenter: only comment shapes (adding them, and changing or removing existing ones)
+    if (!can(role, 'write_comment')) forbid();
+    const adds = parts.filter(isAddCommand) as AddCommand[];
+    if (adds.some((c) => c.cmd !== 'comment' || c.shape?.cmd !== 'comment')) forbid();
+    const added = new Set(adds.map((c) => c.shape.id));
+    const existing = shapeIds.filter((id) => !added.has(id));
+    const comments = await commentShapeIds(app.db, board.id, existing);
+    if (existing.some((id) => !comments.has(id))) forbid();
+  }
+  if (isPrivateModeOn(board.board_config) && !isOwnerOrFacilitator(role) && shapeIds.length) {
+    const creators = await shapeCreators(app.db, board.id, shapeIds);
+    if ([...creators.values()].some((uid) => uid !== actor.uid)) forbid(PRIVATE_MODE_HINT);
+  }
+  const locks = parts.filter((c) => c.cmd === 'lock');
+  if (locks.length && !isOwnerOrFacilitator(role)) {
+    const ids = [...new Set(locks.flatMap((c) => touchedShapes(c)))];
+    const state = await shapesNow(app.db, board.id, ids);
+    for (const id of ids) {
+      const shape = state.get(id);
+      if (shape && !canUnprotect(role, actor.uid, shape)) forbid(PROTECTED_SHAPES);
+    }
+  }
+}
+
+/** The current state of a few shapes, folded from their history (statuses as they are now). */
+async function shapesNow(db: Knex | Knex.Transaction, boardId: string, ids: string[]) {
+  const doc = new BoardDoc();
+  for (const { command } of await shapeHistory(db, boardId, ids, Number.MAX_SAFE_INTEGER)) if (command.cmd !== 'undo') doc.apply(command);
+  return new Map(ids.map((id) => [id, doc.get(id)] as const));
+}
+
+/**
+ * Appends an undo/redo or a clear with its `effect`, computed under the board's counter-row
+ * lock so the history it reads is exactly the log before its seq:
+ *  - undo/redo: from the full history of the shapes the target touches (shared/reducer
+ *    computeEffect); the target's status is flipped in the same transaction;
+ *  - clear: every shape alive before it is removed (from the latest snapshot and its tail).
+ */
+async function appendWithEffect(app: BoardApp, boardId: string, command: UndoCommand | ClearCommand): Promise<{ seq: number; command: Command }> {
+  return app.db.transaction(async (trx) => {
+    const seq = await lockNextSeq(trx, boardId);
+    const dup = await findCommandByClientId(trx, boardId, command.id);
+    if (dup) throw new Duplicate(dup);
+    let effect: CommandEffect;
+    let filedUnder: string[];
+    if (command.cmd === 'clear') {
+      const doc = await boardStateAt(trx, boardId, seq - 1);
+      effect = { shapes: [], removed: doc.ordered().map((s) => s.id) };
+      filedUnder = [BOARD_WIDE];
+    } else {
+      const ref = await findCommandByClientId(trx, boardId, command.ref);
+      if (!ref) throw badRequest(UNKNOWN_REF, { ref: [UNKNOWN_REF] });
+      if (ref.command.uid !== command.uid || ref.command.cmd === 'undo') throw Boom.forbidden(NOT_OWN_COMMAND);
+      const history =
+        ref.command.cmd === 'clear'
+          ? await commandsBetween(trx, boardId, 0, seq - 1, { currentStatus: true })
+          : await shapeHistory(trx, boardId, touchedShapes(ref.command), seq);
+      effect = computeEffect(history.map((h) => h.command), { ...command, seq });
+      await setCommandStatus(trx, boardId, ref.seq, command.type === 'redo' ? 'normal' : 'disabled');
+      filedUnder = ref.command.cmd === 'clear' ? [BOARD_WIDE] : touchedShapes(ref.command);
+    }
+    const stored = { ...command, effect } as Command;
+    await insertCommandAt(trx, boardId, seq, stored, filedUnder);
+    return { seq, command: { ...stored, seq } };
+  });
+}
+
+/**
+ * The one way a command enters a board's log (HTTP POST …/commands and the hub's sendCommand):
+ * validated (400 envelope, nothing stored), authorized (403), idempotent per client command id
+ * (a retried send gets the stored command back with `duplicate: true`), numbered by the board's
+ * counter in the insert's own statement/transaction, then published to the board (onCommand,
+ * and onClearBoard for a clear) except to the sender's connection.
+ */
+export async function appendCommand(
+  app: BoardApp,
+  code: string,
+  actorOrNull: Actor | null,
+  input: unknown,
+  opts: { connectionId?: string } = {},
+): Promise<{ command: Command; duplicate: boolean }> {
+  const access = await getBoardAccess(app, code, actorOrNull);
+  const actor = actorOrNull!;
+  const command = stamp(parseCommand(input), actor.uid);
+  const boardId = access.board.id;
+
+  const known = await findCommandByClientId(app.db, boardId, command.id);
+  if (known) return { command: known.command, duplicate: true };
+  await authorize(app, access, actor, command);
+
+  let stored: Command;
+  try {
+    if (command.cmd === 'undo' || command.cmd === 'clear') {
+      stored = (await appendWithEffect(app, boardId, command)).command;
+    } else {
+      const seq = await insertCommand(app.db, boardId, command, touchedShapes(command));
+      stored = { ...command, seq };
+    }
+  } catch (err) {
+    if (err instanceof Duplicate) return { command: err.stored.command, duplicate: true };
+    if (isUniqueViolation(err)) {
+      const again = await findCommandByClientId(app.db, boardId, command.id);
+      if (again) return { command: again.command, duplicate: true };
+    }
+    throw err;
+  }
+
+  await syncCommentThreads(app.db, boardId, stored);
+  await app.bus.publish(access.board.code, { event: 'onCommand', data: stored, except: opts.connectionId });
+  if (stored.cmd === 'clear') await app.bus.publish(access.board.code, { event: 'onClearBoard', data: { seq: stored.seq, uid: stored.uid }, except: opts.connectionId });
+  scheduleSnapshot(app, boardId, stored.seq!);
+  return { command: stored, duplicate: false };
+}
+
+/** Catch-up on reconnect and gap fill: the commands after `afterSeq`, in order. */
+export async function commandsSince(app: BoardApp, code: string, actor: Actor | null, afterSeq: number): Promise<Command[]> {
+  const access = await getBoardAccess(app, code, actor);
+  return (await commandsBetween(app.db, access.board.id, Math.max(0, afterSeq))).map((s) => s.command);
+}

@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+import { isRole, resolveBoardRole, type LinkSharingLevel, type Role } from '../../shared/permissions';
+import type { Actor } from '../core/actor';
+import type { Db } from '../db/index';
+import { findUserById } from '../users/repo';
+import type { BoardRow, MemberRow, MemberView } from './repo';
+
+type Conn = Db | Knex.Transaction;
+
+/** board.md §3 Board member (isOnline is filled in by the realtime hub from presence). */
+export interface BoardMember {
+  id: string;
+  uid: string;
+  name: string;
+  profileImage: string | null;
+  username: string | null;
+  timestamp: number;
+  isOnline: boolean;
+  isSelf: boolean;
+  isOwner: boolean;
+  role: Role;
+  status: string;
+}
+
+export const GUEST_NAME = 'Guest';
+
+/** The name the board shows for a user: profile name, else the e-mail's local part. */
+export function userDisplayName(user: { display_name?: string | null; username?: string | null }): string {
+  return user.display_name?.trim() || (user.username ?? '').split('@')[0] || GUEST_NAME;
+}
+
+/** A visitor's name on a board: the name chosen there, else their profile name, else 'Guest'. */
+export async function displayNameOf(db: Conn, member: MemberRow | undefined, actor: Actor): Promise<string> {
+  if (member?.name) return member.name;
+  if (actor.userId) {
+    const user = await findUserById(db, actor.userId);
+    if (user) return userDisplayName(user);
+  }
+  return GUEST_NAME;
+}
+
+export async function profileImageOf(db: Conn, actor: Actor): Promise<string | null> {
+  if (!actor.userId) return null;
+  return (await findUserById(db, actor.userId))?.avatar ?? null;
+}
+
+export function isMemberOwner(board: BoardRow, m: Pick<MemberRow, 'uid' | 'user_id'>): boolean {
+  return board.owner_id ? m.user_id === board.owner_id : m.uid === board.owner_uid;
+}
+
+/** The role a member holds: Owner, else their explicit role combined with the link level. */
+export function memberRole(board: BoardRow, m: MemberRow): Role {
+  if (isMemberOwner(board, m)) return 'Owner';
+  return resolveBoardRole({ memberRole: m.role && isRole(m.role) ? m.role : null, linkLevel: board.link_level as LinkSharingLevel });
+}
+
+export function toBoardMember(board: BoardRow, m: MemberView, self: Actor | null): BoardMember {
+  return {
+    id: m.id,
+    uid: m.uid,
+    name: m.name || (m.user_id ? userDisplayName(m) : GUEST_NAME),
+    profileImage: m.avatar ?? null,
+    username: m.username ?? null,
+    timestamp: new Date(m.updated_at).getTime(),
+    isOnline: false,
+    isSelf: !!self && (m.uid === self.uid || (!!self.userId && m.user_id === self.userId)),
+    isOwner: isMemberOwner(board, m),
+    role: memberRole(board, m),
+    status: m.status,
+  };
+}

@@ -1,0 +1,166 @@
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Role } from '../../shared/permissions';
+import type { Db } from '../db/index';
+import { isUuid } from '../workspaces/repo';
+
+type Conn = Db | Knex.Transaction;
+
+/** board.md §3 boardConfig. */
+export interface BoardConfig {
+  bg?: string;
+  bgColor?: string;
+  /** 0 workspace setting, 1 enabled, 2 disabled (default 2) */
+  upload?: 0 | 1 | 2;
+  /** type 0 off, 1 on; blurry only when on */
+  privateMode?: { type: number; blurry: boolean };
+  viewport?: { x: number; y: number; w: number; h: number } | null;
+}
+
+/** A row of `boards` (002_boards). */
+export interface BoardRow {
+  id: string;
+  code: string;
+  name: string;
+  workspace_id: string | null;
+  owner_id: string | null;
+  owner_uid: string | null;
+  board_config: BoardConfig;
+  dispose_at: Date | null;
+  status: string;
+  workspace_level: string;
+  link_level: string;
+  last_seq: number;
+  snapshot_seq: number;
+  tags: string[];
+  created_at: Date;
+  updated_at: Date;
+  last_session_at: Date | null;
+}
+
+export interface MemberRow {
+  id: string;
+  board_id: string;
+  uid: string;
+  user_id: string | null;
+  name: string;
+  role: Role | null;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A member with the profile fields of their account (share dialog, board members list). */
+export interface MemberView extends MemberRow {
+  username: string | null;
+  display_name: string | null;
+  avatar: string | null;
+}
+
+/** 12 url-safe characters from 72 random bits: unguessable board codes. */
+export const newBoardCode = (): string => crypto.randomBytes(9).toString('base64url');
+
+export async function insertBoard(
+  db: Conn,
+  board: { name?: string; workspaceId: string | null; ownerId: string | null; ownerUid: string | null },
+): Promise<BoardRow> {
+  for (;;) {
+    try {
+      const [row] = await db('boards')
+        .insert({ code: newBoardCode(), name: board.name ?? 'new board', workspace_id: board.workspaceId, owner_id: board.ownerId, owner_uid: board.ownerUid })
+        .returning('*');
+      return row as BoardRow;
+    } catch (err) {
+      // a code collision (72 random bits: practically never) simply draws again
+      if ((err as { code?: string }).code !== '23505') throw err;
+    }
+  }
+}
+
+/** The board named by its code or its id. */
+export async function findBoard(db: Conn, ref: string): Promise<BoardRow | undefined> {
+  const row = await db<BoardRow>('boards').where(isUuid(ref) ? { id: ref } : { code: ref }).first();
+  return row && row.status === 'active' ? row : undefined;
+}
+
+export async function updateBoard(db: Conn, id: string, changes: Partial<Omit<BoardRow, 'id' | 'code' | 'last_seq'>>): Promise<BoardRow> {
+  const [row] = await db('boards').where({ id }).update({ ...changes, updated_at: db.fn.now() }).returning('*');
+  return row as BoardRow;
+}
+
+export async function deleteBoard(db: Conn, id: string): Promise<boolean> {
+  // returning(): knex-pglite answers a bare delete with the driver's result object, not a count
+  return (await db('boards').where({ id }).delete().returning('id')).length > 0;
+}
+
+/** Boards whose dispose time has passed (the disposal job removes them in small batches). */
+export async function boardsPastDisposal(db: Conn, now: Date, limit: number): Promise<Array<Pick<BoardRow, 'id' | 'code'>>> {
+  return db('boards').select('id', 'code').where('dispose_at', '<=', now).orderBy('dispose_at').limit(limit);
+}
+
+/* ---------------- members ---------------- */
+
+/** The member row of a visitor: by their uid, or (signed in) by their account. */
+export async function findMember(db: Conn, boardId: string, who: { uid: string; userId: string | null }): Promise<MemberRow | undefined> {
+  const q = db<MemberRow>('board_members').where({ board_id: boardId });
+  return who.userId
+    ? q.andWhere((w) => w.where({ uid: who.uid }).orWhere({ user_id: who.userId })).orderByRaw('role is null, updated_at desc').first()
+    : q.andWhere({ uid: who.uid }).first();
+}
+
+export async function findMemberById(db: Conn, boardId: string, ref: string): Promise<MemberRow | undefined> {
+  return db<MemberRow>('board_members')
+    .where({ board_id: boardId })
+    .andWhere((w) => (isUuid(ref) ? w.where({ id: ref }).orWhere({ uid: ref }) : w.where({ uid: ref })))
+    .first();
+}
+
+/**
+ * Records a visit: creates the member row (status Joined) or marks an invited member Joined.
+ * Keeps an explicit role and a chosen name.
+ */
+export async function touchMember(db: Conn, boardId: string, who: { uid: string; userId: string | null; name?: string }): Promise<MemberRow> {
+  const [row] = await db('board_members')
+    .insert({ board_id: boardId, uid: who.uid, user_id: who.userId, name: who.name ?? '', status: 'Joined' })
+    .onConflict(['board_id', 'uid'])
+    .merge({ status: 'Joined', updated_at: db.fn.now(), user_id: db.raw('coalesce(excluded.user_id, board_members.user_id)') })
+    .returning('*');
+  return row as MemberRow;
+}
+
+/** Invites (or re-invites) a member with a role; an existing row is replaced (board.md §3). */
+export async function upsertInvitedMember(db: Conn, boardId: string, m: { uid: string; userId: string; name: string; role: Role }): Promise<MemberRow> {
+  const [row] = await db('board_members')
+    .insert({ board_id: boardId, uid: m.uid, user_id: m.userId, name: m.name, role: m.role, status: 'Invited' })
+    .onConflict(['board_id', 'uid'])
+    .merge({ role: m.role, user_id: m.userId, updated_at: db.fn.now() })
+    .returning('*');
+  return row as MemberRow;
+}
+
+export async function setMemberRole(db: Conn, memberId: string, role: Role | null): Promise<MemberRow> {
+  const [row] = await db('board_members').where({ id: memberId }).update({ role, updated_at: db.fn.now() }).returning('*');
+  return row as MemberRow;
+}
+
+export async function setMemberName(db: Conn, boardId: string, who: { uid: string; userId: string | null }, name: string): Promise<MemberRow> {
+  const [row] = await db('board_members')
+    .insert({ board_id: boardId, uid: who.uid, user_id: who.userId, name, status: 'Joined' })
+    .onConflict(['board_id', 'uid'])
+    .merge({ name, updated_at: db.fn.now() })
+    .returning('*');
+  return row as MemberRow;
+}
+
+export async function listMembers(db: Conn, boardId: string): Promise<MemberView[]> {
+  return db('board_members as m')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .where('m.board_id', boardId)
+    .select('m.*', 'u.username', 'u.display_name', 'u.avatar')
+    .orderBy('m.created_at');
+}
+
+export async function countMembers(db: Conn, boardId: string): Promise<number> {
+  const row = await db('board_members').where({ board_id: boardId }).count<{ count: string | number }>('* as count').first();
+  return Number(row?.count ?? 0);
+}

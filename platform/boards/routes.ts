@@ -1,0 +1,229 @@
+import type { Request, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { requestActor } from '../core/actor';
+import { badRequest } from '../core/errors';
+import { boardJoin } from './join';
+import { migrateGuest } from './migrate';
+import { newBoardPage } from './new-board-page';
+import { boardRef, inviteRoleSchema, linkLevelSchema, memberRoleSchema, optionalAuth, uidFields, workspaceLevelSchema } from './schemas';
+import { appendCommand, createBoard, removeBoard, renameBoard, setDisposeTimer } from './service';
+import { changeMemberRole, getSharing, inviteMember, setSharing } from './sharing';
+
+const id = Joi.object({ id: boardRef.description('board code or id') });
+const actor = (request: Request) => requestActor(request);
+const app = (request: Request) => request.server.app;
+const tags = ['api', 'boards'];
+
+const memberSchema = Joi.object({
+  id: Joi.string(),
+  uid: Joi.string(),
+  name: Joi.string().allow(''),
+  profileImage: Joi.string().allow(null),
+  username: Joi.string().allow(null),
+  timestamp: Joi.number(),
+  isOnline: Joi.boolean(),
+  isSelf: Joi.boolean(),
+  isOwner: Joi.boolean(),
+  role: Joi.string(),
+  status: Joi.string(),
+}).label('BoardMember');
+
+/** The spec's routes of boards, sharing and members (board.md §7, panel.md §7). */
+export const boardRoutes: ServerRoute[] = [
+  ...['/board/new', '/board/{workspaceId}/new'].map(
+    (path): ServerRoute => ({
+      method: 'GET',
+      path,
+      options: {
+        auth: false,
+        description: 'Create a new board (page: uses the stored session, then opens the board)',
+        security: { xframe: false as never },
+        validate: {
+          ...(path.includes('{workspaceId}') ? { params: Joi.object({ workspaceId: Joi.string().max(100).pattern(/^[A-Za-z0-9_-]+$/) }) } : {}),
+          query: Joi.object({ uid: Joi.string().max(100) }).unknown(true),
+        },
+      },
+      handler: (request, h) =>
+        h.response(newBoardPage((request.params as { workspaceId?: string }).workspaceId ?? null)).type('text/html').header('cache-control', 'no-store'),
+    }),
+  ),
+  {
+    method: 'POST',
+    path: '/api/boards',
+    options: {
+      auth: optionalAuth,
+      tags,
+      description: 'Create a board (in the signed-in user\'s workspace, or owned by the guest uid)',
+      validate: { payload: Joi.object({ workspace: Joi.string().max(100).allow(null, ''), name: Joi.string().max(200).allow(''), ...uidFields }).label('NewBoard') },
+      response: { schema: Joi.object({ code: Joi.string(), id: Joi.string() }).label('CreatedBoard') },
+    },
+    handler: (request) => createBoard(app(request), actor(request), request.payload as { workspace?: string; name?: string }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/boards',
+    options: {
+      auth: optionalAuth,
+      tags,
+      description: 'Delete a board (owner only)',
+      validate: { payload: Joi.object({ id: boardRef, ...uidFields }).label('DeleteBoard') },
+    },
+    async handler(request, h) {
+      await removeBoard(app(request), (request.payload as { id: string }).id, actor(request));
+      return h.response().code(204);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/boards/{id}/dispose',
+    options: {
+      auth: optionalAuth,
+      tags,
+      description: 'Set the dispose timer in days (0 = never; owner only)',
+      validate: { params: id, payload: Joi.object({ days: Joi.number().integer().min(0).max(3650).required(), ...uidFields }).label('DisposeTimer') },
+      response: { schema: Joi.object({ disposeAt: Joi.string().allow(null) }).label('DisposeAt') },
+    },
+    handler: (request) => setDisposeTimer(app(request), (request.params as { id: string }).id, actor(request), (request.payload as { days: number }).days),
+  },
+  {
+    method: 'POST',
+    path: '/api/boards/{id}/rename',
+    options: {
+      auth: optionalAuth,
+      tags,
+      description: 'Rename a board (edit_board)',
+      validate: { params: id, payload: Joi.object({ name: Joi.string().max(200).allow('').required(), ...uidFields }).label('RenameBoard') },
+      response: { schema: Joi.object({ name: Joi.string() }).label('BoardName') },
+    },
+    handler: (request) => renameBoard(app(request), (request.params as { id: string }).id, actor(request), (request.payload as { name: string }).name),
+  },
+  {
+    method: 'POST',
+    path: '/api/boards/{id}/commands',
+    options: {
+      auth: optionalAuth,
+      tags,
+      description: 'Append a command to the board\'s log (same rules as the hub\'s sendCommand)',
+      notes: 'Idempotent per command id: a retried send answers the stored command\'s seq.',
+      payload: { maxBytes: 4 * 1024 * 1024 },
+      validate: {
+        params: id,
+        payload: Joi.object({
+          boardCommand: Joi.alternatives(Joi.string().max(4 * 1024 * 1024), Joi.object().unknown(true)).required(),
+          connectionId: Joi.string().max(200).allow('', null),
+          coreActions: Joi.array().items(Joi.string().valid('edited', 'collaborated')).max(2),
+          ...uidFields,
+        }).label('BoardCommand'),
+      },
+      response: { schema: Joi.object({ id: Joi.string(), seq: Joi.number() }).label('AppendedCommand') },
+    },
+    async handler(request) {
+      const p = request.payload as { boardCommand: string | object; connectionId?: string | null };
+      let command: unknown = p.boardCommand;
+      if (typeof command === 'string') {
+        try {
+          command = JSON.parse(command);
+        } catch {
+          throw badRequest('boardCommand is not valid JSON.', { boardCommand: ['boardCommand is not valid JSON.'] });
+        }
+      }
+      const { command: stored } = await appendCommand(app(request), (request.params as { id: string }).id, actor(request), command, {
+        connectionId: p.connectionId || undefined,
+      });
+      return { id: stored.id, seq: stored.seq! };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/boards/{id}/commands',
+    options: {
+      auth: optionalAuth,
+      tags,
+      description: 'Open a board: its latest snapshot and the commands after it (or only the commands after `after`)',
+      notes: 'Answers { board?, snapshot, commands, lastSeq } with a content-length (clients show load progress from it).',
+      validate: { params: id, query: Joi.object({ after: Joi.number().integer().min(0), ...uidFields }) },
+    },
+    async handler(request, h) {
+      const { after } = request.query as { after?: number };
+      const body = await boardJoin(app(request), (request.params as { id: string }).id, actor(request), after ?? null);
+      return h
+        .response(body.stream)
+        .type('application/json; charset=utf-8')
+        .header('content-length', String(body.length))
+        // progress is computed from content-length: keep the body as sent (no on-the-fly compression)
+        .header('content-encoding', 'identity')
+        .header('cache-control', 'no-store');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/boards/{id}/sharing',
+    options: {
+      auth: optionalAuth,
+      tags,
+      description: 'Board sharing: members and the workspace and link levels',
+      validate: { params: id, query: Joi.object(uidFields) },
+      response: {
+        schema: Joi.object({ members: Joi.array().items(memberSchema), workspaceName: Joi.string().allow(null), workspace: Joi.string(), link: Joi.string() }).label('Sharing'),
+      },
+    },
+    handler: (request) => getSharing(app(request), (request.params as { id: string }).id, actor(request)),
+  },
+  {
+    method: 'POST',
+    path: '/api/boards/{id}/sharings',
+    options: {
+      auth: optionalAuth,
+      tags,
+      description: 'Set the workspace and link access levels (owner only)',
+      validate: { params: id, payload: Joi.object({ workspace: workspaceLevelSchema, link: linkLevelSchema, ...uidFields }).or('workspace', 'link').label('SharingLevels') },
+      response: { schema: Joi.object({ workspace: Joi.string(), link: Joi.string() }).label('SharingLevelsResult') },
+    },
+    handler: (request) => setSharing(app(request), (request.params as { id: string }).id, actor(request), request.payload as never),
+  },
+  {
+    method: 'POST',
+    path: '/api/boards/{id}/members',
+    options: {
+      auth: optionalAuth,
+      tags,
+      description: 'Invite a member by e-mail with a role (owner only)',
+      validate: {
+        params: id,
+        payload: Joi.object({ email: Joi.string().trim().email().max(320).required(), memberRole: inviteRoleSchema.required(), ...uidFields }).label('Invitation'),
+      },
+      response: { schema: Joi.object({ id: Joi.string(), displayName: Joi.string().allow(''), profileImage: Joi.string().allow(null), status: Joi.string() }).label('InvitedMember') },
+    },
+    handler: (request) => inviteMember(app(request), (request.params as { id: string }).id, actor(request), request.payload as never),
+  },
+  {
+    method: 'POST',
+    path: '/api/boards/{id}/members/{memberId}/roles',
+    options: {
+      auth: optionalAuth,
+      tags,
+      description: "Change a member's role (owner only; NoAccess revokes)",
+      validate: {
+        params: Joi.object({ id: boardRef, memberId: Joi.string().max(100).required() }),
+        payload: Joi.object({ role: memberRoleSchema.required(), ...uidFields }).label('MemberRole'),
+      },
+      response: { schema: Joi.object({ id: Joi.string(), role: Joi.string().allow(null) }).label('MemberRoleResult') },
+    },
+    handler: (request) => {
+      const { id: board, memberId } = request.params as { id: string; memberId: string };
+      return changeMemberRole(app(request), board, actor(request), memberId, (request.payload as { role: never }).role);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/users/migrate',
+    options: {
+      auth: 'jwt',
+      tags: ['api', 'users'],
+      description: "Merge a guest's boards into the signed-in account (at login)",
+      validate: { payload: Joi.object({ uniqueUserId: Joi.string().max(100).required(), ...uidFields }).label('MigrateGuest') },
+      response: { schema: Joi.object({ boards: Joi.number(), memberships: Joi.number() }).label('MigratedGuest') },
+    },
+    handler: (request) => migrateGuest(app(request), actor(request), (request.payload as { uniqueUserId: string }).uniqueUserId),
+  },
+];

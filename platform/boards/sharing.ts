@@ -1,0 +1,123 @@
+import Boom from '@hapi/boom';
+import {
+  canChangeMemberRoles,
+  canInvite,
+  canSetSharing,
+  permissionsOf,
+  type LinkSharingLevel,
+  type MemberRole,
+  type Role,
+  type WorkspaceSharingLevel,
+} from '../../shared/permissions';
+import { MESSAGES } from '../../shared/messages';
+import type { Actor } from '../core/actor';
+import { badRequest, fieldError } from '../core/errors';
+import { findUserByUsername } from '../users/repo';
+import { facilitatorAllowed, getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from './access';
+import { isMemberOwner, memberRole, toBoardMember, userDisplayName, type BoardMember } from './members';
+import { findMemberById, listMembers, setMemberRole, updateBoard, upsertInvitedMember, type BoardRow, type MemberRow } from './repo';
+
+export const OWNER_CANNOT_BE_INVITED = MESSAGES.ownerCannotBeInvited;
+export const NO_ACCOUNT_WITH_EMAIL = 'No account uses this email.';
+export const LOGIN_TO_INVITE = MESSAGES.loginToInvite;
+export const MEMBER_NOT_FOUND = 'Member not found.';
+export const OWNER_ROLE_FIXED = "The owner's role cannot be changed.";
+export const FACILITATOR_NEEDS_PLAN = 'The Facilitator role needs a team plan.';
+
+/** board.md §3 Sharing. */
+export interface Sharing {
+  members: BoardMember[];
+  workspaceName: string | null;
+  workspace: WorkspaceSharingLevel;
+  link: LinkSharingLevel;
+}
+
+/** GET /api/boards/{id}/sharing: anyone with access to the board sees it (the owner may change it). */
+export async function getSharing(app: BoardApp, code: string, actor: Actor | null): Promise<Sharing> {
+  const access = await getBoardAccess(app, code, actor);
+  const members = await listMembers(app.db, access.board.id);
+  return {
+    members: members.map((m) => toBoardMember(access.board, m, actor)),
+    workspaceName: access.workspace?.name ?? null,
+    workspace: access.board.workspace_level as WorkspaceSharingLevel,
+    link: access.board.link_level as LinkSharingLevel,
+  };
+}
+
+/**
+ * Tells each member whose role changed (onRoleChanged to that member only: the claims are
+ * replaced at once; role null = revoked, the client leaves for access-denied).
+ */
+async function announceRoleChanges(app: BoardApp, before: BoardRow, after: BoardRow, members: MemberRow[], changedOnly = true): Promise<void> {
+  for (const m of members) {
+    if (isMemberOwner(after, m)) continue;
+    const next = memberRole(after, m);
+    if (changedOnly && memberRole(before, m) === next) continue;
+    await app.bus.publish(after.code, {
+      event: 'onRoleChanged',
+      data: { role: next === 'NoAccess' ? null : next, permissions: permissionsOf(next) },
+      to: [...new Set([m.uid, ...(m.user_id ? [m.user_id] : [])])],
+    });
+  }
+}
+
+/** POST /api/boards/{id}/sharings {workspace, link}: owner only. */
+export async function setSharing(
+  app: BoardApp,
+  code: string,
+  actor: Actor | null,
+  levels: { workspace?: WorkspaceSharingLevel; link?: LinkSharingLevel },
+): Promise<{ workspace: WorkspaceSharingLevel; link: LinkSharingLevel }> {
+  const access = await getBoardAccess(app, code, actor);
+  if (!canSetSharing(access.role)) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
+  const wantsFacilitator = levels.workspace === 'Facilitator' || levels.link === 'Facilitator';
+  if (wantsFacilitator && !(await facilitatorAllowed(app, access.board))) {
+    throw fieldError(levels.link === 'Facilitator' ? 'link' : 'workspace', FACILITATOR_NEEDS_PLAN);
+  }
+  const before = access.board;
+  const after = await updateBoard(app.db, before.id, {
+    ...(levels.workspace ? { workspace_level: levels.workspace } : {}),
+    ...(levels.link ? { link_level: levels.link } : {}),
+  });
+  await announceRoleChanges(app, before, after, await listMembers(app.db, after.id));
+  return { workspace: after.workspace_level as WorkspaceSharingLevel, link: after.link_level as LinkSharingLevel };
+}
+
+/**
+ * POST /api/boards/{id}/members {email, memberRole}: owner only, signed in. The e-mail must be
+ * an account's and not the owner's (field errors under email). An existing member row is replaced.
+ */
+export async function inviteMember(
+  app: BoardApp,
+  code: string,
+  actor: Actor | null,
+  input: { email: string; memberRole: Exclude<MemberRole, 'NoAccess'> },
+): Promise<{ id: string; displayName: string; profileImage: string | null; status: string }> {
+  const access = await getBoardAccess(app, code, actor);
+  if (!canInvite(access.role) || !actor!.userId) throw Boom.forbidden(actor!.userId ? UNAUTHORIZED_ACCESS : LOGIN_TO_INVITE);
+  const email = input.email.trim();
+  const user = await findUserByUsername(app.db, email);
+  if (!user) throw fieldError('email', NO_ACCOUNT_WITH_EMAIL);
+  if (isMemberOwner(access.board, { uid: user.id, user_id: user.id })) throw fieldError('email', OWNER_CANNOT_BE_INVITED);
+  if (input.memberRole === 'Facilitator' && !(await facilitatorAllowed(app, access.board))) throw fieldError('memberRole', FACILITATOR_NEEDS_PLAN);
+  const before = access.board;
+  const existing = (await listMembers(app.db, before.id)).filter((m) => m.user_id === user.id || m.uid === user.id);
+  const member = await upsertInvitedMember(app.db, before.id, { uid: user.id, userId: user.id, name: '', role: input.memberRole });
+  // a member already on the board (maybe online) learns the new role at once
+  if (existing.length) await announceRoleChanges(app, before, before, [member]);
+  return { id: member.id, displayName: userDisplayName(user), profileImage: user.avatar, status: member.status };
+}
+
+/** POST /api/boards/{id}/members/{memberId}/roles {role}: owner only; NoAccess revokes. */
+export async function changeMemberRole(app: BoardApp, code: string, actor: Actor | null, memberRef: string, role: MemberRole): Promise<{ id: string; role: Role | null }> {
+  const access = await getBoardAccess(app, code, actor);
+  if (!canChangeMemberRoles(access.role)) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
+  const member = await findMemberById(app.db, access.board.id, memberRef);
+  if (!member) throw Boom.notFound(MEMBER_NOT_FOUND);
+  if (isMemberOwner(access.board, member)) throw badRequest(OWNER_ROLE_FIXED, { role: [OWNER_ROLE_FIXED] });
+  if (role === 'Facilitator' && !(await facilitatorAllowed(app, access.board))) throw fieldError('role', FACILITATOR_NEEDS_PLAN);
+  const updated = await setMemberRole(app.db, member.id, role);
+  await announceRoleChanges(app, access.board, access.board, [updated], false);
+  const effective = memberRole(access.board, updated);
+  return { id: updated.id, role: effective === 'NoAccess' ? null : effective };
+}

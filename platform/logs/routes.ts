@@ -1,0 +1,94 @@
+import type { Request, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { requestActor } from '../core/actor';
+import { maxJsonBytes, optionalAuth, uidFields } from '../boards/schemas';
+import { insertClientLog, insertPerfLog, insertUsageLog, type LogOrigin } from './repo';
+
+/** Free-form parts of a log record are capped at 16 KB each (a runaway client cannot fill the disk). */
+export const LOG_DATA_MAX_BYTES = 16 * 1024;
+const freeForm = Joi.any().custom(maxJsonBytes(LOG_DATA_MAX_BYTES));
+const text = (max: number) => Joi.string().max(max).allow('');
+
+function origin(request: Request): LogOrigin {
+  const actor = requestActor(request);
+  const forwarded = String(request.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim();
+  const country = request.headers['cf-ipcountry'] ?? request.headers['x-country'];
+  return {
+    uid: actor?.uid ?? null,
+    userId: actor?.userId ?? null,
+    ip: (forwarded || request.info.remoteAddress || null)?.slice(0, 64) ?? null,
+    country: typeof country === 'string' ? country.slice(0, 8) : null,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 400) || null,
+  };
+}
+
+const common = {
+  auth: optionalAuth,
+  tags: ['api', 'logs'],
+  // the whole body is bounded too (three capped free-form parts plus short texts)
+  payload: { maxBytes: 64 * 1024 },
+};
+
+export const logRoutes: ServerRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/logs/clients',
+    options: {
+      ...common,
+      description: 'Store a client-side error or diagnostic record (board.md §7)',
+      validate: {
+        payload: Joi.object({
+          level: Joi.string().valid('trace', 'debug', 'info', 'warn', 'warning', 'error', 'fatal').insensitive().required(),
+          context: text(200).default(''),
+          message: text(4000).default(''),
+          data: freeForm,
+          ...uidFields,
+        }).label('ClientLog'),
+      },
+    },
+    async handler(request, h) {
+      const p = request.payload as { level: string; context: string; message: string; data?: unknown };
+      await insertClientLog(request.server.app.db, origin(request), { level: p.level.toLowerCase(), context: p.context, message: p.message, data: p.data });
+      return h.response().code(204);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/logs/usages',
+    options: {
+      ...common,
+      description: 'Store a feature-usage record (feature audits)',
+      validate: {
+        payload: Joi.object({ context: Joi.string().max(200).required(), data: freeForm, ...uidFields }).label('UsageLog'),
+      },
+    },
+    async handler(request, h) {
+      const p = request.payload as { context: string; data?: unknown };
+      await insertUsageLog(request.server.app.db, origin(request), { context: p.context, data: p.data });
+      return h.response().code(204);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/logs/perfs',
+    options: {
+      ...common,
+      description: 'Store a performance record (back-office performance logs)',
+      validate: {
+        payload: Joi.object({
+          type: Joi.string().max(100).required(),
+          sessionId: text(100).default(''),
+          board: Joi.string().max(100).allow('', null).default(null),
+          ver: Joi.string().max(40).allow('', null).default(null),
+          payload: freeForm,
+          ...uidFields,
+        }).label('PerfLog'),
+      },
+    },
+    async handler(request, h) {
+      const p = request.payload as { type: string; sessionId: string; board: string | null; ver: string | null; payload?: unknown };
+      await insertPerfLog(request.server.app.db, origin(request), { type: p.type, sessionId: p.sessionId, board: p.board || null, ver: p.ver || null, payload: p.payload });
+      return h.response().code(204);
+    },
+  },
+];

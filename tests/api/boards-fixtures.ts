@@ -1,0 +1,75 @@
+import crypto from 'node:crypto';
+import { accessTokenFor } from '../../platform/accounts/tokens';
+import type { Actor } from '../../platform/core/actor';
+import { insertUser, updateUser, type UserRow } from '../../platform/users/repo';
+import type { Command, Shape } from '../../shared/model';
+import type { TestPlatform } from '../helpers/platform';
+
+/**
+ * Board test fixtures: signed-in users (a real users row and a real signed access token) and
+ * guests (a roaming uid), requests made as either, and command builders.
+ */
+export interface Who {
+  actor: Actor;
+  /** a signed-in user's row */
+  user?: UserRow;
+  token?: string;
+}
+
+export async function signedIn(p: TestPlatform, opts: { plan?: string; name?: string } = {}): Promise<Who> {
+  let user = await insertUser(p.db, { username: `u${crypto.randomBytes(5).toString('hex')}@example.com`, passwordHash: null, displayName: opts.name ?? 'Ann' });
+  if (opts.plan) user = await updateUser(p.db, user.id, { plan: opts.plan });
+  const token = accessTokenFor(p.config, user);
+  return { user, token, actor: { userId: user.id, uid: user.id, claims: { sub: user.id, id: user.id, role: [], plan: user.plan, lang: 'en', qty: 1 } } };
+}
+
+export function guest(): Who {
+  return { actor: { userId: null, uid: crypto.randomBytes(12).toString('hex'), claims: null } };
+}
+
+/** An HTTP call as `who`: bearer token for users; `Uid` (query for GET, body otherwise) for guests. */
+export async function call(p: TestPlatform, who: Who | null, method: string, url: string, payload?: object) {
+  const headers: Record<string, string> = {};
+  if (who?.token) headers.authorization = `Bearer ${who.token}`;
+  let target = url;
+  let body: object | undefined = payload;
+  if (who && !who.token) {
+    if (method === 'GET') target += `${url.includes('?') ? '&' : '?'}Uid=${who.actor.uid}`;
+    else body = { ...(payload ?? {}), Uid: who.actor.uid };
+  }
+  const res = await p.server.inject({ method, url: target, headers, payload: body });
+  return { status: res.statusCode, body: res.payload ? safeJson(res.payload) : null, headers: res.headers, raw: res.payload };
+}
+
+function safeJson(text: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function newBoard(p: TestPlatform, who: Who, payload: object = {}): Promise<{ code: string; id: string }> {
+  const res = await call(p, who, 'POST', '/api/boards', payload);
+  if (res.status !== 200) throw new Error(`board not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+let n = 0;
+export const cid = () => `c-${Date.now().toString(36)}-${++n}-${crypto.randomBytes(3).toString('hex')}`;
+
+export function rect(id: string, uid: string, x = 0, y = 0): Shape {
+  return { id, cmd: 'rectangle', uid, timestamp: Date.now(), x, y, w: 10, h: 10, stroke: '#000000', lineWidth: 2 } as Shape;
+}
+
+export const add = (uid: string, shape: Shape, id = cid()): Command => ({ id, uid, status: 'normal', timestamp: Date.now(), cmd: shape.cmd, shape }) as Command;
+export const move = (uid: string, shape: string, x: number, y: number, id = cid()): Command =>
+  ({ id, uid, status: 'normal', timestamp: Date.now(), cmd: 'reposition', shapePositions: [{ shape, x, y }] }) as Command;
+export const remove = (uid: string, shapes: string[], id = cid()): Command => ({ id, uid, status: 'normal', timestamp: Date.now(), cmd: 'remove', shapes }) as Command;
+export const undo = (uid: string, ref: string, redo = false, id = cid()): Command =>
+  ({ id, uid, status: 'normal', timestamp: Date.now(), cmd: 'undo', ref, ...(redo ? { type: 'redo' } : {}) }) as Command;
+export const clear = (uid: string, id = cid()): Command => ({ id, uid, status: 'normal', timestamp: Date.now(), cmd: 'clear' }) as Command;
+
+/** POST a command over HTTP as `who`. */
+export const send = (p: TestPlatform, who: Who, code: string, command: Command, extra: object = {}) =>
+  call(p, who, 'POST', `/api/boards/${code}/commands`, { boardCommand: JSON.stringify(command), ...extra });

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BoardMessage } from '../../platform/realtime/bus';
+import { describeBoard, disposeExpiredBoards } from '../../platform/boards/service';
+import { startTestPlatform, type TestPlatform } from '../helpers/platform';
+import { call, guest, newBoard, signedIn, type Who } from './boards-fixtures';
+
+/** Boards: creation (guest and user), the new-board page, join info, rename, dispose timer, delete. */
+describe('boards', () => {
+  let p: TestPlatform;
+  let ann: Who;
+  let bob: Who;
+  const published: Array<{ code: string; message: BoardMessage }> = [];
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    ann = await signedIn(p, { name: 'Ann' });
+    bob = await signedIn(p, { name: 'Bob' });
+    p.server.app.bus.subscribe((code, message) => published.push({ code, message }));
+  });
+  afterAll(() => p.stop());
+  const eventsOf = (code: string, event: string) => published.filter((e) => e.code === code && e.message.event === event);
+
+  it("creates a signed-in user's board in their default workspace", async () => {
+    const res = await call(p, ann, 'POST', '/api/boards', {});
+    expect(res.status).toBe(200);
+    expect(res.body.code).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    const board = await p.db('boards').where({ code: res.body.code }).first();
+    expect(board).toMatchObject({ id: res.body.id, owner_id: ann.user!.id, name: 'new board', last_seq: 0 });
+    const ws = await p.db('workspaces').where({ id: board.workspace_id }).first();
+    expect(ws).toMatchObject({ owner_id: ann.user!.id, is_default: true });
+    // the same default workspace next time, also when named 'default'
+    const again = await call(p, ann, 'POST', '/api/boards', { workspace: 'default' });
+    expect((await p.db('boards').where({ code: again.body.code }).first()).workspace_id).toBe(ws.id);
+    const byAlt = await call(p, ann, 'POST', '/api/boards', { workspace: ws.alt_id });
+    expect((await p.db('boards').where({ code: byAlt.body.code }).first()).workspace_id).toBe(ws.id);
+  });
+
+  it("refuses another user's workspace and unknown ones with a field error", async () => {
+    const annWs = await p.db('workspaces').where({ owner_id: ann.user!.id }).first();
+    for (const workspace of [annWs.id, annWs.alt_id, 'nope']) {
+      const res = await call(p, bob, 'POST', '/api/boards', { workspace });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ workspace: ['Workspace not found.'] });
+    }
+  });
+
+  it("creates a guest's board owned by the guest uid, outside any workspace", async () => {
+    const g = guest();
+    const { code } = await newBoard(p, g);
+    const board = await p.db('boards').where({ code }).first();
+    expect(board).toMatchObject({ owner_id: null, owner_uid: g.actor.uid, workspace_id: null });
+    const info = await describeBoard(p.server.app, code, g.actor);
+    expect(info.claims.role).toBe('Owner');
+  });
+
+  it('answers 401 without a token or uid, and 401 for a bad token', async () => {
+    expect((await call(p, null, 'POST', '/api/boards', {})).status).toBe(401);
+    const res = await p.server.inject({ method: 'POST', url: '/api/boards', payload: {}, headers: { authorization: 'Bearer nonsense' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('generates unguessable distinct codes', async () => {
+    const codes = new Set<string>();
+    for (let i = 0; i < 20; i++) codes.add((await newBoard(p, ann)).code);
+    expect(codes.size).toBe(20);
+  });
+
+  it('serves the new-board page on /board/new and /board/{workspaceId}/new', async () => {
+    for (const url of ['/board/new', '/board/default/new', '/board/new?uid=abc']) {
+      const res = await p.server.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.payload).toContain("fetch('/api/boards'");
+      expect(res.payload).toContain("localStorage");
+    }
+    expect((await p.server.inject('/board/default/new')).payload).toContain('"workspace":"default"');
+    expect((await p.server.inject('/board/x%3Cy/new')).statusCode).toBe(400);
+  });
+
+  it('describes the board at join and records the visitor as a member', async () => {
+    const { code, id } = await newBoard(p, ann);
+    const g = guest();
+    const info = await describeBoard(p.server.app, code, g.actor);
+    expect(info).toMatchObject({
+      code,
+      boardId: id,
+      boardName: 'new board',
+      displayName: 'Guest',
+      isNew: true,
+      disposeAt: null,
+      boardConfig: { bg: 'none', upload: 2, privateMode: { type: 0, blurry: false } },
+      claims: { role: 'Editor', permissions: expect.arrayContaining(['edit_board', 'view_chat', 'write_comment']), client: null },
+      version: '1.72.6',
+    });
+    expect(info.workspace).toMatchObject({ id: expect.any(String), altId: expect.any(String) });
+    expect(info.members.map((m) => [m.uid, m.isOwner, m.isSelf, m.role])).toEqual(
+      expect.arrayContaining([
+        [ann.actor.uid, true, false, 'Owner'],
+        [g.actor.uid, false, true, 'Editor'],
+      ]),
+    );
+    const owner = await describeBoard(p.server.app, code, ann.actor);
+    expect(owner).toMatchObject({ displayName: 'Ann', claims: { role: 'Owner' } });
+  });
+
+  it('answers an unknown board with the spec text', async () => {
+    await expect(describeBoard(p.server.app, 'AAAAAAAAAAAA', ann.actor)).rejects.toMatchObject({ output: { statusCode: 404 }, message: 'Requested board not found!' });
+    const res = await call(p, ann, 'GET', '/api/boards/AAAAAAAAAAAA/commands');
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Requested board not found!');
+  });
+
+  it('renames through POST /api/boards/{id}/rename (edit_board) and publishes onBoardRenamed', async () => {
+    const { code, id } = await newBoard(p, ann);
+    const res = await call(p, ann, 'POST', `/api/boards/${id}/rename`, { name: '  Plan  ' });
+    expect(res).toMatchObject({ status: 200, body: { name: 'Plan' } });
+    expect(eventsOf(code, 'onBoardRenamed').at(-1)!.message.data).toEqual({ name: 'Plan' });
+    expect((await call(p, ann, 'POST', `/api/boards/${code}/rename`, { name: '   ' })).body.errors).toEqual({ name: ['Board name is required.'] });
+    await p.db('boards').where({ id }).update({ link_level: 'Viewer' });
+    expect((await call(p, bob, 'POST', `/api/boards/${code}/rename`, { name: 'x' })).status).toBe(403);
+    await p.db('boards').where({ id }).update({ link_level: 'NoAccess' });
+    const denied = await call(p, bob, 'POST', `/api/boards/${code}/rename`, { name: 'x' });
+    expect(denied).toMatchObject({ status: 403, body: { message: 'Unauthorized access' } });
+  });
+
+  it('sets the dispose timer (owner only; 0 = never) and the job removes expired boards', async () => {
+    const { code, id } = await newBoard(p, ann);
+    const res = await call(p, ann, 'POST', `/api/boards/${code}/dispose`, { days: 7 });
+    expect(res.status).toBe(200);
+    const at = new Date(res.body.disposeAt).getTime();
+    expect(Math.abs(at - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
+    expect((await call(p, bob, 'POST', `/api/boards/${code}/dispose`, { days: 1 })).status).toBe(403);
+    expect((await call(p, ann, 'POST', `/api/boards/${code}/dispose`, { days: -1 })).status).toBe(400);
+    expect((await call(p, ann, 'POST', `/api/boards/${code}/dispose`, { days: 0 })).body).toEqual({ disposeAt: null });
+    await call(p, ann, 'POST', `/api/boards/${code}/dispose`, { days: 1 });
+    expect(await disposeExpiredBoards(p.server.app, new Date())).toBe(0);
+    expect(await disposeExpiredBoards(p.server.app, new Date(Date.now() + 2 * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect(await p.db('boards').where({ id }).first()).toBeUndefined();
+    expect(eventsOf(code, 'onBoardRemoved')).toHaveLength(1);
+  });
+
+  it('deletes a board (owner only) with DELETE /api/boards/ {id}', async () => {
+    const { code, id } = await newBoard(p, ann);
+    expect((await call(p, bob, 'DELETE', '/api/boards/', { id })).status).toBe(403);
+    expect((await call(p, ann, 'DELETE', '/api/boards/', { id: code })).status).toBe(204);
+    expect(await p.db('boards').where({ id }).first()).toBeUndefined();
+    expect(eventsOf(code, 'onBoardRemoved')).toHaveLength(1);
+    expect((await call(p, ann, 'DELETE', '/api/boards/', { id })).status).toBe(404);
+    expect((await call(p, ann, 'DELETE', '/api/boards/', {})).status).toBe(400);
+  });
+});
