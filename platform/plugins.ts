@@ -7,7 +7,6 @@ import { boardsPlugin } from './boards/plugin';
 import { chatPlugin } from './chat/plugin';
 import { commentsPlugin } from './comments/plugin';
 import { logsPlugin } from './logs/plugin';
-import { realtimePlugin } from './realtime/plugin';
 
 /**
  * The domain plugins, in registration order. A domain is one folder under platform/
@@ -20,5 +19,4 @@ export const domainPlugins: Array<ServerRegisterPluginObject<any>> = [
   { plugin: usersPlugin },
   { plugin: clientsPlugin },
   { plugin: boardsPlugin }, { plugin: chatPlugin }, { plugin: commentsPlugin }, { plugin: logsPlugin },
-  { plugin: realtimePlugin },
 ];
