@@ -5,6 +5,7 @@
  * validation of every host argument. Pure TypeScript: imported by embed/host.ts (the script a
  * host loads), embed/child.ts (inside the board page) and the platform (uid and origin rules).
  */
+import { BACKGROUNDS, isValidBackground } from '../shared/constants';
 import { EMBED_PERMISSIONS } from '../shared/permissions';
 import type { Shape } from '../shared/model';
 
@@ -215,14 +216,15 @@ export const isHttpUrl = (value: string): boolean => {
   }
 };
 
-/** A known background name, or an http(s) url. `known`: the board's background names (else only the form is checked). */
-export function validateBackground(background: unknown, known?: readonly string[]): EmbedError | null {
-  const ok =
-    typeof background === 'string' &&
-    (isHttpUrl(background) || (known ? known.includes(background) : /^[A-Za-z][A-Za-z0-9 _-]{0,39}$/.test(background)));
+/** Background names a host may pass: the names and labels of shared/constants BACKGROUNDS ('dot' or 'Dot'). */
+export const BACKGROUND_NAMES: readonly string[] = BACKGROUNDS.flatMap((b) => [b.name, b.label]);
+
+/** A known background name, or an http(s) image url. */
+export function validateBackground(background: unknown): EmbedError | null {
+  const ok = typeof background === 'string' && isValidBackground(background) && (BACKGROUND_NAMES.includes(background) || isHttpUrl(background));
   return ok
     ? null
-    : embedError('unknown-background', `Unknown background ${describe(background)}: use ${known ? `one of ${known.join(', ')}` : 'a background name'} or an http(s) image url.`);
+    : embedError('unknown-background', `Unknown background ${describe(background)}: use one of ${BACKGROUNDS.map((b) => b.label).join(', ')} or an http(s) image url.`);
 }
 
 export function validatePermissions(permissions: unknown): EmbedError | null {
@@ -258,15 +260,15 @@ export function validateEvent(event: unknown): EmbedError | null {
   return (EMBED_EVENTS as readonly unknown[]).includes(event) ? null : embedError('invalid-event', `Unknown event ${describe(event)}: use one of ${EMBED_EVENTS.join(', ')}.`);
 }
 
-/** Checks every feature the host set; `known` lists the board's tools and backgrounds when known. */
-export function validateFeatures(features: unknown, known: { tools?: readonly string[]; backgrounds?: readonly string[] } = {}): EmbedError | null {
+/** Checks every feature the host set; `known.tools` lists the board's tools when known (the board checks). */
+export function validateFeatures(features: unknown, known: { tools?: readonly string[] } = {}): EmbedError | null {
   if (features === undefined) return null;
   if (!features || typeof features !== 'object' || Array.isArray(features)) return embedError('invalid-argument', 'Invalid features: use an object.');
   const f = features as EmbedFeatures;
   if (f.tool !== undefined) { const e = validateTool(f.tool, known.tools); if (e) return e; }
   if (f.color !== undefined) { const e = validateColor(f.color); if (e) return e; }
   if (f.thickness !== undefined) { const e = validateThickness(f.thickness); if (e) return e; }
-  if (f.background !== undefined) { const e = validateBackground(f.background, known.backgrounds); if (e) return e; }
+  if (f.background !== undefined) { const e = validateBackground(f.background); if (e) return e; }
   if (f.permissions !== undefined) { const e = validatePermissions(f.permissions); if (e) return e; }
   if (f.notifications !== undefined) { const e = validateNotifications(f.notifications); if (e) return e; }
   if (f.whiteLabel !== undefined && typeof f.whiteLabel !== 'boolean') return embedError('invalid-argument', 'Invalid whiteLabel: use true or false.');

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import Boom from '@hapi/boom';
 import type { Config } from '../config';
-import { signAccessToken, type TokenClaims } from '../core/auth';
+import { signAccessToken, userIdOf, type TokenClaims } from '../core/auth';
 import { badRequest, fieldError } from '../core/errors';
 import type { Db } from '../db/index';
 import { findUserById } from '../users/repo';
 import { isOrigin, originOf } from '../../embed/api';
+import { hasPolicy, POLICY } from '../../shared/policies';
 import {
   findClientByClientId,
   findClientById,
@@ -34,8 +35,6 @@ export const CLIENT_MESSAGES = {
 
 export const originRefused = (origin: string) => `This board cannot be embedded on ${origin}.`;
 
-/** Plan whose app owners may embed without Tabula branding (board.md §6: white-label-api plus a client claim). */
-export const WHITE_LABEL_PLAN = 'white-label-api';
 /** Participant tokens are short-lived: the host backend asks for a new one when needed. */
 export const PARTICIPANT_TOKEN_TTL_SECONDS = 600;
 export const MAX_ALLOWED_ORIGINS = 20;
@@ -78,8 +77,9 @@ async function view(db: Db, row: ClientRow, secret: string | null = null): Promi
 /** The signed-in account that owns apps: a real user, never a participant token. */
 export async function ownerOf(db: Db, claims: TokenClaims | null): Promise<string> {
   if (!claims) throw Boom.unauthorized('Missing authentication');
-  if (claims.client || !/^[0-9a-f-]{36}$/i.test(claims.sub)) throw Boom.forbidden(CLIENT_MESSAGES.notAUser);
-  const user = await findUserById(db, claims.sub);
+  const userId = userIdOf(claims);
+  if (!userId || !/^[0-9a-f-]{36}$/i.test(userId)) throw Boom.forbidden(CLIENT_MESSAGES.notAUser);
+  const user = await findUserById(db, userId);
   if (!user || !user.is_active) throw Boom.unauthorized('Missing authentication');
   return user.id;
 }
@@ -222,7 +222,8 @@ export async function checkEmbed(db: Db, clientId: string, origin: string): Prom
   return {
     appName: row.app_name,
     clientId: row.client_id,
-    whiteLabel: owner?.plan === WHITE_LABEL_PLAN,
+    // board.md §6: api-white-label = the white-label-api plan plus a client claim
+    whiteLabel: !!owner && hasPolicy({ plan: owner.plan, client: row.client_id }, POLICY.apiWhiteLabel),
     allowedOrigins: row.allowed_origins.length ? row.allowed_origins : [origin],
   };
 }

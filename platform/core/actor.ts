@@ -20,5 +20,6 @@ export interface Actor {
 export function requestActor(request: Request): Actor | null {
   const { userId, uid } = actorOf(request);
   if (!uid) return null;
-  return { userId, uid, claims: claimsOf(request) };
+  const claims = claimsOf(request);
+  return { userId, uid, claims, clientId: claims?.client ?? null };
 }

@@ -57,6 +57,14 @@ export function verifyAccessToken(config: Config, token: string): TokenClaims | 
   }
 }
 
+/**
+ * The users.id a token names, or null for a participant token of a developer app
+ * (POST /api/clients/token: sub 'client:{clientId}:{uid}', a host's user, not a Tabula account).
+ */
+export function userIdOf(claims: TokenClaims): string | null {
+  return claims.client && claims.sub.startsWith('client:') ? null : claims.sub;
+}
+
 /** The signed-in user's claims, when the request carried a valid bearer token. */
 export function claimsOf(request: Request): TokenClaims | null {
   return request.auth.isAuthenticated ? (request.auth.credentials as unknown as TokenClaims) : null;
@@ -71,5 +79,5 @@ export function actorOf(request: Request): { userId: string | null; uid: string 
   const source = (request.method === 'get' ? request.query : (request.payload as Record<string, unknown> | null)) ?? {};
   const raw = (source as Record<string, unknown>).Uid ?? (source as Record<string, unknown>).uid ?? request.query.Uid;
   const uid = typeof raw === 'string' && raw.length > 0 && raw.length <= 100 ? raw : null;
-  return { userId: claims?.sub ?? null, uid: claims ? claims.id : uid };
+  return { userId: claims ? userIdOf(claims) : null, uid: claims ? claims.id : uid };
 }
