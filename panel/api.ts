@@ -10,28 +10,32 @@ export interface SessionResult extends TokenPair {
   expiresIn?: number;
 }
 
-export interface Me {
-  id: string;
-  username: string;
-  displayName: string;
-}
-
-/** Profile (panel.md §3) plus whether the account has a password (Change Password form). */
+/**
+ * Profile (panel.md §3) as GET /api/users/profile answers it: avatar is the image's URL
+ * (GET /api/users/{userId}/images) or null; hasPassword drives the current-password field.
+ */
 export interface Profile {
+  id?: string;
+  username?: string;
   displayName: string;
   avatar?: string | null;
   language?: 'en' | 'fa' | string | null;
   role?: number | null;
   hasPassword?: boolean;
-  username?: string;
+  roles?: string[];
+  plan?: string;
 }
 
+/** avatar: a data URL replaces the image, null removes it, the URL it was given keeps it. */
 export interface ProfileUpdate {
   displayName: string;
   avatar: string | null;
-  language?: string | null;
+  language: string;
   role: number;
 }
+
+/** The saved profile comes back with a fresh access token (its claims may have changed). */
+export type SavedProfile = Profile & { accessToken: string; expiresIn: number };
 
 export const accountsApi = {
   login: (body: { username: string; password: string }) => http.post<SessionResult>('/api/accounts/login', body),
@@ -41,8 +45,9 @@ export const accountsApi = {
   /** failures are ignored by the callers (panel.md §7) */
   logout: (refreshToken: string) => http.post<void>('/api/accounts/logout', { refreshToken }, { silent: true }),
   migrate: (uniqueUserId: string) => http.post<unknown>('/api/users/migrate/', { uniqueUserId }, { silent: true }),
-  me: () => http.get<Me>('/api/accounts/validate', undefined, { silent: true }),
+  /** the signed-in user for the shell (no toasts when it fails) */
+  me: () => http.get<Profile>('/api/users/profile', undefined, { silent: true }),
   profile: () => http.get<Profile>('/api/users/profile'),
-  saveProfile: (body: ProfileUpdate) => http.post<unknown>('/api/users/profile', body),
+  saveProfile: (body: ProfileUpdate) => http.post<SavedProfile>('/api/users/profile', body),
   changePassword: (body: { current?: string; password: string; confirmPassword: string }) => http.post<SessionResult>('/api/change-password', body),
 };

@@ -1,11 +1,13 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { auth } from '../ui';
-import { accountsApi, type Me } from './api';
+import { accountsApi, type Profile } from './api';
+
+export type Me = Profile;
 
 /**
- * Who is signed in (username, display name) for the shell's header and greeting:
- * GET /api/accounts/validate, loaded once per session and reloaded after login or a
+ * Who is signed in (username, display name, avatar) for the shell's header and greeting:
+ * GET /api/users/profile, loaded once per session and reloaded after login or a
  * profile save (refreshMe).
  */
 const me$ = new BehaviorSubject<Me | null>(null);
@@ -53,5 +55,5 @@ export function useMe(): Me | null {
 /** The name to greet: display name, else the part of the username before '@'. */
 export function nameOf(me: Me | null): string {
   if (!me) return '';
-  return me.displayName?.trim() || me.username.split('@')[0];
+  return me.displayName?.trim() || (me.username ?? '').split('@')[0];
 }

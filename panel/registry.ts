@@ -27,8 +27,9 @@ export interface PageHandle {
 
 /** Child routes of `parentPath` that declare a tab, in table order, as [absolute path, label]. */
 export function tabsUnder(parentPath: string): Array<{ to: string; label: string }> {
-  const matches = matchRoutes(registered, parentPath);
-  const parent = matches?.[matches.length - 1]?.route;
+  const matches = matchRoutes(registered, parentPath) ?? [];
+  // the deepest match with tab children (the path also matches the parent's index route)
+  const parent = [...matches].reverse().find((m) => m.route.children?.some((c) => (c.handle as PageHandle | undefined)?.tab))?.route;
   return (parent?.children ?? [])
     .filter((child) => child.path && (child.handle as PageHandle | undefined)?.tab)
     .map((child) => ({ to: `${parentPath.replace(/\/$/, '')}/${child.path}`, label: (child.handle as PageHandle).tab! }));

@@ -60,7 +60,7 @@ export function appRoutes(): RouteObject[] {
           <Shell />
         </RequireAuth>
       ),
-      children: [...panelPages, { path: '*', element: <NotFoundPage embedded />, handle: handle({ title: 'Page not found' }) }],
+      children: [...panelPages, { path: '*', element: <NotFoundPage embedded />, handle: handle({ title: 'Not found' }) }],
     },
     {
       path: '/app/panel/*',

@@ -36,7 +36,8 @@ a:hover { text-decoration: underline; }
 .x-actions { display: flex; gap: 10px; justify-content: center; }
 
 /* Panel shell */
-.p-shell { display: flex; min-height: 100vh; }
+.p-shell { display: flex; min-height: 100vh;
+  background: linear-gradient(to right, var(--t-surface) 247px, var(--t-border-soft) 247px, var(--t-border-soft) 248px, transparent 248px); }
 .p-sidebar { width: 248px; flex: none; background: var(--t-surface); border-right: 1px solid var(--t-border-soft); display: flex; flex-direction: column;
   position: sticky; top: 0; height: 100vh; box-sizing: border-box; padding: 20px 14px; overflow-y: auto; }
 .p-sidebar__brand { display: flex; align-items: center; gap: 10px; padding: 2px 10px 22px; font: 700 19px/1 var(--t-font); color: var(--t-text); }
@@ -66,11 +67,12 @@ a:hover { text-decoration: underline; }
 .p-menu__button:hover { border-color: var(--t-border); }
 .p-menu__button:focus-visible { outline: none; box-shadow: 0 0 0 3px rgba(30,136,229,.3); }
 .p-menu__name { max-width: 160px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.p-menu__list { position: absolute; right: 0; top: calc(100% + 8px); min-width: 220px; background: #fff; border: 1px solid var(--t-border-soft); border-radius: 10px;
+.p-menu__list { position: absolute; right: 0; top: calc(100% + 8px); min-width: 240px; background: #fff; border: 1px solid var(--t-border-soft); border-radius: 10px;
   box-shadow: var(--t-shadow-lg); padding: 6px; z-index: 20; }
 .p-menu__head { padding: 10px 12px 12px; border-bottom: 1px solid var(--t-border-soft); margin-bottom: 6px; }
 .p-menu__head strong { display: block; font-size: 14px; }
-.p-menu__head span { display: block; color: var(--t-muted); font-size: 12px; margin-top: 2px; overflow: hidden; text-overflow: ellipsis; }
+.p-menu__head strong, .p-menu__head span { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 260px; }
+.p-menu__head span { display: block; color: var(--t-muted); font-size: 12px; margin-top: 2px; }
 .p-menu__item { display: flex; width: 100%; align-items: center; gap: 10px; height: 38px; padding: 0 12px; border: none; background: none; border-radius: 6px;
   color: var(--t-text); font: 14px/1 var(--t-font); cursor: pointer; text-align: left; box-sizing: border-box; }
 .p-menu__item:hover, .p-menu__item:focus-visible { background: #f2f5f9; outline: none; text-decoration: none; }
@@ -90,7 +92,7 @@ a:hover { text-decoration: underline; }
 .p-action__icon { width: 40px; height: 40px; border-radius: 10px; display: grid; place-content: center; flex: none; background: var(--t-primary-soft); color: var(--t-primary); }
 .p-action__icon--green { background: var(--t-success-soft); color: var(--t-success); }
 .p-action__icon--amber { background: var(--t-warning-soft); color: var(--t-warning); }
-.p-action strong { display: block; font-size: 15px; margin-bottom: 4px; }
+.p-action strong { display: block; font-size: 15px; margin-bottom: 4px; color: var(--t-text); }
 .p-action span { color: var(--t-muted); font-size: 13px; line-height: 1.45; }
 .p-card { background: #fff; border: 1px solid var(--t-border-soft); border-radius: 12px; box-shadow: var(--t-shadow); }
 .p-card__body { padding: 28px; }

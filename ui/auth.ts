@@ -109,6 +109,10 @@ export const auth = {
   setTokens(tokens: TokenPair): void {
     write({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
   },
+  /** Replaces only the access token (e.g. the fresh one a profile save answers). */
+  setAccessToken(accessToken: string): void {
+    write({ accessToken });
+  },
   /** Forgets the session and the account's uid; the next visit starts a fresh guest uid. */
   clear(): void {
     write({ accessToken: null, refreshToken: null, uid: null });

@@ -43,12 +43,12 @@ export function FieldShell({ label, error, hint, className, children, id: given 
         {label}
       </label>
       {children({ id, describedBy, invalid })}
+      <FieldTip id={`${id}-error`} error={error} />
       {hint && (
         <div className="t-field__hint" id={`${id}-hint`}>
           {hint}
         </div>
       )}
-      <FieldTip id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -1,12 +1,16 @@
+import { MESSAGES as SPEC } from '../shared/messages';
+
 /**
- * The spec's texts used by the shared widgets and the HTTP/form layer (panel.md §8).
- * Screens import these instead of retyping them, so a wording lives in one place.
+ * The spec's texts the shared widgets and the HTTP/form layer show (panel.md §8), taken from
+ * the one catalogue in shared/messages.ts under the names this layer uses.
  */
 export const MESSAGES = {
-  noResponse: 'Something went wrong! Our team has been informed.',
-  unauthorized: 'Unauthorized access',
-  saved: 'data successfully saved.',
-  confirmTitle: 'Are you sure?',
-  confirm: 'Confirm',
-  close: 'Close',
+  noResponse: SPEC.somethingWentWrong,
+  unauthorized: SPEC.unauthorizedAccess,
+  saved: SPEC.dataSaved,
+  confirmTitle: SPEC.areYouSure,
+  confirm: SPEC.confirm,
+  close: SPEC.close,
+  reload: SPEC.reload,
+  retry: SPEC.retry,
 } as const;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Field, Form, MESSAGES, refreshTokens, SelectField, Spinner, Switch, type FieldErrors, useClaims, useForm } from '../../ui';
-import { accountsApi, type Profile } from '../api';
+import { auth, Button, Field, Form, MESSAGES, SelectField, Spinner, Switch, type FieldErrors, useClaims, useForm } from '../../ui';
+import { accountsApi, type Profile, type SavedProfile } from '../api';
 import { refreshMe } from '../me';
 import { DEFAULT_PROFILE_ROLE, LANGUAGES, PROFILE_ROLES, showsLanguage } from '../profile';
 import { AvatarInput } from './avatar-input';
@@ -29,13 +29,13 @@ const valuesOf = (p: Profile): Values => ({
 /**
  * /panel/profile-setting/details (panel.md §2 Profile): display name, preferred language (beta
  * testers in Tehran only), role, profile image with Remove, Update Profile; a toggle reveals
- * the Change Password form. The access token is refreshed after a save (its claims may change).
+ * the Change Password form. A save answers a fresh access token (its claims may change), kept.
  */
 export function ProfileDetailsPage({ profile: given, initialErrors }: ProfileDetailsProps) {
   const claims = useClaims();
   const [profile, setProfile] = useState<Profile | null>(given ?? null);
   const [changing, setChanging] = useState(false);
-  const form = useForm<Values>({
+  const form = useForm<Values, SavedProfile>({
     initial: given ? valuesOf(given) : valuesOf({ displayName: '' }),
     initialErrors,
     submit: (v) =>
@@ -43,11 +43,13 @@ export function ProfileDetailsPage({ profile: given, initialErrors }: ProfileDet
         displayName: v.displayName,
         avatar: v.avatar,
         role: Number(v.role),
-        ...(showsLanguage(claims?.role) ? { language: v.language } : {}),
+        language: v.language,
       }),
     successMessage: MESSAGES.saved,
-    onSuccess: async () => {
-      await refreshTokens();
+    onSuccess: async (saved) => {
+      if (saved?.accessToken) auth.setAccessToken(saved.accessToken);
+      setProfile(saved);
+      form.reset(valuesOf(saved));
       await refreshMe();
     },
   });

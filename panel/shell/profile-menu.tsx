@@ -43,7 +43,7 @@ export function ProfileMenu() {
     <div className="p-menu" ref={box}>
       <button type="button" className="p-menu__button" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} aria-label="Profile menu" onClick={() => setOpen((o) => !o)}>
         <span className="p-avatar" aria-hidden="true">
-          {initialsOf(name || 'T')}
+          {me?.avatar ? <img src={me.avatar} alt="" /> : initialsOf(name || 'T')}
         </span>
         <span className="p-menu__name">{name}</span>
         <Icon name="chevronDown" size={16} />

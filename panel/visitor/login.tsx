@@ -84,8 +84,7 @@ export function LoginPage({ initialErrors, initialProblem }: LoginPageProps) {
       )}
       {problem?.kind === 'other' && (
         <Alert type="error">
-          {problem.text ? `${problem.text} ` : ''}
-          {PANEL_MESSAGES.contactSupport}
+          {problem.text?.includes(PANEL_MESSAGES.contactSupport) ? problem.text : `${problem.text ? `${problem.text} ` : ''}${PANEL_MESSAGES.contactSupport}`}
         </Alert>
       )}
       <GoogleSignIn
