@@ -54,8 +54,10 @@ export const webPlugin: Plugin<{ distDir: string }> = {
 
     // Unknown paths: the page-not-found page (JSON for API callers).
     server.ext('onPreResponse', (request, h) => {
-      const response = request.response as { isBoom?: boolean; output?: { statusCode: number } };
-      if (!response?.isBoom || response.output?.statusCode !== 404) return h.continue;
+      // (the error envelope may already have turned the Boom into a plain 404 response)
+      const response = request.response as { isBoom?: boolean; output?: { statusCode: number }; statusCode?: number };
+      const status = response?.isBoom ? response.output?.statusCode : response?.statusCode;
+      if (status !== 404) return h.continue;
       if (request.path.startsWith('/api/') || request.path.startsWith('/documents/') || request.method !== 'get') return h.continue;
       if (!String(request.headers.accept ?? '').includes('text/html')) return h.continue;
       return page('app/index.html', 404)(request, h);
