@@ -7,6 +7,7 @@ import { boardsPlugin } from './boards/plugin';
 import { chatPlugin } from './chat/plugin';
 import { commentsPlugin } from './comments/plugin';
 import { logsPlugin } from './logs/plugin';
+import { realtimePlugin } from './realtime/plugin';
 
 /**
  * The domain plugins, in registration order. A domain is one folder under platform/
@@ -19,4 +20,5 @@ export const domainPlugins: Array<ServerRegisterPluginObject<any>> = [
   { plugin: usersPlugin },
   { plugin: clientsPlugin },
   { plugin: boardsPlugin }, { plugin: chatPlugin }, { plugin: commentsPlugin }, { plugin: logsPlugin },
+  { plugin: realtimePlugin },
 ];

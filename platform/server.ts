@@ -11,7 +11,7 @@ import { isEmbedded, migrate, openDb, type Db } from './db/index';
 import { healthPlugin } from './health/plugin';
 import { webPlugin } from './web/plugin';
 import { domainPlugins } from './plugins';
-import { createLocalBus, type Bus } from './realtime/bus';
+import { createLocalBus, createRedisBus, type Bus } from './realtime/bus';
 import path from 'node:path';
 
 export interface Platform {
@@ -45,7 +45,8 @@ export async function createPlatform(config: Config, options: { db?: Db; logger?
   server.app.config = config;
   server.app.db = db;
   server.app.logger = logger;
-  server.app.bus = options.bus ?? createLocalBus();
+  // with REDIS_URL every node's hub hears every board message (platform/realtime/bus.ts)
+  server.app.bus = options.bus ?? (config.redisUrl ? createRedisBus(config.redisUrl, { logger }) : createLocalBus());
 
   registerErrorEnvelope(server);
   await registerAuth(server, config);

@@ -1,0 +1,248 @@
+import type { Logger } from 'pino';
+import type { Command } from '../../shared/model';
+import type { Actor } from '../core/actor';
+import type { BoardMessage, Bus } from './bus';
+import { PRESENCE_REFRESH_MS, type Presence } from './presence';
+import { sendEvent, type Session } from './session';
+
+/** What the hub needs from the board service (wired in plugin.ts). */
+export interface HubBoards {
+  commandsSince(code: string, actor: Actor, afterSeq: number): Promise<Command[]>;
+  /** the board's latest seq (0 when empty) */
+  latestSeq(code: string, actor: Actor): Promise<number>;
+}
+
+interface Room {
+  code: string;
+  sessions: Map<string, Session>;
+  /** highest seq delivered on this node, in order */
+  lastSeq: number;
+  /** commands that arrived ahead of a gap */
+  pending: Map<number, BoardMessage>;
+  gapTimer: NodeJS.Timeout | null;
+}
+
+/** How long an out-of-order command waits for the ones before it before they are read from the database. */
+export const GAP_WAIT_MS = 150;
+
+export function seqOf(data: unknown): number | null {
+  const seq = (data as { seq?: unknown } | null)?.seq;
+  return typeof seq === 'number' && Number.isFinite(seq) ? seq : null;
+}
+
+/**
+ * This node's boards: which sockets are on which board, and delivery of bus messages to them.
+ * Commands reach each board's sockets exactly once and in seq order: a command that arrives
+ * ahead of a gap (another node's publish still in flight, or lost while Redis was down) waits
+ * GAP_WAIT_MS, then the missing range is read from the log.
+ */
+export class Hub {
+  private readonly rooms = new Map<string, Room>();
+  private readonly opening = new Map<string, Promise<Room>>();
+  private readonly refreshTimer: NodeJS.Timeout;
+  private readonly unsubscribe: Array<() => void>;
+
+  constructor(
+    private readonly bus: Bus,
+    readonly presence: Presence,
+    private readonly boards: HubBoards,
+    private readonly logger: Logger,
+  ) {
+    this.unsubscribe = [bus.subscribe((code, message) => this.deliver(code, message)), bus.onResume(() => void this.resume())];
+    this.refreshTimer = setInterval(() => void this.refreshPresence(), PRESENCE_REFRESH_MS);
+    this.refreshTimer.unref();
+  }
+
+  publish(code: string, message: BoardMessage): Promise<void> {
+    return this.bus.publish(code, message);
+  }
+
+  sessions(code: string): Session[] {
+    return [...(this.rooms.get(code)?.sessions.values() ?? [])];
+  }
+
+  /**
+   * Puts a session on its board. With `afterSeq` the socket first receives onReconnected with the
+   * commands after that seq; live events meanwhile wait and are sent after it, without repeats.
+   * Answers false when the socket closed meanwhile.
+   */
+  async enter(session: Session, afterSeq: number | null): Promise<boolean> {
+    const room = await this.open(session.board, session.actor);
+    if (!session.socket.isOpen()) return false;
+    session.held = afterSeq === null ? null : [];
+    session.lastSeq = afterSeq ?? 0;
+    room.sessions.set(session.connectionId, session);
+    session.socket.app.session = session;
+    await this.presence.join(session.board, session.connectionId, session.member).catch((err) => this.logger.warn({ err }, 'presence join failed'));
+    if (afterSeq === null) return true;
+    let commands: Command[];
+    try {
+      commands = await this.boards.commandsSince(session.board, session.actor, afterSeq);
+    } catch (err) {
+      session.held = null;
+      await this.leave(session, { quiet: true });
+      throw err;
+    }
+    for (const c of commands) if (typeof c.seq === 'number' && c.seq > session.lastSeq) session.lastSeq = c.seq;
+    sendEvent(session.socket, 'onReconnected', { commands, lastSeq: session.lastSeq });
+    const held = session.held ?? [];
+    session.held = null;
+    for (const m of held) this.sendTo(session, m.event, m.data);
+    return true;
+  }
+
+  /**
+   * Takes a session off its board; tells the others (onUserLeft) when it was the member's last
+   * connection there, unless `quiet` (the same member re-entering at once).
+   */
+  async leave(session: Session, options: { quiet?: boolean } = {}): Promise<void> {
+    const room = this.rooms.get(session.board);
+    if (session.socket.app.session === session) session.socket.app.session = null;
+    if (!room || room.sessions.get(session.connectionId) !== session) return;
+    room.sessions.delete(session.connectionId);
+    if (room.sessions.size === 0) this.close(room);
+    const left = await this.presence.leave(session.board, session.connectionId).catch((err) => {
+      this.logger.warn({ err }, 'presence leave failed');
+      return { uid: session.actor.uid, stillOnline: false };
+    });
+    if (!left.stillOnline && !options.quiet) {
+      await this.publish(session.board, { event: 'onUserLeft', data: { uid: session.actor.uid, name: session.member.name }, except: session.connectionId });
+    }
+  }
+
+  /** The bus handler: one message for a board, to this node's sockets on it. */
+  deliver(code: string, message: BoardMessage): void {
+    const room = this.rooms.get(code);
+    if (!room) return;
+    const seq = message.event === 'onCommand' ? seqOf(message.data) : null;
+    if (seq === null) return this.fanOut(room, message);
+    if (seq <= room.lastSeq) return;
+    room.pending.set(seq, message);
+    this.drain(room);
+    if (room.pending.size && !room.gapTimer) room.gapTimer = setTimeout(() => void this.fillGap(room), GAP_WAIT_MS);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.refreshTimer);
+    for (const off of this.unsubscribe) off();
+    for (const room of this.rooms.values()) this.close(room);
+    await this.presence.close();
+  }
+
+  private async open(code: string, actor: Actor): Promise<Room> {
+    const existing = this.rooms.get(code);
+    if (existing) return existing;
+    let opening = this.opening.get(code);
+    if (!opening) {
+      opening = (async () => {
+        const room: Room = { code, sessions: new Map(), lastSeq: await this.boards.latestSeq(code, actor), pending: new Map(), gapTimer: null };
+        this.rooms.set(code, room);
+        return room;
+      })().finally(() => this.opening.delete(code));
+      this.opening.set(code, opening);
+    }
+    return opening;
+  }
+
+  private close(room: Room): void {
+    if (room.gapTimer) clearTimeout(room.gapTimer);
+    room.gapTimer = null;
+    if (this.rooms.get(room.code) === room) this.rooms.delete(room.code);
+  }
+
+  private drain(room: Room): void {
+    for (let next = room.pending.get(room.lastSeq + 1); next; next = room.pending.get(room.lastSeq + 1)) {
+      room.pending.delete(room.lastSeq + 1);
+      room.lastSeq += 1;
+      this.fanOut(room, next);
+    }
+    if (!room.pending.size && room.gapTimer) {
+      clearTimeout(room.gapTimer);
+      room.gapTimer = null;
+    }
+  }
+
+  /** Reads the commands missing before the pending ones from the log; a hole that stays is skipped. */
+  private async fillGap(room: Room): Promise<void> {
+    room.gapTimer = null;
+    const reader = room.sessions.values().next().value as Session | undefined;
+    if (!room.pending.size || !reader || this.rooms.get(room.code) !== room) return;
+    try {
+      const missing = await this.boards.commandsSince(room.code, reader.actor, room.lastSeq);
+      for (const command of missing) {
+        if (typeof command.seq === 'number' && command.seq > room.lastSeq && !room.pending.has(command.seq)) {
+          room.pending.set(command.seq, { event: 'onCommand', data: command });
+        }
+      }
+    } catch (err) {
+      this.logger.warn({ err, board: room.code }, 'hub: reading missing commands failed');
+    }
+    this.drain(room);
+    if (room.pending.size) {
+      room.lastSeq = Math.min(...room.pending.keys()) - 1;
+      this.drain(room);
+    }
+  }
+
+  /** After a bus outage: every board on this node reads what it missed from the log. */
+  private async resume(): Promise<void> {
+    for (const room of [...this.rooms.values()]) {
+      const reader = room.sessions.values().next().value as Session | undefined;
+      if (!reader) continue;
+      try {
+        for (const command of await this.boards.commandsSince(room.code, reader.actor, room.lastSeq)) {
+          if (typeof command.seq === 'number' && command.seq > room.lastSeq) room.pending.set(command.seq, { event: 'onCommand', data: command });
+        }
+        this.drain(room);
+      } catch (err) {
+        this.logger.warn({ err, board: room.code }, 'hub: catching up after the bus resumed failed');
+      }
+    }
+  }
+
+  private fanOut(room: Room, message: BoardMessage): void {
+    const evicted: Session[] = [];
+    for (const session of room.sessions.values()) {
+      if (message.except && message.except === session.connectionId) continue;
+      if (message.to && !addressedTo(message.to, session)) continue;
+      this.sendTo(session, message.event, message.data);
+      if (message.event === 'onRoleChanged') {
+        const role = (message.data as { role?: unknown } | null)?.role;
+        if (typeof role === 'string') session.member.role = role;
+      }
+      if (message.event === 'onBoardRemoved' || (message.event === 'onRoleChanged' && revokes(message.data))) evicted.push(session);
+    }
+    for (const session of evicted) void this.leave(session);
+  }
+
+  private sendTo(session: Session, event: BoardMessage['event'], data: unknown): void {
+    if (session.held) {
+      session.held.push({ event, data });
+      return;
+    }
+    if (event === 'onCommand') {
+      const seq = seqOf(data);
+      if (seq !== null) {
+        if (seq <= session.lastSeq) return;
+        session.lastSeq = seq;
+      }
+    }
+    sendEvent(session.socket, event, data);
+  }
+
+  private async refreshPresence(): Promise<void> {
+    const entries = [...this.rooms.values()].flatMap((room) => [...room.sessions.values()].map((s) => ({ board: room.code, connectionId: s.connectionId, member: s.member })));
+    await this.presence.refresh(entries).catch((err) => this.logger.warn({ err }, 'presence refresh failed'));
+  }
+}
+
+/** `to` names local user ids (guest uids) and account ids. */
+function addressedTo(to: string[], session: Session): boolean {
+  return to.includes(session.actor.uid) || (!!session.actor.userId && to.includes(session.actor.userId));
+}
+
+/** onRoleChanged with a null role: the member lost access to the board. */
+function revokes(data: unknown): boolean {
+  const d = data as { role?: unknown; claims?: { role?: unknown } | null } | null;
+  return !!d && (d.role === null || d.claims === null || (d.claims != null && d.claims.role === null));
+}

@@ -1,0 +1,24 @@
+import Joi from 'joi';
+import { addComment as addThreadComment } from '../../comments/service';
+import { boardRef } from '../../boards/schemas';
+import { sendEvent, sessionOn } from '../session';
+import { defineMethod } from './define';
+
+/**
+ * addComment(board, text, threadId?): the comments service checks write_comment, stores and
+ * publishes commentAdded; the caller also gets addCommentSucceeded (createdThreadId, id, date).
+ */
+export const addComment = defineMethod<{ board: string; text: string; threadId?: string }>({
+  name: 'addComment',
+  params: [
+    ['board', boardRef],
+    ['text', Joi.string().max(10_000).allow('').required()],
+    ['threadId', Joi.string().max(100).allow('')],
+  ],
+  async run({ socket, app }, { board, text, threadId }) {
+    const session = sessionOn(socket, board);
+    const result = await addThreadComment(app, board, session.actor, text, threadId || undefined, { connectionId: session.connectionId });
+    sendEvent(socket, 'addCommentSucceeded', result);
+    return result;
+  },
+});

@@ -1,0 +1,44 @@
+import Joi from 'joi';
+import { describeBoard } from '../../boards/service';
+import { boardRef } from '../../boards/schemas';
+import { enterBoard } from '../membership';
+import { defineMethod } from './define';
+
+export const joinOptionsSchema = Joi.object({
+  /** roaming (guest) user id; required with a clientid */
+  uid: Joi.string().min(1).max(100),
+  /** display name of a guest */
+  name: Joi.string().trim().max(100).allow(''),
+  /** the last command seq the client holds: it receives onReconnected with the commands after it */
+  lastSeq: Joi.number().integer().min(0),
+}).default({});
+
+/**
+ * joinBoard(workspace, boardCode, clientid, options): checks access (describeBoard), puts the
+ * socket on the board, sends onMeJoined to the caller and onUserJoined to the others, and
+ * answers the BoardInfo (members' isOnline from presence) with `connectionId`, `online` (the
+ * members online on any node, latest first) and `lastSeq` (the board's latest seq).
+ * Failure sends onBoardNotFound / onAccessDenied and answers the 404 / 403.
+ */
+export const joinBoard = defineMethod<{
+  workspace?: string;
+  boardCode: string;
+  clientid?: string;
+  options: { uid?: string; name?: string; lastSeq?: number };
+}>({
+  name: 'joinBoard',
+  params: [
+    ['workspace', Joi.string().max(100).allow('')],
+    ['boardCode', boardRef],
+    ['clientid', Joi.string().max(100).allow('')],
+    ['options', joinOptionsSchema],
+  ],
+  async run(ctx, { boardCode, clientid, options }) {
+    const { info, session, online, lastSeq } = await enterBoard(ctx, boardCode, { ...options, clientid }, options.lastSeq ?? null, (actor) =>
+      describeBoard(ctx.app, boardCode, actor),
+    );
+    const here = new Set(online.map((m) => m.uid));
+    const members = info.members.map((m) => ({ ...m, isOnline: here.has(m.uid) }));
+    return { ...info, members, connectionId: session.connectionId, online, lastSeq };
+  },
+});

@@ -1,0 +1,56 @@
+import Boom from '@hapi/boom';
+import type { Nes } from '@hapi/nes';
+import type { HubEvent, HubEventMessage } from '../../shared/hub';
+import type { Actor } from '../core/actor';
+import type { TokenClaims } from '../core/auth';
+import { fieldError } from '../core/errors';
+import type { OnlineMember } from './presence';
+
+/** One socket on one board (a socket is on at most one board at a time). */
+export interface Session {
+  socket: HubSocket;
+  /** = socket.id, the connectionId handed to the board service */
+  connectionId: string;
+  board: string;
+  actor: Actor;
+  member: OnlineMember;
+  /** highest command seq sent to this socket: a command is never sent twice */
+  lastSeq: number;
+  /** while the missed commands are being sent, live events wait here (in order) */
+  held: HubEventMessage[] | null;
+  /** last cursor broadcast (ms), for the 50 ms throttle */
+  lastCursorAt: number;
+}
+
+export type HubSocket = Nes.Socket<{ session?: Session | null }>;
+
+/** Text of the invalid-uid failure (board.md §2: clientid without uid, or a guest without uid). */
+export const INVALID_UID = 'invalid-uid';
+
+/**
+ * Who is on this socket: the user of the bearer token it connected with, or a roaming guest by
+ * the `uid` it passes to joinBoard / reconnect. A clientid needs a uid.
+ */
+export function socketActor(socket: HubSocket, options: { uid?: string | null; clientid?: string | null }): Actor {
+  const clientId = options.clientid || null;
+  if (clientId && !options.uid) throw fieldError('uid', INVALID_UID);
+  if (socket.auth.isAuthenticated && socket.auth.credentials) {
+    const claims = socket.auth.credentials as unknown as TokenClaims;
+    return { userId: claims.sub, uid: claims.id ?? claims.sub, claims, clientId };
+  }
+  if (!options.uid) throw fieldError('uid', INVALID_UID);
+  return { userId: null, uid: options.uid, claims: null, clientId };
+}
+
+/** The session of a socket on `board`, or a 400 when the socket has not joined it. */
+export function sessionOn(socket: HubSocket, board: string): Session {
+  const session = socket.app.session;
+  if (!session || session.board !== board) throw Boom.badRequest('Join the board first.');
+  return session;
+}
+
+/** Sends one event to a socket; a closed socket is not an error. */
+export function sendEvent(socket: HubSocket, event: HubEvent, data: unknown): void {
+  if (!socket.isOpen()) return;
+  socket.send({ event, data } satisfies HubEventMessage).catch(() => {});
+}
