@@ -3,8 +3,8 @@
  * the body; bounds include the header.
  */
 import type { FrameShape } from '../model';
-import { FRAME_HEADER, FRAME_THICKNESS } from '../constants';
-import { containsPoint, expandRect, normalizeRect, rotatedBounds, unrotate, type Rect } from './rect';
+import { FRAME_HEADER, FRAME_OVERLAP, FRAME_THICKNESS } from '../constants';
+import { containsPoint, expandRect, normalizeRect, overlapRatio, rotatedBounds, unrotate, type Rect } from './rect';
 import { attrs, commonAttrs, escapeXml } from './svg';
 import type { ShapeGeometry } from './types';
 
@@ -28,3 +28,8 @@ export const frame: ShapeGeometry<FrameShape> = {
     return `<g ${attrs(commonAttrs(s, b))}>${body}${title}</g>`;
   },
 };
+
+/** A frame captures a shape when at least 2/3 of the shape's bounds lie inside the frame body (board.md §4). */
+export function frameCaptures(f: FrameShape, shapeBounds: Rect): boolean {
+  return overlapRatio(boxOf(f), shapeBounds) >= FRAME_OVERLAP;
+}

@@ -8,10 +8,11 @@ type Group = CompositeShape | LinkShape;
 
 /** The group geometry, given the registry lookup for the children (avoids an import cycle). */
 export function groupGeometry<G extends Group>(of: (shape: Shape) => ShapeGeometry): ShapeGeometry<G> {
-  const boxOf = (g: G): Rect => unionRects(g.shapes.map((c) => of(c).bounds(c))) ?? { ...EMPTY_RECT };
+  const boxOf = (g: G): Rect => unionRects(g.shapes.map((c) => of(c).box(c))) ?? { ...EMPTY_RECT };
+  const outer = (g: G): Rect => unionRects(g.shapes.map((c) => of(c).bounds(c))) ?? { ...EMPTY_RECT };
   return {
     box: boxOf,
-    bounds: (g) => rotatedBounds(boxOf(g), g.rotation),
+    bounds: (g) => rotatedBounds(outer(g), g.rotation),
     hitTest(g, p, tolerance) {
       const q = unrotate(p, boxOf(g), g.rotation);
       return g.shapes.some((c) => of(c).hitTest(c, q, tolerance));

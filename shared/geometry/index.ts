@@ -61,3 +61,5 @@ export { commentColor } from './comment';
 export { isTableValid, tableDimensions } from './table';
 export { imageHref } from './image';
 export { escapeXml } from './svg';
+export { frameCaptures } from './frame';
+export { boardToSvg, exportSize, shapesBounds, type BoardSvgOptions } from './board';
