@@ -1,6 +1,6 @@
 import type { Command, Shape } from '../../shared/model';
 import {
-  boundsOf, boxOf, mapPoints, normalizeRect, rectCenter, resizeShape, translateShape, unionRects,
+  boxOf, mapPoints, normalizeRect, rectCenter, resizeShape, translateShape,
   type Point, type Rect,
 } from '../../shared/geometry';
 import type { Editor } from '../editor/editor';
@@ -86,9 +86,6 @@ type Drag =
 export function createSelectTool(): Tool {
   let drag: Drag | null = null;
 
-  const selectionBox = (editor: Editor, ids: readonly string[]): Rect | undefined =>
-    unionRects(ids.map((id) => editor.scene.shape(id)).filter((s): s is Shape => !!s).map(boundsOf));
-
   const handleAt = (editor: Editor, e: BoardPointer): Handle | null => {
     const h = editor.scene.overlay$.value.handles;
     if (!h) return null;
@@ -126,7 +123,8 @@ export function createSelectTool(): Tool {
       }
     }
 
-    const handle = editor.canEdit() ? handleAt(editor, e) : null;
+    // Shift stays free for aspect/angle locks on handles; Ctrl-click always toggles
+    const handle = editor.canEdit() && !(e.ctrl || e.meta) ? handleAt(editor, e) : null;
     const box = editor.scene.overlay$.value.handles?.box;
     if (handle && box) {
       if (handle === 'rotate') drag = { mode: 'rotate', start: e, centre: rectCenter(box), ids: [...selection], delta: 0 };
