@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendCommand } from '../../platform/boards/service';
+import { refreshSnapshot, SNAPSHOT_EVERY, snapshotsIdle } from '../../platform/boards/snapshots';
+import type { Command } from '../../shared/model';
+import { BoardDoc } from '../../shared/reducer';
+import { startTestPlatform, type TestPlatform } from '../helpers/platform';
+import { add, call, clear, move, newBoard, rect, remove, signedIn, undo, type Who } from './boards-fixtures';
+
+/** Snapshots: join = latest snapshot + tail, equal to a full replay; undo across the snapshot boundary. */
+describe('board snapshots and join', () => {
+  let p: TestPlatform;
+  let ann: Who;
+  let bob: Who;
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    ann = await signedIn(p, { plan: 'team' });
+    bob = await signedIn(p);
+  });
+  afterAll(() => p.stop());
+  const app = () => p.server.app;
+
+  /** Every stored command, folded from scratch. */
+  const fullReplay = async (boardId: string) => {
+    const rows = await p.db('commands').where({ board_id: boardId }).orderBy('seq');
+    const doc = new BoardDoc();
+    for (const r of rows) doc.apply({ ...r.payload, seq: Number(r.seq) });
+    return doc;
+  };
+  const joinState = async (code: string, who: Who = ann) => {
+    const res = await p.server.inject({ url: `/api/boards/${code}/commands`, headers: { authorization: `Bearer ${who.token}` } });
+    const body = JSON.parse(res.payload);
+    const doc = new BoardDoc(body.snapshot ?? undefined);
+    for (const c of body.commands) doc.apply(c);
+    return { doc, body, res };
+  };
+  const view = (doc: BoardDoc) => doc.ordered().map((s) => JSON.stringify(s));
+
+  it('streams the join with an exact content-length and no on-the-fly compression', async () => {
+    const { code } = await newBoard(p, ann);
+    for (let i = 0; i < 30; i++) await appendCommand(app(), code, ann.actor, add(ann.actor.uid, rect(`s${i}`, ann.actor.uid, i, i)));
+    const res = await p.server.inject({ url: `/api/boards/${code}/commands`, headers: { authorization: `Bearer ${ann.token}`, 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.payload));
+    expect(res.headers['content-encoding']).toBe('identity');
+    const body = JSON.parse(res.payload);
+    expect(body.board).toMatchObject({ code, claims: { role: 'Owner' } });
+    expect(body).toMatchObject({ snapshot: null, lastSeq: 30 });
+    expect(body.commands).toHaveLength(30);
+  });
+
+  it('snapshot + tail equals the full replay (adds, moves, removes, undo, redo, clear)', async () => {
+    const { code, id } = await newBoard(p, ann);
+    const mine: Command[] = [];
+    for (let i = 0; i < 700; i++) {
+      const who = i % 3 === 0 ? bob : ann;
+      const uid = who.actor.uid;
+      let c: Command;
+      if (i < 200) c = add(uid, rect(`r${i}`, uid, i, i));
+      else if (i % 50 === 0) c = remove(uid, [`r${i % 200}`]);
+      else c = move(uid, `r${i % 200}`, 1, 2);
+      await appendCommand(app(), code, who.actor, c);
+      if (who === ann) mine.push(c);
+    }
+    await appendCommand(app(), code, ann.actor, undo(ann.actor.uid, mine.at(-1)!.id));
+    await appendCommand(app(), code, ann.actor, undo(ann.actor.uid, mine.at(-2)!.id));
+    await appendCommand(app(), code, ann.actor, undo(ann.actor.uid, mine.at(-2)!.id, true));
+    await snapshotsIdle(app());
+    const seq = await refreshSnapshot(p.db, id);
+    expect(seq).toBe(703);
+    // the tail after the snapshot
+    for (let i = 0; i < 40; i++) await appendCommand(app(), code, bob.actor, move(bob.actor.uid, `r${i}`, 3, 3));
+    const c = clear(ann.actor.uid);
+    await appendCommand(app(), code, ann.actor, c);
+    await appendCommand(app(), code, bob.actor, add(bob.actor.uid, rect('late', bob.actor.uid)));
+    await appendCommand(app(), code, ann.actor, undo(ann.actor.uid, c.id));
+    const { doc, body } = await joinState(code);
+    expect(body.snapshot.seq).toBe(703);
+    expect(body.snapshotSeq).toBe(703);
+    expect(body.commands[0].seq).toBe(704);
+    expect(body.lastSeq).toBe(746);
+    const full = await fullReplay(id);
+    expect(view(doc)).toEqual(view(full));
+    expect(doc.size).toBeGreaterThan(150);
+  });
+
+  it('keeps an undo of a command older than the snapshot correct', async () => {
+    const { code, id } = await newBoard(p, ann);
+    const first = add(ann.actor.uid, rect('old', ann.actor.uid, 5, 5));
+    await appendCommand(app(), code, ann.actor, first);
+    const annMove = move(ann.actor.uid, 'old', 10, 0);
+    await appendCommand(app(), code, ann.actor, annMove);
+    for (let i = 0; i < 50; i++) {
+      await appendCommand(app(), code, bob.actor, add(bob.actor.uid, rect(`b${i}`, bob.actor.uid)));
+      await appendCommand(app(), code, bob.actor, move(bob.actor.uid, 'old', 0, 1));
+    }
+    await refreshSnapshot(p.db, id);
+    await appendCommand(app(), code, ann.actor, undo(ann.actor.uid, annMove.id));
+    const { doc, body } = await joinState(code);
+    expect(body.snapshot.seq).toBe(102);
+    expect(body.commands).toHaveLength(1);
+    // Ann's move is gone, Bob's 50 moves stay
+    expect(doc.get('old')).toMatchObject({ x: 5, y: 55 });
+    expect(view(doc)).toEqual(view(await fullReplay(id)));
+    // and undoing the add removes only Ann's shape
+    await appendCommand(app(), code, ann.actor, undo(ann.actor.uid, first.id));
+    const after = await joinState(code);
+    expect(after.doc.has('old')).toBe(false);
+    expect(after.doc.size).toBe(50);
+    expect(view(after.doc)).toEqual(view(await fullReplay(id)));
+  });
+
+  it('refreshes snapshots in the background every SNAPSHOT_EVERY commands and prunes old ones', async () => {
+    const { code, id } = await newBoard(p, ann);
+    const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => add(ann.actor.uid, rect(`z${from + i}`, ann.actor.uid)));
+    for (const c of batch(0, SNAPSHOT_EVERY - 1)) await appendCommand(app(), code, ann.actor, c);
+    await snapshotsIdle(app());
+    expect(await p.db('snapshots').where({ board_id: id })).toHaveLength(0);
+    for (const c of batch(SNAPSHOT_EVERY, 2)) await appendCommand(app(), code, ann.actor, c);
+    await new Promise((r) => setTimeout(r, 50));
+    await snapshotsIdle(app());
+    const snaps = await p.db('snapshots').where({ board_id: id });
+    expect(snaps).toHaveLength(1);
+    expect(Number(snaps[0].seq)).toBeGreaterThanOrEqual(SNAPSHOT_EVERY);
+    expect(Number((await p.db('boards').where({ id }).first()).snapshot_seq)).toBe(Number(snaps[0].seq));
+    for (const c of batch(2 * SNAPSHOT_EVERY, SNAPSHOT_EVERY)) await appendCommand(app(), code, ann.actor, c);
+    await new Promise((r) => setTimeout(r, 50));
+    await snapshotsIdle(app());
+    await refreshSnapshot(p.db, id);
+    expect((await p.db('snapshots').where({ board_id: id })).length).toBeLessThanOrEqual(2);
+    const { doc, body } = await joinState(code);
+    expect(body.commands).toHaveLength(0);
+    expect(doc.size).toBe(2 * SNAPSHOT_EVERY + 1);
+  });
+
+  it('gives a client far behind a snapshot a new baseline instead of the whole history', async () => {
+    const { code, id } = await newBoard(p, ann);
+    const rows = Array.from({ length: 6000 }, (_, i) => ({
+      board_id: id,
+      seq: i + 1,
+      client_id: `bulk-${i}`,
+      uid: ann.actor.uid,
+      kind: 'rectangle',
+      payload: JSON.stringify(add(ann.actor.uid, rect(`bulk${i}`, ann.actor.uid), `bulk-${i}`)),
+    }));
+    for (let i = 0; i < rows.length; i += 500) await p.db('commands').insert(rows.slice(i, i + 500));
+    await p.db('boards').where({ id }).update({ last_seq: 6000 });
+    await refreshSnapshot(p.db, id);
+    const res = await call(p, ann, 'GET', `/api/boards/${code}/commands?after=10`);
+    expect(res.body.snapshot.seq).toBe(6000);
+    expect(res.body.commands).toHaveLength(0);
+    const near = await call(p, ann, 'GET', `/api/boards/${code}/commands?after=5990`);
+    expect(near.body.snapshot).toBeNull();
+    expect(near.body.commands).toHaveLength(10);
+  });
+});
