@@ -1,10 +1,12 @@
+import { MESSAGES as SPEC } from '../../shared/messages';
+
 /**
  * The texts the accounts and users API answers with. The spec's own texts (panel.md §5, §8)
- * are kept verbatim; the others are ours (the spec leaves them "not shown"; docs/accounts.md).
+ * come from the shared catalogue (shared/messages.ts); the others are ours (the spec leaves them "not shown"; docs/accounts.md).
  */
 export const MESSAGES = {
-  invalidGrant: 'Invalid Grant',
-  invalidCredentials: 'Invalid username or password.',
+  invalidGrant: SPEC.invalidGrant,
+  invalidCredentials: SPEC.invalidCredentials,
   accountDisabled: 'This account is disabled. If the problem persists, contact support.',
   usernameTaken: 'Username is already taken.',
   usernameRequired: 'Username is required.',

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../shared/messages';
 import { fieldError } from '../core/errors';
 
 /**
@@ -9,8 +10,8 @@ import { fieldError } from '../core/errors';
 export const AVATAR_LIMITS = { maxBytes: 2 * 1024 * 1024, minPx: 16, maxPx: 200 } as const;
 
 export const AVATAR_MESSAGES = {
-  tooLarge: 'Image size must be less than 2MB.',
-  tooSmall: 'Image is too small.',
+  tooLarge: MESSAGES.imageTooLarge,
+  tooSmall: MESSAGES.imageTooSmall,
   tooWide: 'Image must be at most 200 pixels on its longer side.',
   badType: 'Only PNG and JPEG images are accepted.',
 } as const;

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { UUID_REGEX } from '../../shared/constants';
 import type { Db } from '../db/index';
 
 /** A row of `users` (001_accounts). Other domains read users through these functions. */
@@ -25,8 +26,7 @@ type Conn = Db | Knex.Transaction;
 /** Usernames are e-mails, stored trimmed and lower-cased (unique on lower(username)). */
 export const normalizeUsername = (username: string): string => username.trim().toLowerCase();
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
+export const isUuid = (value: string): boolean => UUID_REGEX.test(value);
 
 export async function findUserById(db: Conn, id: string): Promise<UserRow | undefined> {
   if (!isUuid(id)) return undefined;
