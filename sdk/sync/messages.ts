@@ -1,23 +1,31 @@
-import { PRODUCT_NAME } from '../../shared/constants';
+import { MESSAGES } from '../../shared/messages';
 
 /**
- * The board screen's texts from the spec (board.md §8 error catalogue, §4 connection and
- * server events). Sync and UI import these so each wording lives once.
+ * The board screen's texts: the spec's wording comes from the shared catalogue
+ * (shared/messages.ts); only the board screen's own headings live here.
  */
 export const BOARD_MESSAGES = {
-  connectFailed: 'Failed to connect to server',
-  reconnecting: 'Trying to reconnect...',
-  restored: 'Connection restored.',
-  restoreFailed: 'Failed to restore connection.',
-  boardNotFound: 'Requested board not found!',
-  permissionRevoked: 'Your permission revoked',
-  boardRemoved: 'Board has been deleted by its owner',
-  retrying: 'Network issue detected, retrying...',
-  notSaved: 'Changes not saved due to network error.',
-  newVersion: `A new ${PRODUCT_NAME} version is available`,
-  unauthorized: 'Unauthorized access',
-  invalidUid: 'Invalid user id: clientid requires uid',
+  connectFailed: MESSAGES.failedToConnect,
+  reconnecting: MESSAGES.connectionLost,
+  restored: MESSAGES.connectionRestored,
+  restoreFailed: MESSAGES.connectionRestoreFailed,
+  boardNotFound: MESSAGES.boardNotFound,
+  permissionRevoked: MESSAGES.permissionRevoked,
+  boardRemoved: MESSAGES.boardRemoved,
+  retrying: MESSAGES.networkRetrying,
+  notSaved: MESSAGES.changesNotSaved,
+  newVersion: MESSAGES.newVersion,
+  unauthorized: MESSAGES.unauthorizedAccess,
+  reload: MESSAGES.reload,
+  retry: MESSAGES.retry,
+  update: MESSAGES.update,
+  support: MESSAGES.support,
+  home: MESSAGES.home,
+  newBoard: MESSAGES.newBoard,
+  /** heading of the failed-to-load screen */
   failedToLoad: 'Failed to load the board',
+  /** board.md §2: clientid without uid is an invalid-uid failure */
+  invalidUid: 'Invalid user id: a clientid needs a uid.',
 } as const;
 
 /** Random lines for the loading overlay (board.md §2 "loading overlay with percent and a random message"). */

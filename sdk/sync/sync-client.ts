@@ -105,8 +105,8 @@ export class SyncClient {
           text: M.notSaved,
           persistent: true,
           actions: [
-            { label: 'Reload', run: () => location.reload() },
-            { label: 'Retry', run: () => this.retry() },
+            { label: M.reload, run: () => location.reload() },
+            { label: M.retry, run: () => this.retry() },
           ],
         });
       },
@@ -433,7 +433,7 @@ export class SyncClient {
         kind: 'info',
         text: M.newVersion,
         persistent: true,
-        actions: [{ label: 'Update', run: () => location.reload() }],
+        actions: [{ label: M.update, run: () => location.reload() }],
       });
     }
   }

@@ -1,0 +1,190 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { combineLatest, distinctUntilChanged, filter, map, take } from 'rxjs';
+import { CLIENT_VERSION } from '../shared/constants';
+import type { Command } from '../shared/model';
+import { decodeClaims } from '../ui/auth';
+import { Editor } from './editor/editor';
+import { SyncClient } from './sync/sync-client';
+import type { BoardClaims, BoardInfo } from './sync/types';
+import { BoardScreen, type BoardFeatures } from './ui/board-screen';
+import { useBoardStyles } from './ui/use-styles';
+
+export type { BoardFeatures };
+
+/** What `onReady` hands the host: the live editor and sync session. */
+export interface BoardApi {
+  editor: Editor;
+  sync: SyncClient;
+  board: BoardInfo | null;
+}
+
+export interface BoardError {
+  message: string;
+  error?: unknown;
+}
+
+export interface BoardProps {
+  /** the board code (the last segment of /board/{code}) */
+  code: string;
+  /** the platform's base url; default: this page's origin */
+  server?: string;
+  /** workspace of /board/{workspace}/{code} */
+  workspace?: string;
+  /** a bearer access token (signed-in user); without it the board joins as a roaming guest */
+  token?: string;
+  /** roaming user id (guests); default: one made once and kept in localStorage */
+  uid?: string;
+  /** developer app client id (embedding); requires uid */
+  clientid?: string;
+  /** display name of a guest */
+  name?: string;
+  theme?: 'light' | 'dark';
+  features?: BoardFeatures;
+  /** the board is loaded and online */
+  onReady?: (api: BoardApi) => void;
+  /** joined: the board as the server described it */
+  onJoined?: (board: BoardInfo) => void;
+  /** every board change, local or remote */
+  onCommand?: (command: Command) => void;
+  onError?: (error: BoardError) => void;
+  /** refreshes the access token (the hosted page uses the platform's refresh); resolves the new token */
+  refreshToken?: () => Promise<string | null>;
+  /** page navigation for access-denied / login; default location.assign (never when embedded) */
+  navigate?: (url: string) => void;
+  /** called once the editor and sync session exist, before connecting (the hosted page's test hook) */
+  onCreate?: (api: { editor: Editor; sync: SyncClient }) => void;
+  /** set by <tabula-board>: the shadow root the styles go into */
+  container?: HTMLElement | ShadowRoot;
+}
+
+const GUEST_UID_KEY = 'uid';
+const DISPLAY_NAME_KEY = 'tabula.displayName';
+
+function storedGuestUid(): string {
+  try {
+    const existing = localStorage.getItem(GUEST_UID_KEY);
+    if (existing) return existing;
+    const bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    const uid = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    localStorage.setItem(GUEST_UID_KEY, uid);
+    return uid;
+  } catch {
+    return `guest-${Math.random().toString(36).slice(2)}`;
+  }
+}
+
+export function readDisplayName(): string | null {
+  try {
+    return localStorage.getItem(DISPLAY_NAME_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeDisplayName(name: string): void {
+  try {
+    localStorage.setItem(DISPLAY_NAME_KEY, name);
+  } catch {
+    /* storage disabled */
+  }
+}
+
+/**
+ * The board: Editor (canvas, tools, undo) + SyncClient (realtime session) + the board screen.
+ * Used by the hosted page /board/{code}, by React hosts (`import { Board } from 'tabula'`) and,
+ * through r2wc, by the `<tabula-board>` custom element.
+ */
+export function Board(props: BoardProps) {
+  const { code, workspace, clientid, theme = 'light' } = props;
+  const server = (props.server || (typeof location !== 'undefined' ? location.origin : 'http://localhost')).replace(/\/$/, '');
+  const uid = useMemo(() => props.uid || decodeClaims(props.token ?? null)?.id || storedGuestUid(), [props.uid, props.token]);
+  const embedded = props.features?.embedded ?? (Boolean(clientid) || (typeof window !== 'undefined' && window.self !== window.top));
+  useBoardStyles(props.container);
+
+  const latest = useRef(props);
+  latest.current = props;
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const [session, setSession] = useState<{ editor: Editor; sync: SyncClient } | null>(null);
+
+  useEffect(() => {
+    const container = canvasRef.current;
+    if (!container || !code) return;
+    let claims: BoardClaims = { role: null, permissions: [], policies: [] };
+    const editor = new Editor({
+      container,
+      uid,
+      permissions: () => ({ role: claims.role ?? '', permissions: claims.permissions, policies: new Set(claims.policies) }),
+    });
+    const sync = new SyncClient({
+      server,
+      boardCode: code,
+      workspace: workspace ?? null,
+      clientid: clientid ?? null,
+      uid,
+      name: latest.current.name ?? readDisplayName(),
+      token: () => latest.current.token ?? null,
+      refresh: latest.current.refreshToken ? () => latest.current.refreshToken!() : undefined,
+      target: editor,
+      version: CLIENT_VERSION,
+      embedded,
+      navigate: (url) => (latest.current.navigate ?? ((u: string) => location.assign(u)))(url),
+    });
+    const subs = [
+      sync.claims$.subscribe((c) => {
+        claims = c;
+        editor.refreshPermissions();
+      }),
+      editor.outgoing$.subscribe((command: Command) => {
+        sync.send(command);
+        latest.current.onCommand?.(command);
+      }),
+      sync.events$.pipe(filter((e) => e.event === 'onCommand')).subscribe((e) => latest.current.onCommand?.(e.data as Command)),
+      sync.board$
+        .pipe(
+          map((b) => b?.boardConfig?.bg ?? null),
+          distinctUntilChanged(),
+        )
+        .subscribe((bg) => {
+          if (bg) editor.setBackground(bg);
+        }),
+      sync.board$.pipe(filter(Boolean), take(1)).subscribe((b) => latest.current.onJoined?.(b)),
+      combineLatest([sync.state$, sync.board$])
+        .pipe(
+          filter(([s]) => s.phase === 'online'),
+          take(1),
+        )
+        .subscribe(([, board]) => latest.current.onReady?.({ editor, sync, board })),
+      sync.errors$.subscribe((e) => latest.current.onError?.(e)),
+    ];
+    latest.current.onCreate?.({ editor, sync });
+    setSession({ editor, sync });
+    void sync.connect();
+    return () => {
+      for (const s of subs) s.unsubscribe();
+      void sync.destroy();
+      editor.destroy();
+      setSession(null);
+    };
+  }, [code, server, uid, workspace, clientid, embedded]);
+
+  // A new token prop: hand it to the socket.
+  useEffect(() => {
+    if (session && props.token) void session.sync.reauthenticate();
+  }, [props.token, session]);
+
+  return (
+    <BoardScreen
+      editor={session?.editor ?? null}
+      sync={session?.sync ?? null}
+      canvasRef={canvasRef}
+      server={server}
+      signedIn={Boolean(props.token)}
+      embedded={embedded}
+      theme={theme}
+      features={props.features}
+      onGuestName={storeDisplayName}
+      guestNamed={Boolean(props.name || readDisplayName())}
+    />
+  );
+}

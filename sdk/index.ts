@@ -1,0 +1,14 @@
+/**
+ * The Tabula board as a React component (the package entry, built to dist/sdk/index.js).
+ *
+ *   import { Board } from 'tabula';
+ *   <Board code="abc123" server="https://tabula.example" token={accessToken} onReady={({ editor }) => …} />
+ *
+ * The same component runs the hosted page /board/{code} and, wrapped by r2wc, <tabula-board>
+ * (dist/sdk/tabula-board.js).
+ */
+export { Board, type BoardApi, type BoardError, type BoardFeatures, type BoardProps } from './board';
+export { Editor, type CommandInput, type EditorPermissions, type EditorStyle, type ToolName } from './editor/editor';
+export { SyncClient, type SyncOptions } from './sync/sync-client';
+export type { BoardClaims, BoardConfig, BoardInfo, BoardMember, Notice, SyncPhase, SyncState } from './sync/types';
+export type { Command, Shape, ShapeKind } from '../shared/model';

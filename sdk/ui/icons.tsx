@@ -1,0 +1,71 @@
+import type { SVGProps } from 'react';
+
+/** The board's line icons (24×24, stroke = currentColor), inline so the bundle needs no assets. */
+const PATHS = {
+  select: 'M5 3l14 8-6 1.6L10 19z',
+  pan: 'M8 13V5.5a1.5 1.5 0 0 1 3 0V12M11 11.5v-8a1.5 1.5 0 0 1 3 0V12M14 10.5a1.5 1.5 0 0 1 3 0V12M17 11.5a1.5 1.5 0 0 1 3 0V16a6 6 0 0 1-6 6h-2a6 6 0 0 1-5-2.7l-3-4.6a1.6 1.6 0 0 1 2.6-1.9L8 15',
+  pen: 'M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z',
+  highlighter: 'M9 11l-6 6v3h9l3-3M22 12l-4.6 4.6a2 2 0 0 1-2.8 0l-5.2-5.2a2 2 0 0 1 0-2.8L14 4',
+  eraser: 'M7 21l-4.3-4.3a1 1 0 0 1 0-1.4l10-10a1 1 0 0 1 1.4 0l5.6 5.6a1 1 0 0 1 0 1.4L13 19.1M22 21H7M5 11l9 9',
+  line: 'M5 19L19 5',
+  arrow: 'M5 19L19 5M10 5h9v9',
+  rectangle: 'M4 5h16v14H4z',
+  circle: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
+  text: 'M4 7V4h16v3M9 20h6M12 4v16',
+  stickyNote: 'M15.5 3H5a2 2 0 0 0-2 2v14c0 1.1.9 2 2 2h14a2 2 0 0 0 2-2V8.5zM15 3v6h6',
+  undo: 'M3 7v6h6M3 13a9 9 0 1 0 3-7.7L3 8',
+  redo: 'M21 7v6h-6M21 13a9 9 0 1 1-3-7.7L21 8',
+  zoomIn: 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.3-4.3M11 8v6M8 11h6',
+  zoomOut: 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.3-4.3M8 11h6',
+  fullscreen: 'M8 3H5a2 2 0 0 0-2 2v3M21 8V5a2 2 0 0 0-2-2h-3M3 16v3a2 2 0 0 0 2 2h3M16 21h3a2 2 0 0 0 2-2v-3',
+  exitFullscreen: 'M8 3v3a2 2 0 0 1-2 2H3M21 8h-3a2 2 0 0 1-2-2V3M3 16h3a2 2 0 0 1 2 2v3M16 21v-3a2 2 0 0 1 2-2h3',
+  menu: 'M3 6h18M3 12h18M3 18h18',
+  back: 'M19 12H5M12 19l-7-7 7-7',
+  plus: 'M12 5v14M5 12h14',
+  login: 'M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4M10 17l5-5-5-5M15 12H3',
+  userPlus: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM19 8v6M22 11h-6',
+  users: 'M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM23 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',
+  trash: 'M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6',
+  duplicate: 'M9 9h11v11H9zM5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1',
+  front: 'M8 8h12v12H8zM4 4h10v2M4 4v10h2',
+  back2: 'M4 4h12v12H4zM20 8v12H8v-2M20 8h-2',
+  chevronDown: 'm6 9 6 6 6-6',
+  check: 'M20 6 9 17l-5-5',
+  image: 'M4 4h16v16H4zM9 10a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM20 15l-5-5L4 20',
+  reload: 'M21 12a9 9 0 1 1-2.6-6.4L21 8M21 3v5h-5',
+  help: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01',
+  home: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z',
+  fit: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5M9 9h6v6H9z',
+  palette: 'M12 22a10 10 0 1 1 10-10c0 2.8-2.2 4-4 4h-2a2 2 0 0 0-1 3.7A1.5 1.5 0 0 1 12 22zM7.5 11.5h.01M10 7.5h.01M15 7.5h.01M17 11.5h.01',
+  alert: 'M12 8v5M12 16.5v.5M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z',
+} as const;
+
+/** Shapes drawn filled rather than stroked (filled rectangle / circle tool icons). */
+const FILLED: Partial<Record<string, string>> = {
+  filledRectangle: 'M4 5h16v14H4z',
+  filledCircle: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
+};
+
+export type BoardIconName = keyof typeof PATHS | 'filledRectangle' | 'filledCircle';
+
+export function BoardIcon({ name, size = 20, ...rest }: { name: BoardIconName | string; size?: number } & Omit<SVGProps<SVGSVGElement>, 'name'>) {
+  const filled = FILLED[name];
+  const d = filled ?? (PATHS as Record<string, string>)[name] ?? PATHS.select;
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      <path d={d} />
+    </svg>
+  );
+}

@@ -1,0 +1,94 @@
+import { FONT_SIZES, FONTS, LINE_WIDTH, OPACITY, PALETTE, STICKY_COLORS, STICKY_SIZES } from '../../shared/constants';
+import type { StickySize } from '../../shared/model';
+
+/** The 32-colour palette (board.md §3) as swatch buttons. */
+export function Palette({ value, onPick, label = 'Colour' }: { value: string; onPick: (color: string) => void; label?: string }) {
+  return (
+    <div className="tb-palette" role="group" aria-label={label}>
+      {PALETTE.map((c) => (
+        <button
+          key={c}
+          type="button"
+          style={{ background: c }}
+          aria-label={`${label} ${c}`}
+          title={c}
+          aria-pressed={value.toLowerCase() === c}
+          onClick={() => onPick(c)}
+        />
+      ))}
+    </div>
+  );
+}
+
+export function StickyPalette({ value, onPick }: { value: string; onPick: (color: string) => void }) {
+  return (
+    <div className="tb-palette" role="group" aria-label="Sticky colour" style={{ gridTemplateColumns: 'repeat(6, 24px)' }}>
+      {STICKY_COLORS.map((c) => (
+        <button
+          key={c.color}
+          type="button"
+          style={{ background: c.color }}
+          aria-label={`Sticky colour ${c.name}`}
+          title={c.name}
+          aria-pressed={value.toLowerCase() === c.color}
+          onClick={() => onPick(c.color)}
+        />
+      ))}
+    </div>
+  );
+}
+
+export function Slider({ label, value, min, max, onChange }: { label: string; value: number; min: number; max: number; onChange: (v: number) => void }) {
+  return (
+    <label className="tb-slider">
+      <span style={{ width: 52 }}>{label}</span>
+      <input type="range" min={min} max={max} step={1} value={value} aria-label={label} onChange={(e) => onChange(Number(e.target.value))} />
+      <output>{value}</output>
+    </label>
+  );
+}
+
+export const WidthSlider = ({ value, onChange }: { value: number; onChange: (v: number) => void }) => (
+  <Slider label="Width" value={value} min={LINE_WIDTH.min} max={LINE_WIDTH.max} onChange={onChange} />
+);
+
+export const OpacitySlider = ({ value, onChange }: { value: number; onChange: (v: number) => void }) => (
+  <Slider label="Opacity" value={value} min={OPACITY.min} max={OPACITY.max} onChange={onChange} />
+);
+
+export function FontSelect({ value, onChange }: { value: string; onChange: (font: string) => void }) {
+  return (
+    <select aria-label="Font" title="Font" value={value} onChange={(e) => onChange(e.target.value)}>
+      {FONTS.map((f) => (
+        <option key={f} value={f}>
+          {f}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function FontSizeSelect({ value, onChange }: { value: number; onChange: (size: number) => void }) {
+  return (
+    <select aria-label="Font size" title="Font size" value={value} onChange={(e) => onChange(Number(e.target.value))}>
+      {(FONT_SIZES as readonly number[]).includes(value) ? null : <option value={value}>{value}</option>}
+      {FONT_SIZES.map((s) => (
+        <option key={s} value={s}>
+          {s}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function StickySizeSelect({ value, onChange }: { value: StickySize; onChange: (size: StickySize) => void }) {
+  return (
+    <select aria-label="Sticky size" title="Sticky size" value={value} onChange={(e) => onChange(e.target.value as StickySize)}>
+      {(Object.keys(STICKY_SIZES) as StickySize[]).map((s) => (
+        <option key={s} value={s}>
+          {s}
+        </option>
+      ))}
+    </select>
+  );
+}

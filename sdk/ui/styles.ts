@@ -1,0 +1,103 @@
+import { UI_CSS } from '../../ui/styles';
+
+/**
+ * The board screen's stylesheet (classes prefixed `tb-`): a white full-screen canvas with
+ * floating rounded panels and soft shadows. Injected into <head> for the React <Board>, or into
+ * the shadow root of <tabula-board> together with the shared widgets' CSS (ui/styles).
+ */
+export const BOARD_CSS = `
+.tb-board { --tb-panel: #ffffff; --tb-ink: #1c2430; --tb-muted: #667085; --tb-line: #e6e9ef; --tb-accent: #1e88e5;
+  --tb-accent-soft: #e8f2fd; --tb-shadow: 0 2px 6px rgba(16,24,40,.06), 0 8px 24px rgba(16,24,40,.10); --tb-radius: 12px;
+  position: relative; width: 100%; height: 100%; min-height: 320px; overflow: hidden; background: #ffffff;
+  font: 14px/1.4 "Inter", "Segoe UI", system-ui, -apple-system, Roboto, Arial, sans-serif; color: var(--tb-ink);
+  user-select: none; -webkit-user-select: none; touch-action: none; }
+.tb-board *, .tb-board *::before, .tb-board *::after { box-sizing: border-box; }
+.tb-board.tb-dark { --tb-panel: #1f2530; --tb-ink: #e8ecf2; --tb-muted: #9aa4b2; --tb-line: #323a48; --tb-accent-soft: #22364d; background: #161b22; }
+.tb-canvas { position: absolute; inset: 0; outline: none; }
+.tb-canvas canvas { display: block; }
+
+.tb-panel { background: var(--tb-panel); border-radius: var(--tb-radius); box-shadow: var(--tb-shadow); border: 1px solid var(--tb-line); }
+.tb-bar { position: absolute; display: flex; align-items: center; gap: 2px; padding: 4px; z-index: 20; }
+.tb-topleft { top: 12px; left: 12px; }
+.tb-topright { top: 12px; right: 12px; gap: 8px; background: none; border: none; box-shadow: none; padding: 0; }
+.tb-bottomright { bottom: 12px; right: 12px; }
+.tb-sep { width: 1px; align-self: stretch; margin: 4px 4px; background: var(--tb-line); }
+
+.tb-btn { display: inline-flex; align-items: center; justify-content: center; gap: 6px; min-width: 36px; height: 36px; padding: 0 8px;
+  border: none; border-radius: 8px; background: transparent; color: var(--tb-ink); cursor: pointer; font: inherit; text-decoration: none;
+  transition: background .12s, color .12s; }
+.tb-btn:hover:not(:disabled) { background: rgba(16,24,40,.06); }
+.tb-dark .tb-btn:hover:not(:disabled) { background: rgba(255,255,255,.08); }
+.tb-btn:focus-visible { outline: 2px solid var(--tb-accent); outline-offset: 1px; }
+.tb-btn:disabled { opacity: .35; cursor: default; }
+.tb-btn[aria-pressed="true"] { background: var(--tb-accent-soft); color: var(--tb-accent); }
+.tb-btn--primary { background: var(--tb-accent); color: #fff; padding: 0 14px; font-weight: 600; }
+.tb-btn--primary:hover:not(:disabled) { background: #1976d2; }
+.tb-btn--outline { border: 1px solid var(--tb-line); background: var(--tb-panel); padding: 0 14px; font-weight: 500; }
+.tb-zoom-value { min-width: 58px; font-variant-numeric: tabular-nums; font-weight: 500; }
+
+.tb-name { width: 200px; height: 32px; padding: 0 8px; border: 1px solid transparent; border-radius: 8px; background: transparent;
+  font: 600 14px/1 inherit; font-family: inherit; color: var(--tb-ink); text-overflow: ellipsis; }
+.tb-name:hover:not(:read-only) { border-color: var(--tb-line); }
+.tb-name:focus { outline: none; border-color: var(--tb-accent); background: var(--tb-panel); }
+.tb-name:read-only { cursor: default; }
+
+.tb-pop { position: absolute; z-index: 40; min-width: 200px; padding: 6px; display: flex; flex-direction: column; gap: 2px; }
+.tb-pop--below { top: calc(100% + 6px); left: 0; }
+.tb-pop--below-right { top: calc(100% + 6px); right: 0; }
+.tb-pop--above-right { bottom: calc(100% + 6px); right: 0; }
+.tb-pop--right { left: calc(100% + 8px); top: 0; }
+.tb-wrap { position: relative; display: inline-flex; }
+.tb-item { display: flex; align-items: center; gap: 10px; width: 100%; height: 36px; padding: 0 10px; border: none; border-radius: 8px;
+  background: none; color: var(--tb-ink); font: inherit; text-align: left; cursor: pointer; text-decoration: none; white-space: nowrap; }
+.tb-item:hover, .tb-item:focus-visible { background: rgba(16,24,40,.06); outline: none; }
+.tb-item__keys { margin-left: auto; color: var(--tb-muted); font-size: 12px; }
+
+.tb-toolbox { position: absolute; left: 12px; top: 50%; transform: translateY(-50%); z-index: 20; display: flex; flex-direction: column;
+  align-items: center; gap: 2px; padding: 6px; }
+.tb-toolbox .tb-btn { width: 40px; height: 40px; }
+.tb-swatch { width: 22px; height: 22px; border-radius: 50%; border: 2px solid #fff; box-shadow: 0 0 0 1px rgba(16,24,40,.25); }
+.tb-palette { display: grid; grid-template-columns: repeat(8, 24px); gap: 6px; padding: 4px; }
+.tb-palette button { width: 24px; height: 24px; padding: 0; border-radius: 6px; border: 1px solid rgba(16,24,40,.15); cursor: pointer; }
+.tb-palette button[aria-pressed="true"] { outline: 2px solid var(--tb-accent); outline-offset: 2px; }
+.tb-slider { display: flex; align-items: center; gap: 8px; padding: 4px 6px; font-size: 12px; color: var(--tb-muted); }
+.tb-slider input { flex: 1; accent-color: var(--tb-accent); }
+.tb-slider output { width: 18px; text-align: right; color: var(--tb-ink); font-variant-numeric: tabular-nums; }
+.tb-style-pop { width: 252px; gap: 6px; }
+.tb-label { font-size: 12px; color: var(--tb-muted); padding: 2px 6px; }
+
+.tb-props { position: absolute; z-index: 25; display: flex; align-items: center; gap: 2px; padding: 4px; transform: translateX(-50%); }
+.tb-props select { height: 32px; border: 1px solid var(--tb-line); border-radius: 8px; background: var(--tb-panel); color: var(--tb-ink); font: inherit; padding: 0 6px; }
+
+.tb-members { display: flex; align-items: center; padding: 4px 6px 4px 10px; gap: 6px; }
+.tb-avatars { display: flex; }
+.tb-avatar { width: 30px; height: 30px; border-radius: 50%; display: inline-flex; align-items: center; justify-content: center; font-size: 12px;
+  font-weight: 600; color: #fff; border: 2px solid var(--tb-panel); margin-left: -8px; overflow: hidden; }
+.tb-avatar:first-child { margin-left: 0; }
+.tb-avatar img { width: 100%; height: 100%; object-fit: cover; }
+.tb-count { font-size: 12px; color: var(--tb-muted); font-variant-numeric: tabular-nums; }
+.tb-member-row { display: flex; align-items: center; gap: 10px; padding: 6px 8px; }
+.tb-member-row .tb-avatar { margin-left: 0; }
+.tb-dot { width: 8px; height: 8px; border-radius: 50%; background: #23885a; margin-left: auto; }
+
+.tb-overlay { position: absolute; inset: 0; z-index: 60; display: flex; align-items: center; justify-content: center;
+  background: rgba(255,255,255,.86); backdrop-filter: blur(3px); }
+.tb-dark .tb-overlay { background: rgba(22,27,34,.86); }
+.tb-card { width: min(420px, calc(100% - 32px)); padding: 28px; text-align: center; display: flex; flex-direction: column; gap: 14px; align-items: center; }
+.tb-card h2 { margin: 0; font-size: 20px; }
+.tb-card p { margin: 0; color: var(--tb-muted); }
+.tb-card .tb-actions { display: flex; gap: 10px; justify-content: center; flex-wrap: wrap; }
+.tb-card input { width: 100%; height: 40px; padding: 0 12px; border: 1px solid var(--tb-line); border-radius: 8px; font: inherit; background: var(--tb-panel); color: var(--tb-ink); }
+.tb-card input:focus { outline: none; border-color: var(--tb-accent); box-shadow: 0 0 0 3px rgba(30,136,229,.18); }
+.tb-progress { width: 100%; height: 6px; border-radius: 3px; background: var(--tb-line); overflow: hidden; }
+.tb-progress > div { height: 100%; background: var(--tb-accent); transition: width .15s; }
+.tb-percent { font-size: 28px; font-weight: 700; font-variant-numeric: tabular-nums; }
+.tb-bg-grid { display: grid; grid-template-columns: repeat(4, 1fr); gap: 8px; width: 100%; }
+.tb-bg-grid button { height: 54px; border: 1px solid var(--tb-line); border-radius: 8px; background: var(--tb-panel); color: var(--tb-ink); cursor: pointer; font: inherit; font-size: 12px; }
+.tb-bg-grid button:hover { border-color: var(--tb-accent); }
+
+.tb-board .t-toaster { position: absolute; top: 64px; }
+`;
+
+/** The shared widgets' CSS made to work inside a shadow root (its :root variables → :host). */
+export const SHADOW_UI_CSS = UI_CSS.replace(/:root\b/g, ':host, :root');

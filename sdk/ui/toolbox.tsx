@@ -1,0 +1,74 @@
+import type { Editor } from '../editor/editor';
+import { useSubject } from './hooks';
+import { actionTitle, runAction, useEditorTick } from './editor-hooks';
+import { BoardIcon } from './icons';
+import { Popover } from './popover';
+import { FontSelect, FontSizeSelect, OpacitySlider, Palette, StickyPalette, StickySizeSelect, WidthSlider } from './style-controls';
+
+/**
+ * The floating toolbox for editors (board.md §2): the tools of the action registry (each gated
+ * by its `enabled`: edit_board and plan policies), then the drawing style: colour palette,
+ * line width 1–9 and opacity 1–10 (plus font or sticky options for those tools).
+ */
+export function Toolbox({ editor }: { editor: Editor }) {
+  useEditorTick(editor, ['tool', 'readOnly']);
+  const tool = useSubject(editor.tool$);
+  const style = useSubject(editor.style$);
+  const tools = editor.actions.list('tools').filter((a) => a.id !== 'previousTool' && a.id !== 'pan' && a.enabled({ editor }));
+  if (!editor.canEdit()) return null;
+  const swatch = tool === 'stickyNote' ? style.stickyColor : style.color;
+  return (
+    <div className="tb-panel tb-toolbox" role="toolbar" aria-label="Tools" aria-orientation="vertical">
+      {tools.map((a) => (
+        <button
+          key={a.id}
+          type="button"
+          className="tb-btn"
+          aria-label={a.label}
+          title={actionTitle(editor, a.id, a.label)}
+          aria-pressed={tool === a.id}
+          data-tool={a.id}
+          onClick={() => runAction(editor, a.id)}
+        >
+          <BoardIcon name={a.id} />
+        </button>
+      ))}
+      <span className="tb-sep" style={{ width: '70%', height: 1, alignSelf: 'center' }} />
+      <Popover
+        label="Drawing style"
+        placement="right"
+        className="tb-style-pop"
+        button={<span className="tb-swatch" style={{ background: swatch, opacity: style.opacity / 10 }} />}
+      >
+        {() => (
+          <>
+            {tool === 'stickyNote' ? (
+              <>
+                <div className="tb-label">Sticky colour</div>
+                <StickyPalette value={style.stickyColor} onPick={(stickyColor) => editor.setStyle({ stickyColor })} />
+                <div className="tb-slider">
+                  <span style={{ width: 52 }}>Size</span>
+                  <StickySizeSelect value={style.stickySize} onChange={(stickySize) => editor.setStyle({ stickySize })} />
+                </div>
+              </>
+            ) : (
+              <>
+                <div className="tb-label">Colour</div>
+                <Palette value={style.color} onPick={(color) => editor.setStyle({ color })} />
+              </>
+            )}
+            {tool === 'text' ? (
+              <div className="tb-slider">
+                <FontSelect value={style.font} onChange={(font) => editor.setStyle({ font })} />
+                <FontSizeSelect value={style.fontSize} onChange={(fontSize) => editor.setStyle({ fontSize })} />
+              </div>
+            ) : (
+              <WidthSlider value={style.lineWidth} onChange={(lineWidth) => editor.setStyle({ lineWidth })} />
+            )}
+            <OpacitySlider value={style.opacity} onChange={(opacity) => editor.setStyle({ opacity })} />
+          </>
+        )}
+      </Popover>
+    </div>
+  );
+}
