@@ -286,6 +286,9 @@ export function validateParticipant(participant: unknown): EmbedError | null {
   return null;
 }
 
+/** The iframe path segment of a board still to be created (/board/embed?…); never a real code (codes have 12 characters). */
+export const NEW_BOARD_SEGMENT = 'embed';
+
 /** Board codes are url-safe tokens. */
 export const BOARD_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

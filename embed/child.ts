@@ -13,11 +13,33 @@
  * toolbox and menus, and every host argument is validated before it reaches the editor.
  */
 import { connect, WindowMessenger, type Connection, type RemoteProxy } from 'penpal';
-import type { Observable, Subscription } from 'rxjs';
+import { filter, skip, take, type Subscription } from 'rxjs';
+import { BACKGROUNDS } from '../shared/constants';
+import type { Command, Shape } from '../shared/model';
+import { POLICY } from '../shared/policies';
+import { touchedShapes } from '../shared/reducer';
+import { validateShape } from '../shared/schemas';
+import type { Editor } from '../sdk/editor/editor';
+import { TOOL_NAMES, type ToolName } from '../sdk/editor/types';
+import type { SyncClient } from '../sdk/sync/sync-client';
+import type { BoardClaims } from '../sdk/sync/types';
 import { BOARD_MESSAGES } from '../sdk/sync/messages';
 import {
+  NEW_BOARD_SEGMENT,
   REFUSAL_TYPE,
   decodeEmbedData,
+  validateBackground,
+  validateColor,
+  validateExportFormat,
+  validateIds,
+  validatePermissions,
+  validateShapeList,
+  validateThickness,
+  validateTool,
+  type BoardInfo,
+  type BoardMethods,
+  type EmbedEventPayloads,
+  type ExportFormat,
   embedError,
   isOrigin,
   toEmbedError,
@@ -74,7 +96,7 @@ export function readEmbedContext(loc: { search: string; hash: string; pathname: 
   const decoded = data as EmbedData;
   if (decoded.participant.uid !== uid) return { error: embedError('invalid-uid', `Invalid user id: the uid parameter and the participant uid differ.`) };
   const fromPath = decodeURIComponent(loc.pathname.split('/').filter(Boolean).pop() ?? '');
-  const board = decoded.board || (fromPath && fromPath !== 'new' && fromPath !== 'board' ? fromPath : '');
+  const board = decoded.board || (fromPath && fromPath !== NEW_BOARD_SEGMENT && fromPath !== 'new' && fromPath !== 'board' ? fromPath : '');
   const hash = new URLSearchParams(loc.hash.replace(/^#/, ''));
   const parentOrigin = ancestorOrigins?.[0] && isOrigin(ancestorOrigins[0]) ? ancestorOrigins[0] : decoded.origin;
   return {
@@ -155,6 +177,22 @@ async function checkOrigin(context: EmbedContext, server: string): Promise<Embed
   return embedError('connection-failed', message);
 }
 
+/** A board for this participant (no board code given): POST /api/boards as the participant. */
+async function createBoard(context: EmbedContext, server: string): Promise<{ code: string } | EmbedError> {
+  try {
+    const res = await fetch(`${server}/api/boards`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(context.token ? { authorization: `Bearer ${context.token}` } : {}) },
+      body: JSON.stringify({ Uid: context.uid }),
+    });
+    const body = (await res.json().catch(() => null)) as { code?: string; message?: string } | null;
+    if (res.ok && body?.code) return { code: body.code };
+    return embedError(res.status === 401 || res.status === 403 ? 'access-denied' : 'connection-failed', body?.message ?? 'The board could not be created.');
+  } catch {
+    return embedError('connection-failed', BOARD_MESSAGES.connectFailed);
+  }
+}
+
 export interface EmbedSession {
   refused: false;
   context: EmbedContext;
@@ -200,6 +238,16 @@ export async function prepareEmbed(options: { server?: string; location?: Locati
   if ('code' in check) {
     refuse(check as EmbedError, context.parentOrigin);
     return { refused: true, error: check as EmbedError };
+  }
+
+  if (!context.board) {
+    const created = await createBoard(context, options.server ?? location.origin);
+    if ('message' in created) {
+      refuse(created, context.parentOrigin);
+      return { refused: true, error: created };
+    }
+    context.board = created.code;
+    if (typeof history !== 'undefined') history.replaceState(history.state, '', `/board/${encodeURIComponent(created.code)}${location.search}`);
   }
 
   let token = context.token;
@@ -256,6 +304,172 @@ export const BOARD_METHOD_NAMES = [
   'removeShapes', 'zoomToFit', 'exportImage', 'getInfo',
 ] as const;
 
-/** Subscriptions made by connectParent, ended by its disposer. */
-export type Disposer = () => void;
-export type { Observable, Subscription };
+
+/* ---------------- the board API ---------------- */
+
+/** The live board connectParent drives: the same Editor and SyncClient the board screen uses. */
+export interface EmbedBoard {
+  sync: SyncClient;
+}
+
+const OPTIONAL_PERMISSIONS: readonly string[] = ['view_chat', 'view_templates'];
+
+/**
+ * The host's permission choice on top of the board's claims: of view_chat and view_templates the
+ * participant keeps only those the host lists (it can hide them, never grant what the role lacks).
+ */
+export function applyHostPermissions(claims: BoardClaims, host: readonly string[] | undefined): BoardClaims {
+  if (!host) return claims;
+  const permissions = claims.permissions.filter((p) => !OPTIONAL_PERMISSIONS.includes(p) || host.includes(p));
+  return permissions.length === claims.permissions.length ? claims : { ...claims, permissions };
+}
+
+/** A background label ('Dot') as the board's name ('dot'); urls unchanged. */
+const backgroundName = (value: string) => BACKGROUNDS.find((b) => b.label === value || b.name === value)?.name ?? value;
+
+const notAllowed = (message: string) => embedError('not-allowed', message);
+
+/**
+ * Connects the live board to the host page: installs the board API (every method validates its
+ * arguments, then calls the Editor: no second code path) and forwards ready, joined, command,
+ * selection and error. Applies the embed features (tool, colour, thickness, background,
+ * permissions). Answers the disposer. Without an embed session (not embedded) it does nothing.
+ */
+export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedSession | null = current): () => void {
+  if (!session || !implementation) return () => {};
+  const { sync } = board;
+  const { context } = session;
+  let hostPermissions = context.permissions;
+  const subs: Subscription[] = [];
+  const emit = <E extends EmbedEvent>(event: E, payload: EmbedEventPayloads[E]) => session.emit(event, payload);
+
+  // Host permissions ride on the claims stream the board screen and the editor already read.
+  const overlay = () => {
+    const next = applyHostPermissions(sync.claims$.value, hostPermissions);
+    if (next !== sync.claims$.value) sync.claims$.next(next);
+  };
+  subs.push(sync.claims$.subscribe(overlay));
+
+  const info = (): BoardInfo => {
+    const b = sync.board$.value;
+    return { code: b?.code ?? context.board, boardName: b?.boardName ?? '', uid: context.uid, role: sync.claims$.value.role ?? null, whiteLabel: session.whiteLabel };
+  };
+  const requireEdit = () => {
+    if (!editor.canEdit()) throw notAllowed('This participant cannot edit the board.');
+  };
+  const check = (error: EmbedError | null) => {
+    if (error) throw error;
+  };
+
+  const methods: BoardMethods = {
+    async setTool(name) {
+      check(validateTool(name, TOOL_NAMES));
+      if (!editor.toolAllowed(name as ToolName)) throw notAllowed(`The ${name} tool is not available to this participant.`);
+      editor.setTool(name as ToolName);
+    },
+    async setColor(hex) {
+      check(validateColor(hex));
+      editor.setStyle({ color: hex });
+    },
+    async setThickness(width) {
+      check(validateThickness(width));
+      editor.setStyle({ lineWidth: width });
+    },
+    async setBackground(background) {
+      check(validateBackground(background));
+      editor.setBackground(backgroundName(background));
+    },
+    async setPermissions(permissions) {
+      check(validatePermissions(permissions));
+      hostPermissions = [...new Set(permissions)] as EmbedPermission[];
+      // back to the server's claims, then the new choice
+      const server = sync.board$.value?.claims?.permissions;
+      if (Array.isArray(server)) sync.claims$.next({ ...sync.claims$.value, permissions: server as string[] });
+      overlay();
+    },
+    async getShapes() {
+      return editor.getShapes();
+    },
+    async addShapes(shapes) {
+      check(validateShapeList(shapes));
+      requireEdit();
+      const seen = new Set<string>();
+      const full = shapes.map((shape, index) => {
+        const filled = { ...shape, id: shape.id ?? crypto.randomUUID(), uid: context.uid, timestamp: shape.timestamp ?? Date.now() };
+        const result = validateShape(filled);
+        if (result.errors) throw embedError('invalid-shapes', `Invalid shape at index ${index}: ${result.message}.`);
+        if (editor.doc.has(filled.id) || seen.has(filled.id)) throw embedError('invalid-shapes', `Invalid shape at index ${index}: the id ${filled.id} is already on the board.`);
+        seen.add(filled.id);
+        return filled as Shape;
+      });
+      return editor.addShapes(full).map((s) => s.id);
+    },
+    async removeShapes(ids) {
+      check(validateIds(ids));
+      requireEdit();
+      editor.removeShapes(ids.filter((id) => editor.doc.has(id)));
+    },
+    async zoomToFit() {
+      editor.zoomToFit();
+    },
+    async exportImage(format: ExportFormat) {
+      check(validateExportFormat(format));
+      if (format === 'svg' && !editor.hasPolicy(POLICY.exportSvg)) throw notAllowed('SVG export needs the export-svg policy (team plans); PNG is always available.');
+      try {
+        return await editor.exportImage(format);
+      } catch (error) {
+        throw embedError('internal', `error while exporting the board: ${(error as Error)?.message ?? error}`);
+      }
+    },
+    async getInfo() {
+      return info();
+    },
+  };
+  implementation(methods as unknown as Implementation);
+
+  // The embed-time features, through the same methods (invalid ones were refused at decode time).
+  const f = context.features;
+  const initial = () => {
+    if (f.color) editor.setStyle({ color: f.color });
+    if (f.thickness) editor.setStyle({ lineWidth: f.thickness });
+    if (f.background) editor.setBackground(backgroundName(f.background));
+    if (f.tool && (TOOL_NAMES as readonly string[]).includes(f.tool) && editor.toolAllowed(f.tool as ToolName)) editor.setTool(f.tool as ToolName);
+  };
+  initial();
+
+  /* events */
+  const localIds = new Set<string>();
+  const commandEvent = (c: Command, local: boolean) => ({ id: c.id, cmd: c.cmd, uid: c.uid, seq: c.seq, local, shapes: touchedShapes(c) });
+  subs.push(
+    sync.state$.pipe(filter((s) => s.phase === 'online'), take(1)).subscribe(() => {
+      initial(); // the board's own config (background, claims) arrived with the join: the host's choice wins
+      emit('ready', info());
+    }),
+    sync.me$.pipe(filter(Boolean), take(1)).subscribe((me) => emit('joined', { uid: me.uid, name: me.name ?? '', isSelf: true })),
+    sync.events$.pipe(filter((e) => e.event === 'onUserJoined')).subscribe((e) => {
+      const m = e.data as { uid?: string; name?: string } | null;
+      if (m?.uid && m.uid !== context.uid) emit('joined', { uid: m.uid, name: m.name ?? '', isSelf: false });
+    }),
+    editor.outgoing$.subscribe((c) => {
+      localIds.add(c.id);
+      if (localIds.size > 1000) localIds.delete(localIds.values().next().value!);
+      emit('command', commandEvent(c, true));
+    }),
+    sync.events$.pipe(filter((e) => e.event === 'onCommand')).subscribe((e) => {
+      const data = e.data as { command?: Command } | Command | null;
+      const c = (data && 'command' in data && data.command ? data.command : data) as Command | null;
+      if (c?.id && !localIds.has(c.id)) emit('command', commandEvent(c, false));
+    }),
+    editor.selection$.pipe(skip(1)).subscribe((ids) => emit('selection', { ids: [...ids] })),
+    sync.errors$.subscribe((e) => emit('error', embedError('internal', e.message))),
+    sync.state$.subscribe((s) => {
+      if (s.phase === 'notFound') emit('error', embedError('board-not-found', s.error ?? BOARD_MESSAGES.boardNotFound));
+      else if (s.phase === 'denied') emit('error', embedError('access-denied', s.error ?? BOARD_MESSAGES.unauthorized));
+      else if (s.phase === 'failed') emit('error', embedError('connection-failed', s.error ?? BOARD_MESSAGES.connectFailed));
+      else if (s.phase === 'removed') emit('error', embedError('board-not-found', s.error ?? BOARD_MESSAGES.boardRemoved));
+    }),
+  );
+  return () => {
+    for (const sub of subs) sub.unsubscribe();
+  };
+}

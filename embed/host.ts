@@ -8,6 +8,7 @@
 import { connect, WindowMessenger, type Connection, type RemoteProxy } from 'penpal';
 import {
   EMBED_EVENTS,
+  NEW_BOARD_SEGMENT,
   REFUSAL_TYPE,
   embedError,
   encodeEmbedData,
@@ -102,7 +103,8 @@ export async function embed(container: HTMLElement, options: EmbedOptions): Prom
   iframe.setAttribute('allowfullscreen', '');
   iframe.style.cssText = 'border:0;width:100%;height:100%;display:block';
   // The participant token rides in the fragment: never sent to a server nor in a Referer.
-  iframe.src = `${platform}/board/${encodeURIComponent(options.board ?? 'new')}?${query}${token ? `#token=${encodeURIComponent(token)}` : ''}`;
+  // No board: the board page creates one for this participant (/board/new is the panel's create-and-redirect page).
+  iframe.src = `${platform}/board/${encodeURIComponent(options.board ?? NEW_BOARD_SEGMENT)}?${query}${token ? `#token=${encodeURIComponent(token)}` : ''}`;
 
   const listeners = new Map<EmbedEvent, Set<(payload: unknown) => void>>(EMBED_EVENTS.map((e) => [e, new Set()]));
   const last = new Map<EmbedEvent, unknown>();

@@ -2,7 +2,7 @@ import Boom from '@hapi/boom';
 import type { Nes } from '@hapi/nes';
 import type { HubEvent, HubEventMessage } from '../../shared/hub';
 import type { Actor } from '../core/actor';
-import type { TokenClaims } from '../core/auth';
+import { userIdOf, type TokenClaims } from '../core/auth';
 import { fieldError } from '../core/errors';
 import type { OnlineMember } from './presence';
 
@@ -20,6 +20,20 @@ export interface Session {
   held: HubEventMessage[] | null;
   /** last cursor broadcast (ms), for the 50 ms throttle */
   lastCursorAt: number;
+  /**
+   * ids of commands this socket sent whose onCommand it has not been spared yet: the answer
+   * already gave it their seq, so a copy read back from the log (gap fill) is not sent to it
+   */
+  sent: Set<string>;
+}
+
+/** How many sent command ids a session remembers (older ones have long been delivered). */
+export const SENT_MEMORY = 1000;
+
+/** Remembers a command this socket sent (see Session.sent). */
+export function rememberSent(session: Session, id: string): void {
+  session.sent.add(id);
+  if (session.sent.size > SENT_MEMORY) session.sent.delete(session.sent.values().next().value as string);
 }
 
 export type HubSocket = Nes.Socket<{ session?: Session | null }>;
@@ -36,7 +50,8 @@ export function socketActor(socket: HubSocket, options: { uid?: string | null; c
   if (clientId && !options.uid) throw fieldError('uid', INVALID_UID);
   if (socket.auth.isAuthenticated && socket.auth.credentials) {
     const claims = socket.auth.credentials as unknown as TokenClaims;
-    return { userId: claims.sub, uid: claims.id ?? claims.sub, claims, clientId };
+    // a developer app's participant token names no Tabula user (core/auth userIdOf)
+    return { userId: userIdOf(claims), uid: claims.id ?? claims.sub, claims, clientId: clientId ?? claims.client ?? null };
   }
   if (!options.uid) throw fieldError('uid', INVALID_UID);
   return { userId: null, uid: options.uid, claims: null, clientId };

@@ -169,6 +169,20 @@ describe('developer apps: /api/clients', () => {
     });
   });
 
+  it('a participant token acts as the host user uid on board routes (no Tabula user behind it)', async () => {
+    const { token } = await newUser();
+    const app = (await inject('POST', '/api/clients', token, { appName: 'Boards', terms: true })).result as { clientId: string; secret: string };
+    const participant = ((await inject('POST', '/api/clients/token', undefined, { clientId: app.clientId, clientSecret: app.secret, uid: 'host-user-7' })).result as { token: string }).token;
+    const created = await inject('POST', '/api/boards', participant, { Uid: 'host-user-7' });
+    expect(created.statusCode, created.payload).toBe(200);
+    const { code } = created.result as { code: string };
+    const row = await platform.db('boards').where({ code }).first();
+    expect(row.owner_id).toBeNull();
+    expect(row.owner_uid).toBe('host-user-7');
+    const load = await inject('GET', `/api/boards/${code}/commands?Uid=host-user-7`, participant);
+    expect(load.statusCode, load.payload).toBe(200);
+  });
+
   describe('embed check and recorded origins', () => {
     it('allows any origin without an allowlist and records each origin', async () => {
       const { token } = await newUser();
