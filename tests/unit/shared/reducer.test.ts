@@ -426,6 +426,71 @@ describe('BoardDoc: snapshots and effects', () => {
   });
 });
 
+describe('BoardDoc: optimistic clients converge', () => {
+  it('random interleavings of local commands, echoes and local undos end in the server state', () => {
+    let rnd = 987654;
+    const random = () => ((rnd = (rnd * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const pick = <T,>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+    let checked = 0;
+    for (let round = 0; round < 15; round++) {
+      const server = new Server();
+      const users = ['alice', 'bob'];
+      const clients = new Map(users.map((u) => [u, { doc: new BoardDoc(), outbox: [] as Command[], seen: 0 }]));
+      let shapeN = 0;
+      for (let step = 0; step < 150; step++) {
+        if (step === 75) {
+          // bob reloads: his queue is flushed, then he joins from a snapshot
+          const bob = clients.get('bob')!;
+          for (const c of bob.outbox.splice(0)) server.append(c);
+          clients.set('bob', { doc: new BoardDoc(JSON.parse(JSON.stringify(server.doc.snapshot()))), outbox: [], seen: server.log.length });
+        }
+        const r = random();
+        const uid = pick(users);
+        const client = clients.get(uid)!;
+        if (r < 0.5) {
+          // the user acts locally
+          const live = client.doc.ordered().map((s) => s.id);
+          const k = random();
+          let c: Command | undefined;
+          if (k < 0.35 || live.length === 0) c = add(rect(`${uid}${shapeN++}`, 0, 0, 10, 10, uid), uid);
+          else if (k < 0.6) c = cmd({ cmd: 'reposition', shapePositions: [{ shape: pick(live), x: 1, y: 2 }] }, uid);
+          else if (k < 0.7) c = cmd({ cmd: 'changeOrder', shapes: [pick(live)], order: 'front' }, uid);
+          else if (k < 0.75) c = cmd({ cmd: 'remove', shapes: [pick(live)] }, uid);
+          else if (k < 0.78) c = cmd({ cmd: 'clear' }, uid);
+          else if (k < 0.9) {
+            const ref = client.doc.latestUndoable(uid);
+            if (ref) c = cmd({ cmd: 'undo', ref: ref.id }, uid);
+          } else {
+            const ref = client.doc.latestRedoable(uid);
+            if (ref) c = cmd({ cmd: 'undo', ref: ref.id, type: 'redo' }, uid);
+          }
+          if (c) {
+            client.doc.apply(c);
+            client.outbox.push(c);
+          }
+        } else if (r < 0.75) {
+          // the server receives the next queued command of that user
+          const next = client.outbox.shift();
+          if (next) server.append(next);
+        } else {
+          // the user receives some of the log (in seq order, own echoes included)
+          const upTo = client.seen + Math.ceil(random() * 4);
+          for (; client.seen < Math.min(upTo, server.log.length); client.seen++) client.doc.apply(JSON.parse(JSON.stringify(server.log[client.seen])));
+        }
+      }
+      for (const client of clients.values()) for (const c of client.outbox.splice(0)) server.append(c);
+      const reference = state(server.replay());
+      expect(state(server.doc)).toEqual(reference);
+      for (const client of clients.values()) {
+        for (; client.seen < server.log.length; client.seen++) client.doc.apply(JSON.parse(JSON.stringify(server.log[client.seen])));
+        expect(state(client.doc)).toEqual(reference);
+        checked++;
+      }
+    }
+    expect(checked).toBe(30);
+  });
+});
+
 describe('computeEffect', () => {
   it('gives the post-state of the shapes the undone command touched', () => {
     const a = add(rect('a'), 'alice', 1);
