@@ -1,0 +1,22 @@
+import type { Preview } from '@storybook/react-vite';
+import { UiRoot } from '../ui';
+import { injectStyles } from '../ui';
+import { PANEL_CSS } from '../panel/styles';
+
+/** Every story gets the stylesheets and the toast/confirm layer, like the apps. */
+const preview: Preview = {
+  decorators: [
+    (Story) => {
+      injectStyles('tabula-panel-styles', PANEL_CSS);
+      return (
+        <>
+          <UiRoot busyBar={false} />
+          <Story />
+        </>
+      );
+    },
+  ],
+  parameters: { layout: 'fullscreen' },
+};
+
+export default preview;
