@@ -13,8 +13,8 @@ import { MESSAGES } from '../../shared/messages';
 import { hasPolicy, POLICY } from '../../shared/policies';
 import type { Actor } from '../core/actor';
 import { findUserById } from '../users/repo';
-import { findWorkspaceById, workspaceRoleOf, type WorkspaceRow } from '../workspaces/repo';
-import { findBoard, findMember, type BoardRow, type MemberRow } from './repo';
+import { workspaceRoleOf, type WorkspaceRow } from '../workspaces/repo';
+import { findBoardForVisitor, type BoardRow, type MemberRow } from './repo';
 
 /** What the board services need from `server.app`. */
 export type BoardApp = Pick<ServerApplicationState, 'config' | 'db' | 'logger' | 'bus'>;
@@ -46,29 +46,26 @@ export function isBoardOwner(board: BoardRow, actor: Actor): boolean {
  */
 export async function getBoardAccess(app: BoardApp, code: string, actor: Actor | null): Promise<BoardAccess> {
   if (!actor) throw Boom.unauthorized('Missing authentication');
-  const board = await findBoard(app.db, code);
-  if (!board) throw Boom.notFound(BOARD_NOT_FOUND);
-  const access = await roleOn(app, board, actor);
+  const found = await findBoardForVisitor(app.db, code, actor);
+  if (!found) throw Boom.notFound(BOARD_NOT_FOUND);
+  const access = await resolveAccess(app, found.board, actor, found.member, found.workspace);
   if (access.role === 'NoAccess') throw Boom.forbidden(UNAUTHORIZED_ACCESS);
   return access;
 }
 
-/** The role of an actor on a board row (NoAccess included, nothing thrown). */
-export async function roleOn(app: BoardApp, board: BoardRow, actor: Actor): Promise<BoardAccess> {
-  const [member, workspace] = await Promise.all([
-    findMember(app.db, board.id, actor),
-    board.workspace_id ? findWorkspaceById(app.db, board.workspace_id) : Promise.resolve(undefined),
-  ]);
+async function resolveAccess(app: BoardApp, board: BoardRow, actor: Actor, member: MemberRow | undefined, workspace: WorkspaceRow | undefined): Promise<BoardAccess> {
   const workspaceRole = workspace ? await workspaceRoleOf(app.db, workspace, actor.userId) : null;
   const isOwner = isBoardOwner(board, actor);
-  const role = resolveBoardRole({
+  const grants = {
     isOwner: isOwner || workspaceRole === 'Owner' || workspaceRole === 'Admin',
     memberRole: member?.role && isRole(member.role) ? member.role : null,
     isWorkspaceMember: workspaceRole !== null,
     workspaceLevel: board.workspace_level as WorkspaceSharingLevel,
     linkLevel: board.link_level as LinkSharingLevel,
-    facilitatorAllowed: await facilitatorAllowed(app, board),
-  });
+  };
+  let role = resolveBoardRole(grants);
+  // the owner's plan is read only when it matters (Facilitator needs the facilitator-role policy)
+  if (role === 'Facilitator' && !(await facilitatorAllowed(app, board))) role = resolveBoardRole({ ...grants, facilitatorAllowed: false });
   return { board, role, permissions: permissionsOf(role), member, workspace, isOwner };
 }
 

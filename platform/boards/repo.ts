@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Role } from '../../shared/permissions';
 import type { Db } from '../db/index';
-import { isUuid } from '../workspaces/repo';
+import { isUuid, type WorkspaceRow } from '../workspaces/repo';
 
 type Conn = Db | Knex.Transaction;
 
@@ -98,15 +98,40 @@ export async function boardsPastDisposal(db: Conn, now: Date, limit: number): Pr
   return db('boards').select('id', 'code').where('dispose_at', '<=', now).orderBy('dispose_at').limit(limit);
 }
 
-/* ---------------- members ---------------- */
-
-/** The member row of a visitor: by their uid, or (signed in) by their account. */
-export async function findMember(db: Conn, boardId: string, who: { uid: string; userId: string | null }): Promise<MemberRow | undefined> {
-  const q = db<MemberRow>('board_members').where({ board_id: boardId });
-  return who.userId
-    ? q.andWhere((w) => w.where({ uid: who.uid }).orWhere({ user_id: who.userId })).orderByRaw('role is null, updated_at desc').first()
-    : q.andWhere({ uid: who.uid }).first();
+/**
+ * The board, the visitor's member row and the board's workspace in ONE round trip (every
+ * append and every hub call checks access: this is on the hot path).
+ */
+export async function findBoardForVisitor(
+  db: Conn,
+  ref: string,
+  who: { uid: string; userId: string | null },
+): Promise<{ board: BoardRow; member: MemberRow | undefined; workspace: WorkspaceRow | undefined } | undefined> {
+  const result = await db.raw(
+    `select row_to_json(b) as board, row_to_json(m) as member, row_to_json(w) as workspace
+       from boards b
+       left join lateral (
+         select * from board_members bm
+          where bm.board_id = b.id and (bm.uid = ? or bm.user_id = ?::uuid)
+          order by bm.role is null, bm.updated_at desc limit 1
+       ) m on true
+       left join workspaces w on w.id = b.workspace_id
+      where ${isUuid(ref) ? 'b.id = ?::uuid' : 'b.code = ?'} and b.status = 'active'`,
+    [who.uid, who.userId, ref],
+  );
+  const row = (result.rows as Array<{ board: BoardRow; member: MemberRow | null; workspace: WorkspaceRow | null }>)[0];
+  if (!row) return undefined;
+  return { board: revive(row.board), member: row.member ? revive(row.member) : undefined, workspace: row.workspace ? revive(row.workspace) : undefined };
 }
+
+/** row_to_json gives timestamps as strings and bigints as numbers: dates back to Date. */
+function revive<T>(row: T): T {
+  const out = row as Record<string, unknown>;
+  for (const key of ['created_at', 'updated_at', 'last_session_at', 'dispose_at']) if (typeof out[key] === 'string') out[key] = new Date(out[key] as string);
+  return row;
+}
+
+/* ---------------- members ---------------- */
 
 export async function findMemberById(db: Conn, boardId: string, ref: string): Promise<MemberRow | undefined> {
   return db<MemberRow>('board_members')
