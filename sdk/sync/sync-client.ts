@@ -3,6 +3,7 @@ import { BehaviorSubject, Subject } from 'rxjs';
 import { HUB_RECONNECT_MS, RETRY_NOTICE_MS } from '../../shared/constants';
 import type { HubEventMessage, HubMethod } from '../../shared/hub';
 import type { Command } from '../../shared/model';
+import { policiesOf } from '../../shared/policies';
 import { decodeClaims } from '../../ui/auth';
 import { fetchBoard, HttpError, postCommand, type Credentials } from './api';
 import { BOARD_MESSAGES as M } from './messages';
@@ -246,10 +247,10 @@ export class SyncClient {
 
   private joinCall(): Promise<BoardInfo> {
     const { workspace, boardCode, clientid, uid, name } = this.opts;
-    return this.call<BoardInfo>('joinBoard', workspace ?? null, boardCode, clientid ?? null, {
+    return this.call<BoardInfo>('joinBoard', workspace ?? '', boardCode, clientid ?? '', {
       uid,
-      name: name ?? undefined,
-      lastSeq: this.joinedOnce ? this.order.lastSeq : undefined,
+      ...(name ? { name } : {}),
+      ...(this.loaded ? { lastSeq: this.order.lastSeq } : {}),
     });
   }
 
@@ -331,8 +332,8 @@ export class SyncClient {
     }, 300);
   }
 
-  private async fillGap(): Promise<void> {
-    if (!this.order.hasGap() || this.closed) return;
+  private async fillGap(force = false): Promise<void> {
+    if ((!force && !this.order.hasGap()) || this.closed || !this.loaded) return;
     this.fillingGap = true;
     try {
       const data = await this.http(() => fetchBoard(this.creds, this.opts.boardCode, { after: this.order.lastSeq }));
@@ -357,11 +358,12 @@ export class SyncClient {
         for (const command of (data?.commands ?? []) as Command[]) this.receive(command);
         break;
       case 'onClearBoard':
-        if (data && (data.cmd === 'clear' || data.command?.cmd === 'clear')) this.receive((data.command ?? data) as Command);
-        else this.opts.target.load(null, []);
+        // the clear command itself comes as onCommand (it disables everything before it)
+        if (typeof data?.seq === 'number') this.expectSeq(data.seq);
         break;
       case 'onMeJoined':
         this.me$.next(data as BoardMember);
+        if (Array.isArray(data?.online)) this.markOnline(data.online as BoardMember[]);
         this.upsertMember({ ...(data as BoardMember), isSelf: true, isOnline: true });
         break;
       case 'onUserJoined':
@@ -420,11 +422,12 @@ export class SyncClient {
     this.claims$.next({
       role: claims.role ?? null,
       permissions: claims.permissions ?? [],
-      policies: claims.policies ?? [],
+      policies: claims.policies ?? this.tokenPolicies(),
       client: claims.client ?? null,
     });
     const members = (info.members ?? []).map((m) => (m.uid === this.opts.uid ? { ...m, isSelf: true, isOnline: true } : m));
     this.members$.next(members);
+    if (Array.isArray(info.online)) this.markOnline(info.online as BoardMember[]);
     const me = members.find((m) => m.uid === this.opts.uid);
     if (me) this.me$.next(me);
     if (this.opts.version && info.version && info.version !== this.opts.version) {
@@ -436,6 +439,12 @@ export class SyncClient {
         actions: [{ label: M.update, run: () => location.reload() }],
       });
     }
+  }
+
+  /** The plan's policies from the access token's claims (board.md §6 "Policies by plan"). */
+  private tokenPolicies(): string[] {
+    const claims = decodeClaims(this.opts.token?.() ?? null);
+    return claims ? [...policiesOf(claims as never)] : [];
   }
 
   private roleChanged(data: Record<string, any> | null): void {
@@ -473,14 +482,18 @@ export class SyncClient {
   private async onReconnected(): Promise<void> {
     if (this.closed) return;
     try {
-      const info = await this.joinCall();
-      this.applyBoardInfo(info);
       if (this.loaded) {
-        const caughtUp = await this.call<{ commands?: Command[] } | null>('reconnect', this.opts.boardCode, this.order.lastSeq).catch(() => null);
-        for (const command of caughtUp?.commands ?? []) this.receive(command);
-        // Whatever the reconnect answer missed, the log has: fetch after our last seq.
-        const rest = await this.http(() => fetchBoard(this.creds, this.opts.boardCode, { after: this.order.lastSeq }));
-        for (const command of rest.commands) this.receive(command);
+        // the new socket re-enters the board; onReconnected brings the commands after lastSeq
+        const { clientid, uid, name } = this.opts;
+        const answer = await this.call<{ lastSeq?: number; online?: BoardMember[] } | null>('reconnect', this.opts.boardCode, this.order.lastSeq, {
+          uid,
+          ...(name || this.me$.value?.name ? { name: this.me$.value?.name ?? name ?? undefined } : {}),
+          ...(clientid ? { clientid } : {}),
+        });
+        if (answer?.online) this.markOnline(answer.online);
+        if (typeof answer?.lastSeq === 'number' && answer.lastSeq > this.order.lastSeq) this.expectSeq(answer.lastSeq);
+      } else {
+        this.applyBoardInfo(await this.joinCall());
       }
     } catch (error) {
       this.dismiss('connection');
@@ -497,6 +510,22 @@ export class SyncClient {
     }
     this.setState('online', 100);
     this.queue.kick();
+  }
+
+  /** The server holds commands up to `seq`: fetch whatever has not arrived shortly. */
+  private expectSeq(seq: number): void {
+    if (seq <= this.order.lastSeq) return;
+    setTimeout(() => {
+      if (!this.closed && this.order.lastSeq < seq && !this.fillingGap) void this.fillGap(true);
+    }, 500);
+  }
+
+  /** Marks these members online (presence list from join / reconnect / onMeJoined). */
+  private markOnline(online: BoardMember[]): void {
+    const byUid = new Map(online.map((m) => [m.uid, m]));
+    const merged = this.members$.value.map((m) => (byUid.has(m.uid) ? { ...m, ...byUid.get(m.uid), isOnline: true } : { ...m, isOnline: false }));
+    for (const m of online) if (!merged.some((x) => x.uid === m.uid)) merged.push({ ...m, isOnline: true });
+    this.members$.next(merged.map((m) => (m.uid === this.opts.uid ? { ...m, isSelf: true, isOnline: true } : m)));
   }
 
   /* ---------------- failures ---------------- */
