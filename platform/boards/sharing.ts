@@ -103,8 +103,10 @@ export async function inviteMember(
   const before = access.board;
   const existing = (await listMembers(app.db, before.id)).filter((m) => m.user_id === user.id || m.uid === user.id);
   const member = await upsertInvitedMember(app.db, before.id, { uid: user.id, userId: user.id, name: '', role: input.memberRole });
-  // a member already on the board (maybe online) learns the new role at once
-  if (existing.length) await announceRoleChanges(app, before, before, [member]);
+  // a member already on the board (maybe online) learns a new role at once
+  if (existing.length && existing.every((m) => memberRole(before, m) !== memberRole(before, member))) {
+    await announceRoleChanges(app, before, before, [member], false);
+  }
   return { id: member.id, displayName: userDisplayName(user), profileImage: user.avatar, status: member.status };
 }
 
