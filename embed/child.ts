@@ -210,7 +210,7 @@ export interface EmbedSession {
 
 export type PreparedEmbed = EmbedSession | { refused: true; error: EmbedError } | null;
 
-/** The board API implementation, installed by connectParent; calls before it wait for it. */
+/** The board API implementation, installed by connectParent (again when the board remounts); calls before it wait for it. */
 type Implementation = Record<string, (...args: any[]) => Promise<unknown>>;
 let implementation: ((impl: Implementation) => void) | null = null;
 let current: EmbedSession | null = null;
@@ -251,13 +251,17 @@ export async function prepareEmbed(options: { server?: string; location?: Locati
   }
 
   let token = context.token;
-  let install!: (impl: Implementation) => void;
-  const installed = new Promise<Implementation>((resolve) => (install = resolve));
-  implementation = install;
+  let first!: () => void;
+  const installed = new Promise<void>((resolve) => (first = resolve));
+  let live: Implementation | null = null;
+  implementation = (impl) => {
+    live = impl;
+    first();
+  };
   const proxy = (name: string) => async (...args: unknown[]) => {
     try {
-      const impl = await installed;
-      return await impl[name]!(...args);
+      await installed;
+      return await live![name]!(...args);
     } catch (error) {
       throw toEmbedError(error);
     }

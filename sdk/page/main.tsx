@@ -1,4 +1,4 @@
-import { StrictMode, useRef } from 'react';
+import { StrictMode, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { auth, useSession } from '../../ui/auth';
 import { refreshTokens } from '../../ui/http';
@@ -8,6 +8,7 @@ import { BOARD_MESSAGES as M } from '../sync/messages';
 import type { SyncClient } from '../sync/sync-client';
 import { BoardScreen } from '../ui/board-screen';
 import { useBoardStyles } from '../ui/use-styles';
+import { connectParent, prepareEmbed, type EmbedSession } from '../../embed/child';
 import { readPageParams } from './params';
 
 /**
@@ -59,13 +60,55 @@ function Page() {
   );
 }
 
+/** Embedded through embed.js (a `data` parameter): the participant, token and features come from the host (embed/child.ts). */
+function EmbeddedPage({ embed }: { embed: EmbedSession }) {
+  const { context } = embed;
+  const [token, setToken] = useState(embed.token());
+  return (
+    <div style={{ position: 'fixed', inset: 0 }}>
+      <Board
+        code={context.board}
+        uid={context.uid}
+        clientid={context.clientId}
+        name={context.participant.name}
+        token={token ?? undefined}
+        features={{ embedded: true, whiteLabel: embed.whiteLabel, notifications: context.notifications }}
+        refreshToken={async () => {
+          const fresh = await embed.refreshToken();
+          if (fresh) setToken(fresh);
+          return fresh;
+        }}
+        onCreate={({ editor, sync }) => {
+          if (window.__TABULA_TEST__) window.tabula = { editor, sync };
+          connectParent(editor, { sync }, embed);
+        }}
+        onReady={(api) => {
+          if (window.__TABULA_TEST__ && window.tabula) window.tabula.ready = api;
+        }}
+      />
+    </div>
+  );
+}
+
 document.documentElement.style.height = '100%';
 document.body.style.margin = '0';
 document.body.style.height = '100%';
 document.body.style.overflow = 'hidden';
 document.title = `${params.code} · Tabula`;
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Page />
-  </StrictMode>,
-);
+if (params.data) {
+  void prepareEmbed().then((embed) => {
+    if (!embed || embed.refused) return; // the refusal is on screen and sent to the host
+    document.title = 'Tabula board';
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <EmbeddedPage embed={embed} />
+      </StrictMode>,
+    );
+  });
+} else {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Page />
+    </StrictMode>,
+  );
+}

@@ -28,6 +28,10 @@ export interface BoardFeatures {
   zoom?: boolean;
   /** the guest and owner start screens */
   startScreens?: boolean;
+  /** no Tabula branding (embedding under the api-white-label policy) */
+  whiteLabel?: boolean;
+  /** which notices show as toasts; default 'essential' when embedded (board.md §7) */
+  notifications?: 'all' | 'essential';
 }
 
 export interface BoardScreenProps {
@@ -62,7 +66,7 @@ export function BoardScreen(props: BoardScreenProps) {
   const board = useObservable<BoardInfo | null>(sync?.board$ ?? null, null);
   const members = useObservable<BoardMember[]>(sync?.members$ ?? null, []);
   const claims = useObservable<BoardClaims>(sync?.claims$ ?? null, NO_CLAIMS);
-  useSyncNotices(sync);
+  useSyncNotices(sync, features.notifications ?? (embedded ? 'essential' : 'all'));
   const links = boardLinks(server);
   const online = state.phase === 'online' || state.phase === 'reconnecting';
   const canEdit = claims.permissions.includes('edit_board');
@@ -87,7 +91,7 @@ export function BoardScreen(props: BoardScreenProps) {
         <>
           {features.menu !== false && (
             <div className="tb-panel tb-bar tb-topleft" role="toolbar" aria-label="Board">
-              <MainMenu links={links} signedIn={signedIn} embedded={embedded} />
+              <MainMenu links={links} signedIn={signedIn} embedded={embedded} whiteLabel={features.whiteLabel} />
               <BoardName name={board?.boardName ?? ''} canEdit={canEdit} onRename={(name) => sync.renameBoard(name)} />
               {canEdit && (
                 <>

@@ -6,7 +6,7 @@ import { Popover } from './popover';
  * The top-left menu (board.md §2): back to boards only for signed-in, non-embedded users; new
  * board and log in / create account are hidden when embedded (§6).
  */
-export function MainMenu({ links, signedIn, embedded }: { links: BoardLinks; signedIn: boolean; embedded: boolean }) {
+export function MainMenu({ links, signedIn, embedded, whiteLabel }: { links: BoardLinks; signedIn: boolean; embedded: boolean; whiteLabel?: boolean }) {
   return (
     <Popover label="Main menu" button={<BoardIcon name="menu" />}>
       {(close) => (
@@ -31,7 +31,7 @@ export function MainMenu({ links, signedIn, embedded }: { links: BoardLinks; sig
               </a>
             </>
           )}
-          {embedded && <div className="tb-label">Tabula board</div>}
+          {embedded && !whiteLabel && <div className="tb-label">Tabula board</div>}
         </>
       )}
     </Popover>

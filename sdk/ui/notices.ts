@@ -2,8 +2,11 @@ import { useEffect } from 'react';
 import { toast } from '../../ui/toast';
 import type { SyncClient } from '../sync/sync-client';
 
-/** Shows the session's notices as the shared toasts (top-right, max 4, 4 s, no duplicates). */
-export function useSyncNotices(sync: SyncClient | null): void {
+/**
+ * Shows the session's notices as the shared toasts (top-right, max 4, 4 s, no duplicates).
+ * 'essential' (embedded boards, board.md §7) shows only warnings, errors and persistent notices.
+ */
+export function useSyncNotices(sync: SyncClient | null, mode: 'all' | 'essential' = 'all'): void {
   useEffect(() => {
     if (!sync) return;
     const shown = new Map<string, number>();
@@ -14,6 +17,7 @@ export function useSyncNotices(sync: SyncClient | null): void {
         shown.delete(n.dismiss);
         return;
       }
+      if (mode === 'essential' && !n.persistent && n.kind !== 'error' && n.kind !== 'warning') return;
       const previous = shown.get(n.key);
       if (previous !== undefined) toast.dismiss(previous);
       const id = toast.show(n.text, {
@@ -28,5 +32,5 @@ export function useSyncNotices(sync: SyncClient | null): void {
       sub.unsubscribe();
       for (const id of shown.values()) toast.dismiss(id);
     };
-  }, [sync]);
+  }, [sync, mode]);
 }
