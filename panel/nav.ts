@@ -11,6 +11,7 @@ export const MAIN_NAV: NavItem[] = [
   { to: '/panel/home', label: 'Home', icon: 'home' },
   { to: '/panel/boards', label: 'Boards', icon: 'boards' },
   { to: '/panel/profile-setting', label: 'Profile', icon: 'user' },
+  { to: '/panel/developers', label: 'Developers', icon: 'key' },
 ];
 
 /** Shown only to partners (role claim contains 'partner'). */

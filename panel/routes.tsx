@@ -46,6 +46,8 @@ export const panelPages: RouteObject[] = [
     ],
   },
   { path: 'change-password', element: <ChangePasswordPage />, handle: handle({ title: 'Change Password', subtitle: 'Choose a new password for your account' }) },
+  { path: 'developers', lazy: () => import('./developers/developers').then((m) => ({ Component: m.DevelopersPage })), handle: handle({ title: 'Developers', subtitle: 'Your app for embedding Tabula boards' }) },
+  { path: 'apps', lazy: () => import('./developers/apps').then((m) => ({ Component: m.AppsPage })), handle: handle({ title: 'Application', subtitle: 'Create or edit your app' }) },
 ];
 
 /** The whole app: visitor screens, the guarded panel, /app/panel alias, access denied, not found. */
