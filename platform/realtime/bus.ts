@@ -71,7 +71,12 @@ interface Envelope {
  * this node and the remote part is dropped (never blocking the command that caused it); when the
  * subscriber is back it resubscribes and `onResume` handlers catch up from the database.
  */
-export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}): Bus {
+export interface RedisBus extends Bus {
+  /** resolves once the subscriber listens on the channel */
+  ready(): Promise<void>;
+}
+
+export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}): RedisBus {
   const channel = options.channel ?? 'tabula:board-bus';
   const node = crypto.randomUUID();
   const local = new EventEmitter();
@@ -118,6 +123,7 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
           local.emit('resume');
         }
         everReady = true;
+        local.emit('subscribed');
       },
       (err: Error) => onError('sub')(err),
     );
@@ -138,6 +144,9 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
     onResume(handler) {
       local.on('resume', handler);
       return () => local.off('resume', handler);
+    },
+    ready() {
+      return everReady ? Promise.resolve() : new Promise((resolve) => local.once('subscribed', () => resolve()));
     },
     async close() {
       if (closed) return;

@@ -203,7 +203,10 @@ export class Hub {
   private fanOut(room: Room, message: BoardMessage): void {
     const evicted: Session[] = [];
     for (const session of room.sessions.values()) {
-      if (message.except && message.except === session.connectionId) continue;
+      if (message.except && message.except === session.connectionId) {
+        if (message.event === 'onCommand') session.sent.delete(commandId(message.data));
+        continue;
+      }
       if (message.to && !addressedTo(message.to, session)) continue;
       this.sendTo(session, message.event, message.data);
       if (message.event === 'onRoleChanged') {
@@ -226,6 +229,8 @@ export class Hub {
         if (seq <= session.lastSeq) return;
         session.lastSeq = seq;
       }
+      // its own command, read back from the log: the sender already has it from its answer
+      if (session.sent.delete(commandId(data))) return;
     }
     sendEvent(session.socket, event, data);
   }
@@ -235,6 +240,8 @@ export class Hub {
     await this.presence.refresh(entries).catch((err) => this.logger.warn({ err }, 'presence refresh failed'));
   }
 }
+
+const commandId = (data: unknown): string => String((data as { id?: unknown } | null)?.id ?? '');
 
 /** `to` names local user ids (guest uids) and account ids. */
 function addressedTo(to: string[], session: Session): boolean {

@@ -148,7 +148,7 @@ export const PRESENCE_REFRESH_MS = 30_000;
  * that died stop counting once their `seen` is older than that. Reads come from Redis; when
  * Redis is unreachable they fall back to this node's memory (and writes only log).
  */
-export function createRedisPresence(redisUrl: string, options: { prefix?: string; logger?: Logger } = {}): Presence {
+export function createRedisPresence(redisUrl: string, options: { prefix?: string; logger?: Logger } = {}): Presence & { ready(): Promise<void> } {
   const memory = createMemoryPresence();
   const prefix = options.prefix ?? 'tabula';
   const key = (board: string) => `${prefix}:presence:${board}`;
@@ -199,6 +199,9 @@ export function createRedisPresence(redisUrl: string, options: { prefix?: string
   };
 
   return {
+    ready() {
+      return redis.status === 'ready' ? Promise.resolve() : new Promise((resolve) => redis.once('ready', () => resolve()));
+    },
     async join(board, connectionId, member) {
       await memory.join(board, connectionId, member);
       await write(() => redis.multi().hset(key(board), `s:${connectionId}`, JSON.stringify({ m: member, seen: Date.now() })).pexpire(key(board), PRESENCE_TTL_MS).exec());

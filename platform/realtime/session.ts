@@ -20,6 +20,20 @@ export interface Session {
   held: HubEventMessage[] | null;
   /** last cursor broadcast (ms), for the 50 ms throttle */
   lastCursorAt: number;
+  /**
+   * ids of commands this socket sent whose onCommand it has not been spared yet: the answer
+   * already gave it their seq, so a copy read back from the log (gap fill) is not sent to it
+   */
+  sent: Set<string>;
+}
+
+/** How many sent command ids a session remembers (older ones have long been delivered). */
+export const SENT_MEMORY = 1000;
+
+/** Remembers a command this socket sent (see Session.sent). */
+export function rememberSent(session: Session, id: string): void {
+  session.sent.add(id);
+  if (session.sent.size > SENT_MEMORY) session.sent.delete(session.sent.values().next().value as string);
 }
 
 export type HubSocket = Nes.Socket<{ session?: Session | null }>;

@@ -2,12 +2,13 @@
  * The Redis side of scale-out, without platforms: the Redis bus between two "nodes" (two bus
  * instances), its survival of a Redis restart, and presence shared through Redis with its TTL.
  * Each test file run starts its OWN redis-server on a free port (never the shared 6379, which it
- * restarts). When the `redis-server` binary is missing these tests are not registered.
+ * restarts). When the `redis-server` binary is missing the Redis tests are not registered; the
+ * single-node (memory) presence tests always run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardMessage, Bus } from '../../platform/realtime/bus';
 import { createRedisBus } from '../../platform/realtime/bus';
-import { createRedisPresence, PRESENCE_TTL_MS, type OnlineMember } from '../../platform/realtime/presence';
+import { createMemoryPresence, createRedisPresence, PRESENCE_TTL_MS, type OnlineMember } from '../../platform/realtime/presence';
 import { pause, redisServerAvailable, startTestRedis, type TestRedis } from '../helpers/hub';
 
 const member = (uid: string, name: string, timestamp: number): OnlineMember => ({ uid, name, timestamp, isOnline: true, role: 'Editor' });
@@ -27,7 +28,7 @@ async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
   }
 }
 
-describe.runIf(redisServerAvailable())('Redis bus and presence', () => {
+if (redisServerAvailable()) describe('Redis bus and presence', () => {
   let redis: TestRedis;
   beforeAll(async () => {
     redis = await startTestRedis();
@@ -42,7 +43,7 @@ describe.runIf(redisServerAvailable())('Redis bus and presence', () => {
     try {
       const gotA = listen(a);
       const gotB = listen(b);
-      await pause(200); // subscriptions ready
+      await Promise.all([a.ready(), b.ready()]);
       for (let i = 1; i <= 50; i++) await a.publish('BOARD1', { event: 'onCommand', data: { seq: i } });
       // the publishing node delivers synchronously (no Redis round trip)
       expect(gotA.map((g) => (g.message.data as { seq: number }).seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
@@ -64,7 +65,7 @@ describe.runIf(redisServerAvailable())('Redis bus and presence', () => {
     try {
       const gotB = listen(b);
       const gotOther = listen(other);
-      await pause(200);
+      await Promise.all([a.ready(), b.ready(), other.ready()]);
       await a.publish('XYZ', { event: 'onRoleChanged', data: { role: null }, to: ['u1', 'u2'], except: 'conn-1' });
       await until(() => gotB.length === 1);
       expect(gotB[0]).toEqual({ board: 'XYZ', message: { event: 'onRoleChanged', data: { role: null }, to: ['u1', 'u2'], except: 'conn-1' } });
@@ -83,7 +84,7 @@ describe.runIf(redisServerAvailable())('Redis bus and presence', () => {
       const gotB = listen(b);
       let resumed = 0;
       b.onResume(() => resumed++);
-      await pause(200);
+      await Promise.all([a.ready(), b.ready()]);
       await a.publish('B', { event: 'onCommand', data: { seq: 1 } });
       await until(() => gotB.length === 1);
 
@@ -109,7 +110,7 @@ describe.runIf(redisServerAvailable())('Redis bus and presence', () => {
     const p1 = createRedisPresence(redis.url, { prefix: 'test1' });
     const p2 = createRedisPresence(redis.url, { prefix: 'test1' });
     try {
-      await pause(200);
+      await Promise.all([p1.ready(), p2.ready()]);
       await p1.join('BRD', 'c1', member('ann', 'Ann', 1000));
       await p2.join('BRD', 'c2', member('bob', 'Bob', 2000));
       await p2.join('BRD', 'c3', member('ann', 'Ann', 3000)); // Ann's second tab, on node 2
@@ -134,7 +135,7 @@ describe.runIf(redisServerAvailable())('Redis bus and presence', () => {
     const p1 = createRedisPresence(redis.url, { prefix: 'test2' });
     const p2 = createRedisPresence(redis.url, { prefix: 'test2' });
     try {
-      await pause(200);
+      await Promise.all([p1.ready(), p2.ready()]);
       await p1.join('F', 'c1', member('ann', 'Ann', 1));
       await p2.join('F', 'c2', member('bob', 'Bob', 2));
       await p2.join('F', 'c3', member('cid', 'Cid', 3));
@@ -163,7 +164,7 @@ describe.runIf(redisServerAvailable())('Redis bus and presence', () => {
     const p1 = createRedisPresence(redis.url, { prefix: 'test3' });
     const p2 = createRedisPresence(redis.url, { prefix: 'test3' });
     try {
-      await pause(200);
+      await Promise.all([p1.ready(), p2.ready()]);
       await p1.join('T', 'c1', member('ann', 'Ann', 1));
       await p2.join('T', 'c2', member('bob', 'Bob', 2));
       // pretend both entries were last seen longer ago than the TTL, then node 2 refreshes its own
@@ -185,7 +186,7 @@ describe.runIf(redisServerAvailable())('Redis bus and presence', () => {
   it('falls back to this node when Redis is down, and never throws', async () => {
     const p = createRedisPresence(redis.url, { prefix: 'test4' });
     try {
-      await pause(200);
+      await p.ready();
       await p.join('D', 'c1', member('ann', 'Ann', 1));
       await redis.stop();
       await pause(300);
@@ -199,4 +200,24 @@ describe.runIf(redisServerAvailable())('Redis bus and presence', () => {
       await p.close();
     }
   }, 20_000);
+});
+
+describe('presence on one node (memory)', () => {
+  it('lists distinct members, latest first then name, and forgets a member with their last connection', async () => {
+    const p = createMemoryPresence();
+    await p.join('B', 'c1', member('ann', 'Ann', 1));
+    await p.join('B', 'c2', member('bob', 'Bob', 5));
+    await p.join('B', 'c3', member('ann', 'Ann', 9));
+    await p.join('B', 'c4', member('abe', 'Abe', 5));
+    expect((await p.online('B')).map((m) => m.uid)).toEqual(['ann', 'abe', 'bob']);
+    await p.follow('B', 'bob', 'ann');
+    await p.setCursor('B', 'ann', { x: 1 });
+    expect(await p.leave('B', 'c1')).toEqual({ uid: 'ann', stillOnline: true });
+    expect(await p.followersOf('B', 'ann')).toEqual(['bob']);
+    expect(await p.leave('B', 'c3')).toEqual({ uid: 'ann', stillOnline: false });
+    expect(await p.followersOf('B', 'ann')).toEqual([]);
+    expect(await p.cursors('B')).toEqual({});
+    expect(await p.leave('B', 'nope')).toEqual({ uid: null, stillOnline: false });
+    expect(await p.online('other')).toEqual([]);
+  });
 });

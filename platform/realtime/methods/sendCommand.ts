@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { appendCommand } from '../../boards/service';
 import { boardRef } from '../../boards/schemas';
-import { sessionOn } from '../session';
+import { rememberSent, sessionOn } from '../session';
 import { defineMethod } from './define';
 
 /**
@@ -17,6 +17,8 @@ export const sendCommand = defineMethod<{ boardCode: string; command: Record<str
   ],
   async run({ socket, app }, { boardCode, command }) {
     const session = sessionOn(socket, boardCode);
+    const id = (command as { id?: unknown }).id;
+    if (typeof id === 'string') rememberSent(session, id);
     const { command: stored, duplicate } = await appendCommand(app, boardCode, session.actor, command as never, { connectionId: session.connectionId });
     return { id: stored.id, seq: stored.seq, duplicate };
   },

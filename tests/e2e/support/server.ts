@@ -16,7 +16,8 @@ export interface TestServer {
   port: number;
   env: Record<string, string>;
   restart(): Promise<void>;
-  kill(): Promise<void>;
+  /** stops the process: SIGTERM (graceful) by default, SIGKILL for a crash */
+  kill(signal?: NodeJS.Signals): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** everything the process printed (JSON log lines) */
@@ -93,11 +94,11 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     }
     throw new Error(`platform did not start:\n${out}`);
   };
-  const kill = async () => {
+  const kill = async (signal: NodeJS.Signals = 'SIGTERM') => {
     const c = child;
     if (!c || c.exitCode !== null) return;
     const exited = new Promise((r) => c.once('exit', r));
-    c.kill('SIGTERM');
+    c.kill(signal);
     await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
     if (c.exitCode === null) c.kill('SIGKILL');
   };
