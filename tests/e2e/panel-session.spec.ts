@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startServer, type TestServer } from './support/server';
+
+/**
+ * The HTTP layer's session rules in the browser (panel.md §4, §7, §8), on a platform whose
+ * access tokens live 1 s: an expired token is refreshed once and the call retried; when the
+ * refresh fails the user lands on the login page with ret. And the guest's boards are merged
+ * into the account at login.
+ */
+let server: TestServer;
+test.beforeAll(async () => {
+  server = await startServer({ ACCESS_TOKEN_TTL: '1' });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+/** the server accepts a token up to 5 s past its expiry (clock skew) */
+const PAST_EXPIRY_MS = 7500;
+
+async function signUpAndLogIn(page: Page, ret?: string): Promise<string> {
+  const email = unique('sam');
+  const password = 'session password 1';
+  const res = await fetch(`${server.url}/api/accounts/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password, repeatPassword: password, terms: true }),
+  });
+  expect(res.status).toBe(201);
+  await page.goto(`${server.url}/accounts/login${ret ? `?ret=${encodeURIComponent(ret)}` : ''}`);
+  await page.getByLabel('Username').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${ret ?? '/panel/home'}$`));
+  return email;
+}
+
+test('an expired access token is refreshed once and the call retried', async ({ page }) => {
+  const email = await signUpAndLogIn(page);
+  const before = await page.evaluate(() => localStorage.getItem('accessToken'));
+  await page.waitForTimeout(PAST_EXPIRY_MS);
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/accounts/refresh') && r.status() === 200);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+  await refreshed;
+  await expect(page).toHaveURL(/\/panel\/profile-setting\/details$/);
+  await expect(page.getByLabel('Display name')).toBeVisible();
+  await page.getByLabel('Display name').fill('Sam Session');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.getByText('data successfully saved.')).toBeVisible();
+  const after = await page.evaluate(() => localStorage.getItem('accessToken'));
+  expect(after).not.toBe(before);
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await expect(page.getByRole('menu')).toContainText(email);
+});
+
+test('when the refresh fails the user is sent to log in, coming back to the page afterwards', async ({ page }) => {
+  await signUpAndLogIn(page);
+  // the session ends elsewhere (its refresh token revoked)
+  await page.evaluate(async () => {
+    await fetch('/api/accounts/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: localStorage.getItem('refreshToken') }) });
+  });
+  await page.waitForTimeout(PAST_EXPIRY_MS);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/accounts\/login\?ret=%2Fpanel%2Fprofile-setting%2Fdetails$/);
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});
+
+test("a guest's boards are merged into the account at login", async ({ page }) => {
+  await page.goto(`${server.url}/accounts/login`);
+  const guest = await page.evaluate(async () => {
+    const uid = localStorage.getItem('uid')!;
+    const res = await fetch('/api/boards', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Guest sketch', Uid: uid }) });
+    return { uid, status: res.status, board: (await res.json()) as { id: string; code: string } };
+  });
+  expect(guest.status).toBe(200);
+  const migrated = page.waitForResponse((r) => /\/api\/users\/migrate\/?$/.test(r.url()));
+  await signUpAndLogIn(page);
+  const answer = await migrated;
+  expect(answer.status()).toBe(200);
+  expect(await answer.json()).toMatchObject({ boards: 1 });
+  // the board is now the account's: only its owner may delete it
+  const status = await page.evaluate(async (id) => {
+    const res = await fetch('/api/boards', {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+      body: JSON.stringify({ id, Uid: localStorage.getItem('uid') }),
+    });
+    return res.status;
+  }, guest.board.id);
+  expect(status).toBe(204);
+});
