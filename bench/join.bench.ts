@@ -1,0 +1,127 @@
+/**
+ * Join: what opening a board costs — server time and bytes of GET /api/boards/{code}/commands —
+ * for a board of 10k commands and one of 100k commands with the SAME 10k live shapes (the
+ * second one's extra 90k commands are moves). Both have a snapshot and a tail of commands after
+ * it (as the background refresh leaves it). Goal: < 300 ms, and 100k/10k ratio ≤ 1.2: the join
+ * costs the size of the board, not of its history.
+ *
+ * Real PostgreSQL: DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres; a fresh
+ * database is created and dropped. Boards are seeded with multi-row inserts.
+ */
+import crypto from 'node:crypto';
+import knexFactory from 'knex';
+import pino from 'pino';
+import { loadConfig } from '../platform/config';
+import { openDb } from '../platform/db/index';
+import { createPlatform } from '../platform/server';
+import { createBoard } from '../platform/boards/service';
+import { refreshSnapshot } from '../platform/boards/snapshots';
+import { insertUser } from '../platform/users/repo';
+import { signAccessToken } from '../platform/core/auth';
+import type { Command } from '../shared/model';
+import { report } from './report';
+
+const SHAPES = 10_000;
+const TAIL = 250;
+const RUNS = Number(process.env.BENCH_JOIN_RUNS ?? 7);
+const base = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = `tabula_bench_${crypto.randomBytes(5).toString('hex')}`;
+const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
+await admin.raw(`create database ${name}`);
+const url = new URL(base);
+url.pathname = `/${name}`;
+
+const db = openDb({ databaseUrl: url.toString() });
+const config = loadConfig({ ...process.env, PORT: '0', DATABASE_URL: url.toString(), REDIS_URL: '', JOBS: 'off', DATA_DIR: `/tmp/${name}` }, { accessTokenSecret: 'b'.repeat(48), cookieSecret: 'c'.repeat(48) });
+const platform = await createPlatform(config, { db, logger: pino({ level: 'silent' }) });
+const app = platform.server.app;
+
+/** The i-th command of a board's history: SHAPES adds of mixed kinds, then moves of those shapes. */
+function commandAt(uid: string, i: number): Command {
+  const t = 1_700_000_000_000 + i;
+  if (i < SHAPES) {
+    const id = `shape-${i}`;
+    const x = (i % 100) * 60;
+    const y = Math.floor(i / 100) * 60;
+    const shape =
+      i % 3 === 0
+        ? { id, cmd: 'rectangle', uid, timestamp: t, x, y, w: 50, h: 40, stroke: '#1e88e5', lineWidth: 2 }
+        : i % 3 === 1
+          ? { id, cmd: 'stickyNote', uid, timestamp: t, text: `note ${i}`, x, y, w: 170, h: 170, color: '#feff9c', size: 'M', fontSize: 35 }
+          : { id, cmd: 'pen', uid, timestamp: t, points: [x, y, x + 5, y + 3, x + 9, y + 8, x + 14, y + 10], color: '#000000', lineWidth: 2, type: 'pen' };
+    return { id: `cmd-${i}`, uid, status: 'normal', timestamp: t, cmd: shape.cmd, shape } as Command;
+  }
+  return { id: `cmd-${i}`, uid, status: 'normal', timestamp: t, cmd: 'reposition', shapePositions: [{ shape: `shape-${i % SHAPES}`, x: 1, y: -1 }] } as Command;
+}
+
+async function seed(boardId: string, uid: string, from: number, to: number): Promise<void> {
+  const CHUNK = 1000;
+  for (let start = from; start < to; start += CHUNK) {
+    const rows = [];
+    const shapes = [];
+    for (let i = start; i < Math.min(to, start + CHUNK); i++) {
+      const c = commandAt(uid, i);
+      rows.push({ board_id: boardId, seq: i + 1, client_id: c.id, uid, kind: c.cmd, payload: JSON.stringify(c) });
+      shapes.push({ board_id: boardId, shape_id: `shape-${i % SHAPES}`, seq: i + 1 });
+    }
+    await db('commands').insert(rows);
+    await db('command_shapes').insert(shapes);
+  }
+  await db('boards').where({ id: boardId }).update({ last_seq: to });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+try {
+  const user = await insertUser(db, { username: `${name}@example.com`, passwordHash: null, displayName: 'Bench' });
+  const actor = { userId: user.id, uid: user.id, claims: null };
+  const token = signAccessToken(config, { sub: user.id, id: user.id, role: [], plan: 'essential', lang: 'en', qty: 1 });
+  const rows: Array<{ total: number; ms: number; bytes: number; snapshotMs: number; historyBytes: number }> = [];
+
+  for (const total of [10_000, 100_000]) {
+    const { code, id } = await createBoard(app, actor);
+    await seed(id, user.id, 0, total - TAIL);
+    let t = performance.now();
+    await refreshSnapshot(db, id);
+    const snapshotMs = performance.now() - t;
+    await seed(id, user.id, total - TAIL, total);
+    const historyBytes = Number((await db('commands').where({ board_id: id }).sum({ n: db.raw('octet_length(payload::text)') }).first())!.n);
+
+    const times: number[] = [];
+    let bytes = 0;
+    for (let run = 0; run < RUNS; run++) {
+      t = performance.now();
+      const res = await platform.server.inject({ url: `/api/boards/${code}/commands`, headers: { authorization: `Bearer ${token}` } });
+      times.push(performance.now() - t);
+      if (res.statusCode !== 200) throw new Error(`join answered ${res.statusCode}`);
+      bytes = Number(res.headers['content-length']);
+      if (run === 0) {
+        const body = JSON.parse(res.payload);
+        if (!body.snapshot || body.commands.length !== TAIL) throw new Error('unexpected join body');
+      }
+    }
+    rows.push({ total, ms: median(times), bytes, snapshotMs, historyBytes });
+    console.log(`${total} commands: join ${median(times).toFixed(0)} ms (runs ${times.map((x) => x.toFixed(0)).join(', ')}), ${bytes} bytes; snapshot build ${snapshotMs.toFixed(0)} ms`);
+  }
+  const [small, large] = rows as [(typeof rows)[0], (typeof rows)[0]];
+  const ratio = large.ms / small.ms;
+  report(
+    'join',
+    `## Join: opening a board (GET /api/boards/{code}/commands)
+
+Two boards with the same ${SHAPES.toLocaleString('en')} live shapes (rectangles, sticky notes, pen strokes); the second's history
+has 90,000 more commands (moves). Each has a snapshot and a tail of ${TAIL} commands after it. Server time is the median of
+${RUNS} requests through hapi (access check, board info, snapshot and tail read, response streamed), real PostgreSQL.
+
+| board | join time | bytes sent | whole history (for comparison) | snapshot build (background) |
+|---|---|---|---|---|
+| 10,000 commands | ${small.ms.toFixed(0)} ms | ${(small.bytes / 1e6).toFixed(2)} MB | ${(small.historyBytes / 1e6).toFixed(2)} MB | ${small.snapshotMs.toFixed(0)} ms |
+| 100,000 commands | ${large.ms.toFixed(0)} ms | ${(large.bytes / 1e6).toFixed(2)} MB | ${(large.historyBytes / 1e6).toFixed(2)} MB | ${large.snapshotMs.toFixed(0)} ms |
+
+100k/10k join-time ratio: **${ratio.toFixed(2)}** (goal ≤ 1.2); goal < 300 ms: **${large.ms < 300 && small.ms < 300 ? 'met' : 'not met'}**.`,
+  );
+} finally {
+  await platform.stop();
+  await admin.raw(`drop database if exists ${name} with (force)`);
+  await admin.destroy();
+}
