@@ -2,6 +2,7 @@ import { boundsOf, unionRects } from '../../shared/geometry';
 import { DEFAULT_FONT, DEFAULT_FONT_SIZE, LINE_WIDTH, OPACITY, STICKY_DEFAULT_COLOR, STICKY_DEFAULT_SIZE } from '../../shared/constants';
 import type { Shape, StickySize } from '../../shared/model';
 import type { Editor } from '../editor/editor';
+import { HANDLE_RADIUS, ROTATE_OFFSET } from '../tools/select';
 import { actionTitle, runAction, useEditorTick } from './editor-hooks';
 import { BoardIcon } from './icons';
 import { Popover } from './popover';
@@ -9,7 +10,8 @@ import { FontSelect, FontSizeSelect, OpacitySlider, Palette, StickyPalette, Stic
 
 const STROKED = new Set(['pen', 'highlighter', 'line', 'arrow', 'rectangle', 'filledRectangle', 'circle', 'filledCircle']);
 const MENU_HEIGHT = 48;
-const MARGIN = 12;
+/** clear of the rotate handle above the selection (and the handles below it) */
+const MARGIN = ROTATE_OFFSET + HANDLE_RADIUS + 10;
 
 const colorOf = (s: Shape): string => {
   const r = s as unknown as Record<string, unknown>;
@@ -30,7 +32,7 @@ export function PropertyMenu({ editor }: { editor: Editor }) {
   if (!box) return null;
   const top = editor.toScreen(box.x + box.w / 2, box.y);
   const bottom = editor.toScreen(box.x + box.w / 2, box.y + box.h);
-  const y = top.y - MENU_HEIGHT - MARGIN > 60 ? top.y - MENU_HEIGHT - MARGIN : bottom.y + MARGIN;
+  const y = top.y - MENU_HEIGHT - MARGIN > 64 ? top.y - MENU_HEIGHT - MARGIN : bottom.y + HANDLE_RADIUS + 10;
   const first = shapes[0]!;
   const kinds = new Set(shapes.map((s) => s.cmd));
   const stroked = [...kinds].every((k) => STROKED.has(k));
