@@ -2,7 +2,7 @@ import { useInsertionEffect } from 'react';
 import { injectStyles } from '../../ui';
 
 const CSS = `
-.p-dev { display: grid; grid-template-columns: 140px 1fr; gap: 12px 20px; margin: 0 0 20px; }
+.p-dev { display: grid; grid-template-columns: 140px 1fr; gap: 12px 20px; margin: 0 0 20px; align-items: baseline; }
 .p-dev__row { display: contents; }
 .p-dev dt { color: var(--t-muted); font-size: 13px; }
 .p-dev dd { margin: 0; word-break: break-all; }
