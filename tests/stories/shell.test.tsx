@@ -23,6 +23,7 @@ describe('panel shell', () => {
       ['Home', '/panel/home'],
       ['Boards', '/panel/boards'],
       ['Profile', '/panel/profile-setting'],
+      ['Developers', '/panel/developers'],
     ]);
     expect(screen.getByRole('link', { name: /New board/ }).getAttribute('href')).toBe('/board/new');
     expect(screen.getByRole('link', { name: /How-to/ }).getAttribute('href')).toBe('/documents/how-to');
