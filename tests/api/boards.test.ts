@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardMessage } from '../../platform/realtime/bus';
-import { describeBoard, disposeExpiredBoards } from '../../platform/boards/service';
+import { describeBoard, disposeExpiredBoards, renameMember, updateBoardConfig } from '../../platform/boards/service';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { call, guest, newBoard, signedIn, type Who } from './boards-fixtures';
 
@@ -146,5 +146,79 @@ describe('boards', () => {
     expect(eventsOf(code, 'onBoardRemoved')).toHaveLength(1);
     expect((await call(p, ann, 'DELETE', '/api/boards/', { id })).status).toBe(404);
     expect((await call(p, ann, 'DELETE', '/api/boards/', {})).status).toBe(400);
+  });
+});
+
+describe('board settings and member names', () => {
+  let p: TestPlatform;
+  let ann: Who;
+  const published: Array<{ code: string; message: BoardMessage }> = [];
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    ann = await signedIn(p, { name: 'Ann' });
+    p.server.app.bus.subscribe((code, message) => published.push({ code, message }));
+  });
+  afterAll(() => p.stop());
+
+  it('updates the board config and publishes the whole config', async () => {
+    const { code } = await newBoard(p, ann);
+    const config = await updateBoardConfig(p.server.app, code, ann.actor, { bg: 'https://example.com/bg.png', bgColor: '#112233', privateMode: { type: 1, blurry: true }, viewport: { x: 1, y: 2, w: 300, h: 200 }, upload: 1 }, { connectionId: 'k' });
+    expect(config).toEqual({ bg: 'https://example.com/bg.png', bgColor: '#112233', upload: 1, privateMode: { type: 1, blurry: true }, viewport: { x: 1, y: 2, w: 300, h: 200 } });
+    expect(published.filter((e) => e.code === code && e.message.event === 'onConfigChanged').at(-1)!.message).toEqual({ event: 'onConfigChanged', data: config, except: 'k' });
+    expect((await describeBoard(p.server.app, code, ann.actor)).boardConfig).toEqual(config);
+    // blurry only when private mode is on
+    expect((await updateBoardConfig(p.server.app, code, ann.actor, { privateMode: { type: 0, blurry: true } })).privateMode).toEqual({ type: 0, blurry: false });
+  });
+
+  it('refuses bad settings with field errors', async () => {
+    const { code } = await newBoard(p, ann);
+    const bad: Array<[Record<string, unknown>, string]> = [
+      [{ bg: 'lava' }, 'bg'],
+      [{ bgColor: 'red' }, 'bgColor'],
+      [{ upload: 3 }, 'upload'],
+      [{ privateMode: { type: 2 } }, 'privateMode'],
+      [{ viewport: { x: 0, y: 0, w: 0, h: 10 } }, 'viewport'],
+      [{ theme: 'dark' }, 'theme'],
+    ];
+    for (const [patch, field] of bad) {
+      await expect(updateBoardConfig(p.server.app, code, ann.actor, patch as never)).rejects.toMatchObject({ output: { statusCode: 400, payload: { errors: { [field]: expect.any(Array) } } } });
+    }
+  });
+
+  it('renames a member on this board only and publishes onBoardMemberRenamed', async () => {
+    const { code } = await newBoard(p, ann);
+    const other = await newBoard(p, ann);
+    const g = guest();
+    await describeBoard(p.server.app, code, g.actor);
+    expect(await renameMember(p.server.app, code, g.actor, '  Gus  the  guest ')).toEqual({ uid: g.actor.uid, name: 'Gus the guest' });
+    expect(published.filter((e) => e.code === code && e.message.event === 'onBoardMemberRenamed').at(-1)!.message.data).toEqual({ uid: g.actor.uid, name: 'Gus the guest' });
+    expect((await describeBoard(p.server.app, code, g.actor)).displayName).toBe('Gus the guest');
+    expect((await describeBoard(p.server.app, other.code, g.actor)).displayName).toBe('Guest');
+    await expect(renameMember(p.server.app, code, g.actor, '  ')).rejects.toMatchObject({ output: { statusCode: 400 } });
+  });
+
+  it('documents every board-area route in the OpenAPI document', async () => {
+    const res = await p.server.inject('/documents/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(JSON.parse(res.payload).paths);
+    for (const path of [
+      '/api/boards',
+      '/api/boards/{id}/commands',
+      '/api/boards/{id}/dispose',
+      '/api/boards/{id}/rename',
+      '/api/boards/{id}/sharing',
+      '/api/boards/{id}/sharings',
+      '/api/boards/{id}/members',
+      '/api/boards/{id}/members/{memberId}/roles',
+      '/api/boards/{id}/messages',
+      '/api/boards/{id}/comments',
+      '/api/boards/{id}/comments/{threadId}/mark',
+      '/api/users/migrate',
+      '/api/logs/clients',
+      '/api/logs/usages',
+      '/api/logs/perfs',
+    ]) {
+      expect(paths).toContain(path);
+    }
   });
 });
