@@ -77,12 +77,6 @@ export async function insertBoard(
   }
 }
 
-/** The board named by its code or its id. */
-export async function findBoard(db: Conn, ref: string): Promise<BoardRow | undefined> {
-  const row = await db<BoardRow>('boards').where(isUuid(ref) ? { id: ref } : { code: ref }).first();
-  return row && row.status === 'active' ? row : undefined;
-}
-
 export async function updateBoard(db: Conn, id: string, changes: Partial<Omit<BoardRow, 'id' | 'code' | 'last_seq'>>): Promise<BoardRow> {
   const [row] = await db('boards').where({ id }).update({ ...changes, updated_at: db.fn.now() }).returning('*');
   return row as BoardRow;
@@ -100,7 +94,8 @@ export async function boardsPastDisposal(db: Conn, now: Date, limit: number): Pr
 
 /**
  * The board, the visitor's member row and the board's workspace in ONE round trip (every
- * append and every hub call checks access: this is on the hot path).
+ * append and every hub call checks access: this is on the hot path). A board past its dispose
+ * time is gone for everyone, even before the disposal job deletes it.
  */
 export async function findBoardForVisitor(
   db: Conn,
@@ -116,7 +111,8 @@ export async function findBoardForVisitor(
           order by bm.role is null, bm.updated_at desc limit 1
        ) m on true
        left join workspaces w on w.id = b.workspace_id
-      where ${isUuid(ref) ? 'b.id = ?::uuid' : 'b.code = ?'} and b.status = 'active'`,
+      where ${isUuid(ref) ? 'b.id = ?::uuid' : 'b.code = ?'} and b.status = 'active'
+        and (b.dispose_at is null or b.dispose_at > now())`,
     [who.uid, who.userId, ref],
   );
   const row = (result.rows as Array<{ board: BoardRow; member: MemberRow | null; workspace: WorkspaceRow | null }>)[0];
@@ -183,9 +179,4 @@ export async function listMembers(db: Conn, boardId: string): Promise<MemberView
     .where('m.board_id', boardId)
     .select('m.*', 'u.username', 'u.display_name', 'u.avatar')
     .orderBy('m.created_at');
-}
-
-export async function countMembers(db: Conn, boardId: string): Promise<number> {
-  const row = await db('board_members').where({ board_id: boardId }).count<{ count: string | number }>('* as count').first();
-  return Number(row?.count ?? 0);
 }

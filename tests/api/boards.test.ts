@@ -138,6 +138,14 @@ describe('boards', () => {
     expect(eventsOf(code, 'onBoardRemoved')).toHaveLength(1);
   });
 
+  it('hides a board past its dispose time before the job removes it', async () => {
+    const { code, id } = await newBoard(p, ann);
+    await p.db('boards').where({ id }).update({ dispose_at: new Date(Date.now() - 1000) });
+    expect((await call(p, ann, 'GET', `/api/boards/${code}/commands`)).status).toBe(404);
+    expect(await disposeExpiredBoards(p.server.app)).toBe(1);
+    expect(await p.db('boards').where({ id }).first()).toBeUndefined();
+  });
+
   it('deletes a board (owner only) with DELETE /api/boards/ {id}', async () => {
     const { code, id } = await newBoard(p, ann);
     expect((await call(p, bob, 'DELETE', '/api/boards/', { id })).status).toBe(403);
