@@ -1,6 +1,5 @@
 import type { Preview } from '@storybook/react-vite';
-import { UiRoot } from '../ui';
-import { injectStyles } from '../ui';
+import { injectStyles, UiRoot } from '../ui';
 import { PANEL_CSS } from '../panel/styles';
 
 /** Every story gets the stylesheets and the toast/confirm layer, like the apps. */

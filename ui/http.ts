@@ -9,7 +9,7 @@ import { toast } from './toast';
  *    (query for GET/HEAD and body-less calls, JSON body otherwise, form field for multipart);
  *  - 401 with `token-expired: true` → POST /api/accounts/refresh once (shared by concurrent
  *    calls) and retry; any other 401 → clear auth and go to /accounts/login?ret=<current>;
- *  - 403 → 'Unauthorized access'; no response at all → 'Something went wrong! …';
+ *  - 403 → alert 'Unauthorized access'; no response at all → 'Something went wrong! …';
  *  - every call counts in `inFlight$`, which feeds the busy spinner.
  * Failures reject with HttpError (status, message, errors map) for the caller / form layer.
  */
@@ -65,7 +65,7 @@ export const busy$ = inFlight$.pipe(
 export interface HttpHooks {
   /** where "go to the login page" leads; default a full navigation */
   redirectToLogin(ret: string): void;
-  /** how 'Unauthorized access' is shown; default an error toast */
+  /** how 'Unauthorized access' is shown; default the browser's alert, as the spec says */
   unauthorized(message: string): void;
 }
 
@@ -74,7 +74,7 @@ const hooks: HttpHooks = {
     window.location.assign(`/accounts/login?ret=${encodeURIComponent(ret)}`);
   },
   unauthorized(message) {
-    toast.error(message);
+    window.alert(message);
   },
 };
 

@@ -114,7 +114,13 @@ test('visitor screens look right (screenshots)', async ({ page }) => {
 test('the shell: navigation, header, profile menu, redirects, not-found inside the panel', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const { email, password } = await account();
+  // every call carries the bearer token and the local user id (query for GET, body otherwise)
+  const profileCall = page.waitForRequest((r) => r.url().includes('/api/users/profile?'));
   await logIn(page, email, password);
+  const call = await profileCall;
+  const uid = await page.evaluate(() => localStorage.getItem('uid'));
+  expect(new URL(call.url()).searchParams.get('Uid')).toBe(uid);
+  expect(call.headers().authorization).toBe(`Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await expect(page.getByText('Your starting point in Tabula')).toBeVisible();
   for (const name of ['New board', 'How-to', 'Templates']) await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
@@ -161,7 +167,11 @@ test('profile details: name, role, image rules, remove, change password', async 
 
   await page.getByLabel('Display name').fill('Pat Panel');
   await page.getByLabel('Role').selectOption({ label: 'Teacher/Educator' });
+  const save = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/users/profile'));
   await page.getByRole('button', { name: 'Update Profile' }).click();
+  const body = (await save).postDataJSON() as { displayName: string; role: number; avatar: string; Uid: string };
+  expect(body).toMatchObject({ displayName: 'Pat Panel', role: 8, Uid: await page.evaluate(() => localStorage.getItem('uid')) });
+  expect(body.avatar).toMatch(/^data:image\/png;base64,/);
   await expect(page.getByText('data successfully saved.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Profile menu' })).toContainText('Pat Panel');
 
