@@ -3,7 +3,7 @@ import type { Command } from '../../shared/model';
 import type { Actor } from '../core/actor';
 import type { BoardMessage, Bus } from './bus';
 import { PRESENCE_REFRESH_MS, type Presence } from './presence';
-import { sendEvent, type Session } from './session';
+import { prepareEvent, sendEvent, sendPrepared, type Session } from './session';
 
 /** What the hub needs from the board service (wired in plugin.ts). */
 export interface HubBoards {
@@ -202,13 +202,15 @@ export class Hub {
 
   private fanOut(room: Room, message: BoardMessage): void {
     const evicted: Session[] = [];
+    let json: string | null = null;
+    const frame = () => (json ??= prepareEvent(message.event, message.data));
     for (const session of room.sessions.values()) {
       if (message.except && message.except === session.connectionId) {
         if (message.event === 'onCommand') session.sent.delete(commandId(message.data));
         continue;
       }
       if (message.to && !addressedTo(message.to, session)) continue;
-      this.sendTo(session, message.event, message.data);
+      this.sendTo(session, message.event, message.data, frame);
       if (message.event === 'onRoleChanged') {
         const role = (message.data as { role?: unknown } | null)?.role;
         if (typeof role === 'string') session.member.role = role;
@@ -218,7 +220,7 @@ export class Hub {
     for (const session of evicted) void this.leave(session);
   }
 
-  private sendTo(session: Session, event: BoardMessage['event'], data: unknown): void {
+  private sendTo(session: Session, event: BoardMessage['event'], data: unknown, frame?: () => string): void {
     if (session.held) {
       session.held.push({ event, data });
       return;
@@ -232,7 +234,8 @@ export class Hub {
       // its own command, read back from the log: the sender already has it from its answer
       if (session.sent.delete(commandId(data))) return;
     }
-    sendEvent(session.socket, event, data);
+    if (frame) sendPrepared(session.socket, frame(), event, data);
+    else sendEvent(session.socket, event, data);
   }
 
   private async refreshPresence(): Promise<void> {

@@ -69,3 +69,25 @@ export function sendEvent(socket: HubSocket, event: HubEvent, data: unknown): vo
   if (!socket.isOpen()) return;
   socket.send({ event, data } satisfies HubEventMessage).catch(() => {});
 }
+
+/** The JSON text of an event, made once and sent to many sockets (sendPrepared). */
+export const prepareEvent = (event: HubEvent, data: unknown): string => JSON.stringify({ event, data } satisfies HubEventMessage);
+
+const TOKEN = `__tabula_event_${Math.random().toString(36).slice(2)}__`;
+interface NesSocketInternals {
+  _send?: (message: unknown, options?: { replace?: Record<string, string> }) => Promise<void>;
+}
+
+/**
+ * Sends an event already serialised by prepareEvent, so a broadcast to N sockets stringifies
+ * the command once instead of N times. It goes through nes's own packet queue (`_send` with its
+ * `replace` option, the path nes uses for pre-serialised route responses), so it stays in order
+ * with everything else on the socket. `replace` is String.prototype.replace: every `$` is
+ * doubled so the JSON is inserted literally. Without that internal (another nes), plain send.
+ */
+export function sendPrepared(socket: HubSocket, json: string, event: HubEvent, data: unknown): void {
+  if (!socket.isOpen()) return;
+  const internal = (socket as unknown as NesSocketInternals)._send;
+  if (typeof internal !== 'function') return sendEvent(socket, event, data);
+  internal.call(socket, { type: 'update', message: TOKEN }, { replace: { [TOKEN]: json.replace(/\$/g, '$$$$') } }).catch(() => {});
+}

@@ -262,6 +262,10 @@ describe('board and member names, configuration', () => {
     expect(await c.call('renameBoard', code, 'Roadmap')).toEqual({ name: 'Roadmap' });
     expect(await other.waitFor('onBoardRenamed')).toEqual({ name: 'Roadmap' });
     expect((await other.fail('renameBoard', code, 'Mine')).statusCode).toBe(403);
+    // broadcasts are serialised once and spliced into nes frames: replacement patterns stay literal
+    const tricky = "Price $& $' $` $$ $1 $<n> \"quoted\" \\ 💥";
+    expect(await c.call('renameBoard', code, tricky)).toEqual({ name: tricky });
+    expect(await other.waitFor('onBoardRenamed', (d) => d.name !== 'Roadmap')).toEqual({ name: tricky });
     expect((await c.fail('renameBoard', code, '')).statusCode).toBe(400);
   });
 
