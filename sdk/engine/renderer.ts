@@ -5,48 +5,61 @@ import { shapeModuleOf, type TwoObject } from '../shapes';
 import { polyline, rectPath } from '../shapes/two-helpers';
 import { handlePoint, RESIZE_HANDLES } from '../tools/select';
 import { drawPattern, patternOf, type Pattern } from './background';
+import { Drawables, setChildren } from './drawables';
 import type { Overlay, Scene } from './scene';
+import { TileLayer } from './tile-layer';
 import type { Viewport } from './viewport';
 
 type TwoGroup = InstanceType<typeof Two.Group>;
+
+/**
+ * How shapes reach the screen:
+ * - 'tiles' (default): static shapes through the tile cache, transient ones live;
+ * - 'direct': every frame draws the shapes the spatial index finds on screen (no tiles);
+ * - 'all': every frame draws every shape (the benchmark's baseline, no culling).
+ */
+export type RenderMode = 'tiles' | 'direct' | 'all';
 
 export interface RendererOptions {
   container: HTMLElement;
   scene: Scene;
   viewport: Viewport;
   background$: Observable<string>;
-  /** draw every shape, skipping the spatial-index culling (the benchmark's baseline) */
-  noCulling?: boolean;
+  mode?: RenderMode;
 }
 
 /** Frame statistics for the benchmark and the debug overlay. */
 export interface RenderStats {
   frames: number;
-  /** JS time of the last frame (cull + build + two.js draw calls), ms */
+  /** JS time of the last frame (compose, render, two.js draw calls), ms */
   lastFrameMs: number;
-  /** shapes drawn in the last frame */
+  /** shapes drawn live in the last frame (tiles mode: transient ones) */
   drawn: number;
-  /** two.js objects kept in the cache */
+  /** of those, drawn as low-detail sketches */
+  sketched: number;
+  /** tiles rendered in the last frame (tiles mode) */
+  tilesRendered: number;
+  /** two.js objects and sketches kept in the cache */
   cached: number;
+  /** false while tiles or objects are still missing (more frames follow on their own) */
+  complete: boolean;
 }
 
 const SELECTION = '#2f80ed';
-/** Shapes smaller than this on screen (px) are skipped: they would not cover a pixel. */
-const MIN_SCREEN_SIZE = 0.35;
-/** Off-screen objects are dropped from the cache beyond this many. */
-const CACHE_LIMIT = 60_000;
+/** A frame stops building objects or rendering tiles after this long (the rest follows next frames). */
+const FRAME_BUDGET_MS = 8;
 
 /**
  * The board's canvas renderer: two.js with the canvas renderer, `autostart: false`, drawing on
  * demand only — one frame per animation frame at most, and only when the scene, the viewport
- * or the background changed. Each frame draws just what the spatial index says intersects the
- * screen: the culled layer's child list is replaced by the query result (bypassing two.js'
- * per-child bookkeeping, which is O(n) per insert), and two.js objects are built lazily per
- * shape and cached until the shape changes.
+ * or the background changed. Layers, bottom to top: background pattern, static shapes (tile
+ * cache), a two.js canvas with the transient shapes (being dragged, drawn), and the overlay
+ * (selection, handles, drag box, eraser trail). Everything drawn is culled through the scene's
+ * spatial index; shapes a few pixels big are sketched (level of detail).
  */
 export class CanvasRenderer {
   readonly two: Two;
-  readonly stats: RenderStats = { frames: 0, lastFrameMs: 0, drawn: 0, cached: 0 };
+  readonly stats: RenderStats = { frames: 0, lastFrameMs: 0, drawn: 0, sketched: 0, tilesRendered: 0, cached: 0, complete: true };
   /** fires after each drawn frame (benchmarks and tests wait on it) */
   onFrame: ((stats: RenderStats) => void) | null = null;
 
@@ -55,16 +68,17 @@ export class CanvasRenderer {
   private readonly previewLayer: TwoGroup;
   private readonly overlayLayer: TwoGroup;
   private readonly bg: HTMLCanvasElement;
-  private readonly cache = new Map<string, { shape: Shape; object: TwoObject }>();
+  private readonly drawables: Drawables;
+  private readonly tiles: TileLayer;
   private readonly subs: Subscription[] = [];
   private pattern: Pattern = { kind: 'none' };
   private frame = 0;
   private resizeObserver: ResizeObserver | null = null;
-  noCulling: boolean;
+  private _mode: RenderMode;
 
   constructor(private readonly options: RendererOptions) {
     const { container, scene, viewport } = options;
-    this.noCulling = !!options.noCulling;
+    this._mode = options.mode ?? 'tiles';
     if (getComputedStyle(container).position === 'static') container.style.position = 'relative';
     const width = container.clientWidth || 800;
     const height = container.clientHeight || 600;
@@ -72,6 +86,10 @@ export class CanvasRenderer {
     this.bg = document.createElement('canvas');
     Object.assign(this.bg.style, { position: 'absolute', left: '0', top: '0', pointerEvents: 'none' });
     container.appendChild(this.bg);
+
+    this.drawables = new Drawables(scene);
+    this.tiles = new TileLayer(scene, this.drawables);
+    container.appendChild(this.tiles.canvas);
 
     this.two = new Two({ type: Two.Types.canvas, autostart: false, width, height });
     this.two.appendTo(container);
@@ -87,14 +105,12 @@ export class CanvasRenderer {
     this.two.add(this.world, this.overlayLayer);
 
     viewport.resize(width, height);
-    this.sizeBackground(width, height);
+    this.sizeLayers(width, height);
 
     this.subs.push(
       merge(scene.invalidate$, viewport.state$).subscribe(() => this.schedule()),
-      scene.dirty$.subscribe((ids) => {
-        if (ids === 'all') this.cache.clear();
-        else for (const id of ids) this.cache.delete(id);
-      }),
+      scene.dirty$.subscribe((ids) => this.drawables.forget(ids)),
+      scene.damage$.subscribe((damage) => this.tiles.invalidate(damage)),
       options.background$.subscribe((name) => {
         this.pattern = patternOf(name);
         this.applyImageBackground();
@@ -112,6 +128,16 @@ export class CanvasRenderer {
     return this.two.renderer.domElement as HTMLCanvasElement;
   }
 
+  get mode(): RenderMode {
+    return this._mode;
+  }
+
+  set mode(mode: RenderMode) {
+    this._mode = mode;
+    this.tiles.clear();
+    this.schedule();
+  }
+
   /** Follows the container's size. */
   resize(): void {
     const { container, viewport } = this.options;
@@ -120,16 +146,17 @@ export class CanvasRenderer {
     this.two.renderer.setSize(w, h);
     this.two.width = w;
     this.two.height = h;
-    this.sizeBackground(w, h);
+    this.sizeLayers(w, h);
     viewport.resize(w, h);
   }
 
-  private sizeBackground(w: number, h: number): void {
+  private sizeLayers(w: number, h: number): void {
     const ratio = window.devicePixelRatio || 1;
     this.bg.width = w * ratio;
     this.bg.height = h * ratio;
     this.bg.style.width = `${w}px`;
     this.bg.style.height = `${h}px`;
+    this.tiles.resize(w, h, ratio);
   }
 
   /** Asks for one frame; several calls before it runs coalesce. */
@@ -147,56 +174,46 @@ export class CanvasRenderer {
   /** Draws one frame now. */
   draw(): void {
     const t0 = performance.now();
+    const deadline = t0 + FRAME_BUDGET_MS;
     const { scene, viewport } = this.options;
-    const { tx, ty, scale } = viewport.state;
+    const view = viewport.state;
+    const { tx, ty, scale } = view;
     this.world.translation.set(tx, ty);
     this.world.scale = scale;
 
-    const ids = this.noCulling ? scene.visibleAll() : scene.visible(viewport.visibleRect(2));
-    const objects: TwoObject[] = [];
-    for (const id of ids) {
-      const shape = scene.shape(id);
-      if (!shape) continue;
-      const b = scene.index.bounds(id);
-      if (!this.noCulling && b && b.w * scale < MIN_SCREEN_SIZE && b.h * scale < MIN_SCREEN_SIZE) continue;
-      const object = this.objectFor(shape);
-      if (object) objects.push(object);
+    let incomplete = false;
+    let ids: string[];
+    this.stats.tilesRendered = 0;
+    if (this._mode === 'tiles') {
+      incomplete = this.tiles.compose(view, this.two.width, this.two.height, deadline);
+      this.stats.tilesRendered = this.tiles.rendered;
+      ids = scene.transient();
+    } else if (this._mode === 'direct') {
+      this.tiles.clearCanvas(this.two.width, this.two.height);
+      ids = scene.visible(viewport.visibleRect(2));
+    } else {
+      this.tiles.clearCanvas(this.two.width, this.two.height);
+      ids = scene.visibleAll();
     }
-    setChildren(this.content, objects);
+    const drawn = this._mode === 'all'
+      ? this.drawables.list(ids, scale, { lod: false })
+      : this.drawables.list(ids, scale, { lod: this._mode === 'direct', deadline: this._mode === 'direct' ? deadline : undefined });
+    incomplete ||= drawn.incomplete;
+    setChildren(this.content, drawn.list);
     setChildren(this.previewLayer, scene.preview.map((s) => shapeModuleOf(s)?.render(s)).filter((o): o is TwoObject => !!o));
     setChildren(this.overlayLayer, this.overlayObjects(scene.overlay$.value));
 
     this.two.render();
     this.drawBackground();
-    if (this.cache.size > CACHE_LIMIT) this.evict(new Set(ids));
 
     this.stats.frames++;
     this.stats.lastFrameMs = performance.now() - t0;
-    this.stats.drawn = objects.length;
-    this.stats.cached = this.cache.size;
+    this.stats.drawn = drawn.list.length;
+    this.stats.sketched = drawn.sketched;
+    this.stats.cached = this.drawables.size;
+    this.stats.complete = !incomplete;
     this.onFrame?.(this.stats);
-  }
-
-  private objectFor(shape: Shape): TwoObject | undefined {
-    const hit = this.cache.get(shape.id);
-    if (hit && hit.shape === shape) return hit.object;
-    const module = shapeModuleOf(shape);
-    if (!module) return undefined;
-    let object: TwoObject;
-    try {
-      object = module.render(shape);
-    } catch {
-      return undefined;
-    }
-    this.cache.set(shape.id, { shape, object });
-    return object;
-  }
-
-  private evict(keep: Set<string>): void {
-    for (const id of this.cache.keys()) {
-      if (this.cache.size <= CACHE_LIMIT / 2) break;
-      if (!keep.has(id)) this.cache.delete(id);
-    }
+    if (incomplete) this.schedule();
   }
 
   private drawBackground(): void {
@@ -344,17 +361,9 @@ export class CanvasRenderer {
     this.resizeObserver?.disconnect();
     this.canvas.remove();
     this.bg.remove();
-    this.cache.clear();
+    this.tiles.destroy();
+    this.drawables.forget('all');
   }
 }
 
 const xy = (p: { x: number; y: number }): [number, number] => [p.x, p.y];
-
-/**
- * Replaces a group's children for this frame without two.js' Children collection events.
- * The canvas renderer only iterates `children` (and reads no parent state we rely on), so a
- * plain array of the visible objects is all a frame needs.
- */
-function setChildren(group: TwoGroup, objects: TwoObject[]): void {
-  (group as unknown as { _children: TwoObject[] })._children = objects;
-}

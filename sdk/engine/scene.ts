@@ -48,9 +48,16 @@ export class Scene {
   readonly invalidate$ = new Subject<void>();
   /** shape ids whose drawing must be rebuilt ('all' after a reload) */
   readonly dirty$ = new Subject<readonly string[] | 'all'>();
+  /**
+   * Board areas whose static drawing changed (the renderer's tile cache re-renders them):
+   * a document change, a shape entering or leaving the transient (overridden) state, or 'all'.
+   */
+  readonly damage$ = new Subject<Rect[] | 'all'>();
   readonly overlay$ = new BehaviorSubject<Overlay>({});
 
   private readonly overrides = new Map<string, Shape | null>();
+  /** last known layering keys, to find what a z-order change moved */
+  private readonly zs = new Map<string, number | undefined>();
   private previewShapes: Shape[] = [];
   private hidden: (shape: Shape) => boolean = () => false;
 
@@ -67,8 +74,13 @@ export class Scene {
   /** Rebuilds everything from the document (load, clear, reload). */
   rebuild(): void {
     this.index.clear();
-    for (const s of this.doc.ordered()) this.indexShape(s);
+    this.zs.clear();
+    for (const s of this.doc.ordered()) {
+      this.indexShape(s);
+      this.zs.set(s.id, this.doc.zOf(s.id));
+    }
     this.dirty$.next('all');
+    this.damage$.next('all');
     this.invalidate$.next();
   }
 
@@ -79,20 +91,45 @@ export class Scene {
       return;
     }
     const touched: string[] = [];
+    const damage: Rect[] = [];
+    const before = (id: string) => {
+      const b = this.index.bounds(id);
+      if (b) damage.push(b);
+    };
     for (const v of change.removed ?? []) {
       const id = idOf(v);
+      before(id);
       this.index.remove(id);
       this.overrides.delete(id);
       touched.push(id);
     }
     for (const v of [...(change.added ?? []), ...(change.updated ?? [])]) {
       const id = idOf(v);
+      before(id);
       const s = this.doc.get(id);
       if (s) this.indexShape(s);
       else this.index.remove(id);
+      const after = this.index.bounds(id);
+      if (after) damage.push(after);
       touched.push(id);
     }
+    if (change.orderChanged) {
+      // the reducer does not list reordered shapes: find those whose layering key moved
+      for (const s of this.doc.ordered()) {
+        const z = this.doc.zOf(s.id);
+        if (this.zs.get(s.id) !== z) {
+          this.zs.set(s.id, z);
+          before(s.id);
+        }
+      }
+    }
+    for (const id of touched) {
+      const z = this.doc.zOf(id);
+      if (z === undefined) this.zs.delete(id);
+      else this.zs.set(id, z);
+    }
     if (touched.length) this.dirty$.next(touched);
+    if (damage.length) this.damage$.next(damage);
     this.invalidate$.next();
   }
 
@@ -125,6 +162,7 @@ export class Scene {
   setHiddenPredicate(hidden: (shape: Shape) => boolean): void {
     this.hidden = hidden;
     this.dirty$.next('all');
+    this.damage$.next('all');
     this.invalidate$.next();
   }
 
@@ -143,7 +181,13 @@ export class Scene {
   /** Shows `shape` instead of the document's (null hides it) until cleared. */
   setOverrides(entries: Iterable<[string, Shape | null]>): void {
     const ids: string[] = [];
+    const damage: Rect[] = [];
     for (const [id, s] of entries) {
+      // entering the transient state takes the shape out of the static layer: that area changes
+      if (!this.overrides.has(id)) {
+        const b = this.index.bounds(id);
+        if (b) damage.push(b);
+      }
       this.overrides.set(id, s);
       const base = this.doc.get(id);
       if (base) this.indexShape(base);
@@ -151,6 +195,7 @@ export class Scene {
     }
     if (ids.length) {
       this.dirty$.next(ids);
+      if (damage.length) this.damage$.next(damage);
       this.invalidate$.next();
     }
   }
@@ -159,12 +204,16 @@ export class Scene {
     if (!this.overrides.size) return;
     const ids = [...this.overrides.keys()];
     this.overrides.clear();
+    const damage: Rect[] = [];
     for (const id of ids) {
       const s = this.doc.get(id);
       if (s) this.indexShape(s);
       else this.index.remove(id);
+      const b = this.index.bounds(id);
+      if (b) damage.push(b);
     }
     this.dirty$.next(ids);
+    if (damage.length) this.damage$.next(damage);
     this.invalidate$.next();
   }
 
@@ -174,12 +223,21 @@ export class Scene {
     const s = this.doc.get(id);
     if (s) this.indexShape(s);
     else this.index.remove(id);
+    const b = this.index.bounds(id);
     this.dirty$.next([id]);
+    if (b) this.damage$.next([b]);
     this.invalidate$.next();
   }
 
   hasOverride(id: string): boolean {
     return this.overrides.has(id);
+  }
+
+  /** Shapes shown transiently (moved, resized, rotated copies while a tool drags), bottom to top. */
+  transient(): string[] {
+    const out: string[] = [];
+    for (const [id, s] of this.overrides) if (s && !this.hidden(s)) out.push(id);
+    return out.sort(this.compare);
   }
 
   /** Shapes being drawn (not in the document yet), drawn on top. */

@@ -13,10 +13,24 @@ function render(shape: CircleShape) {
   return withCommon(circle, shape, shapeGeometry.circle.box(shape));
 }
 
+function sketch(ctx: CanvasRenderingContext2D, shape: CircleShape) {
+  ctx.beginPath();
+  ctx.arc(shape.x, shape.y, Math.abs(shape.r), 0, Math.PI * 2);
+  const fill = fillOf(shape);
+  if (fill !== 'none') {
+    ctx.fillStyle = fill;
+    ctx.fill();
+  }
+  ctx.strokeStyle = shape.stroke;
+  ctx.lineWidth = shape.lineWidth;
+  ctx.stroke();
+}
+
 export const circle: ShapeModule<CircleShape> = {
   kind: 'circle',
   geometry: shapeGeometry.circle,
   render,
+  sketch,
   properties: ['color', 'lineWidth', 'opacity'],
   resizable: true,
   rotatable: false,

@@ -24,10 +24,19 @@ function render(shape: CommentShape) {
 }
 
 /** Comments stay on top and cannot be reordered or resized (board.md §4). */
+function sketch(ctx: CanvasRenderingContext2D, shape: CommentShape) {
+  const k = COMMENT_MARKER_SIZE;
+  ctx.fillStyle = commentColor(shape.color);
+  ctx.beginPath();
+  ctx.arc(shape.x + k / 2, shape.y + k / 2, k / 2, 0, Math.PI * 2);
+  ctx.fill();
+}
+
 export const comment: ShapeModule<CommentShape> = {
   kind: 'comment',
   geometry: shapeGeometry.comment,
   render,
+  sketch,
   properties: [],
   resizable: false,
   rotatable: false,

@@ -14,10 +14,15 @@ function render(shape: CompositeShape | LinkShape) {
   return withCommon(group, shape, shapeGeometry.composite.box(shape as CompositeShape));
 }
 
+function sketch(ctx: CanvasRenderingContext2D, shape: CompositeShape | LinkShape, scale: number) {
+  for (const child of shape.shapes) shapeModuleOf(child)?.sketch(ctx, child, scale);
+}
+
 export const composite: ShapeModule<CompositeShape> = {
   kind: 'composite',
   geometry: shapeGeometry.composite,
   render,
+  sketch,
   properties: ['opacity'],
   resizable: true,
   rotatable: true,

@@ -29,10 +29,17 @@ function render(shape: ImageShape) {
   return withCommon(group, shape, box);
 }
 
+function sketch(ctx: CanvasRenderingContext2D, shape: ImageShape) {
+  const b = shapeGeometry.image.box(shape);
+  ctx.fillStyle = '#e4e4e4';
+  ctx.fillRect(b.x, b.y, b.w, b.h);
+}
+
 export const image: ShapeModule<ImageShape> = {
   kind: 'image',
   geometry: shapeGeometry.image,
   render,
+  sketch,
   properties: ['opacity'],
   resizable: true,
   rotatable: true,

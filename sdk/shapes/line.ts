@@ -40,10 +40,23 @@ function render(shape: LineShape) {
   return withCommon(group, shape, shapeGeometry.line.box(shape));
 }
 
+function sketch(ctx: CanvasRenderingContext2D, shape: LineShape) {
+  const p = shape.points;
+  if (p.length < 4) return;
+  ctx.strokeStyle = shape.color;
+  ctx.lineWidth = shape.lineWidth;
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(p[0], p[1]);
+  for (let i = 2; i + 1 < p.length; i += 2) ctx.lineTo(p[i], p[i + 1]);
+  ctx.stroke();
+}
+
 export const line: ShapeModule<LineShape> = {
   kind: 'line',
   geometry: shapeGeometry.line,
   render,
+  sketch,
   properties: ['color', 'lineWidth', 'opacity', 'lineType'],
   resizable: true,
   rotatable: false,

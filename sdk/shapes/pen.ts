@@ -11,10 +11,26 @@ function render(shape: PenShape) {
   return withCommon(path, shape, shapeGeometry.pen.box(shape), highlighter ? HIGHLIGHTER_OPACITY / 100 : 1);
 }
 
+function sketch(ctx: CanvasRenderingContext2D, shape: PenShape) {
+  const p = shape.points;
+  if (p.length < 2) return;
+  ctx.strokeStyle = shape.color;
+  ctx.lineWidth = strokeWidth(shape);
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  if (shape.cmd === 'highlighter' || shape.type === 'hl') ctx.globalAlpha *= HIGHLIGHTER_OPACITY / 100;
+  ctx.beginPath();
+  ctx.moveTo(p[0], p[1]);
+  for (let i = 2; i + 1 < p.length; i += 2) ctx.lineTo(p[i], p[i + 1]);
+  if (p.length === 2) ctx.lineTo(p[0], p[1]);
+  ctx.stroke();
+}
+
 export const pen: ShapeModule<PenShape> = {
   kind: 'pen',
   geometry: shapeGeometry.pen,
   render,
+  sketch,
   properties: ['color', 'lineWidth', 'opacity'],
   resizable: true,
   rotatable: true,

@@ -14,10 +14,23 @@ function render(shape: RectangleShape) {
   return withCommon(path, shape, box);
 }
 
+function sketch(ctx: CanvasRenderingContext2D, shape: RectangleShape) {
+  const b = shapeGeometry.rectangle.box(shape);
+  const fill = fillOf(shape);
+  if (fill !== 'none') {
+    ctx.fillStyle = fill;
+    ctx.fillRect(b.x, b.y, b.w, b.h);
+  }
+  ctx.strokeStyle = shape.stroke;
+  ctx.lineWidth = shape.lineWidth;
+  ctx.strokeRect(b.x, b.y, b.w, b.h);
+}
+
 export const rectangle: ShapeModule<RectangleShape> = {
   kind: 'rectangle',
   geometry: shapeGeometry.rectangle,
   render,
+  sketch,
   properties: ['color', 'lineWidth', 'opacity'],
   resizable: true,
   rotatable: true,

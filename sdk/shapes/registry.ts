@@ -19,6 +19,12 @@ export interface ShapeModule<S extends Shape = Shape> {
   geometry: ShapeGeometry<S>;
   /** A new two.js object drawing the shape in board coordinates (not added to any scene). */
   render(shape: S): TwoObject;
+  /**
+   * A cheap immediate-mode sketch for when the shape is only a few pixels on screen (level of
+   * detail) or its two.js object is not built yet: `ctx` is already in board coordinates,
+   * `scale` is the zoom. Opacity and rotation are applied by the caller.
+   */
+  sketch(ctx: CanvasRenderingContext2D, shape: S, scale: number): void;
   /** Property menus that apply to a selection of this kind. */
   properties: readonly PropertyMenu[];
   /** Whether the select tool offers resize handles (only for 'normal' selections). */

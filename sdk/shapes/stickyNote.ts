@@ -3,7 +3,7 @@ import type { StickyNoteShape } from '../../shared/model';
 import { DEFAULT_FONT, STICKY_FONT, STICKY_LINE_HEIGHT, STICKY_MARGIN } from '../../shared/constants';
 import { fitStickyFont, shapeGeometry, wrapText } from '../../shared/geometry';
 import type { ShapeModule } from './registry';
-import { rectPath, textLines, withCommon } from './two-helpers';
+import { greek, rectPath, textLines, withCommon } from './two-helpers';
 
 /** The font size and wrapped lines a note shows (its stored fontSize, else fitted 35 → 5). */
 export function stickyLayout(shape: StickyNoteShape): { fontSize: number; lines: string[] } {
@@ -33,10 +33,22 @@ function render(shape: StickyNoteShape) {
   return withCommon(group, shape, box);
 }
 
+function sketch(ctx: CanvasRenderingContext2D, shape: StickyNoteShape, scale: number) {
+  const box = shapeGeometry.stickyNote.box(shape);
+  ctx.fillStyle = shape.color;
+  ctx.fillRect(box.x, box.y, box.w, box.h);
+  if (!shape.text) return;
+  const { fontSize, lines } = stickyLayout(shape);
+  const lh = fontSize * STICKY_LINE_HEIGHT;
+  const top = box.y + Math.max(STICKY_MARGIN, (box.h - lines.length * lh) / 2);
+  greek(ctx, lines, { x: box.x, y: top, w: box.w, h: box.h }, fontSize, lh, '#000000', DEFAULT_FONT, 'center', scale);
+}
+
 export const stickyNote: ShapeModule<StickyNoteShape> = {
   kind: 'stickyNote',
   geometry: shapeGeometry.stickyNote,
   render,
+  sketch,
   properties: ['stickyColor', 'stickySize', 'opacity'],
   resizable: true,
   rotatable: true,

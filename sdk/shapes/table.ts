@@ -3,7 +3,7 @@ import type { TableShape } from '../../shared/model';
 import { DEFAULT_FONT } from '../../shared/constants';
 import { shapeGeometry, tableDimensions } from '../../shared/geometry';
 import type { ShapeModule } from './registry';
-import { polyline, rectPath, withCommon } from './two-helpers';
+import { fontFamily, polyline, rectPath, withCommon } from './two-helpers';
 
 function render(shape: TableShape) {
   const b = shapeGeometry.table.box(shape);
@@ -22,16 +22,24 @@ function render(shape: TableShape) {
       for (let c = 1; c < cols; c++) group.add(Object.assign(polyline([b.x + c * cw, b.y, b.x + c * cw, b.y + b.h]), { stroke: '#000000', linewidth: 1 }));
     }
     shape.table.forEach((row, r) => row.forEach((cell, c) => {
-      if (cell) group.add(new Two.Text(cell, b.x + c * cw + 4, b.y + r * ch + ch / 2, { family: DEFAULT_FONT, size, alignment: 'left', baseline: 'middle', fill: '#000000', stroke: 'transparent' }));
+      if (cell) group.add(new Two.Text(cell, b.x + c * cw + 4, b.y + r * ch + ch / 2, { family: fontFamily(DEFAULT_FONT), size, alignment: 'left', baseline: 'middle', fill: '#000000', stroke: 'transparent' }));
     }));
   }
   return withCommon(group, shape, b);
+}
+
+function sketch(ctx: CanvasRenderingContext2D, shape: TableShape) {
+  const b = shapeGeometry.table.box(shape);
+  ctx.strokeStyle = '#999999';
+  ctx.lineWidth = 1;
+  ctx.strokeRect(b.x, b.y, b.w, b.h);
 }
 
 export const table: ShapeModule<TableShape> = {
   kind: 'table',
   geometry: shapeGeometry.table,
   render,
+  sketch,
   properties: ['opacity'],
   resizable: true,
   rotatable: false,

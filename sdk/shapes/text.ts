@@ -2,7 +2,7 @@ import type { TextShape } from '../../shared/model';
 import { LINE_HEIGHT } from '../../shared/constants';
 import { measureText, shapeGeometry } from '../../shared/geometry';
 import type { ShapeModule } from './registry';
-import { textLines, withCommon } from './two-helpers';
+import { greek, textLines, withCommon } from './two-helpers';
 
 /** Multi-line text from its top-left, aligned inside the measured box. */
 function render(shape: TextShape) {
@@ -14,10 +14,16 @@ function render(shape: TextShape) {
   return withCommon(group, shape, box);
 }
 
+function sketch(ctx: CanvasRenderingContext2D, shape: TextShape, scale: number) {
+  const box = shapeGeometry.text.box(shape);
+  greek(ctx, measureText(shape.value, shape.size).lines, box, shape.size, shape.size * LINE_HEIGHT, shape.color, shape.font, shape.align, scale);
+}
+
 export const text: ShapeModule<TextShape> = {
   kind: 'text',
   geometry: shapeGeometry.text,
   render,
+  sketch,
   properties: ['color', 'opacity', 'font', 'fontSize', 'align'],
   resizable: true,
   rotatable: true,

@@ -59,6 +59,12 @@ export function stroked<T extends TwoPath>(path: T, color: string, width: number
   return path;
 }
 
+/** A CSS font-family list for a board font, with a generic fallback. */
+export function fontFamily(font: string): string {
+  const generic = /courier/i.test(font) ? 'monospace' : /caveat|comic|cabin sketch/i.test(font) ? 'cursive' : /georgia|times/i.test(font) ? 'serif' : 'sans-serif';
+  return `"${font.replace(/"/g, '')}", ${generic}`;
+}
+
 /** Text lines laid out from a top-left (or aligned) origin. */
 export function textLines(
   lines: readonly string[],
@@ -69,12 +75,39 @@ export function textLines(
   const ax = style.alignment === 'left' ? origin.x : style.alignment === 'center' ? origin.x + (style.width ?? 0) / 2 : origin.x + (style.width ?? 0);
   lines.forEach((content, i) => {
     const t = new Text(content, ax, origin.y + i * style.lineHeight, {
-      family: style.family, size: style.size, leading: style.lineHeight, alignment: style.alignment,
+      family: fontFamily(style.family), size: style.size, leading: style.lineHeight, alignment: style.alignment,
       baseline: 'top', fill: style.fill, stroke: 'transparent',
     });
     group.add(t);
   });
   return group;
+}
+
+/**
+ * Text at low detail: real glyphs when the font is at least 6 px on screen, otherwise a thin
+ * bar per line ("greeking"), which costs one fillRect.
+ */
+export function greek(
+  ctx: CanvasRenderingContext2D, lines: readonly string[], box: Rect, size: number, lineHeight: number, color: string,
+  font: string, align: 'left' | 'center' | 'right', scale: number,
+): void {
+  ctx.fillStyle = color;
+  if (size * scale >= 6) {
+    ctx.font = `${size}px ${fontFamily(font)}`;
+    ctx.textBaseline = 'top';
+    ctx.textAlign = align;
+    const x = align === 'left' ? box.x : align === 'center' ? box.x + box.w / 2 : box.x + box.w;
+    lines.forEach((l, i) => ctx.fillText(l, x, box.y + i * lineHeight));
+    return;
+  }
+  const alpha = ctx.globalAlpha;
+  ctx.globalAlpha = alpha * 0.45;
+  lines.forEach((l, i) => {
+    const w = Math.min(box.w, l.length * size * 0.55);
+    const x = align === 'left' ? box.x : align === 'center' ? box.x + (box.w - w) / 2 : box.x + box.w - w;
+    ctx.fillRect(x, box.y + i * lineHeight + size * 0.25, w, size * 0.6);
+  });
+  ctx.globalAlpha = alpha;
 }
 
 /**
