@@ -333,6 +333,15 @@ const backgroundName = (value: string) => BACKGROUNDS.find((b) => b.label === va
 
 const notAllowed = (message: string) => embedError('not-allowed', message);
 
+/** The error of a session phase that ends the board (not found, denied, failed, removed), or null. */
+function stateError(s: { phase: string; error?: string }): EmbedError | null {
+  if (s.phase === 'notFound') return embedError('board-not-found', s.error ?? BOARD_MESSAGES.boardNotFound);
+  if (s.phase === 'denied') return embedError('access-denied', s.error ?? BOARD_MESSAGES.unauthorized);
+  if (s.phase === 'failed') return embedError('connection-failed', s.error ?? BOARD_MESSAGES.connectFailed);
+  if (s.phase === 'removed') return embedError('board-not-found', s.error ?? BOARD_MESSAGES.boardRemoved);
+  return null;
+}
+
 /**
  * Connects the live board to the host page: installs the board API (every method validates its
  * arguments, then calls the Editor: no second code path) and forwards ready, joined, command,
@@ -364,27 +373,44 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
   const check = (error: EmbedError | null) => {
     if (error) throw error;
   };
+  // Calls act on the loaded board: they wait until it is online (arguments are checked first),
+  // and reject with the reason when it never will be.
+  const ready = new Promise<void>((resolve, reject) => {
+    subs.push(
+      sync.state$.subscribe((s) => {
+        if (s.phase === 'online') resolve();
+        const failure = stateError(s);
+        if (failure) reject(failure);
+      }),
+    );
+  });
+  ready.catch(() => undefined);
 
   const methods: BoardMethods = {
     async setTool(name) {
       check(validateTool(name, TOOL_NAMES));
+      await ready;
       if (!editor.toolAllowed(name as ToolName)) throw notAllowed(`The ${name} tool is not available to this participant.`);
       editor.setTool(name as ToolName);
     },
     async setColor(hex) {
       check(validateColor(hex));
+      await ready;
       editor.setStyle({ color: hex });
     },
     async setThickness(width) {
       check(validateThickness(width));
+      await ready;
       editor.setStyle({ lineWidth: width });
     },
     async setBackground(background) {
       check(validateBackground(background));
+      await ready;
       editor.setBackground(backgroundName(background));
     },
     async setPermissions(permissions) {
       check(validatePermissions(permissions));
+      await ready;
       hostPermissions = [...new Set(permissions)] as EmbedPermission[];
       // back to the server's claims, then the new choice
       const server = sync.board$.value?.claims?.permissions;
@@ -392,10 +418,12 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
       overlay();
     },
     async getShapes() {
+      await ready;
       return editor.getShapes();
     },
     async addShapes(shapes) {
       check(validateShapeList(shapes));
+      await ready;
       requireEdit();
       const seen = new Set<string>();
       const full = shapes.map((shape, index) => {
@@ -410,14 +438,17 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
     },
     async removeShapes(ids) {
       check(validateIds(ids));
+      await ready;
       requireEdit();
       editor.removeShapes(ids.filter((id) => editor.doc.has(id)));
     },
     async zoomToFit() {
+      await ready;
       editor.zoomToFit();
     },
     async exportImage(format: ExportFormat) {
       check(validateExportFormat(format));
+      await ready;
       if (format === 'svg' && !editor.hasPolicy(POLICY.exportSvg)) throw notAllowed('SVG export needs the export-svg policy (team plans); PNG is always available.');
       try {
         return await editor.exportImage(format);
@@ -426,6 +457,7 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
       }
     },
     async getInfo() {
+      await ready;
       return info();
     },
   };
@@ -467,10 +499,8 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
     editor.selection$.pipe(skip(1)).subscribe((ids) => emit('selection', { ids: [...ids] })),
     sync.errors$.subscribe((e) => emit('error', embedError('internal', e.message))),
     sync.state$.subscribe((s) => {
-      if (s.phase === 'notFound') emit('error', embedError('board-not-found', s.error ?? BOARD_MESSAGES.boardNotFound));
-      else if (s.phase === 'denied') emit('error', embedError('access-denied', s.error ?? BOARD_MESSAGES.unauthorized));
-      else if (s.phase === 'failed') emit('error', embedError('connection-failed', s.error ?? BOARD_MESSAGES.connectFailed));
-      else if (s.phase === 'removed') emit('error', embedError('board-not-found', s.error ?? BOARD_MESSAGES.boardRemoved));
+      const failure = stateError(s);
+      if (failure) emit('error', failure);
     }),
   );
   return () => {

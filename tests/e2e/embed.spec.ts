@@ -276,6 +276,15 @@ test('an existing board, a roaming participant without token', async ({ page, br
   await other.context().close();
 });
 
+test('a board that does not exist: an error event, and calls reject with board-not-found', async ({ page }) => {
+  const app = await developerApp([]);
+  expect(await embed(page, { board: 'nosuchboard1', clientId: app.clientId, participant: { uid: 'host-user-5' } })).toEqual({ ok: true });
+  await expect.poll(async () => (await events(page, 'error')).map(([, p]) => p.code)).toContain('board-not-found');
+  expect(await call(page, 'getShapes')).toMatchObject({ ok: false, error: { code: 'board-not-found' } });
+  expect(await call(page, 'setColor', 'nope')).toMatchObject({ ok: false, error: { code: 'invalid-color' } });
+  expect(await events(page, 'ready')).toHaveLength(0);
+});
+
 test('a host origin not on the allowlist gets a clear refusal, not a half-working board', async ({ page }) => {
   const app = await developerApp(['https://only-this.example']);
   const result = await embed(page, { clientId: app.clientId, participant: { uid: 'host-user-9' } });
