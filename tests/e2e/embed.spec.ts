@@ -152,6 +152,8 @@ test('a host page on another origin embeds a board and drives it through every m
     style: { color: '#1e88e5', lineWidth: 3 },
     bg: 'dot',
   });
+  // the participant joined under the app (the token's client claim)
+  expect(await frame.evaluate(() => (window as any).tabula.sync.board$.value.client)).toBe(app.clientId);
   // embedded: no share, new board, back or login
   await expect(frame.getByRole('button', { name: /share/i })).toHaveCount(0);
   await expect(frame.getByRole('button', { name: /log in/i })).toHaveCount(0);
