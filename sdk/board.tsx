@@ -122,7 +122,8 @@ export function Board(props: BoardProps) {
       workspace: workspace ?? null,
       clientid: clientid ?? null,
       uid,
-      name: latest.current.name ?? readDisplayName(),
+      // a stored display name is a guest's; signed-in users are named by their account
+      name: latest.current.name ?? (latest.current.token ? null : readDisplayName()),
       token: () => latest.current.token ?? null,
       refresh: latest.current.refreshToken ? () => latest.current.refreshToken!() : undefined,
       target: editor,

@@ -77,9 +77,12 @@ export class SyncClient {
   private reauthTimer: ReturnType<typeof setTimeout> | null = null;
   private fillingGap = false;
   private readonly creds: Credentials;
+  /** the name this visitor joined with, or renamed to (re-sent on reconnect) */
+  private displayName: string | null;
 
   constructor(private readonly opts: SyncOptions) {
     this.outbox = new Outbox(opts.boardCode, opts.storage);
+    this.displayName = opts.name || null;
     this.pending$ = new BehaviorSubject(this.outbox.size);
     this.order = new SeqOrder((command) => this.opts.target.applyRemote(command));
     this.creds = { server: opts.server, uid: opts.uid, token: () => opts.token?.() ?? null };
@@ -190,6 +193,7 @@ export class SyncClient {
 
   async renameMember(name: string): Promise<unknown> {
     const result = await this.call('renameMember', this.opts.boardCode, name);
+    this.displayName = name;
     const me = this.me$.value;
     if (me) this.me$.next({ ...me, name });
     this.members$.next(this.members$.value.map((m) => (m.uid === this.opts.uid ? { ...m, name } : m)));
@@ -246,7 +250,8 @@ export class SyncClient {
   }
 
   private joinCall(): Promise<BoardInfo> {
-    const { workspace, boardCode, clientid, uid, name } = this.opts;
+    const { workspace, boardCode, clientid, uid } = this.opts;
+    const name = this.displayName;
     return this.call<BoardInfo>('joinBoard', workspace ?? '', boardCode, clientid ?? '', {
       uid,
       ...(name ? { name } : {}),
@@ -429,7 +434,8 @@ export class SyncClient {
     this.members$.next(members);
     if (Array.isArray(info.online)) this.markOnline(info.online as BoardMember[]);
     const me = members.find((m) => m.uid === this.opts.uid);
-    if (me) this.me$.next(me);
+    // onMeJoined (sent before the answer) carries the name this session joined with
+    if (me) this.me$.next({ ...me, ...(this.me$.value ?? {}) });
     if (this.opts.version && info.version && info.version !== this.opts.version) {
       this.notify({
         key: 'new-version',
@@ -484,10 +490,10 @@ export class SyncClient {
     try {
       if (this.loaded) {
         // the new socket re-enters the board; onReconnected brings the commands after lastSeq
-        const { clientid, uid, name } = this.opts;
+        const { clientid, uid } = this.opts;
         const answer = await this.call<{ lastSeq?: number; online?: BoardMember[] } | null>('reconnect', this.opts.boardCode, this.order.lastSeq, {
           uid,
-          ...(name || this.me$.value?.name ? { name: this.me$.value?.name ?? name ?? undefined } : {}),
+          ...(this.displayName ? { name: this.displayName } : {}),
           ...(clientid ? { clientid } : {}),
         });
         if (answer?.online) this.markOnline(answer.online);

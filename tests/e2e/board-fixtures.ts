@@ -120,12 +120,13 @@ export async function userSession(
   let accessToken = session.accessToken;
   if (options.plan) {
     const { signAccessToken } = await import('../../platform/core/auth');
+    type Claims = Parameters<typeof signAccessToken>[1];
     const payload = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
     delete payload.iat;
     delete payload.exp;
     accessToken = signAccessToken(
       { accessTokenSecret: server.env.ACCESS_TOKEN_SECRET, accessTokenTtlSeconds: 900 } as never,
-      { ...(payload as never), plan: options.plan },
+      { ...(payload as unknown as Claims), plan: options.plan },
     );
   }
   return { accessToken, refreshToken: session.refreshToken, uid: session.id, email };

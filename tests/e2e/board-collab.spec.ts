@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startServer, type TestServer } from './support/server';
+import { api, createBoardIn, drag, newContext, openBoard, pickTool, settled, shapes, shot, startDrawing, userSession, waitOnline } from './board-fixtures';
+
+/**
+ * Two real browsers on one board (board.md §4, §6, §7): each sees the other's strokes; undo and
+ * redo only ever touch the user's own commands; a viewer cannot draw and a role change applies
+ * live; the guest start screen names the guest for the others; a rename reaches everyone.
+ */
+let server: TestServer;
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const ids = async (page: Page) => (await shapes(page)).map((s) => s.id).sort();
+
+test('two browsers see each other\'s strokes, names and renames', async ({ browser }) => {
+  const owner = await userSession(server);
+  const a = await (await newContext(browser, { session: owner })).newPage();
+  const code = await createBoardIn(a, server);
+  await waitOnline(a);
+  await startDrawing(a);
+
+  // a guest without a name gets the guest start screen
+  const bContext = await newContext(browser, { name: null });
+  const b = await bContext.newPage();
+  await openBoard(b, server, code);
+  const welcome = b.getByRole('dialog', { name: 'Welcome' });
+  await expect(welcome).toBeVisible();
+  await welcome.getByLabel('Display name').fill('Bea Guest');
+  await welcome.getByRole('button', { name: 'Join board' }).click();
+  await expect(welcome).toBeHidden();
+
+  // A sees B online under the new name
+  await expect(a.getByTestId('online-count')).toHaveText('2');
+  await a.getByRole('button', { name: /Online members/ }).click();
+  await expect(a.getByRole('menu', { name: /Online members/ })).toContainText('Bea Guest');
+  await a.keyboard.press('Escape');
+
+  await pickTool(a, 'Pen');
+  await drag(a, [[200, 200], [300, 260], [400, 200]]);
+  await pickTool(b, 'Rectangle');
+  await drag(b, [[600, 200], [760, 320]]);
+  await settled(a);
+  await settled(b);
+  await expect.poll(() => ids(a)).toHaveLength(2);
+  await expect.poll(() => ids(b)).toEqual(await ids(a));
+  const kinds = (await shapes(b)).map((s) => s.cmd).sort();
+  expect(kinds).toEqual(['pen', 'rectangle']);
+
+  // rename on A reaches B's board name input
+  const name = a.getByRole('textbox', { name: 'Board name' });
+  await name.fill('Sprint planning');
+  await name.press('Enter');
+  await expect(b.getByRole('textbox', { name: 'Board name' })).toHaveValue('Sprint planning');
+  await shot(b, 'board-collab-b');
+  await a.context().close();
+  await bContext.close();
+});
+
+test("undo and redo never touch another user's shapes", async ({ browser }) => {
+  const a = await (await newContext(browser, { name: 'Ann' })).newPage();
+  const code = await createBoardIn(a, server);
+  await waitOnline(a);
+  await startDrawing(a);
+  const b = await (await newContext(browser, { name: 'Ben' })).newPage();
+  await openBoard(b, server, code);
+
+  await pickTool(a, 'Rectangle');
+  await drag(a, [[200, 200], [320, 300]]);
+  await settled(a);
+  await pickTool(b, 'Circle');
+  await drag(b, [[500, 200], [600, 300]]);
+  await settled(b);
+  await expect.poll(() => ids(a)).toHaveLength(2);
+  const rect = (await shapes(a)).find((s) => s.cmd === 'rectangle')!.id;
+  const circle = (await shapes(a)).find((s) => s.cmd === 'circle')!.id;
+
+  // B drew last, but A's undo takes back A's rectangle only
+  await a.getByRole('button', { name: 'Undo' }).click();
+  await settled(a);
+  await expect.poll(() => ids(a)).toEqual([circle]);
+  await expect.poll(() => ids(b)).toEqual([circle]);
+  // nothing of A's is left to undo; B's circle stays whatever A does
+  await expect(a.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  await a.keyboard.press('Control+z');
+  await expect.poll(() => ids(b)).toEqual([circle]);
+
+  // A's redo brings the rectangle back everywhere
+  await a.getByRole('button', { name: 'Redo' }).click();
+  await settled(a);
+  await expect.poll(() => ids(b)).toEqual([circle, rect].sort());
+
+  // B's undo removes B's circle, A's rectangle stays
+  await b.getByRole('button', { name: 'Undo' }).click();
+  await settled(b);
+  await expect.poll(() => ids(a)).toEqual([rect]);
+  await expect.poll(() => ids(b)).toEqual([rect]);
+  await a.context().close();
+  await b.context().close();
+});
+
+test('a viewer cannot draw; a role change applies live', async ({ browser }) => {
+  const owner = await userSession(server);
+  const a = await (await newContext(browser, { session: owner })).newPage();
+  const code = await createBoardIn(a, server);
+  await waitOnline(a);
+  await startDrawing(a);
+  await pickTool(a, 'Pen');
+  await drag(a, [[200, 200], [400, 260]]);
+  await settled(a);
+
+  // anyone with the link: Viewer
+  await api(server, 'POST', `/api/boards/${code}/sharings`, { token: owner.accessToken }, { link: 'Viewer' });
+  const b = await (await newContext(browser, { name: 'Vic Viewer' })).newPage();
+  await openBoard(b, server, code);
+  await expect.poll(() => ids(b)).toHaveLength(1);
+  await expect(b.getByRole('toolbar', { name: 'Tools' })).toHaveCount(0);
+  await expect(b.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await expect(b.getByRole('textbox', { name: 'Board name' })).toHaveAttribute('readonly', '');
+  expect(await b.evaluate(() => window.tabula!.editor.tool$.value)).toBe('pan');
+  // a drag only pans; the editor refuses commands outright
+  await drag(b, [[500, 400], [650, 450]]);
+  expect(await b.evaluate(() => window.tabula!.editor.canEdit())).toBe(false);
+  await expect(
+    b.evaluate(() => window.tabula!.editor.execute({ cmd: 'remove', shapes: ['x'] } as never)),
+  ).rejects.toThrow(/cannot edit/);
+  expect(await ids(b)).toHaveLength(1);
+  await shot(b, 'board-viewer');
+
+  // the owner makes the link Editor: B's toolbox appears without a reload, and B can draw
+  await api(server, 'POST', `/api/boards/${code}/sharings`, { token: owner.accessToken }, { link: 'Editor' });
+  await expect(b.getByRole('toolbar', { name: 'Tools' })).toBeVisible();
+  await pickTool(b, 'Rectangle');
+  await drag(b, [[500, 400], [650, 480]]);
+  await settled(b);
+  await expect.poll(() => ids(a)).toHaveLength(2);
+
+  // and back to Viewer: the toolbox goes away again
+  await api(server, 'POST', `/api/boards/${code}/sharings`, { token: owner.accessToken }, { link: 'Viewer' });
+  await expect(b.getByRole('toolbar', { name: 'Tools' })).toHaveCount(0);
+  expect(await b.evaluate(() => window.tabula!.editor.tool$.value)).toBe('pan');
+  await a.context().close();
+  await b.context().close();
+});
