@@ -10,6 +10,10 @@ import type { ViewState } from './viewport';
 
 /** Rendered tiles kept (256 × 256 × devicePixelRatio² px each), least recently used dropped first. */
 const TILE_LIMIT = 320;
+/** Up to this many stale visible tiles are re-rendered in the frame whatever the budget (an edit never flickers). */
+const SYNC_STALE = 8;
+
+interface Tile { canvas: HTMLCanvasElement; stale: boolean }
 
 /**
  * The static shapes, rendered by two.js into cached 256 px tiles at power-of-two zoom levels
@@ -24,7 +28,7 @@ export class TileLayer {
   private readonly two: Two;
   private readonly world: InstanceType<typeof Two.Group>;
   private readonly content: InstanceType<typeof Two.Group>;
-  private readonly tiles = new Map<string, HTMLCanvasElement>();
+  private readonly tiles = new Map<string, Tile>();
   private readonly spare: HTMLCanvasElement[] = [];
   private ratio = 1;
   /** tiles rendered in the last compose (stats) */
@@ -58,11 +62,15 @@ export class TileLayer {
   }
 
   clear(): void {
-    for (const c of this.tiles.values()) this.recycle(c);
+    for (const t of this.tiles.values()) this.recycle(t.canvas);
     this.tiles.clear();
   }
 
-  /** Drops the tiles a changed board area touches. */
+  /**
+   * Marks the tiles a changed board area touches as stale: they stay on screen until
+   * re-rendered (next frame for visible ones), so an edit never leaves a hole. 'all' (a new
+   * board, private mode switched) drops every tile.
+   */
   invalidate(damage: Rect[] | 'all'): void {
     if (damage === 'all') {
       this.clear();
@@ -71,13 +79,16 @@ export class TileLayer {
     const levels = new Set<number>();
     for (const id of this.tiles.keys()) levels.add(Number(id.slice(0, id.indexOf('/'))));
     for (const rect of damage) {
-      const touched = tilesTouching(rect, levels);
-      for (const t of touched) {
-        const id = tileId(t);
-        const c = this.tiles.get(id);
-        if (c) {
-          this.tiles.delete(id);
-          this.recycle(c);
+      for (const z of levels) {
+        const touched = tilesTouching(rect, [z]);
+        if (!touched.length) {
+          // a huge area on a fine level: every tile of that level is stale
+          for (const [id, t] of this.tiles) if (id.startsWith(`${z}/`)) t.stale = true;
+          continue;
+        }
+        for (const k of touched) {
+          const t = this.tiles.get(tileId(k));
+          if (t) t.stale = true;
         }
       }
     }
@@ -95,6 +106,7 @@ export class TileLayer {
     const needed = tilesForView(view, width, height);
     let missing = false;
     this.rendered = 0;
+    const stale = needed.filter((t) => this.tiles.get(tileId(t))?.stale).length;
     for (const t of needed) {
       const id = tileId(t);
       let tile = this.tiles.get(id);
@@ -102,19 +114,18 @@ export class TileLayer {
         // LRU: most recently used last
         this.tiles.delete(id);
         this.tiles.set(id, tile);
-      } else if (this.rendered === 0 || performance.now() < deadline) {
-        tile = this.render(t);
+      }
+      const due = !tile || tile.stale;
+      if (due && (this.rendered === 0 || performance.now() < deadline || (tile && stale <= SYNC_STALE))) {
+        tile = this.render(t, tile);
         this.rendered++;
-      }
-      if (tile) this.blit(tile, t, view, null);
-      else {
-        missing = true;
-        this.fallback(t, view);
-      }
+      } else if (due) missing = true;
+      if (tile) this.blit(tile.canvas, t, view, null);
+      else this.fallback(t, view);
     }
     while (this.tiles.size > TILE_LIMIT) {
       const oldest = this.tiles.keys().next().value as string;
-      this.recycle(this.tiles.get(oldest)!);
+      this.recycle(this.tiles.get(oldest)!.canvas);
       this.tiles.delete(oldest);
     }
     return missing;
@@ -127,7 +138,7 @@ export class TileLayer {
   }
 
   /** Renders one tile with two.js: the static shapes intersecting it, at the tile's level. */
-  private render(t: TileKey): HTMLCanvasElement {
+  private render(t: TileKey, previous?: Tile): Tile {
     const r = tileRect(t);
     const k = 2 ** t.z;
     const ids = this.scene.visible(r).filter((id) => !this.scene.hasOverride(id));
@@ -137,15 +148,16 @@ export class TileLayer {
     setChildren(this.content, list);
     this.two.render();
     setChildren(this.content, []);
-    const tile = this.spare.pop() ?? document.createElement('canvas');
+    const canvas = previous?.canvas ?? this.spare.pop() ?? document.createElement('canvas');
     const px = Math.round(TILE_PX * this.ratio);
-    if (tile.width !== px) {
-      tile.width = px;
-      tile.height = px;
+    if (canvas.width !== px) {
+      canvas.width = px;
+      canvas.height = px;
     }
-    const tctx = tile.getContext('2d')!;
+    const tctx = canvas.getContext('2d')!;
     tctx.clearRect(0, 0, px, px);
     tctx.drawImage(this.two.renderer.domElement as HTMLCanvasElement, 0, 0);
+    const tile = { canvas, stale: false };
     this.tiles.set(tileId(t), tile);
     return tile;
   }
@@ -162,14 +174,14 @@ export class TileLayer {
     const { parent, quarter } = parentOf(t);
     const coarse = this.tiles.get(tileId(parent));
     if (coarse) {
-      this.blit(coarse, t, view, { x: quarter.x / 2, y: quarter.y / 2, size: 0.5 });
+      this.blit(coarse.canvas, t, view, { x: quarter.x / 2, y: quarter.y / 2, size: 0.5 });
       return;
     }
     for (let dx = 0; dx < 2; dx++) {
       for (let dy = 0; dy < 2; dy++) {
         const child = { z: t.z + 1, i: t.i * 2 + dx, j: t.j * 2 + dy };
         const fine = this.tiles.get(tileId(child));
-        if (fine) this.blit(fine, child, view, null);
+        if (fine) this.blit(fine.canvas, child, view, null);
       }
     }
   }
