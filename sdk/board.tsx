@@ -104,6 +104,13 @@ export function Board(props: BoardProps) {
 
   const latest = useRef(props);
   latest.current = props;
+  // the token in use: the prop, or the one a refresh just produced (before the prop catches up)
+  const token = useRef(props.token ?? null);
+  const tokenProp = useRef(props.token);
+  if (tokenProp.current !== props.token) {
+    tokenProp.current = props.token;
+    token.current = props.token ?? null;
+  }
   const canvasRef = useRef<HTMLDivElement>(null);
   const [session, setSession] = useState<{ editor: Editor; sync: SyncClient } | null>(null);
 
@@ -124,8 +131,14 @@ export function Board(props: BoardProps) {
       uid,
       // a stored display name is a guest's; signed-in users are named by their account
       name: latest.current.name ?? (latest.current.token ? null : readDisplayName()),
-      token: () => latest.current.token ?? null,
-      refresh: latest.current.refreshToken ? () => latest.current.refreshToken!() : undefined,
+      token: () => token.current,
+      refresh: latest.current.refreshToken
+        ? async () => {
+            const fresh = await latest.current.refreshToken!();
+            if (fresh) token.current = fresh;
+            return fresh;
+          }
+        : undefined,
       target: editor,
       version: CLIENT_VERSION,
       embedded,

@@ -1,5 +1,5 @@
 import { Client } from '@hapi/nes/lib/client';
-import { BehaviorSubject, Subject } from 'rxjs';
+import { BehaviorSubject, ReplaySubject, Subject } from 'rxjs';
 import { HUB_RECONNECT_MS, RETRY_NOTICE_MS } from '../../shared/constants';
 import type { HubEventMessage, HubMethod } from '../../shared/hub';
 import type { Command } from '../../shared/model';
@@ -55,8 +55,8 @@ export class SyncClient {
   readonly members$ = new BehaviorSubject<BoardMember[]>([]);
   readonly claims$ = new BehaviorSubject<BoardClaims>({ role: null, permissions: [], policies: [] });
   readonly me$ = new BehaviorSubject<BoardMember | null>(null);
-  /** toasts to show (or dismiss by key) */
-  readonly notices$ = new Subject<Notice | Dismiss>();
+  /** toasts to show (or dismiss by key); the last few are replayed to a late subscriber (the UI mounts after connect starts) */
+  readonly notices$ = new ReplaySubject<Notice | Dismiss>(20, 5000);
   /** every hub event, as received */
   readonly events$ = new Subject<HubEventMessage>();
   /** commands waiting to be confirmed */
@@ -153,13 +153,22 @@ export class SyncClient {
       if (this.joinedOnce) void this.onReconnected();
     };
     const delay = this.opts.reconnectDelay ?? RECONNECT_DELAY_MS;
-    try {
-      await client.connect({ auth: this.socketAuth(), delay, maxDelay: delay, retries: Infinity, timeout: 10_000 });
-    } catch (error) {
-      if (this.closed) return;
-      await client.disconnect().catch(() => undefined);
-      this.fail(M.connectFailed, error, { toast: true });
-      return;
+    for (let refreshed = false; ; refreshed = true) {
+      try {
+        await client.connect({ auth: this.socketAuth(), delay, maxDelay: delay, retries: Infinity, timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (this.closed) return;
+        await client.disconnect().catch(() => undefined);
+        if (statusOf(error) === 401) {
+          // an expired token: refresh once and connect again, otherwise log in
+          if (!refreshed && this.opts.refresh && (await this.opts.refresh().catch(() => null))) continue;
+          this.forceLogin();
+          return;
+        }
+        this.fail(M.connectFailed, error, { toast: true });
+        return;
+      }
     }
     if (this.closed) return;
     await this.join();
@@ -270,6 +279,9 @@ export class SyncClient {
     }
     if (this.closed) return;
     this.setState('replaying', 100);
+    // let the overlay paint 100 % before the (possibly long) replay blocks the thread
+    await nextFrame();
+    if (this.closed) return;
     this.opts.target.load(data.snapshot, data.commands);
     const known = new Set(data.commands.map((c) => c.id));
     for (const c of [...this.outbox.all()]) if (known.has(c.id)) this.outbox.remove(c.id);
@@ -626,6 +638,14 @@ export class SyncClient {
   private dismiss(key: string): void {
     this.notices$.next({ dismiss: key });
   }
+}
+
+/** After the next paint (or 50 ms, since hidden tabs get no animation frames). */
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, 50);
+    if (typeof requestAnimationFrame !== 'undefined') requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 }
 
 function wsUrl(server: string): `ws://${string}` | `wss://${string}` {
