@@ -1,6 +1,6 @@
 import Two from 'two.js';
 import type { Shape } from '../../shared/model';
-import { boxOf } from '../../shared/geometry';
+import { boundsOf, boxOf } from '../../shared/geometry';
 import { shapeModuleOf, type TwoObject } from '../shapes';
 import type { Scene } from './scene';
 
@@ -132,6 +132,30 @@ export class Drawables {
       if (!keep.has(id)) this.cache.delete(id);
     }
   }
+}
+
+/**
+ * Drawables for a one-off render (export) at `scale`: full two.js objects, sketches for shapes
+ * too small to tell apart, nothing for sub-pixel ones. Draw them before another frame renders.
+ */
+export function drawablesAt(shapes: readonly Shape[], scale: number): Drawable[] {
+  sketchScale = scale;
+  const out: Drawable[] = [];
+  for (const shape of shapes) {
+    let size = Infinity;
+    try {
+      const b = boundsOf(shape);
+      size = Math.max(b.w, b.h) * scale;
+    } catch { /* measured as big: drawn in full */ }
+    if (size < MIN_SCREEN_SIZE) continue;
+    if (size < LOD_PX) {
+      out.push({ _renderer: { type: 'tabula-sketch' }, shape });
+      continue;
+    }
+    const o = shapeModuleOf(shape)?.render(shape);
+    if (o) out.push(o);
+  }
+  return out;
 }
 
 /**

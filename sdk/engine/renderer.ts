@@ -1,11 +1,11 @@
 import Two from 'two.js';
 import { merge, type Observable, type Subscription } from 'rxjs';
 import type { Shape } from '../../shared/model';
-import { shapeModuleOf, type TwoObject } from '../shapes';
+import { redraw$, shapeModuleOf, type TwoObject } from '../shapes';
 import { polyline, rectPath } from '../shapes/two-helpers';
 import { handlePoint, RESIZE_HANDLES } from '../tools/select';
 import { drawPattern, patternOf, type Pattern } from './background';
-import { Drawables, setChildren } from './drawables';
+import { Drawables, drawablesAt, setChildren } from './drawables';
 import type { Overlay, Scene } from './scene';
 import { TileLayer } from './tile-layer';
 import type { Viewport } from './viewport';
@@ -111,6 +111,12 @@ export class CanvasRenderer {
       merge(scene.invalidate$, viewport.state$).subscribe(() => this.schedule()),
       scene.dirty$.subscribe((ids) => this.drawables.forget(ids)),
       scene.damage$.subscribe((damage) => this.tiles.invalidate(damage)),
+      redraw$.subscribe((id) => {
+        const b = scene.index.bounds(id);
+        if (!b) return;
+        this.tiles.invalidate([b]);
+        this.schedule();
+      }),
       options.background$.subscribe((name) => {
         this.pattern = patternOf(name);
         this.applyImageBackground();
@@ -346,11 +352,10 @@ export class CanvasRenderer {
       bg.noStroke();
       two.add(bg);
     }
-    for (const s of shapes) {
-      const o = shapeModuleOf(s)?.render(s);
-      if (o) group.add(o);
-    }
+    const content = new Two.Group();
+    group.add(content);
     two.add(group);
+    setChildren(content, drawablesAt(shapes, scale));
     two.render();
     return two.renderer.domElement as HTMLCanvasElement;
   }

@@ -1,7 +1,7 @@
 import Two from 'two.js';
 import type { ImageShape } from '../../shared/model';
 import { imageHref, shapeGeometry } from '../../shared/geometry';
-import type { ShapeModule } from './registry';
+import { redraw$, type ShapeModule } from './registry';
 import { rectPath, withCommon } from './two-helpers';
 
 /** An image: its picture scaled into the box once loaded, a grey placeholder until then. */
@@ -21,6 +21,7 @@ function render(shape: ImageShape) {
       const img = texture.image as HTMLImageElement | undefined;
       if (!img || !img.naturalWidth) return;
       sprite.scale = new Two.Vector(box.w / img.naturalWidth, box.h / img.naturalHeight);
+      redraw$.next(shape.id);
     };
     if (texture.loaded) fit();
     else texture.bind('load', fit);

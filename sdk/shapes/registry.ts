@@ -1,3 +1,4 @@
+import { Subject } from 'rxjs';
 import type { Shape, ShapeKind } from '../../shared/model';
 import type { ShapeGeometry } from '../../shared/geometry/types';
 import type { ToolName } from '../editor/types';
@@ -36,6 +37,12 @@ export interface ShapeModule<S extends Shape = Shape> {
 }
 
 const modules = new Map<ShapeKind, ShapeModule>();
+
+/**
+ * A shape whose drawing changed on its own (an image finished loading): the renderer redraws
+ * its area. Modules emit the shape id.
+ */
+export const redraw$ = new Subject<string>();
 
 export function registerShape<S extends Shape>(module: ShapeModule<S>): void {
   modules.set(module.kind, module as unknown as ShapeModule);

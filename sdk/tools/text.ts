@@ -66,7 +66,7 @@ export function createTextTool(): Tool {
       editing = null;
     },
     styleChanged(editor, changed) {
-      if (!editor.textEditor.active || editing === undefined) return;
+      if (editor.textEditor.session$.value?.request.kind !== 'text') return;
       const p: Record<string, unknown> = {};
       if (changed.color) p.color = changed.color;
       if (changed.font) p.font = changed.font;

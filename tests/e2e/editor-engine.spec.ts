@@ -166,3 +166,29 @@ test('a 10k-shape board pans smoothly (median frame under 50 ms even on a loaded
   });
   expect(frames[30]).toBeLessThan(50);
 });
+
+test('exports PNG and SVG with a white background and 30 px padding', async ({ page }) => {
+  await open(page);
+  await tool(page, 'r');
+  await drag(page, [100, 100], [200, 150]);
+  await expect.poll(async () => (await shapes(page)).length).toBe(1);
+  const png = await page.evaluate(async () => {
+    const url = await window.tabula!.editor.exportImage('png');
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const at = (x: number, y: number) => [...ctx.getImageData(x, y, 1, 1).data];
+    return { url: url.slice(0, 22), w: img.width, h: img.height, corner: at(2, 2), edge: at(31, 40) };
+  });
+  // the rectangle's bounds are 102 × 52 (half the 2 px stroke each side), plus 30 each side
+  expect(png).toMatchObject({ url: 'data:image/png;base64,', w: 162, h: 112 });
+  expect(png.corner).toEqual([255, 255, 255, 255]);
+  expect(png.edge[0]).toBeLessThan(60);
+  const svg = await page.evaluate(() => window.tabula!.editor.exportImage('svg'));
+  expect(decodeURIComponent(svg.split(',')[1])).toContain('<rect x="100" y="100" width="100" height="50"');
+});
