@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Command, Shape } from '../../../shared/model';
 import { BoardDoc } from '../../../shared/reducer';
-import { boardSvg, exportArea, exportScale } from '../../../sdk/editor/export';
+import { exportArea } from '../../../sdk/editor/export';
+import { boardToSvg } from '../../../shared/geometry';
 import { harness, rect } from './helpers';
 
 const remote = (c: Partial<Command> & { cmd: string }, seq: number, uid = 'other'): Command =>
@@ -137,24 +138,23 @@ describe('Editor commands', () => {
 });
 
 describe('export', () => {
-  it('SVG: white background, padding 30, every shape through shared toSvg', async () => {
+  it('SVG is shared boardToSvg of the board: white background, padding 30', async () => {
     const h = harness();
     h.editor.addShapes([rect('a', 0, 0, 100, 50)]);
-    const area = exportArea(h.editor.getShapes());
-    expect(area).toEqual({ x: -31, y: -31, w: 162, h: 112 });
-    const svg = boardSvg(h.editor.getShapes());
-    expect(svg).toContain('width="162" height="112"');
-    expect(svg).toContain('fill="#ffffff"');
-    expect(svg).toContain('<rect x="0" y="0" width="100" height="50"');
+    expect(exportArea(h.editor.getShapes())).toEqual({ x: -31, y: -31, w: 162, h: 112 });
     const url = await h.editor.exportImage('svg');
     expect(url.startsWith('data:image/svg+xml')).toBe(true);
-    expect(decodeURIComponent(url.split(',')[1])).toBe(svg);
+    const svg = decodeURIComponent(url.split(',')[1]);
+    expect(svg).toBe(boardToSvg(h.editor.getShapes()));
+    expect(svg).toContain('width="162" height="112"');
+    expect(svg).toContain('fill="#ffffff"');
   });
 
-  it('scales down past 10000 px a side, never up', () => {
-    expect(exportScale({ x: 0, y: 0, w: 20000, h: 500 })).toBe(0.5);
-    expect(exportScale({ x: 0, y: 0, w: 100, h: 100 })).toBe(1);
-    const svg = boardSvg([rect('big', 0, 0, 39940, 100) as unknown as Shape]);
-    expect(svg).toMatch(/width="10000" height="40"/);
+  it('leaves resolved comments and private shapes out', async () => {
+    const h = harness({ role: 'Editor', privateMode: true });
+    h.editor.applyRemote({ id: 'c1', uid: 'other', timestamp: 1, status: 'normal', seq: 1, cmd: 'rectangle', shape: rect('theirs', 500, 500, 10, 10, { uid: 'other' }) } as unknown as Command);
+    h.editor.addShapes([rect('mine', 0, 0, 10, 10), { id: 'cm', cmd: 'comment', x: 0, y: 0, threadId: 't', color: 6, resolved: true } as never]);
+    const svg = decodeURIComponent((await h.editor.exportImage('svg')).split(',')[1]);
+    expect(svg).toContain('width="72" height="72"');
   });
 });
