@@ -115,11 +115,12 @@ export class Scene {
     }
     if (change.orderChanged) {
       // the reducer does not list reordered shapes: find those whose layering key moved
-      for (const s of this.doc.ordered()) {
-        const z = this.doc.zOf(s.id);
-        if (this.zs.get(s.id) !== z) {
-          this.zs.set(s.id, z);
-          before(s.id);
+      // (a map walk, not doc.ordered(): that would re-sort the whole board)
+      for (const [id, known] of this.zs) {
+        const z = this.doc.zOf(id);
+        if (known !== z) {
+          this.zs.set(id, z);
+          before(id);
         }
       }
     }

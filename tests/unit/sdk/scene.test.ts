@@ -71,4 +71,32 @@ describe('Scene: index, z-order and hit testing', () => {
     expect(scene.hit({ x: 5, y: 5 }, 0)).toBeUndefined();
     expect(scene.visible({ x: 0, y: 0, w: 100, h: 100 })).toEqual([]);
   });
+
+  it('reports damaged areas for the tile cache: edits, reorders, shapes entering or leaving the transient state', () => {
+    const doc = new BoardDoc();
+    const scene = new Scene(doc);
+    add(doc, scene, filled('a', 0, 0));
+    add(doc, scene, filled('b', 500, 500));
+    const damage: unknown[] = [];
+    scene.damage$.subscribe((d) => damage.push(d));
+    scene.apply(doc.apply({ id: 'mv', uid: 'u', timestamp: 2, status: 'normal', seq: ++seq, cmd: 'reposition', shapePositions: [{ shape: 'a', x: 100, y: 0 }] }));
+    expect(damage.pop()).toEqual([{ x: 0, y: 0, w: 50, h: 50 }, { x: 100, y: 0, w: 50, h: 50 }].map((r) => ({ x: r.x - 1, y: r.y - 1, w: r.w + 2, h: r.h + 2 })));
+    // a local command confirmed later moves only its own layering key
+    const local = { id: 'loc', uid: 'u', timestamp: 3, status: 'normal', cmd: 'filledRectangle', shape: filled('c', 900, 900) } as unknown as Command;
+    scene.apply(doc.apply(local));
+    damage.length = 0;
+    scene.apply(doc.apply({ ...local, seq: ++seq }));
+    expect(damage).toEqual([[{ x: 899, y: 899, w: 52, h: 52 }]]);
+    // bring to front: the reordered shape's area
+    damage.length = 0;
+    scene.apply(doc.apply({ id: 'ord', uid: 'u', timestamp: 4, status: 'normal', seq: ++seq, cmd: 'changeOrder', shapes: ['b'], order: 'front' }));
+    expect(damage).toEqual([[{ x: 499, y: 499, w: 52, h: 52 }]]);
+    // entering the transient state damages, moving while transient does not, leaving does
+    damage.length = 0;
+    scene.setOverrides([['b', { ...(doc.get('b') as Shape), x: 600 } as Shape]]);
+    scene.setOverrides([['b', { ...(doc.get('b') as Shape), x: 700 } as Shape]]);
+    expect(damage).toHaveLength(1);
+    scene.clearOverrides();
+    expect(damage).toHaveLength(2);
+  });
 });
