@@ -146,3 +146,28 @@ test('a viewer cannot draw; a role change applies live', async ({ browser }) => 
   await a.context().close();
   await b.context().close();
 });
+
+test('a revoked member is told and leaves for access-denied; a deleted board tells everyone', async ({ browser }) => {
+  const owner = await userSession(server);
+  const a = await (await newContext(browser, { session: owner })).newPage();
+  const code = await createBoardIn(a, server);
+  await waitOnline(a);
+  await startDrawing(a);
+  const b = await (await newContext(browser, { name: 'Bo' })).newPage();
+  await openBoard(b, server, code);
+
+  // the owner closes the link (NoAccess): B's role becomes null, B is told and sent to access-denied
+  await api(server, 'POST', `/api/boards/${code}/sharings`, { token: owner.accessToken }, { link: 'NoAccess' });
+  await expect(b.getByText('Your permission revoked').first()).toBeVisible();
+  await b.waitForURL(/\/access-denied$/);
+
+  // another board: the owner deletes it and C sees the deletion message
+  const second = await createBoardIn(a, server);
+  await waitOnline(a);
+  const c = await (await newContext(browser, { name: 'Cy' })).newPage();
+  await openBoard(c, server, second);
+  await api(server, 'DELETE', '/api/boards', { token: owner.accessToken }, { id: second });
+  await expect(c.getByRole('alertdialog', { name: 'Board has been deleted by its owner' })).toBeVisible();
+  await shot(c, 'board-removed');
+  await Promise.all([a.context().close(), b.context().close(), c.context().close()]);
+});
