@@ -58,14 +58,11 @@ async function seed(boardId: string, uid: string, from: number, to: number): Pro
   const CHUNK = 1000;
   for (let start = from; start < to; start += CHUNK) {
     const rows = [];
-    const shapes = [];
     for (let i = start; i < Math.min(to, start + CHUNK); i++) {
       const c = commandAt(uid, i);
-      rows.push({ board_id: boardId, seq: i + 1, client_id: c.id, uid, kind: c.cmd, payload: JSON.stringify(c) });
-      shapes.push({ board_id: boardId, shape_id: `shape-${i % SHAPES}`, seq: i + 1 });
+      rows.push({ board_id: boardId, seq: i + 1, client_id: c.id, uid, kind: c.cmd, payload: JSON.stringify(c), shape_ids: db.raw('?::text[]', [`{shape-${i % SHAPES}}`]) });
     }
     await db('commands').insert(rows);
-    await db('command_shapes').insert(shapes);
   }
   await db('boards').where({ id: boardId }).update({ last_seq: to });
 }

@@ -14,6 +14,7 @@ import { hasPolicy, POLICY } from '../../shared/policies';
 import type { Actor } from '../core/actor';
 import { findUserById } from '../users/repo';
 import { workspaceRoleOf, type WorkspaceRow } from '../workspaces/repo';
+import { cachedVisitorLookup } from './access-cache';
 import { findBoardForVisitor, type BoardRow, type MemberRow } from './repo';
 
 /** What the board services need from `server.app`. */
@@ -43,10 +44,11 @@ export function isBoardOwner(board: BoardRow, actor: Actor): boolean {
  * the owner and for the owner/admins of the board's workspace, otherwise the strongest of the
  * member role, the workspace level (workspace members) and the link level.
  * Throws 404 'Requested board not found!' and 403 'Unauthorized access' (NoAccess).
+ * `cached`: the append path may use the short-lived access memory (./access-cache).
  */
-export async function getBoardAccess(app: BoardApp, code: string, actor: Actor | null): Promise<BoardAccess> {
+export async function getBoardAccess(app: BoardApp, code: string, actor: Actor | null, opts: { cached?: boolean } = {}): Promise<BoardAccess> {
   if (!actor) throw Boom.unauthorized('Missing authentication');
-  const found = await findBoardForVisitor(app.db, code, actor);
+  const found = opts.cached ? await cachedVisitorLookup(app, code, actor) : await findBoardForVisitor(app.db, code, actor);
   if (!found) throw Boom.notFound(BOARD_NOT_FOUND);
   const access = await resolveAccess(app, found.board, actor, found.member, found.workspace);
   if (access.role === 'NoAccess') throw Boom.forbidden(UNAUTHORIZED_ACCESS);

@@ -12,7 +12,7 @@ import { syncCommentThreads } from '../comments/threads';
 import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardAccess, type BoardApp } from './access';
 import { isPrivateModeOn } from './config';
 import {
-  BOARD_WIDE,
+  boardWide,
   commandsBetween,
   findCommandByClientId,
   insertCommand,
@@ -109,7 +109,7 @@ async function appendWithEffect(app: BoardApp, boardId: string, command: UndoCom
     if (command.cmd === 'clear') {
       const doc = await boardStateAt(trx, boardId, seq - 1);
       effect = { shapes: [], removed: doc.ordered().map((s) => s.id) };
-      filedUnder = [BOARD_WIDE];
+      filedUnder = [boardWide(boardId)];
     } else {
       const ref = await findCommandByClientId(trx, boardId, command.ref);
       if (!ref) throw badRequest(UNKNOWN_REF, { ref: [UNKNOWN_REF] });
@@ -120,7 +120,7 @@ async function appendWithEffect(app: BoardApp, boardId: string, command: UndoCom
           : await shapeHistory(trx, boardId, touchedShapes(ref.command), seq);
       effect = computeEffect(history.map((h) => h.command), { ...command, seq });
       await setCommandStatus(trx, boardId, ref.seq, command.type === 'redo' ? 'normal' : 'disabled');
-      filedUnder = ref.command.cmd === 'clear' ? [BOARD_WIDE] : touchedShapes(ref.command);
+      filedUnder = ref.command.cmd === 'clear' ? [boardWide(boardId)] : touchedShapes(ref.command);
     }
     const stored = { ...command, effect } as Command;
     await insertCommandAt(trx, boardId, seq, stored, filedUnder);
@@ -142,7 +142,7 @@ export async function appendCommand(
   input: unknown,
   opts: { connectionId?: string } = {},
 ): Promise<{ command: Command; duplicate: boolean }> {
-  const access = await getBoardAccess(app, code, actorOrNull);
+  const access = await getBoardAccess(app, code, actorOrNull, { cached: true });
   const actor = actorOrNull!;
   const command = stamp(parseCommand(input), actor.uid);
   const boardId = access.board.id;

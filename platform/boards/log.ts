@@ -4,8 +4,16 @@ import type { Db } from '../db/index';
 
 type Conn = Db | Knex.Transaction;
 
-/** In command_shapes, board-wide commands (clear) are filed under this id. */
-export const BOARD_WIDE = '*';
+/**
+ * The key board-wide commands (clear, undo of a clear) are filed under in commands.shape_ids:
+ * per board, so the GIN index never mixes one board's clears into another's shape histories.
+ */
+export const boardWide = (boardId: string): string => `*${boardId}`;
+
+/** A PostgreSQL text[] literal (bound as one parameter: `?::text[]`). */
+export function textArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
 
 /** A stored command as JSON text with its seq spliced in (no parse/stringify on the join path). */
 export function withSeqText(seq: number, payloadText: string): string {
@@ -24,24 +32,19 @@ function payloadOf(command: Command): string {
 
 /**
  * Appends one command in ONE statement: the board's counter row is incremented (the row lock
- * orders concurrent appends, on one node or many), the command is inserted under that seq and
- * filed under its shape ids. A second send of the same client id violates
- * unique(board_id, client_id): the whole statement, counter included, rolls back (no gap).
+ * orders concurrent appends, on one node or many) and the command is inserted under that seq
+ * with the ids of the shapes it touches (GIN-indexed). A second send of the same client id
+ * violates unique(board_id, client_id): the whole statement, counter included, rolls back (no gap).
  */
 export async function insertCommand(db: Conn, boardId: string, command: Command, shapeIds: string[]): Promise<number> {
   const result = await db.raw(
     `with s as (
        update boards set last_seq = last_seq + 1, updated_at = now() where id = ? returning last_seq
-     ), c as (
-       insert into commands (board_id, seq, client_id, uid, kind, payload, status)
-       select ?, s.last_seq, ?, ?, ?, ?::jsonb, ? from s
-       returning seq
-     ), sh as (
-       insert into command_shapes (board_id, shape_id, seq)
-       select distinct ?::uuid, x, s.last_seq from s, jsonb_array_elements_text(?::jsonb) as x
      )
-     select seq from c`,
-    [boardId, boardId, command.id, command.uid, command.cmd, payloadOf(command), command.status ?? 'normal', boardId, JSON.stringify(shapeIds)],
+     insert into commands (board_id, seq, client_id, uid, kind, payload, status, shape_ids)
+     select ?, s.last_seq, ?, ?, ?, ?::jsonb, ?, ?::text[] from s
+     returning seq`,
+    [boardId, boardId, command.id, command.uid, command.cmd, payloadOf(command), command.status ?? 'normal', textArray([...new Set(shapeIds)])],
   );
   const row = (result.rows as Array<{ seq: number | string }>)[0];
   if (!row) throw new Error('board row missing while appending');
@@ -59,11 +62,10 @@ export async function lockNextSeq(trx: Knex.Transaction, boardId: string): Promi
 
 /** Inserts a command under a seq already taken with lockNextSeq. */
 export async function insertCommandAt(trx: Knex.Transaction, boardId: string, seq: number, command: Command, shapeIds: string[]): Promise<void> {
-  await trx('commands').insert({ board_id: boardId, seq, client_id: command.id, uid: command.uid, kind: command.cmd, payload: payloadOf(command), status: command.status ?? 'normal' });
-  const unique = [...new Set(shapeIds)];
-  for (let i = 0; i < unique.length; i += 1000) {
-    await trx('command_shapes').insert(unique.slice(i, i + 1000).map((shape_id) => ({ board_id: boardId, shape_id, seq })));
-  }
+  await trx.raw(
+    `insert into commands (board_id, seq, client_id, uid, kind, payload, status, shape_ids) values (?, ?, ?, ?, ?, ?::jsonb, ?, ?::text[])`,
+    [boardId, seq, command.id, command.uid, command.cmd, payloadOf(command), command.status ?? 'normal', textArray([...new Set(shapeIds)])],
+  );
 }
 
 /** A stored row as a command; `currentStatus` takes the status column (flipped by undo/redo). */
@@ -112,38 +114,31 @@ export async function commandTextsAfter(db: Conn, boardId: string, after: number
 }
 
 /**
- * The full history of some shapes before `beforeSeq`: every command filed under one of them
- * or board-wide (clears), in order, each with its current status. This is what an undo's
- * effect is computed from (shared/reducer computeEffect).
+ * The full history of some shapes before `beforeSeq`: every command touching one of them or
+ * board-wide (clears), in order, each with its current status. This is what an undo's effect is
+ * computed from (shared/reducer computeEffect); the GIN index on shape_ids finds them.
  */
 export async function shapeHistory(db: Conn, boardId: string, shapeIds: string[], beforeSeq: number): Promise<StoredCommand[]> {
-  const rows = await db('commands as c')
-    .where('c.board_id', boardId)
-    .andWhere('c.seq', '<', beforeSeq)
-    .whereIn(
-      'c.seq',
-      db('command_shapes').select('seq').where({ board_id: boardId }).whereIn('shape_id', [...new Set([...shapeIds, BOARD_WIDE])]),
-    )
-    .orderBy('c.seq')
-    .select('c.seq', 'c.payload', 'c.status');
+  const keys = textArray([...new Set([...shapeIds, boardWide(boardId)])]);
+  const rows = await db('commands')
+    .where({ board_id: boardId })
+    .andWhere('seq', '<', beforeSeq)
+    .andWhereRaw('shape_ids && ?::text[]', [keys])
+    .orderBy('seq')
+    .select('seq', 'payload', 'status');
   return rows.map((r) => parse(r, true));
 }
 
 /** The author (uid of the first command) of each listed shape. */
 export async function shapeCreators(db: Conn, boardId: string, shapeIds: string[]): Promise<Map<string, string>> {
   if (shapeIds.length === 0) return new Map();
-  const rows: Array<{ shape_id: string; uid: string }> = await db
-    .select('x.shape_id', 'c.uid')
-    .from(
-      db('command_shapes')
-        .where({ board_id: boardId })
-        .whereIn('shape_id', shapeIds)
-        .groupBy('shape_id')
-        .select('shape_id', db.raw('min(seq) as seq'))
-        .as('x'),
-    )
-    .join('commands as c', function () {
-      this.on('c.seq', '=', 'x.seq').andOn('c.board_id', '=', db.raw('?', [boardId]));
-    });
-  return new Map(rows.map((r) => [r.shape_id, r.uid]));
+  const keys = textArray([...new Set(shapeIds)]);
+  const result = await db.raw(
+    `select distinct on (x) x as shape_id, c.uid
+       from commands c, unnest(c.shape_ids) as x
+      where c.board_id = ? and c.shape_ids && ?::text[] and x = any(?::text[])
+      order by x, c.seq`,
+    [boardId, keys, keys],
+  );
+  return new Map((result.rows as Array<{ shape_id: string; uid: string }>).map((r) => [r.shape_id, r.uid]));
 }

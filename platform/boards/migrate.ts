@@ -2,6 +2,7 @@ import Boom from '@hapi/boom';
 import type { Actor } from '../core/actor';
 import { ensureDefaultWorkspace } from '../workspaces/repo';
 import type { BoardApp } from './access';
+import { forgetBoard } from './access-cache';
 
 /**
  * POST /api/users/migrate {uniqueUserId} at login (panel.md §4 'Your local boards are being
@@ -18,7 +19,7 @@ export async function migrateGuest(app: BoardApp, actor: Actor | null, guestUid:
   const uid = actor.uid;
   if (guestUid === uid || guestUid === userId) return { boards: 0, memberships: 0 };
   const workspace = await ensureDefaultWorkspace(app.db, userId);
-  return app.db.transaction(async (trx) => {
+  const result = await app.db.transaction(async (trx) => {
     const boards = await trx('boards')
       .whereNull('owner_id')
       .andWhere({ owner_uid: guestUid })
@@ -39,4 +40,6 @@ export async function migrateGuest(app: BoardApp, actor: Actor | null, guestUid:
     await trx('comment_seen').where({ uid: guestUid }).update({ uid });
     return { boards, memberships };
   });
+  forgetBoard(app);
+  return result;
 }

@@ -6,6 +6,7 @@ import { badRequest, fieldError } from '../core/errors';
 import { findUserById } from '../users/repo';
 import { workspaceForUser } from '../workspaces/repo';
 import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from './access';
+import { forgetBoard } from './access-cache';
 import { boardConfigOf, checkConfigPatch, type BoardConfigPatch } from './config';
 import { displayNameOf, toBoardMember, userDisplayName, type BoardMember } from './members';
 import {
@@ -152,6 +153,7 @@ export async function setDisposeTimer(app: BoardApp, code: string, actor: Actor 
   if (!canSetDisposeTimer(access.role)) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
   const disposeAt = days === 0 ? null : new Date(Date.now() + days * 86_400_000);
   await updateBoard(app.db, access.board.id, { dispose_at: disposeAt });
+  forgetBoard(app, access.board.code);
   return { disposeAt: disposeAt?.toISOString() ?? null };
 }
 
@@ -160,6 +162,7 @@ export async function removeBoard(app: BoardApp, code: string, actor: Actor | nu
   const access = await getBoardAccess(app, code, actor);
   if (!canDeleteBoard(access.role)) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
   await deleteBoard(app.db, access.board.id);
+  forgetBoard(app, access.board.code);
   await app.bus.publish(access.board.code, { event: 'onBoardRemoved', data: { code: access.board.code, reason: 'deleted' } });
 }
 

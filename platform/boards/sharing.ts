@@ -14,6 +14,7 @@ import type { Actor } from '../core/actor';
 import { badRequest, fieldError } from '../core/errors';
 import { findUserByUsername } from '../users/repo';
 import { facilitatorAllowed, getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from './access';
+import { forgetBoard } from './access-cache';
 import { isMemberOwner, memberRole, toBoardMember, userDisplayName, type BoardMember } from './members';
 import { findMemberById, listMembers, setMemberRole, updateBoard, upsertInvitedMember, type BoardRow, type MemberRow } from './repo';
 
@@ -79,6 +80,7 @@ export async function setSharing(
     ...(levels.workspace ? { workspace_level: levels.workspace } : {}),
     ...(levels.link ? { link_level: levels.link } : {}),
   });
+  forgetBoard(app, after.code);
   await announceRoleChanges(app, before, after, await listMembers(app.db, after.id));
   return { workspace: after.workspace_level as WorkspaceSharingLevel, link: after.link_level as LinkSharingLevel };
 }
@@ -103,6 +105,7 @@ export async function inviteMember(
   const before = access.board;
   const existing = (await listMembers(app.db, before.id)).filter((m) => m.user_id === user.id || m.uid === user.id);
   const member = await upsertInvitedMember(app.db, before.id, { uid: user.id, userId: user.id, name: '', role: input.memberRole });
+  forgetBoard(app, before.code);
   // a member already on the board (maybe online) learns a new role at once
   if (existing.length && existing.every((m) => memberRole(before, m) !== memberRole(before, member))) {
     await announceRoleChanges(app, before, before, [member], false);
@@ -119,6 +122,7 @@ export async function changeMemberRole(app: BoardApp, code: string, actor: Actor
   if (isMemberOwner(access.board, member)) throw badRequest(OWNER_ROLE_FIXED, { role: [OWNER_ROLE_FIXED] });
   if (role === 'Facilitator' && !(await facilitatorAllowed(app, access.board))) throw fieldError('role', FACILITATOR_NEEDS_PLAN);
   const updated = await setMemberRole(app.db, member.id, role);
+  forgetBoard(app, access.board.code);
   await announceRoleChanges(app, access.board, access.board, [updated], false);
   const effective = memberRole(access.board, updated);
   return { id: updated.id, role: effective === 'NoAccess' ? null : effective };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeBoard } from '../../platform/boards/service';
 import type { BoardMessage } from '../../platform/realtime/bus';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
-import { call, guest, newBoard, signedIn, type Who } from './boards-fixtures';
+import { add, call, guest, newBoard, rect, send, signedIn, type Who } from './boards-fixtures';
 
 /** Sharing: levels, invitations, member roles and the onRoleChanged notice to the member. */
 describe('board sharing', () => {
@@ -116,7 +116,11 @@ describe('board sharing', () => {
     // by uid too
     expect((await call(p, owner, 'POST', `/api/boards/${code}/members/${invitee.actor.uid}/roles`, { role: 'Facilitator' })).body.role).toBe('Facilitator');
 
+    // the member draws (their access is now remembered for the append path)…
+    expect((await send(p, invitee, code, add(invitee.actor.uid, rect('i1', invitee.actor.uid)))).status).toBe(200);
     const revoke = await call(p, owner, 'POST', url, { role: 'NoAccess' });
+    // …and is refused at once after the revocation
+    expect((await send(p, invitee, code, add(invitee.actor.uid, rect('i2', invitee.actor.uid)))).status).toBe(403);
     expect(revoke.body.role).toBeNull();
     expect(roleEvents(code).at(-1)).toMatchObject({ data: { role: null, permissions: [] }, to: [invitee.actor.uid] });
     expect((await call(p, invitee, 'GET', `/api/boards/${code}/commands`)).status).toBe(403);
@@ -125,5 +129,15 @@ describe('board sharing', () => {
     const ownerRow = await p.db('board_members').where({ board_id: boardId, uid: owner.actor.uid }).first();
     const fixed = await call(p, owner, 'POST', `/api/boards/${code}/members/${ownerRow.id}/roles`, { role: 'Viewer' });
     expect(fixed).toMatchObject({ status: 400, body: { errors: { role: ["The owner's role cannot be changed."] } } });
+  });
+
+  it('forgets remembered access when another node announces a change on the bus', async () => {
+    const { code, id } = await newBoard(p, owner);
+    const g = guest();
+    expect((await send(p, g, code, add(g.actor.uid, rect('a', g.actor.uid)))).status).toBe(200);
+    // another node changed the link level and announced it
+    await p.db('boards').where({ id }).update({ link_level: 'Viewer' });
+    await p.server.app.bus.publish(code, { event: 'onRoleChanged', data: { role: 'Viewer' }, to: [g.actor.uid] });
+    expect((await send(p, g, code, add(g.actor.uid, rect('b', g.actor.uid)))).status).toBe(403);
   });
 });

@@ -79,18 +79,14 @@ export async function up(knex: Knex): Promise<void> {
     /** the whole command as accepted (with `effect` for undo/redo/clear), without seq */
     t.jsonb('payload').notNullable();
     t.string('status', 20).notNullable().defaultTo('normal');
+    /** ids of the shapes the command touches ('*' + board id for board-wide commands such as clear) */
+    t.specificType('shape_ids', 'text[]').notNullable().defaultTo('{}');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.primary(['board_id', 'seq']);
     t.unique(['board_id', 'client_id']);
   });
-
-  /** shape id → the commands touching it ('*' = board-wide commands such as clear). */
-  await knex.schema.createTable('command_shapes', (t) => {
-    t.uuid('board_id').notNullable().references('boards.id').onDelete('CASCADE');
-    t.string('shape_id', 100).notNullable();
-    t.bigInteger('seq').notNullable();
-    t.primary(['board_id', 'shape_id', 'seq']);
-  });
+  /** shape id → the commands touching it: an undo reads a shape's history without scanning the board */
+  await knex.raw('create index commands_shape_ids on commands using gin (shape_ids)');
 
   await knex.schema.createTable('snapshots', (t) => {
     t.uuid('board_id').notNullable().references('boards.id').onDelete('CASCADE');
@@ -148,7 +144,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['comment_seen', 'comments', 'comment_threads', 'chat_messages', 'snapshots', 'command_shapes', 'commands', 'board_members', 'boards', 'workspaces']) {
+  for (const table of ['comment_seen', 'comments', 'comment_threads', 'chat_messages', 'snapshots', 'commands', 'board_members', 'boards', 'workspaces']) {
     await knex.schema.dropTableIfExists(table);
   }
 }
