@@ -202,8 +202,8 @@ export class Hub {
 
   private fanOut(room: Room, message: BoardMessage): void {
     const evicted: Session[] = [];
-    let json: string | null = null;
-    const frame = () => (json ??= prepareEvent(message.event, message.data));
+    let prepared: Buffer | null = null;
+    const frame = () => (prepared ??= prepareEvent(message.event, message.data));
     for (const session of room.sessions.values()) {
       if (message.except && message.except === session.connectionId) {
         if (message.event === 'onCommand') session.sent.delete(commandId(message.data));
@@ -220,7 +220,7 @@ export class Hub {
     for (const session of evicted) void this.leave(session);
   }
 
-  private sendTo(session: Session, event: BoardMessage['event'], data: unknown, frame?: () => string): void {
+  private sendTo(session: Session, event: BoardMessage['event'], data: unknown, frame?: () => Buffer): void {
     if (session.held) {
       session.held.push({ event, data });
       return;

@@ -66,28 +66,62 @@ export function sessionOn(socket: HubSocket, board: string): Session {
 
 /** Sends one event to a socket; a closed socket is not an error. */
 export function sendEvent(socket: HubSocket, event: HubEvent, data: unknown): void {
-  if (!socket.isOpen()) return;
-  socket.send({ event, data } satisfies HubEventMessage).catch(() => {});
-}
-
-/** The JSON text of an event, made once and sent to many sockets (sendPrepared). */
-export const prepareEvent = (event: HubEvent, data: unknown): string => JSON.stringify({ event, data } satisfies HubEventMessage);
-
-const TOKEN = `__tabula_event_${Math.random().toString(36).slice(2)}__`;
-interface NesSocketInternals {
-  _send?: (message: unknown, options?: { replace?: Record<string, string> }) => Promise<void>;
+  sendPrepared(socket, prepareEvent(event, data), event, data);
 }
 
 /**
- * Sends an event already serialised by prepareEvent, so a broadcast to N sockets stringifies
- * the command once instead of N times. It goes through nes's own packet queue (`_send` with its
- * `replace` option, the path nes uses for pre-serialised route responses), so it stays in order
- * with everything else on the socket. `replace` is String.prototype.replace: every `$` is
- * doubled so the JSON is inserted literally. Without that internal (another nes), plain send.
+ * The nes `update` frame of an event (`{ type: 'update', message: { event, data } }`) as UTF-8
+ * bytes, made once per broadcast and sent to many sockets (sendPrepared).
  */
-export function sendPrepared(socket: HubSocket, json: string, event: HubEvent, data: unknown): void {
-  if (!socket.isOpen()) return;
-  const internal = (socket as unknown as NesSocketInternals)._send;
-  if (typeof internal !== 'function') return sendEvent(socket, event, data);
-  internal.call(socket, { type: 'update', message: TOKEN }, { replace: { [TOKEN]: json.replace(/\$/g, '$$$$') } }).catch(() => {});
+export const prepareEvent = (event: HubEvent, data: unknown): Buffer =>
+  Buffer.from(`{"type":"update","message":${JSON.stringify({ event, data } satisfies HubEventMessage)}}`);
+
+/** What of nes's socket and ws's WebSocket the event writer uses (checked at run time). */
+interface Wire {
+  _ws?: {
+    readyState: number;
+    send(data: Buffer, options: { binary: boolean }, cb?: (err?: Error) => void): void;
+    _socket?: { cork(): void; uncork(): void; destroyed?: boolean };
+  };
+}
+type RawSocket = NonNullable<NonNullable<Wire['_ws']>['_socket']>;
+
+const corked = new Set<RawSocket>();
+let uncorkScheduled = false;
+
+/** Releases every corked TCP socket once per event-loop turn: the turn's frames leave in one write each. */
+function scheduleUncork(): void {
+  if (uncorkScheduled) return;
+  uncorkScheduled = true;
+  setImmediate(() => {
+    uncorkScheduled = false;
+    for (const raw of corked) if (!raw.destroyed) raw.uncork();
+    corked.clear();
+  });
+}
+
+/**
+ * Sends an event frame (nes `update`) made once per broadcast (prepareEvent), so fan-out to N
+ * sockets serialises and encodes a command once, not N times (sent as a text frame). Events are written straight
+ * to the socket's websocket rather than through nes's per-socket queue (which waits for each
+ * write to complete before the next and so sends at most one frame per socket per turn); the
+ * TCP socket is corked until the end of the event-loop turn, so a busy board's frames to one
+ * socket leave in one system call instead of one each. Events keep their order (they all take
+ * this path); method answers and pings still go through nes. Without those internals (another
+ * nes version) it falls back to nes's `socket.send`.
+ */
+export function sendPrepared(socket: HubSocket, frame: Buffer, event: HubEvent, data: unknown): void {
+  const ws = (socket as unknown as Wire)._ws;
+  if (!ws || typeof ws.send !== 'function') {
+    if (socket.isOpen()) socket.send({ event, data } satisfies HubEventMessage).catch(() => {});
+    return;
+  }
+  if (ws.readyState !== 1) return;
+  const raw = ws._socket;
+  if (raw && typeof raw.cork === 'function' && !corked.has(raw)) {
+    raw.cork();
+    corked.add(raw);
+    scheduleUncork();
+  }
+  ws.send(frame, { binary: false }, () => {});
 }

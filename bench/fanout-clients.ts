@@ -1,0 +1,101 @@
+/**
+ * A client process of bench/fanout.bench.ts: hosts a share of the nes clients so that parsing
+ * ~40,000 deliveries/s is spread over processes. Each command carries its send time (epoch ms
+ * with sub-ms precision, `shape.metadata.t`); the receiving process computes the latency with
+ * the same clock (one machine), keeps it when the command was sent in the measured window, and
+ * reports the latencies to the parent at the end.
+ */
+import crypto from 'node:crypto';
+import type { Command } from '../shared/model';
+import { HubClient, pause } from '../tests/helpers/hub';
+
+export interface WorkerClient {
+  url: string;
+  uid: string;
+  sender: boolean;
+  /** 0–1: where in the send period this sender fires */
+  phase: number;
+}
+export type ToWorker =
+  | { type: 'start'; code: string; clients: WorkerClient[]; rate: number }
+  | { type: 'go'; measureFrom: number; measureUntil: number }
+  | { type: 'stop' };
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'result'; latencies: number[]; acks: number[]; sent: number; errors: number };
+
+const now = () => performance.timeOrigin + performance.now();
+const send = (message: FromWorker) => process.send!(message);
+
+let hubs: HubClient[] = [];
+let code = '';
+let stop = false;
+let loops: Array<Promise<void>> = [];
+let startLoops: () => void = () => {};
+const latencies: number[] = [];
+const acks: number[] = [];
+let sent = 0;
+let errors = 0;
+let window = { from: Infinity, until: -Infinity };
+const inWindow = (t: number) => t >= window.from && t < window.until;
+
+function command(uid: string): Command {
+  const id = `b${crypto.randomBytes(8).toString('hex')}`;
+  const ts = Date.now();
+  return {
+    id, uid, status: 'normal', timestamp: ts, cmd: 'rectangle',
+    shape: { id: `s-${id}`, cmd: 'rectangle', uid, timestamp: ts, x: 10, y: 10, w: 40, h: 30, stroke: '#000000', lineWidth: 2, metadata: { t: now() } },
+  } as Command;
+}
+
+process.on('message', async (message: ToWorker) => {
+  if (message.type === 'start') {
+    code = message.code;
+    for (const c of message.clients) {
+      const hub = await HubClient.connect(c.url);
+      await hub.call('joinBoard', null, code, null, { uid: c.uid, name: c.uid });
+      hub.client.onUpdate = (update) => {
+        const m = update as { event: string; data: { shape?: { metadata?: { t?: number } } } };
+        if (m.event !== 'onCommand') return;
+        const t = m.data?.shape?.metadata?.t;
+        if (typeof t === 'number' && inWindow(t)) latencies.push(now() - t);
+      };
+      hubs.push(hub);
+    }
+    const { clients, rate } = message;
+    startLoops = () => {
+      loops = clients.flatMap((c, i) => (c.sender ? [senderLoop(hubs[i]!, c.uid, rate, c.phase)] : []));
+    };
+    send({ type: 'ready' });
+  } else if (message.type === 'go') {
+    window = { from: message.measureFrom, until: message.measureUntil };
+    startLoops();
+  } else if (message.type === 'stop') {
+    stop = true;
+    await Promise.all(loops);
+    await pause(2000); // the last deliveries
+    send({ type: 'result', latencies, acks, sent, errors });
+    await Promise.all(hubs.map((h) => h.close()));
+    hubs = [];
+    process.exit(0);
+  }
+});
+
+/** RATE commands/s, phase-shifted by `phase` (0–1) of the period so senders do not fire together. */
+async function senderLoop(hub: HubClient, uid: string, rate: number, phase: number): Promise<void> {
+  const period = 1000 / rate;
+  await pause(period * phase);
+  let next = performance.now();
+  while (!stop) {
+    const c = command(uid);
+    const t0 = (c as unknown as { shape: { metadata: { t: number } } }).shape.metadata.t;
+    const counted = inWindow(t0);
+    if (counted) sent++;
+    hub
+      .call('sendCommand', code, c)
+      .then(() => counted && acks.push(now() - t0))
+      .catch(() => errors++);
+    next += period;
+    await pause(Math.max(0, next - performance.now()));
+  }
+}
