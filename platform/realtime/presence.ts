@@ -211,11 +211,12 @@ export function createRedisPresence(redisUrl: string, options: { prefix?: string
       return read(
         async () => {
           const k = key(board);
-          const raw = await redis.hget(k, `s:${connectionId}`);
+          // one atomic step: of two tabs closing at once, exactly one sees the other gone
+          const replies = await redis.multi().hget(k, `s:${connectionId}`).hdel(k, `s:${connectionId}`).hgetall(k).exec();
+          const raw = replies?.[0]?.[1] as string | null;
+          const hash = (replies?.[2]?.[1] ?? {}) as Record<string, string>;
           const uid = raw ? (JSON.parse(raw) as { m: OnlineMember }).m.uid : local.uid;
-          await redis.hdel(k, `s:${connectionId}`);
           if (!uid) return { uid: null, stillOnline: false };
-          const hash = await all(board);
           const stillOnline = liveMembers(hash, board).some((m) => m.uid === uid);
           if (!stillOnline) {
             const followers = Object.entries(hash).filter(([f, v]) => f.startsWith('f:') && v === uid).map(([f]) => f);
