@@ -32,31 +32,19 @@ import {
   type EmbedEventPayloads,
   type EmbedOptions,
   type EmbedRefusal,
-  type ExportFormat,
   type HostMethods,
-  type Shape,
 } from './api';
 
 export type * from './api';
 
-export interface BoardHandle {
+/** The handle `Tabula.embed` resolves to: the board methods (embed/api.ts BoardMethods) plus events and lifecycle. */
+export interface BoardHandle extends BoardMethods {
   /** the board code (known once the board loaded; a new board gets its code then) */
   readonly code: string;
   readonly iframe: HTMLIFrameElement;
-  setTool(name: string): Promise<void>;
-  setColor(hex: string): Promise<void>;
-  setThickness(width: number): Promise<void>;
-  setBackground(background: string): Promise<void>;
-  setPermissions(permissions: string[]): Promise<void>;
-  getShapes(): Promise<Shape[]>;
-  addShapes(shapes: Array<Partial<Shape> & { cmd: Shape['cmd'] }>): Promise<string[]>;
-  removeShapes(ids: string[]): Promise<void>;
-  zoomToFit(): Promise<void>;
-  exportImage(format: ExportFormat): Promise<string>;
-  getInfo(): Promise<BoardInfo>;
   /**
-   * Subscribes to a board event; answers the unsubscribe function. `ready` and `joined`
-   * are remembered: a late subscriber gets the last one at once.
+   * Subscribes to a board event; answers the unsubscribe function. `ready` is remembered: a
+   * late subscriber gets it at once.
    */
   on<E extends EmbedEvent>(event: E, callback: (payload: EmbedEventPayloads[E]) => void): () => void;
   off<E extends EmbedEvent>(event: E, callback: (payload: EmbedEventPayloads[E]) => void): void;
