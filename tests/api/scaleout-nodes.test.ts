@@ -90,6 +90,8 @@ class Peer {
   readonly uid = `g${crypto.randomBytes(6).toString('hex')}`;
   readonly hubs: HubClient[] = [];
   readonly own = new Map<string, number>();
+  /** for each answered command, which of `hubs` answered it */
+  readonly answeredBy: number[] = [];
   private moving: Promise<void> | null = null;
 
   constructor(readonly code: string) {}
@@ -144,8 +146,10 @@ class Peer {
       const command = add(this.uid, rect(`${this.uid}-${i}`, this.uid, i, i));
       for (let attempt = 0; ; attempt++) {
         try {
-          const answer = await this.hub.call<{ id: string; seq: number }>('sendCommand', this.code, command);
+          const hub = this.hub;
+          const answer = await hub.call<{ id: string; seq: number }>('sendCommand', this.code, command);
           this.own.set(answer.id, answer.seq);
+          this.answeredBy.push(this.hubs.indexOf(hub));
           break;
         } catch (err) {
           const type = (err as { type?: string }).type;
@@ -247,6 +251,8 @@ if (enabled) describe('two nodes, one database, Redis fan-out', () => {
       expect(new Set(events).size).toBe(events.length);
     }
     expect(onB.every((p) => p.hubs.length === 2)).toBe(true);
+    // the kill really was mid-stream: node b's writers were answered by both nodes
+    for (const w of onB.slice(0, 2)) expect(new Set(w.answeredBy)).toEqual(new Set([0, 1]));
     await Promise.all(peers.map((p) => p.close()));
   }, 120_000);
 });
