@@ -249,6 +249,18 @@ describe('board commands', () => {
       expect((await stateOf(code, owner)).ordered().map((s) => s.id).sort()).toEqual(['k1', 'k2', 'k3']);
     });
 
+    it('finds the history of shapes whose ids hold quotes, backslashes and commas', async () => {
+      const { code } = await boardWith();
+      const odd = 'a"b\\c,{d}';
+      await send(p, owner, code, add(owner.actor.uid, rect(odd, owner.actor.uid)));
+      const m = move(owner.actor.uid, odd, 7, 7);
+      await send(p, owner, code, m);
+      await send(p, owner, code, undo(owner.actor.uid, m.id));
+      expect((await stateOf(code, owner)).get(odd)).toMatchObject({ x: 0, y: 0 });
+      await updateBoardConfig(app(), code, owner.actor, { privateMode: { type: 1, blurry: false } });
+      expect((await send(p, editor, code, move(editor.actor.uid, odd, 1, 1))).status).toBe(403);
+    });
+
     it('serves catch-up after a seq (commandsSince and ?after=)', async () => {
       const { code } = await boardWith();
       for (let i = 0; i < 5; i++) await send(p, owner, code, add(owner.actor.uid, rect(`q${i}`, owner.actor.uid)));
