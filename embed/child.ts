@@ -1,16 +1,17 @@
 /**
  * The board page's side of embedding (board.md §2 query parameters, §7 "Embedding script
- * API"). The hosted board page (sdk/page/main.tsx) calls, when the URL carries `data` or
- * `clientid`:
+ * API"). The hosted board page (sdk/page/main.tsx) calls, when the URL carries `data`:
  *
  *   const embed = await prepareEmbed();          // decode + validate, origin check, penpal
- *   if (embed.refused) return;                   // the refusal is already on screen and sent to the host
- *   …create the Editor and SyncClient with embed.context.uid / clientId / token() / refreshToken…
- *   connectParent(editor, { sync, ui });         // exposes the API, forwards the board events
+ *   if (!embed || embed.refused) return;         // a refusal is already on screen and sent to the host
+ *   <Board code={embed.context.board} uid=… clientid=… token={embed.token()} refreshToken={embed.refreshToken}
+ *          features={{ embedded: true, whiteLabel: embed.whiteLabel, notifications: embed.context.notifications }}
+ *          onCreate={({ editor, sync }) => connectParent(editor, { sync }, embed)} />
  *
- * `connectParent` calls the Editor's own methods (setTool, setStyle, setBackground, execute,
- * doc, zoomToFit, exportImage): the host drives the board through the same code path as the
- * toolbox and menus, and every host argument is validated before it reaches the editor.
+ * `connectParent` calls the Editor's own methods (setTool, setStyle, setBackground, addShapes,
+ * removeShapes, getShapes, zoomToFit, exportImage): the host drives the board through the same
+ * code path as the toolbox and menus, and every host argument is validated before it reaches
+ * the editor. The embedded board screen hides share, new board, back and login (board.md §6).
  */
 import { connect, WindowMessenger, type Connection, type RemoteProxy } from 'penpal';
 import { filter, skip, take, type Subscription } from 'rxjs';
@@ -28,6 +29,9 @@ import {
   NEW_BOARD_SEGMENT,
   REFUSAL_TYPE,
   decodeEmbedData,
+  embedError,
+  isOrigin,
+  toEmbedError,
   validateBackground,
   validateColor,
   validateExportFormat,
@@ -36,19 +40,16 @@ import {
   validateShapeList,
   validateThickness,
   validateTool,
+  validateUid,
   type BoardInfo,
   type BoardMethods,
-  type EmbedEventPayloads,
-  type ExportFormat,
-  embedError,
-  isOrigin,
-  toEmbedError,
-  validateUid,
   type EmbedData,
   type EmbedError,
   type EmbedEvent,
+  type EmbedEventPayloads,
   type EmbedFeatures,
   type EmbedPermission,
+  type ExportFormat,
   type HostMethods,
   type NotificationMode,
   type Participant,
@@ -71,8 +72,6 @@ export interface EmbedContext {
   permissions: EmbedPermission[] | undefined;
   /** the participant token handed over by the host (URL fragment), or null */
   token: string | null;
-  /** embedded boards hide share, new board, back and login (board.md §6) */
-  hidden: { share: true; newBoard: true; back: true; login: true };
 }
 
 export type EmbedRead = { context: EmbedContext; error?: undefined } | { context?: undefined; error: EmbedError } | null;
@@ -110,7 +109,6 @@ export function readEmbedContext(loc: { search: string; hash: string; pathname: 
       notifications: decoded.features.notifications ?? 'essential',
       permissions: decoded.features.permissions,
       token: hash.get('token') || null,
-      hidden: { share: true, newBoard: true, back: true, login: true },
     },
   };
 }

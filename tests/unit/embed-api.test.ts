@@ -90,7 +90,7 @@ describe('embed/child readEmbedContext', () => {
     expect(mismatch).toMatchObject({ error: { code: 'invalid-uid' } });
   });
 
-  it('decodes the context: token from the fragment, essential notifications, hidden chrome, the browser-reported parent origin', () => {
+  it('decodes the context: token from the fragment, essential notifications, the browser-reported parent origin', () => {
     const read = readEmbedContext(at(`?clientid=tc_1&uid=host-user-42&data=${encodeURIComponent(encodeEmbedData(data))}`, '#token=abc.def.ghi'), ['https://real-parent.example']);
     expect(read?.context).toMatchObject({
       board: '',
@@ -100,7 +100,6 @@ describe('embed/child readEmbedContext', () => {
       notifications: 'essential',
       permissions: ['view_chat'],
       parentOrigin: 'https://real-parent.example',
-      hidden: { share: true, newBoard: true, back: true, login: true },
     });
     const stated = readEmbedContext(at(`?clientid=tc_1&uid=host-user-42&data=${encodeURIComponent(encodeEmbedData({ ...data, board: 'abcdefghijkl' }))}`, '', '/board/abcdefghijkl'), null);
     expect(stated?.context).toMatchObject({ board: 'abcdefghijkl', parentOrigin: 'https://host.example', token: null });
