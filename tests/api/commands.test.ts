@@ -5,7 +5,7 @@ import type { BoardMessage } from '../../platform/realtime/bus';
 import type { Command, Shape } from '../../shared/model';
 import { BoardDoc } from '../../shared/reducer';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
-import { add, call, cid, clear, guest, move, newBoard, rect, remove, send, signedIn, undo, type Who } from './boards-fixtures';
+import { add, call, cid, clear, guest, move, newBoard, rect, send, signedIn, undo, type Who } from './boards-fixtures';
 
 /** The command log: append over HTTP and through the service, seq, idempotency, validation, roles. */
 describe('board commands', () => {
