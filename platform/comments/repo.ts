@@ -95,10 +95,6 @@ export async function setThreadsState(db: Conn, boardId: string, shapeIds: strin
   await db('comment_threads').where({ board_id: boardId }).whereIn('shape_id', shapeIds).update(state);
 }
 
-export async function deleteAllThreads(db: Conn, boardId: string): Promise<void> {
-  await db('comment_threads').where({ board_id: boardId }).update({ deleted: true });
-}
-
 /** Which of these shape ids are comment shapes of the board. */
 export async function commentShapeIds(db: Conn, boardId: string, shapeIds: string[]): Promise<Set<string>> {
   if (shapeIds.length === 0) return new Set();
