@@ -53,8 +53,8 @@ export const BOARD_CSS = `
 .tb-item:hover, .tb-item:focus-visible { background: rgba(16,24,40,.06); outline: none; }
 .tb-item__keys { margin-left: auto; color: var(--tb-muted); font-size: 12px; }
 
-.tb-toolbox { position: absolute; left: 12px; top: 50%; transform: translateY(-50%); z-index: 20; display: flex; flex-direction: column;
-  align-items: center; gap: 2px; padding: 6px; }
+.tb-toolbox { position: absolute; left: 12px; top: 68px; bottom: 12px; height: max-content; max-height: calc(100% - 80px); margin: auto 0;
+  z-index: 20; display: flex; flex-direction: column; align-items: center; gap: 2px; padding: 6px; }
 .tb-toolbox .tb-btn { width: 40px; height: 40px; }
 .tb-swatch { width: 22px; height: 22px; border-radius: 50%; border: 2px solid #fff; box-shadow: 0 0 0 1px rgba(16,24,40,.25); }
 .tb-palette { display: grid; grid-template-columns: repeat(8, 24px); gap: 6px; padding: 4px; }
