@@ -103,6 +103,8 @@ export const boardRoutes: ServerRoute[] = [
     options: {
       auth: optionalAuth,
       tags,
+      // the SDK (<Board>, <tabula-board>) runs on host pages of other origins; bearer tokens, no cookies
+      cors: { origin: ['*'], additionalExposedHeaders: ['token-expired'] },
       description: 'Append a command to the board\'s log (same rules as the hub\'s sendCommand)',
       notes: 'Idempotent per command id: a retried send answers the stored command\'s seq.',
       payload: { maxBytes: 4 * 1024 * 1024 },
@@ -139,6 +141,8 @@ export const boardRoutes: ServerRoute[] = [
     options: {
       auth: optionalAuth,
       tags,
+      // the SDK (<Board>, <tabula-board>) runs on host pages of other origins; bearer tokens, no cookies
+      cors: { origin: ['*'], additionalExposedHeaders: ['token-expired'] },
       description: 'Open a board: its latest snapshot and the commands after it (or only the commands after `after`)',
       notes: 'Answers { board?, snapshot, commands, lastSeq } with a content-length (clients show load progress from it).',
       validate: { params: id, query: Joi.object({ after: Joi.number().integer().min(0), ...uidFields }) },
