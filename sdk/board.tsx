@@ -162,6 +162,14 @@ export function Board(props: BoardProps) {
         .subscribe((bg) => {
           if (bg) editor.setBackground(bg);
         }),
+      sync.board$
+        .pipe(
+          map((b) => b?.boardConfig?.bgColor ?? null),
+          distinctUntilChanged(),
+        )
+        .subscribe((color) => {
+          if (color) editor.setBackgroundColor(color);
+        }),
       sync.board$.pipe(filter(Boolean), take(1)).subscribe((b) => latest.current.onJoined?.(b)),
       combineLatest([sync.state$, sync.board$])
         .pipe(
