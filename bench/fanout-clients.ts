@@ -22,10 +22,11 @@ export type ToWorker =
   | { type: 'stop' };
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'result'; latencies: number[]; acks: number[]; sent: number; errors: number };
+  | { type: 'result'; latencies: number[]; acks: number[]; sent: number; errors: number; cpuMs: number; receivedAll: number };
 
 const now = () => performance.timeOrigin + performance.now();
-const send = (message: FromWorker) => process.send!(message);
+/** Resolves once the message is handed to the IPC channel (a large result must not be cut by exit). */
+const send = (message: FromWorker) => new Promise<void>((resolve, reject) => process.send!(message, undefined, {}, (err) => (err ? reject(err) : resolve())));
 
 let hubs: HubClient[] = [];
 let code = '';
@@ -37,6 +38,9 @@ const acks: number[] = [];
 let sent = 0;
 let errors = 0;
 let window = { from: Infinity, until: -Infinity };
+/** from 'go' to 'stop': this process's CPU and every command it received */
+let cpuAtGo: NodeJS.CpuUsage | null = null;
+let receivedAll = 0;
 const inWindow = (t: number) => t >= window.from && t < window.until;
 
 function command(uid: string): Command {
@@ -57,6 +61,7 @@ process.on('message', async (message: ToWorker) => {
       hub.client.onUpdate = (update) => {
         const m = update as { event: string; data: { shape?: { metadata?: { t?: number } } } };
         if (m.event !== 'onCommand') return;
+        if (cpuAtGo) receivedAll++;
         const t = m.data?.shape?.metadata?.t;
         if (typeof t === 'number' && inWindow(t)) latencies.push(now() - t);
       };
@@ -66,15 +71,23 @@ process.on('message', async (message: ToWorker) => {
     startLoops = () => {
       loops = clients.flatMap((c, i) => (c.sender ? [senderLoop(hubs[i]!, c.uid, rate, c.phase)] : []));
     };
-    send({ type: 'ready' });
+    await send({ type: 'ready' });
   } else if (message.type === 'go') {
     window = { from: message.measureFrom, until: message.measureUntil };
+    cpuAtGo = process.cpuUsage();
     startLoops();
   } else if (message.type === 'stop') {
     stop = true;
+    const cpu = process.cpuUsage(cpuAtGo ?? undefined);
+    const received = receivedAll;
     await Promise.all(loops);
-    await pause(2000); // the last deliveries
-    send({ type: 'result', latencies, acks, sent, errors });
+    // wait for the backlog: until nothing arrived for a second (at most a minute)
+    const deadline = Date.now() + 60_000;
+    for (let seen = -1; seen !== receivedAll && Date.now() < deadline; ) {
+      seen = receivedAll;
+      await pause(1000);
+    }
+    await send({ type: 'result', latencies, acks, sent, errors, cpuMs: (cpu.user + cpu.system) / 1000, receivedAll: received });
     await Promise.all(hubs.map((h) => h.close()));
     hubs = [];
     process.exit(0);
