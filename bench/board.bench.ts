@@ -1,14 +1,16 @@
 /**
  * Board rendering benchmark (headless Chromium via playwright-core): boards of 1k, 10k and 50k
  * mixed shapes loaded into the real Editor on a static page (bench/board/page.ts, bundled with
- * rollup). For each size: time to the first frame, median and p95 frame time while panning
- * and while wheel-zooming (frames driven and timed with requestAnimationFrame), the
- * everything-on-screen worst case, input-to-paint latency of a pen stroke and the JS heap.
- * The baseline, measured in the same run on the same board, is the same renderer drawing
- * every shape each frame (no spatial-index culling).
+ * esbuild). For each size and renderer: time to the first complete frame, median and p95 frame
+ * time while panning and while wheel-zooming (frames driven and timed with requestAnimationFrame),
+ * the everything-on-screen case, the JS heap, and for ours the input-to-paint latency of a pen
+ * stroke. Three renderers on the same board in the same run: ours (spatial index + level of
+ * detail + tile cache), the spatial index alone redrawing every frame, and the baseline drawing
+ * every shape every frame. Figures go to docs/performance.md (bench/report.ts).
  *
  *   npx tsx bench/board.bench.ts            (or: npm run bench board)
- *   BENCH_SIZES=1000,10000 npx tsx bench/board.bench.ts
+ *   BENCH_SIZES=1000,10000 BENCH_FRAMES=60 BENCH_MODES=tiles npx tsx bench/board.bench.ts  (quick look;
+ *   docs/performance.md is only written by a full run)
  */
 import { chromium, type Page } from 'playwright-core';
 import { bundleBenchPage } from './board/bundle';
@@ -43,11 +45,11 @@ async function heapMb(page: Page): Promise<number> {
 }
 
 type Mode = 'tiles' | 'direct' | 'all';
-const MODES: Array<{ mode: Mode; label: string }> = [
+const MODES: Array<{ mode: Mode; label: string }> = ([
   { mode: 'tiles', label: 'index + tile cache (ours)' },
   { mode: 'direct', label: 'index only, drawn every frame' },
   { mode: 'all', label: 'baseline: draw everything' },
-];
+] as const).filter((m) => !process.env.BENCH_MODES || process.env.BENCH_MODES.split(',').includes(m.mode));
 
 type Bench = {
   load(n: number, mode?: Mode): Promise<{ loadMs: number; firstFrameMs: number; shapes: number; drawn: number }>;
@@ -143,7 +145,8 @@ Pen stroke input-to-paint latency (pointer event timestamp → end of the frame 
 ${extra.join('\n')}
 
 Goal: 10k shapes pan/zoom median ≤ 16.7 ms, 50k ≤ 33 ms.`;
-  report('board', md);
+  if (process.env.BENCH_SIZES || process.env.BENCH_MODES || process.env.BENCH_FRAMES) console.log(md);
+  else report('board', md);
 }
 
 main().catch((e) => {

@@ -48,6 +48,8 @@ export interface RenderStats {
 const SELECTION = '#2f80ed';
 /** A frame stops building objects or rendering tiles after this long (the rest follows next frames). */
 const FRAME_BUDGET_MS = 8;
+/** …except tiles that would otherwise leave a hole on screen, which may take this long. */
+const HOLE_BUDGET_MS = 30;
 
 /**
  * The board's canvas renderer: two.js with the canvas renderer, `autostart: false`, drawing on
@@ -191,7 +193,7 @@ export class CanvasRenderer {
     let ids: string[];
     this.stats.tilesRendered = 0;
     if (this._mode === 'tiles') {
-      incomplete = this.tiles.compose(view, this.two.width, this.two.height, deadline);
+      incomplete = this.tiles.compose(view, this.two.width, this.two.height, { deadline, holes: t0 + HOLE_BUDGET_MS });
       this.stats.tilesRendered = this.tiles.rendered;
       ids = scene.transient();
     } else if (this._mode === 'direct') {

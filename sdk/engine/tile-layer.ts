@@ -95,10 +95,13 @@ export class TileLayer {
   }
 
   /**
-   * Draws the view; renders missing tiles until `deadline` (performance.now()). Returns true
-   * when tiles are still missing (the caller schedules another frame).
+   * Draws the view; renders missing tiles until `budget.deadline` (a performance.now() time),
+   * or until `budget.holes` when most of the screen has nothing to show (a first load, a jump
+   * to an unseen area; not the edges a zoom or pan uncovers, which stay within the frame
+   * budget). Returns true when tiles are still missing (the caller draws again).
    */
-  compose(view: ViewState, width: number, height: number, deadline: number): boolean {
+  compose(view: ViewState, width: number, height: number, budget: { deadline: number; holes: number }): boolean {
+    const { deadline, holes: holeDeadline } = budget;
     const ctx = this.ctx;
     ctx.setTransform(this.ratio, 0, 0, this.ratio, 0, 0);
     ctx.clearRect(0, 0, width, height);
@@ -107,6 +110,8 @@ export class TileLayer {
     let missing = false;
     this.rendered = 0;
     const stale = needed.filter((t) => this.tiles.get(tileId(t))?.stale).length;
+    const holes = needed.filter((t) => !this.tiles.has(tileId(t)) && !this.hasStandIn(t)).length;
+    const mostlyEmpty = holes * 2 >= needed.length;
     for (const t of needed) {
       const id = tileId(t);
       let tile = this.tiles.get(id);
@@ -116,7 +121,8 @@ export class TileLayer {
         this.tiles.set(id, tile);
       }
       const due = !tile || tile.stale;
-      if (due && (this.rendered === 0 || performance.now() < deadline || (tile && stale <= SYNC_STALE))) {
+      const now = due ? performance.now() : 0;
+      if (due && (this.rendered === 0 || now < deadline || (mostlyEmpty && now < holeDeadline) || (tile && stale <= SYNC_STALE))) {
         tile = this.render(t, tile);
         this.rendered++;
       } else if (due) missing = true;
@@ -167,6 +173,13 @@ export class TileLayer {
     const px = tile.width;
     if (part) this.ctx.drawImage(tile, part.x * px, part.y * px, part.size * px, part.size * px, s.x, s.y, s.w, s.h);
     else this.ctx.drawImage(tile, 0, 0, px, px, s.x, s.y, s.w, s.h);
+  }
+
+  /** Whether another level has something to show in a missing tile's place. */
+  private hasStandIn(t: TileKey): boolean {
+    if (this.tiles.has(tileId(parentOf(t).parent))) return true;
+    for (let dx = 0; dx < 2; dx++) for (let dy = 0; dy < 2; dy++) if (this.tiles.has(tileId({ z: t.z + 1, i: t.i * 2 + dx, j: t.j * 2 + dy }))) return true;
+    return false;
   }
 
   /** A missing tile shows the coarser level's quarter, else the four finer tiles it has. */
