@@ -5,11 +5,19 @@ import { fitStickyFont, shapeGeometry, wrapText } from '../../shared/geometry';
 import type { ShapeModule } from './registry';
 import { greek, rectPath, textLines, withCommon } from './two-helpers';
 
-/** The font size and wrapped lines a note shows (its stored fontSize, else fitted 35 → 5). */
+const layouts = new WeakMap<StickyNoteShape, { fontSize: number; lines: string[] }>();
+
+/** The font size and wrapped lines a note shows (its stored fontSize, else fitted 35 → 5); memoised per shape. */
 export function stickyLayout(shape: StickyNoteShape): { fontSize: number; lines: string[] } {
-  const fitted = fitStickyFont(shape.text, shape.w, shape.h);
-  const size = shape.fontSize > 0 ? Math.min(shape.fontSize, STICKY_FONT.start) : fitted.fontSize;
-  return { fontSize: size, lines: size === fitted.fontSize ? fitted.lines : wrapText(shape.text, shape.w - 2 * STICKY_MARGIN, size) };
+  let layout = layouts.get(shape);
+  if (!layout) {
+    if (shape.fontSize > 0) {
+      const size = Math.min(shape.fontSize, STICKY_FONT.start);
+      layout = { fontSize: size, lines: wrapText(shape.text, shape.w - 2 * STICKY_MARGIN, size) };
+    } else layout = fitStickyFont(shape.text, shape.w, shape.h);
+    layouts.set(shape, layout);
+  }
+  return layout;
 }
 
 function render(shape: StickyNoteShape) {
