@@ -99,6 +99,12 @@ test("undo and redo never touch another user's shapes", async ({ browser }) => {
   await settled(b);
   await expect.poll(() => ids(a)).toEqual([rect]);
   await expect.poll(() => ids(b)).toEqual([rect]);
+
+  // the owner clears the board: B's canvas empties too (onCommand clear + onClearBoard)
+  await a.evaluate(() => window.tabula!.editor.execute({ cmd: 'clear' }));
+  await settled(a);
+  await expect.poll(() => ids(b)).toEqual([]);
+  expect(await ids(a)).toEqual([]);
   await a.context().close();
   await b.context().close();
 });
