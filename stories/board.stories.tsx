@@ -146,3 +146,9 @@ export const Crowded: Story = {
     })),
   },
 };
+
+/** A text selected: font and size in the property menu. */
+export const TextSelected: Story = { name: 'Text selected', args: { phase: 'online', role: 'Editor', select: ['text-1'] } };
+
+/** A sticky note selected: its colour and size. */
+export const StickySelected: Story = { name: 'Sticky note selected', args: { phase: 'online', role: 'Editor', select: ['note-1'] } };

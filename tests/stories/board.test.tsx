@@ -62,6 +62,37 @@ describe('board screen stories', () => {
     expect(Number(screen.getByTestId('zoom-percent').textContent!.replace('%', ''))).toBeLessThan(100);
   });
 
+  it('text selected: font and size change the text shape', async () => {
+    render(<S.TextSelected headless />);
+    const menu = await screen.findByRole('toolbar', { name: 'Selection' });
+    fireEvent.change(within(menu).getByRole('combobox', { name: 'Font' }), { target: { value: 'Georgia' } });
+    fireEvent.change(within(menu).getByRole('combobox', { name: 'Font size' }), { target: { value: '50' } });
+    expect((within(menu).getByRole('combobox', { name: 'Font' }) as HTMLSelectElement).value).toBe('Georgia');
+    expect((within(menu).getByRole('combobox', { name: 'Font size' }) as HTMLSelectElement).value).toBe('50');
+  });
+
+  it('sticky note selected: sticky colour and size', async () => {
+    render(<S.StickySelected headless />);
+    const menu = await screen.findByRole('toolbar', { name: 'Selection' });
+    expect(within(menu).queryByRole('combobox', { name: 'Font' })).toBeNull();
+    fireEvent.change(within(menu).getByRole('combobox', { name: 'Sticky size' }), { target: { value: 'L' } });
+    expect((within(menu).getByRole('combobox', { name: 'Sticky size' }) as HTMLSelectElement).value).toBe('L');
+    fireEvent.click(within(menu).getByRole('button', { name: 'Sticky colour' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sticky colour blue' }));
+    expect(screen.getByRole('button', { name: 'Sticky colour blue' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('board name: a rename the server does not confirm is reverted', async () => {
+    render(<S.EditorWithSelection headless />);
+    const name = (await screen.findByRole('textbox', { name: 'Board name' })) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Renamed' } });
+    await act(async () => {
+      fireEvent.blur(name);
+    });
+    // the story's session is not connected: the hub call fails and the old name comes back
+    expect(name.value).toBe('Sprint planning');
+  });
+
   it('viewer: no toolbox, no undo/redo, a read-only name', async () => {
     render(<S.Viewer headless />);
     expect(await screen.findByRole('toolbar', { name: 'Board' })).toBeTruthy();
