@@ -3,7 +3,8 @@
  * ~40,000 deliveries/s is spread over processes. Each command carries its send time (epoch ms
  * with sub-ms precision, `shape.metadata.t`); the receiving process computes the latency with
  * the same clock (one machine), keeps it when the command was sent in the measured window, and
- * reports the latencies to the parent at the end.
+ * reports the latencies to the parent at the end, after every client here received every stored
+ * command but its own (or a minute passed: `missing` says how many never came).
  */
 import crypto from 'node:crypto';
 import type { Command } from '../shared/model';
@@ -19,10 +20,14 @@ export interface WorkerClient {
 export type ToWorker =
   | { type: 'start'; code: string; clients: WorkerClient[]; rate: number }
   | { type: 'go'; measureFrom: number; measureUntil: number }
-  | { type: 'stop' };
+  | { type: 'stop' }
+  /** every client must receive every command but its own: `totalSent` in all */
+  | { type: 'drain'; totalSent: number };
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'result'; latencies: number[]; acks: number[]; sent: number; errors: number; cpuMs: number; receivedAll: number };
+  /** senders stopped, every send answered: how many commands this process's clients got stored */
+  | { type: 'stopped'; sentAll: number }
+  | { type: 'result'; latencies: number[]; acks: number[]; sent: number; errors: number; cpuMs: number; receivedAll: number; missing: number };
 
 const now = () => performance.timeOrigin + performance.now();
 /** Resolves once the message is handed to the IPC channel (a large result must not be cut by exit). */
@@ -40,7 +45,13 @@ let errors = 0;
 let window = { from: Infinity, until: -Infinity };
 /** from 'go' to 'stop': this process's CPU and every command it received */
 let cpuAtGo: NodeJS.CpuUsage | null = null;
+let cpuUsed: NodeJS.CpuUsage | null = null;
 let receivedAll = 0;
+let receivedAtStop = 0;
+/** since the start: commands received by all clients here, and per client the commands it got stored */
+let receivedEver = 0;
+const storedBy: number[] = [];
+const calls: Array<Promise<unknown>> = [];
 const inWindow = (t: number) => t >= window.from && t < window.until;
 
 function command(uid: string): Command {
@@ -61,6 +72,7 @@ process.on('message', async (message: ToWorker) => {
       hub.client.onUpdate = (update) => {
         const m = update as { event: string; data: { shape?: { metadata?: { t?: number } } } };
         if (m.event !== 'onCommand') return;
+        receivedEver++;
         if (cpuAtGo) receivedAll++;
         const t = m.data?.shape?.metadata?.t;
         if (typeof t === 'number' && inWindow(t)) latencies.push(now() - t);
@@ -69,7 +81,7 @@ process.on('message', async (message: ToWorker) => {
     }
     const { clients, rate } = message;
     startLoops = () => {
-      loops = clients.flatMap((c, i) => (c.sender ? [senderLoop(hubs[i]!, c.uid, rate, c.phase)] : []));
+      loops = clients.flatMap((c, i) => (c.sender ? [senderLoop(hubs[i]!, i, c.uid, rate, c.phase)] : []));
     };
     await send({ type: 'ready' });
   } else if (message.type === 'go') {
@@ -78,16 +90,18 @@ process.on('message', async (message: ToWorker) => {
     startLoops();
   } else if (message.type === 'stop') {
     stop = true;
-    const cpu = process.cpuUsage(cpuAtGo ?? undefined);
-    const received = receivedAll;
+    cpuUsed = process.cpuUsage(cpuAtGo ?? undefined);
+    receivedAtStop = receivedAll;
     await Promise.all(loops);
-    // wait for the backlog: until nothing arrived for a second (at most a minute)
+    await Promise.allSettled(calls);
+    await send({ type: 'stopped', sentAll: storedBy.reduce((n, k) => n + (k ?? 0), 0) });
+  } else if (message.type === 'drain') {
+    // wait for the backlog: every client gets every stored command but its own (at most a minute)
+    const expected = hubs.reduce((n, _h, i) => n + message.totalSent - (storedBy[i] ?? 0), 0);
     const deadline = Date.now() + 60_000;
-    for (let seen = -1; seen !== receivedAll && Date.now() < deadline; ) {
-      seen = receivedAll;
-      await pause(1000);
-    }
-    await send({ type: 'result', latencies, acks, sent, errors, cpuMs: (cpu.user + cpu.system) / 1000, receivedAll: received });
+    while (receivedEver < expected && Date.now() < deadline) await pause(200);
+    const cpu = cpuUsed ?? process.cpuUsage(cpuAtGo ?? undefined);
+    await send({ type: 'result', latencies, acks, sent, errors, cpuMs: (cpu.user + cpu.system) / 1000, receivedAll: receivedAtStop, missing: Math.max(0, expected - receivedEver) });
     await Promise.all(hubs.map((h) => h.close()));
     hubs = [];
     process.exit(0);
@@ -95,7 +109,7 @@ process.on('message', async (message: ToWorker) => {
 });
 
 /** RATE commands/s, phase-shifted by `phase` (0–1) of the period so senders do not fire together. */
-async function senderLoop(hub: HubClient, uid: string, rate: number, phase: number): Promise<void> {
+async function senderLoop(hub: HubClient, index: number, uid: string, rate: number, phase: number): Promise<void> {
   const period = 1000 / rate;
   await pause(period * phase);
   let next = performance.now();
@@ -104,10 +118,15 @@ async function senderLoop(hub: HubClient, uid: string, rate: number, phase: numb
     const t0 = (c as unknown as { shape: { metadata: { t: number } } }).shape.metadata.t;
     const counted = inWindow(t0);
     if (counted) sent++;
-    hub
-      .call('sendCommand', code, c)
-      .then(() => counted && acks.push(now() - t0))
-      .catch(() => errors++);
+    calls.push(
+      hub.call('sendCommand', code, c).then(
+        () => {
+          storedBy[index] = (storedBy[index] ?? 0) + 1;
+          if (counted) acks.push(now() - t0);
+        },
+        () => errors++,
+      ),
+    );
     next += period;
     await pause(Math.max(0, next - performance.now()));
   }

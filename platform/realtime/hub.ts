@@ -67,7 +67,9 @@ export class Hub {
    * Answers false when the socket closed meanwhile.
    */
   async enter(session: Session, afterSeq: number | null): Promise<boolean> {
-    const room = await this.open(session.board, session.actor);
+    let room = await this.open(session.board, session.actor);
+    // the room may have emptied and closed while this was waiting for it: open a current one
+    while (this.rooms.get(session.board) !== room) room = await this.open(session.board, session.actor);
     if (!session.socket.isOpen()) return false;
     session.held = afterSeq === null ? null : [];
     session.lastSeq = afterSeq ?? 0;
