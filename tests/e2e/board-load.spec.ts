@@ -172,3 +172,19 @@ test('the main menu: what guests and signed-in users are offered', async ({ brow
   await expect(signedIn.getByRole('menuitem', { name: 'Log in' })).toHaveCount(0);
   await page.context().close();
 });
+
+test('/board/{workspace}/{code} opens the same board; ?uid= joins as that roaming user', async ({ browser }) => {
+  const owner = await userSession(server);
+  const a = await (await newContext(browser, { session: owner })).newPage();
+  const code = await createBoardIn(a, server);
+  await waitOnline(a);
+  await startDrawing(a);
+  const workspace = await a.evaluate(() => window.tabula!.sync.board$.value?.workspace?.altId ?? window.tabula!.sync.board$.value?.workspace?.id ?? 'default');
+
+  const b = await (await newContext(browser, { name: 'Rob' })).newPage();
+  await openBoard(b, server, `${workspace}/${code}`, '?uid=roaming-rob-42');
+  expect(await b.evaluate(() => window.tabula!.sync.board$.value?.code)).toBe(code);
+  expect(await b.evaluate(() => window.tabula!.editor.uid)).toBe('roaming-rob-42');
+  await expect.poll(() => a.evaluate(() => window.tabula!.sync.members$.value.filter((m) => m.isOnline).map((m) => m.uid))).toContain('roaming-rob-42');
+  await Promise.all([a.context().close(), b.context().close()]);
+});
