@@ -5,7 +5,7 @@ import type { HubEventMessage, HubMethod } from '../../shared/hub';
 import type { Command } from '../../shared/model';
 import { policiesOf } from '../../shared/policies';
 import { decodeClaims } from '../../ui/auth';
-import { fetchBoard, HttpError, postCommand, type Credentials } from './api';
+import { fetchBoard, HttpError, postCommand, type BoardLoad, type Credentials } from './api';
 import { BOARD_MESSAGES as M } from './messages';
 import { Outbox } from './outbox';
 import { SendQueue, type SendResult } from './send-queue';
@@ -76,6 +76,7 @@ export class SyncClient {
   private gapTimer: ReturnType<typeof setTimeout> | null = null;
   private reauthTimer: ReturnType<typeof setTimeout> | null = null;
   private fillingGap = false;
+  private resyncing = false;
   private readonly creds: Credentials;
   /** the name this visitor joined with, or renamed to (re-sent on reconnect) */
   private displayName: string | null;
@@ -99,6 +100,9 @@ export class SyncClient {
         this.pending$.next(this.outbox.size);
         const status = statusOf(error);
         this.notify({ key: `rejected-${command.id}`, kind: 'error', text: status === 403 ? M.unauthorized : messageOf(error) });
+        void this.resync();
+        // refused for lack of rights: our claims are stale, ask the board again
+        if (status === 403) void this.joinCall().then((info) => this.applyBoardInfo(info), () => undefined);
       },
       onRetry: () => this.notify({ key: 'retrying', kind: 'warning', text: M.retrying, duration: RETRY_NOTICE_MS }),
       onGiveUp: (_command, error) => {
@@ -282,6 +286,16 @@ export class SyncClient {
     // let the overlay paint 100 % before the (possibly long) replay blocks the thread
     await nextFrame();
     if (this.closed) return;
+    this.replace(data);
+    this.setState('online', 100);
+    this.queue.kick();
+  }
+
+  /**
+   * Puts the board as loaded into the editor: the snapshot and commands, then the live commands
+   * that arrived meanwhile, then our own unconfirmed edits (from before a reload) on top.
+   */
+  private replace(data: BoardLoad): void {
     this.opts.target.load(data.snapshot, data.commands);
     const known = new Set(data.commands.map((c) => c.id));
     for (const c of [...this.outbox.all()]) if (known.has(c.id)) this.outbox.remove(c.id);
@@ -290,11 +304,30 @@ export class SyncClient {
     const buffered = this.buffered;
     this.buffered = [];
     for (const command of buffered) this.receive(command);
-    // Edits from before a reload that the server never confirmed: show them again, then resend.
     for (const command of this.outbox.all()) this.opts.target.applyRemote(command);
     this.pending$.next(this.outbox.size);
-    this.setState('online', 100);
-    this.queue.kick();
+  }
+
+  /**
+   * The server refused a command the editor had already applied: reload the board's state from
+   * the server so the screen shows what everyone else sees (unsent edits stay on top).
+   */
+  private async resync(): Promise<void> {
+    if (this.resyncing || this.closed || !this.loaded) return;
+    this.resyncing = true;
+    this.loaded = false; // live commands wait in `buffered` meanwhile
+    try {
+      const data = await this.http(() => fetchBoard(this.creds, this.opts.boardCode));
+      if (!this.closed) this.replace(data);
+    } catch (error) {
+      this.errors$.next({ message: 'resync failed', error });
+      const buffered = this.buffered;
+      this.buffered = [];
+      this.loaded = true;
+      for (const command of buffered) this.receive(command);
+    } finally {
+      this.resyncing = false;
+    }
   }
 
   /* ---------------- sending ---------------- */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startServer, type TestServer } from './support/server';
-import { createBoardIn, drag, newContext, openBoard, pendingCount, pickTool, settled, shapes, shot, startDrawing, waitOnline } from './board-fixtures';
+import { api, createBoardIn, drag, newContext, openBoard, pendingCount, pickTool, settled, shapes, shot, startDrawing, userSession, waitOnline } from './board-fixtures';
 
 /**
  * The send queue's failure path (board.md §4 "Network send", §8): while the connection is up but
@@ -74,4 +74,42 @@ test('failed sends retry three times, then Retry resends the queue', async ({ br
   await settled(a);
   await expect.poll(async () => (await shapes(b)).map((s) => s.id)).toEqual((await shapes(a)).map((s) => s.id));
   await Promise.all([context.close(), b.context().close()]);
+});
+
+test('a command the server refuses is taken back: the board resyncs to what the server holds', async ({ browser }) => {
+  const owner = await userSession(server);
+  const a = await (await newContext(browser, { session: owner })).newPage();
+  const code = await createBoardIn(a, server);
+  await waitOnline(a);
+  await startDrawing(a);
+  await pickTool(a, 'Pen');
+  await drag(a, [[200, 200], [300, 240], [400, 200]]);
+  await settled(a);
+
+  // B never hears that it became a viewer (the role-change frame is lost on the way)
+  const bContext = await newContext(browser, { name: 'Ben' });
+  const b = await bContext.newPage();
+  await b.routeWebSocket(/.*/, (ws) => {
+    const upstream = ws.connectToServer();
+    ws.onMessage((frame) => upstream.send(frame));
+    upstream.onMessage((frame) => {
+      if (String(frame).includes('"onRoleChanged"')) return;
+      ws.send(frame);
+    });
+  });
+  await openBoard(b, server, code);
+  await api(server, 'POST', `/api/boards/${code}/sharings`, { token: owner.accessToken }, { link: 'Viewer' });
+
+  // B still shows the toolbox and draws; the server refuses (403) the stroke
+  await pickTool(b, 'Rectangle');
+  await drag(b, [[600, 300], [760, 400]]);
+  await expect(b.getByRole('alert').filter({ hasText: 'Unauthorized access' })).toBeVisible();
+  // the refused rectangle leaves B's board; A's stroke stays; nothing waits to be sent
+  await expect.poll(async () => (await shapes(b)).map((s) => s.cmd)).toEqual(['pen']);
+  expect(await pendingCount(b)).toBe(0);
+  expect((await shapes(a)).map((s) => s.cmd)).toEqual(['pen']);
+  // and B learns its real role: the toolbox goes away
+  await expect(b.getByRole('toolbar', { name: 'Tools' })).toHaveCount(0);
+  expect(await b.evaluate(() => window.tabula!.sync.claims$.value.role)).toBe('Viewer');
+  await Promise.all([a.context().close(), bContext.close()]);
 });
