@@ -164,14 +164,19 @@ export class Hub {
     }
   }
 
-  /** Reads the commands missing before the pending ones from the log; a hole that stays is skipped. */
+  /**
+   * Reads the commands missing before the pending ones from the log. Seqs are dense, so when
+   * the log does not have the next one yet it is still being committed or published: wait again.
+   * Only a seq the log skips while holding later ones (a true hole) is passed over.
+   */
   private async fillGap(room: Room): Promise<void> {
     room.gapTimer = null;
     const reader = room.sessions.values().next().value as Session | undefined;
     if (!room.pending.size || !reader || this.rooms.get(room.code) !== room) return;
+    let fetched: Command[] | null = null;
     try {
-      const missing = await this.boards.commandsSince(room.code, reader.actor, room.lastSeq);
-      for (const command of missing) {
+      fetched = await this.boards.commandsSince(room.code, reader.actor, room.lastSeq);
+      for (const command of fetched) {
         if (typeof command.seq === 'number' && command.seq > room.lastSeq && !room.pending.has(command.seq)) {
           room.pending.set(command.seq, { event: 'onCommand', data: command });
         }
@@ -180,10 +185,14 @@ export class Hub {
       this.logger.warn({ err, board: room.code }, 'hub: reading missing commands failed');
     }
     this.drain(room);
-    if (room.pending.size) {
+    if (!room.pending.size || this.rooms.get(room.code) !== room) return;
+    const next = room.lastSeq + 1;
+    if (fetched?.some((c) => typeof c.seq === 'number' && c.seq > next)) {
+      this.logger.warn({ board: room.code, seq: next }, 'hub: the log skips a seq; passing over it');
       room.lastSeq = Math.min(...room.pending.keys()) - 1;
       this.drain(room);
     }
+    if (room.pending.size && !room.gapTimer) room.gapTimer = setTimeout(() => void this.fillGap(room), GAP_WAIT_MS);
   }
 
   /** After a bus outage: every board on this node reads what it missed from the log. */

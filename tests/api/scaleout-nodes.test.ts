@@ -356,4 +356,19 @@ describe("one node and the other nodes' messages", () => {
     const latest = client.received<{ id: string; seq: number }>('onCommand').at(-1);
     expect(latest).toMatchObject({ seq: 8, id: (m8!.data as { id: string }).id });
   });
+
+  it('keeps waiting when the next command is not in the log yet, instead of skipping it', async () => {
+    const [m9] = await appendElsewhere(9);
+    await p.server.app.bus.publish(code, m9!);
+    await client.waitForCount('onCommand', 9);
+    // another node's seq 11 arrives while its seq 10 is still being committed: reading the log
+    // finds nothing after 9 yet, so the hub keeps waiting for 10 instead of passing over it
+    const message = (seq: number) => ({ event: 'onCommand' as const, data: { ...(m9!.data as object), id: `n${seq}-${crypto.randomUUID()}`, seq } });
+    await p.server.app.bus.publish(code, message(11));
+    await pause(GAP_WAIT_MS * 4);
+    expect(seqs().at(-1)).toBe(9);
+    await p.server.app.bus.publish(code, message(10));
+    await client.waitForCount('onCommand', 11);
+    expect(seqs()).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
+  });
 });
