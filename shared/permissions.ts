@@ -133,6 +133,8 @@ export interface RoleGrants {
  */
 export function resolveBoardRole(grants: RoleGrants): Role {
   if (grants.isOwner) return 'Owner';
+  // The owner's explicit revocation of a member wins over the link and workspace levels.
+  if (grants.memberRole === 'NoAccess') return 'NoAccess';
   const candidates: Role[] = [];
   if (grants.memberRole && isRole(grants.memberRole) && grants.memberRole !== 'Owner') candidates.push(grants.memberRole);
   if (grants.isWorkspaceMember && grants.workspaceLevel && isRole(grants.workspaceLevel)) candidates.push(grants.workspaceLevel);

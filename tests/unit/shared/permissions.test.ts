@@ -59,5 +59,8 @@ describe('permissions', () => {
     expect(resolveBoardRole({ memberRole: 'Facilitator', facilitatorAllowed: false })).toBe('Editor');
     // nobody becomes Owner by a member row
     expect(resolveBoardRole({ memberRole: 'Owner' })).toBe('NoAccess');
+    // the owner's explicit revocation wins over the link and workspace levels
+    expect(resolveBoardRole({ memberRole: 'NoAccess', linkLevel: 'Editor' })).toBe('NoAccess');
+    expect(resolveBoardRole({ memberRole: 'NoAccess', isWorkspaceMember: true, workspaceLevel: 'Editor' })).toBe('NoAccess');
   });
 });
