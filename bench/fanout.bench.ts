@@ -173,8 +173,9 @@ async function run(label: string, nodes: TestServer[], clients: number, senders:
       max: latencies.at(-1) ?? NaN,
       ackP50: percentile(acks, 0.5),
       ackP99: percentile(acks, 0.99),
-      serverUsPerDelivery: serverCpu === null || !receivedAll ? null : (serverCpu * 1000) / receivedAll,
-      clientUsPerDelivery: receivedAll ? (parts.reduce((t, r) => t + r.cpuMs, 0) * 1000) / receivedAll : NaN,
+      // with few deliveries the figure is the nodes' background work (timers, GC), not delivery
+      serverUsPerDelivery: serverCpu === null || receivedAll < 1000 ? null : (serverCpu * 1000) / receivedAll,
+      clientUsPerDelivery: receivedAll < 1000 ? NaN : (parts.reduce((t, r) => t + r.cpuMs, 0) * 1000) / receivedAll,
       missing,
     };
   } finally {
@@ -238,7 +239,7 @@ function capacity(): string {
     `At ${us(full.serverUsPerDelivery)} µs, the full load (${perSecond.toLocaleString('en-US')} deliveries/s) needs ` +
     `${(share * 100).toFixed(0)} % of one core on the node, and the clients ${(clientsShare * 100).toFixed(0)} % more. ` +
     `When the run cannot get that much CPU (here: ${cpus} cores shared with PostgreSQL, Redis, the client processes and ` +
-    `whatever else runs — load average ${load}), commands queue and the latencies measure the queue. ` +
+    `whatever else runs), commands queue and the latencies measure the queue. ` +
     (results.every((r) => r.missing === 0)
       ? 'Every client received every stored command but its own, exactly as many as expected, once the backlog drained.'
       : `Deliveries still missing a minute after sending stopped: ${results.map((r) => r.missing).join(', ')} (per row).`)
@@ -257,8 +258,8 @@ ${CLIENTS} nes clients on one board, ${SENDERS} of them sending ${RATE} commands
 warm-up). Latency = sender's sendCommand call → onCommand at another client (one machine, one clock); ack =
 the sendCommand answer. Nodes are \`tsx platform/main.ts\` processes on PostgreSQL; two nodes share it and the
 Redis bus, clients and senders split evenly (the baseline's receiver sits on the other node). The clients run in
-${WORKERS} processes on the same machine as the nodes (${cpus} cores, load average ${load} when the run
-started), so their JSON parsing competes with the nodes for the CPU and is part of the figures.
+${WORKERS} processes on the same machine as the nodes (${cpus} cores; load average ${load} when the run
+started, ${os.loadavg()[0]!.toFixed(1)} when it ended), so their JSON parsing competes with the nodes for the CPU and is part of the figures.
 
 ${capacity()}
 
