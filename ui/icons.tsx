@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Line icons (24×24, stroke = currentColor) used across panel, admin and the board. */
-const PATHS = {
+export const ICON_PATHS = {
   home: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z',
   boards: 'M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
@@ -29,15 +29,20 @@ const PATHS = {
   menu: 'M3 6h18M3 12h18M3 18h18',
 } as const;
 
-export type IconName = keyof typeof PATHS;
+export type IconName = keyof typeof ICON_PATHS;
 
-export function Icon({ name, size = 18, ...rest }: { name: IconName; size?: number } & Omit<SVGProps<SVGSVGElement>, 'name'>) {
+export function Icon({ name, ...rest }: { name: IconName; size?: number } & Omit<SVGProps<SVGSVGElement>, 'name'>) {
+  return <PathIcon d={ICON_PATHS[name]} {...rest} />;
+}
+
+/** One line icon from its path (`filled` draws it filled rather than stroked). */
+export function PathIcon({ d, size = 18, filled = false, ...rest }: { d: string; size?: number; filled?: boolean } & SVGProps<SVGSVGElement>) {
   return (
     <svg
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
+      fill={filled ? 'currentColor' : 'none'}
       stroke="currentColor"
       strokeWidth={1.8}
       strokeLinecap="round"
@@ -46,7 +51,7 @@ export function Icon({ name, size = 18, ...rest }: { name: IconName; size?: numb
       focusable="false"
       {...rest}
     >
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
 }

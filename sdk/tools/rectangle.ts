@@ -1,6 +1,7 @@
 import type { RectangleShape } from '../../shared/model';
 import { normalizeRect } from '../../shared/geometry';
 import type { Tool } from './tool';
+import { createDragTool } from './drag-create';
 
 /** Drag box from a start point to the pointer; Shift keeps a square. */
 export function dragBox(start: { x: number; y: number }, x: number, y: number, square: boolean) {
@@ -15,39 +16,17 @@ export function dragBox(start: { x: number; y: number }, x: number, y: number, s
 
 /** Rectangle and filled rectangle: added only if the pointer moved (board.md §4). */
 export function createRectangleTool(kind: 'rectangle' | 'filledRectangle'): Tool {
-  let start: { x: number; y: number } | null = null;
-  let draft: RectangleShape | null = null;
-  return {
+  return createDragTool({
     name: kind,
-    cursor: 'crosshair',
-    pointer(e, editor) {
-      if (e.phase === 'Started') {
-        if (e.button !== 0) return;
-        start = { x: e.x, y: e.y };
-        const style = editor.style;
-        draft = {
-          ...editor.shapeBase(kind), cmd: kind, x: e.x, y: e.y, w: 0, h: 0, stroke: style.color, lineWidth: style.lineWidth,
-          ...(kind === 'filledRectangle' ? { fill: style.color } : {}),
-          ...(style.opacity !== 10 ? { opacity: style.opacity } : {}),
-        };
-        return;
-      }
-      if (!start || !draft) return;
-      draft = { ...draft, ...dragBox(start, e.x, e.y, e.shift) };
-      if (e.phase === 'Inprogress') {
-        editor.scene.setPreview([draft]);
-        return;
-      }
-      const shape = draft;
-      start = null;
-      draft = null;
-      editor.scene.setPreview([]);
-      if (shape.w > 0 || shape.h > 0) editor.execute({ cmd: kind, shape });
+    begin(e, editor): RectangleShape {
+      const style = editor.style;
+      return {
+        ...editor.shapeBase(kind), cmd: kind, x: e.x, y: e.y, w: 0, h: 0, stroke: style.color, lineWidth: style.lineWidth,
+        ...(kind === 'filledRectangle' ? { fill: style.color } : {}),
+        ...(style.opacity !== 10 ? { opacity: style.opacity } : {}),
+      };
     },
-    deactivate(editor) {
-      start = null;
-      draft = null;
-      editor.scene.setPreview([]);
-    },
-  };
+    update: (draft, start, e) => ({ ...draft, ...dragBox(start, e.x, e.y, e.shift) }),
+    keep: (shape) => shape.w > 0 || shape.h > 0,
+  });
 }

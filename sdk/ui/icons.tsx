@@ -1,4 +1,5 @@
 import type { SVGProps } from 'react';
+import { ICON_PATHS, PathIcon } from '../../ui/icons';
 
 /** The board's line icons (24×24, stroke = currentColor), inline so the bundle needs no assets. */
 const PATHS = {
@@ -19,9 +20,9 @@ const PATHS = {
   zoomOut: 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.3-4.3M8 11h6',
   fullscreen: 'M8 3H5a2 2 0 0 0-2 2v3M21 8V5a2 2 0 0 0-2-2h-3M3 16v3a2 2 0 0 0 2 2h3M16 21h3a2 2 0 0 0 2-2v-3',
   exitFullscreen: 'M8 3v3a2 2 0 0 1-2 2H3M21 8h-3a2 2 0 0 1-2-2V3M3 16h3a2 2 0 0 1 2 2v3M16 21v-3a2 2 0 0 1 2-2h3',
-  menu: 'M3 6h18M3 12h18M3 18h18',
+  menu: ICON_PATHS.menu,
   back: 'M19 12H5M12 19l-7-7 7-7',
-  plus: 'M12 5v14M5 12h14',
+  plus: ICON_PATHS.plus,
   login: 'M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4M10 17l5-5-5-5M15 12H3',
   userPlus: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM19 8v6M22 11h-6',
   users: 'M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM23 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',
@@ -29,15 +30,15 @@ const PATHS = {
   duplicate: 'M9 9h11v11H9zM5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1',
   front: 'M12 20V8M6 14l6-6 6 6M5 4h14',
   back2: 'M12 4v12M6 10l6 6 6-6M5 20h14',
-  chevronDown: 'm6 9 6 6 6-6',
-  check: 'M20 6 9 17l-5-5',
+  chevronDown: ICON_PATHS.chevronDown,
+  check: ICON_PATHS.check,
   image: 'M4 4h16v16H4zM9 10a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM20 15l-5-5L4 20',
   reload: 'M21 12a9 9 0 1 1-2.6-6.4L21 8M21 3v5h-5',
   help: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01',
-  home: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z',
+  home: ICON_PATHS.home,
   fit: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5M9 9h6v6H9z',
   palette: 'M12 22a10 10 0 1 1 10-10c0 2.8-2.2 4-4 4h-2a2 2 0 0 0-1 3.7A1.5 1.5 0 0 1 12 22zM7.5 11.5h.01M10 7.5h.01M15 7.5h.01M17 11.5h.01',
-  alert: 'M12 8v5M12 16.5v.5M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z',
+  alert: ICON_PATHS.alert,
 } as const;
 
 /** Shapes drawn filled rather than stroked (filled rectangle / circle tool icons). */
@@ -51,21 +52,5 @@ export type BoardIconName = keyof typeof PATHS | 'filledRectangle' | 'filledCirc
 export function BoardIcon({ name, size = 20, ...rest }: { name: BoardIconName | string; size?: number } & Omit<SVGProps<SVGSVGElement>, 'name'>) {
   const filled = FILLED[name];
   const d = filled ?? (PATHS as Record<string, string>)[name] ?? PATHS.select;
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      <path d={d} />
-    </svg>
-  );
+  return <PathIcon d={d} size={size} filled={!!filled} {...rest} />;
 }
