@@ -18,18 +18,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startServer, type TestServer } from '../tests/e2e/support/server';
 import { pause } from '../tests/helpers/hub';
 import type { FromWorker, ToWorker, WorkerClient } from './fanout-clients';
 import { report } from './report';
+import { freshDatabase } from '../tests/helpers/database';
 
 const CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 200);
 const SENDERS = Number(process.env.BENCH_FANOUT_SENDERS ?? 20);
 const RATE = 10; // commands per second per sender
 const SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 15);
 const WARMUP_SECONDS = 3;
-const BASE_DB = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 /** BENCH_FANOUT_NODES=1 measures one node only */
 const TWO_NODES = process.env.BENCH_FANOUT_NODES !== '1';
@@ -80,24 +79,6 @@ function nodeCpuMs(port: number): number | null {
 
 const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
 
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `tabula_fanout_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_DB });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE_DB);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: BASE_DB });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 const httpUrl = (node: TestServer) => `http://127.0.0.1:${node.port}`;
 
@@ -202,7 +183,7 @@ if (process.env.BENCH_FANOUT_URL) {
   process.exit(0);
 }
 
-const db = await freshDatabase();
+const db = await freshDatabase('tabula_fanout');
 const env = { DATABASE_URL: db.url, REDIS_URL, JOBS: 'off', LOG_LEVEL: 'warn' };
 let a: TestServer | null = null;
 let b: TestServer | null = null;

@@ -7,8 +7,7 @@
  * Real PostgreSQL: DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres; a fresh
  * database is created and dropped.
  */
-import crypto from 'node:crypto';
-import knexFactory from 'knex';
+import { freshDatabase } from '../tests/helpers/database';
 import pino from 'pino';
 import { loadConfig } from '../platform/config';
 import { openDb } from '../platform/db/index';
@@ -21,12 +20,9 @@ import { report } from './report';
 const N = Number(process.env.BENCH_INGEST_N ?? 2000);
 const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 3);
 const BLOCK = 50;
-const base = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `tabula_bench_${crypto.randomBytes(5).toString('hex')}`;
-const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
-await admin.raw(`create database ${name}`);
-const url = new URL(base);
-url.pathname = `/${name}`;
+const database = await freshDatabase('tabula_bench');
+const { name } = database;
+const url = new URL(database.url);
 
 const db = openDb({ databaseUrl: url.toString() });
 const config = loadConfig({ ...process.env, PORT: '0', DATABASE_URL: url.toString(), REDIS_URL: '', JOBS: 'off', DATA_DIR: `/tmp/${name}` }, { accessTokenSecret: 'b'.repeat(48), cookieSecret: 'c'.repeat(48) });
@@ -95,6 +91,5 @@ Rows stored by appendCommand: ${stored} (every one with its own seq).`,
   );
 } finally {
   await platform.stop();
-  await admin.raw(`drop database if exists ${name} with (force)`);
-  await admin.destroy();
+  await database.drop();
 }

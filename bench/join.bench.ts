@@ -8,8 +8,7 @@
  * Real PostgreSQL: DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres; a fresh
  * database is created and dropped. Boards are seeded with multi-row inserts.
  */
-import crypto from 'node:crypto';
-import knexFactory from 'knex';
+import { freshDatabase } from '../tests/helpers/database';
 import pino from 'pino';
 import { loadConfig } from '../platform/config';
 import { openDb } from '../platform/db/index';
@@ -24,12 +23,9 @@ import { report } from './report';
 const SHAPES = 10_000;
 const TAIL = 250;
 const RUNS = Number(process.env.BENCH_JOIN_RUNS ?? 9);
-const base = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `tabula_bench_${crypto.randomBytes(5).toString('hex')}`;
-const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
-await admin.raw(`create database ${name}`);
-const url = new URL(base);
-url.pathname = `/${name}`;
+const database = await freshDatabase('tabula_bench');
+const { name } = database;
+const url = new URL(database.url);
 
 const db = openDb({ databaseUrl: url.toString() });
 const config = loadConfig({ ...process.env, PORT: '0', DATABASE_URL: url.toString(), REDIS_URL: '', JOBS: 'off', DATA_DIR: `/tmp/${name}` }, { accessTokenSecret: 'b'.repeat(48), cookieSecret: 'c'.repeat(48) });
@@ -128,6 +124,5 @@ and tail read, response streamed), the two boards' requests alternating; real Po
   );
 } finally {
   await platform.stop();
-  await admin.raw(`drop database if exists ${name} with (force)`);
-  await admin.destroy();
+  await database.drop();
 }

@@ -16,7 +16,6 @@
  */
 import crypto from 'node:crypto';
 import net from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendCommand } from '../../platform/boards/service';
 import { createLocalBus, type BoardMessage } from '../../platform/realtime/bus';
@@ -25,6 +24,7 @@ import { startServer, type TestServer } from '../e2e/support/server';
 import { HubClient, pause, redisServerAvailable, startTestRedis, type TestRedis } from '../helpers/hub';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { add, newBoard, rect, signedIn, type Who } from './boards-fixtures';
+import { freshDatabase } from '../helpers/database';
 
 const reachable = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -35,31 +35,12 @@ const reachable = (port: number) =>
 
 const enabled = process.env.TEST_DB === 'pg' && (await reachable(6379)) && redisServerAvailable();
 const SHARED_REDIS = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const BASE_DB = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A fresh database for a pair of nodes. */
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `tabula_nodes_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_DB });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE_DB);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: BASE_DB });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /** Two nodes on one database and one Redis, started one after the other (migrations run once). */
 async function startPair(redisUrl: string): Promise<{ a: TestServer; b: TestServer; drop(): Promise<void> }> {
-  const db = await freshDatabase();
+  const db = await freshDatabase('tabula_nodes');
   const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, JOBS: 'off', LOG_LEVEL: 'warn' };
   const a = await startServer(env);
   const b = await startServer(env);

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import knexFactory from 'knex';
 import pino from 'pino';
 import { loadConfig, type Config } from '../../platform/config';
 import { openDb } from '../../platform/db/index';
+import { freshDatabase } from './database';
 import { createPlatform, type Platform } from '../../platform/server';
 
 /**
@@ -28,18 +28,10 @@ export async function startTestPlatform(overrides: Partial<Config> = {}, options
   let dropDb: (() => Promise<void>) | undefined;
   let db;
   if (testDbKind() === 'pg') {
-    const base = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `tabula_t_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
-    await admin.raw(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    db = openDb({ databaseUrl: url.toString() });
-    config.databaseUrl = url.toString();
-    dropDb = async () => {
-      await admin.raw(`drop database if exists ${name} with (force)`);
-      await admin.destroy();
-    };
+    const database = await freshDatabase('tabula_t');
+    db = openDb({ databaseUrl: database.url });
+    config.databaseUrl = database.url;
+    dropDb = database.drop;
   } else {
     db = openDb({});
   }

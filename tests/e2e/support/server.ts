@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { freshDatabase } from '../../helpers/database';
 
 /**
  * A real platform process for browser tests: `tsx platform/main.ts` on a free port with its
@@ -35,32 +35,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return null;
-  const name = `tabula_e2e_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+/** A fresh PostgreSQL database when DATABASE_URL is set (CI), else null: the embedded PGlite. */
+async function e2eDatabase() {
+  return process.env.DATABASE_URL ? freshDatabase('tabula_e2e') : null;
 }
 
 export async function startServer(extraEnv: Record<string, string> = {}, options: { shareWith?: TestServer } = {}): Promise<TestServer> {
   const port = await freePort();
   const shared = options.shareWith;
   const dataDir = shared?.env.DATA_DIR ?? path.join(os.tmpdir(), `tabula-e2e-${crypto.randomUUID()}`);
-  const database = shared ? null : await freshDatabase();
+  const database = shared ? null : await e2eDatabase();
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: String(port),
