@@ -23,6 +23,7 @@ export class DomTextEditor implements TextEditorHost {
     area.value = request.value;
     area.placeholder = request.placeholder;
     area.spellcheck = false;
+    area.setAttribute('aria-label', request.kind === 'stickyNote' ? 'Sticky note text' : 'Text');
     area.setAttribute('wrap', request.kind === 'text' ? 'off' : 'soft');
     area.addEventListener('keydown', (e) => {
       e.stopPropagation();

@@ -105,6 +105,7 @@ test('each tool draws its shape from real pointer input', async ({ browser }) =>
   // text: click, type, Escape applies
   await pickTool(page, 'Text');
   await click(page, 150, 430);
+  await expect(page.getByRole('textbox', { name: 'Text', exact: true })).toHaveAttribute('placeholder', 'Type something');
   await page.keyboard.type('Hello Tabula  ');
   await page.keyboard.press('Escape');
   const text = (await expectNew()) as TextShape;
@@ -116,6 +117,7 @@ test('each tool draws its shape from real pointer input', async ({ browser }) =>
   // sticky note: click creates one and opens it for typing
   await pickTool(page, 'Sticky note');
   await click(page, 500, 480);
+  await expect(page.getByRole('textbox', { name: 'Sticky note text' })).toBeFocused();
   await page.keyboard.type('Plan the sprint');
   await page.keyboard.press('Escape');
   const sticky = (await expectNew()) as StickyNoteShape;
