@@ -28,6 +28,8 @@ export interface BoardStoryProps {
   empty?: boolean;
   members?: BoardMember[];
   notices?: Notice[];
+  /** a developer app's client claim (embedded participant): hides background settings */
+  client?: string;
   /** no canvas (jsdom has none): the tests render the stories this way */
   headless?: boolean;
 }
@@ -51,7 +53,7 @@ const MEMBERS: BoardMember[] = [
 ];
 
 export function BoardStory(props: BoardStoryProps) {
-  const { phase, role, signedIn = true, percent = 0, error, select = [], startScreens = false, empty = false, members = MEMBERS, notices = [], headless = false } = props;
+  const { phase, role, signedIn = true, percent = 0, error, select = [], startScreens = false, empty = false, members = MEMBERS, notices = [], headless = false, client } = props;
   useBoardStyles();
   const canvasRef = useRef<HTMLDivElement>(null);
   const [session, setSession] = useState<{ editor: Editor; sync: SyncClient } | null>(null);
@@ -62,7 +64,7 @@ export function BoardStory(props: BoardStoryProps) {
     const sync = new SyncClient({ server: 'http://localhost', boardCode: 'story-board', uid: UID, target: editor, storage: null });
     editor.load(null, empty ? [] : commandsOf(STORY_SHAPES));
     sync.board$.next({ code: 'story-board', boardName: 'Sprint planning', isNew: empty, claims: { role, permissions } });
-    sync.claims$.next({ role, permissions, policies: [] });
+    sync.claims$.next({ role, permissions, policies: [], client: client ?? null });
     sync.members$.next(members);
     sync.state$.next({ phase, percent, ...(error ? { error } : {}) });
     editor.refreshPermissions();
@@ -73,7 +75,7 @@ export function BoardStory(props: BoardStoryProps) {
       editor.destroy();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [phase, role, percent, error, select.join(), empty, headless]);
+  }, [phase, role, percent, error, select.join(), empty, headless, client]);
 
   // notices go out once the screen listens (like a live session's)
   useEffect(() => {
@@ -126,6 +128,9 @@ export const GuestStart: Story = { name: 'Guest start screen', args: { phase: 'o
 
 /** The owner of a new, empty board. */
 export const OwnerStart: Story = { name: 'Owner start screen', args: { phase: 'online', role: 'Owner', startScreens: true, empty: true } };
+
+/** The same screen for a developer app's participant (client claim): no background choice. */
+export const OwnerStartClient: Story = { name: 'Owner start screen (app participant)', args: { phase: 'online', role: 'Owner', startScreens: true, empty: true, client: 'app-client-id' } };
 
 /** The connection dropped: the board stays usable while it reconnects every 2 s. */
 export const Reconnecting: Story = {

@@ -126,6 +126,7 @@ export function BoardScreen(props: BoardScreenProps) {
       )}
       {showOwner && editor && sync && (
         <OwnerStart
+          backgrounds={!claims.client}
           onStart={() => {
             setOwnerDone(true);
             editor.setTool('pen');

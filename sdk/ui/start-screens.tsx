@@ -43,20 +43,25 @@ export function GuestStart({ initialName, onSubmit, onSkip }: { initialName?: st
   );
 }
 
-/** The owner's start screen for a new or empty board: start drawing or choose a background. */
-export function OwnerStart({ onStart, onBackground }: { onStart: () => void; onBackground: (bg: string) => void }) {
+/**
+ * The owner's start screen for a new or empty board: start drawing or choose a background.
+ * Under a client claim (a developer app's participant) background settings are hidden (board.md §6).
+ */
+export function OwnerStart({ onStart, onBackground, backgrounds = true }: { onStart: () => void; onBackground: (bg: string) => void; backgrounds?: boolean }) {
   return (
     <div className="tb-overlay" role="dialog" aria-modal="true" aria-label="Start your board">
       <div className="tb-panel tb-card">
         <h2>Start your board</h2>
-        <p>Draw right away, or pick a background first.</p>
-        <div className="tb-bg-grid" role="group" aria-label="Backgrounds">
-          {BACKGROUNDS.map((b) => (
-            <button key={b.name} type="button" aria-label={`Background: ${b.label}`} title={b.label} onClick={() => onBackground(b.name)}>
-              {b.label}
-            </button>
-          ))}
-        </div>
+        <p>{backgrounds ? 'Draw right away, or pick a background first.' : 'Draw right away.'}</p>
+        {backgrounds && (
+          <div className="tb-bg-grid" role="group" aria-label="Backgrounds">
+            {BACKGROUNDS.map((b) => (
+              <button key={b.name} type="button" aria-label={`Background: ${b.label}`} title={b.label} onClick={() => onBackground(b.name)}>
+                {b.label}
+              </button>
+            ))}
+          </div>
+        )}
         <div className="tb-actions">
           <button type="button" className="tb-btn tb-btn--primary" onClick={onStart} autoFocus>
             <BoardIcon name="pen" size={16} /> Start drawing

@@ -136,6 +136,13 @@ describe('board screen stories', () => {
     expect(screen.getByRole('button', { name: 'Pen' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('owner start screen under a client claim: no background settings', async () => {
+    render(<S.OwnerStartClient headless />);
+    const dialog = await screen.findByRole('dialog', { name: 'Start your board' });
+    expect(within(dialog).queryByRole('group', { name: 'Backgrounds' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Start drawing' })).toBeTruthy();
+  });
+
   it('reconnecting: the board stays and the warning shows', async () => {
     const { container } = render(<S.Reconnecting headless />);
     // the board's own toast stack (Storybook's preview adds the app-level one too)
