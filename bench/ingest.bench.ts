@@ -7,27 +7,17 @@
  * Real PostgreSQL: DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres; a fresh
  * database is created and dropped.
  */
-import { freshDatabase } from '../tests/helpers/database';
-import pino from 'pino';
-import { loadConfig } from '../platform/config';
-import { openDb } from '../platform/db/index';
-import { createPlatform } from '../platform/server';
 import { appendCommand, createBoard } from '../platform/boards/service';
 import { insertUser } from '../platform/users/repo';
 import type { Command } from '../shared/model';
+import { benchPlatform } from './platform';
 import { report } from './report';
 
 const N = Number(process.env.BENCH_INGEST_N ?? 2000);
 const ROUNDS = Number(process.env.BENCH_INGEST_ROUNDS ?? 3);
 const BLOCK = 50;
-const database = await freshDatabase('tabula_bench');
-const { name } = database;
-const url = new URL(database.url);
-
-const db = openDb({ databaseUrl: url.toString() });
-const config = loadConfig({ ...process.env, PORT: '0', DATABASE_URL: url.toString(), REDIS_URL: '', JOBS: 'off', DATA_DIR: `/tmp/${name}` }, { accessTokenSecret: 'b'.repeat(48), cookieSecret: 'c'.repeat(48) });
-const platform = await createPlatform(config, { db, logger: pino({ level: 'silent' }) });
-const app = platform.server.app;
+const bench = await benchPlatform();
+const { name, db, app } = bench;
 
 try {
   const user = await insertUser(db, { username: `${name}@example.com`, passwordHash: null, displayName: 'Bench' });
@@ -90,6 +80,5 @@ interleaved with the service in blocks of ${BLOCK} so both see the same machine 
 Rows stored by appendCommand: ${stored} (every one with its own seq).`,
   );
 } finally {
-  await platform.stop();
-  await database.drop();
+  await bench.stop();
 }

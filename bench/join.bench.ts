@@ -8,29 +8,19 @@
  * Real PostgreSQL: DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres; a fresh
  * database is created and dropped. Boards are seeded with multi-row inserts.
  */
-import { freshDatabase } from '../tests/helpers/database';
-import pino from 'pino';
-import { loadConfig } from '../platform/config';
-import { openDb } from '../platform/db/index';
-import { createPlatform } from '../platform/server';
 import { createBoard } from '../platform/boards/service';
 import { refreshSnapshot } from '../platform/boards/snapshots';
 import { insertUser } from '../platform/users/repo';
 import { signAccessToken } from '../platform/core/auth';
 import type { Command } from '../shared/model';
+import { benchPlatform } from './platform';
 import { report } from './report';
 
 const SHAPES = 10_000;
 const TAIL = 250;
 const RUNS = Number(process.env.BENCH_JOIN_RUNS ?? 9);
-const database = await freshDatabase('tabula_bench');
-const { name } = database;
-const url = new URL(database.url);
-
-const db = openDb({ databaseUrl: url.toString() });
-const config = loadConfig({ ...process.env, PORT: '0', DATABASE_URL: url.toString(), REDIS_URL: '', JOBS: 'off', DATA_DIR: `/tmp/${name}` }, { accessTokenSecret: 'b'.repeat(48), cookieSecret: 'c'.repeat(48) });
-const platform = await createPlatform(config, { db, logger: pino({ level: 'silent' }) });
-const app = platform.server.app;
+const bench = await benchPlatform();
+const { name, db, config, platform, app } = bench;
 
 /**
  * The i-th command of a board's history: SHAPES adds of mixed kinds, then moves of those shapes
@@ -123,6 +113,5 @@ and tail read, response streamed), the two boards' requests alternating; real Po
 100k/10k join-time ratio: **${ratio.toFixed(2)}** (goal ≤ 1.2); goal < 300 ms: **${large.ms < 300 && small.ms < 300 ? 'met' : 'not met'}**.`,
   );
 } finally {
-  await platform.stop();
-  await database.drop();
+  await bench.stop();
 }
