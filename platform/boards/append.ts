@@ -15,7 +15,6 @@ import {
   boardWide,
   commandsBetween,
   findCommandByClientId,
-  insertCommand,
   insertCommandAt,
   lockNextSeq,
   setCommandStatus,
@@ -23,6 +22,7 @@ import {
   shapeHistory,
   type StoredCommand,
 } from './log';
+import { queueInsert, queueTask } from './append-queue';
 import { flattenCommand, parseCommand } from './command-schema';
 import { boardStateAt, scheduleSnapshot } from './snapshots';
 
@@ -132,7 +132,7 @@ async function appendWithEffect(app: BoardApp, boardId: string, command: UndoCom
  * The one way a command enters a board's log (HTTP POST …/commands and the hub's sendCommand):
  * validated (400 envelope, nothing stored), authorized (403), idempotent per client command id
  * (a retried send gets the stored command back with `duplicate: true`), numbered by the board's
- * counter in the insert's own statement/transaction, then published to the board (onCommand,
+ * counter in the insert's own statement/transaction (group commit per board: append-queue.ts), then published to the board (onCommand,
  * and onClearBoard for a clear) except to the sender's connection.
  */
 export async function appendCommand(
@@ -159,9 +159,9 @@ export async function appendCommand(
   let stored: Command;
   try {
     if (command.cmd === 'undo' || command.cmd === 'clear') {
-      stored = (await appendWithEffect(app, boardId, command)).command;
+      stored = (await queueTask(app, boardId, () => appendWithEffect(app, boardId, command))).command;
     } else {
-      const seq = await insertCommand(app.db, boardId, command, touchedShapes(command));
+      const seq = await queueInsert(app, boardId, command, touchedShapes(command));
       stored = { ...command, seq };
     }
   } catch (err) {

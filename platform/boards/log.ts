@@ -25,10 +25,12 @@ export interface StoredCommand {
   command: Command;
 }
 
-function payloadOf(command: Command): string {
+/** What the log stores of a command: all of it but its seq (the row's column). */
+function payloadFields(command: Command): Omit<Command, 'seq'> {
   const { seq: _seq, ...rest } = command as Command & { seq?: number };
-  return JSON.stringify(rest);
+  return rest;
 }
+const payloadOf = (command: Command): string => JSON.stringify(payloadFields(command));
 
 /**
  * Appends one command in ONE statement: the board's counter row is incremented (the row lock
@@ -49,6 +51,35 @@ export async function insertCommand(db: Conn, boardId: string, command: Command,
   const row = (result.rows as Array<{ seq: number | string }>)[0];
   if (!row) throw new Error('board row missing while appending');
   return Number(row.seq);
+}
+
+/**
+ * Appends several commands in ONE statement, in the given order, under consecutive seqs (group
+ * commit, see append-queue.ts): one counter increment, one row lock, one commit for the batch.
+ * A client id already stored (or twice in the batch) fails the whole statement, counter included.
+ */
+export async function insertCommands(db: Conn, boardId: string, rows: ReadonlyArray<{ command: Command; shapeIds: string[] }>): Promise<number[]> {
+  const input = JSON.stringify(
+    rows.map(({ command, shapeIds }) => ({ c: command.id, u: command.uid, k: command.cmd, p: payloadFields(command), s: command.status ?? 'normal', i: [...new Set(shapeIds)] })),
+  );
+  const result = await db.raw(
+    `with input as (
+       select e.ord, e.v from jsonb_array_elements(?::jsonb) with ordinality as e(v, ord)
+     ),
+     s as (
+       update boards set last_seq = last_seq + (select count(*) from input), updated_at = now() where id = ? returning last_seq
+     )
+     insert into commands (board_id, seq, client_id, uid, kind, payload, status, shape_ids)
+     select ?, s.last_seq - (select count(*) from input) + input.ord, input.v->>'c', input.v->>'u', input.v->>'k', input.v->'p', input.v->>'s',
+            array(select jsonb_array_elements_text(input.v->'i'))
+     from input, s
+     order by input.ord
+     returning seq`,
+    [input, boardId, boardId],
+  );
+  const seqs = (result.rows as Array<{ seq: number | string }>).map((r) => Number(r.seq)).sort((a, b) => a - b);
+  if (seqs.length !== rows.length) throw new Error('board row missing while appending');
+  return seqs;
 }
 
 /**
