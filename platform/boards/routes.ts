@@ -2,6 +2,7 @@ import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { requestActor } from '../core/actor';
 import { badRequest } from '../core/errors';
+import { noteCoreActions, type CoreAction } from './activity';
 import { boardJoin } from './join';
 import { migrateGuest } from './migrate';
 import { newBoardPage } from './new-board-page';
@@ -106,7 +107,7 @@ export const boardRoutes: ServerRoute[] = [
       // the SDK (<Board>, <tabula-board>) runs on host pages of other origins; bearer tokens, no cookies
       cors: { origin: ['*'], additionalExposedHeaders: ['token-expired'] },
       description: 'Append a command to the board\'s log (same rules as the hub\'s sendCommand)',
-      notes: 'Idempotent per command id: a retried send answers the stored command\'s seq.',
+      notes: 'Idempotent per command id: a retried send answers the stored command\'s seq. coreActions are recorded once the command is stored (board_activity).',
       payload: { maxBytes: 4 * 1024 * 1024 },
       validate: {
         params: id,
@@ -120,7 +121,7 @@ export const boardRoutes: ServerRoute[] = [
       response: { schema: Joi.object({ id: Joi.string(), seq: Joi.number() }).label('AppendedCommand') },
     },
     async handler(request) {
-      const p = request.payload as { boardCommand: string | object; connectionId?: string | null };
+      const p = request.payload as { boardCommand: string | object; connectionId?: string | null; coreActions?: CoreAction[] };
       let command: unknown = p.boardCommand;
       if (typeof command === 'string') {
         try {
@@ -129,9 +130,11 @@ export const boardRoutes: ServerRoute[] = [
           throw badRequest('boardCommand is not valid JSON.', { boardCommand: ['boardCommand is not valid JSON.'] });
         }
       }
-      const { command: stored } = await appendCommand(app(request), (request.params as { id: string }).id, actor(request), command, {
-        connectionId: p.connectionId || undefined,
-      });
+      const board = (request.params as { id: string }).id;
+      const who = actor(request);
+      const { command: stored } = await appendCommand(app(request), board, who, command, { connectionId: p.connectionId || undefined });
+      // stored and published: the core actions are recorded in the background (never fail the command)
+      if (who && p.coreActions?.length) noteCoreActions(app(request), board, who, p.coreActions);
       return { id: stored.id, seq: stored.seq! };
     },
   },

@@ -3,6 +3,7 @@ import * as m001 from './001_accounts';
 import * as m004 from './004_clients';
 import * as m002 from './002_boards';
 import * as m003 from './003_logs';
+import * as m005 from './005_activity';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -13,6 +14,7 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['004_clients', m004],
   ['002_boards', m002],
   ['003_logs', m003],
+  ['005_activity', m005],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

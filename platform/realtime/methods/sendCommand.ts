@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { noteCoreActions } from '../../boards/activity';
 import { appendCommand } from '../../boards/service';
 import { boardRef } from '../../boards/schemas';
 import { rememberSent, sessionOn } from '../session';
@@ -8,6 +9,11 @@ import { defineMethod } from './define';
  * sendCommand(boardCode, command): the board service validates, authorises and appends the
  * command (connectionId = this socket, so the sender is skipped by the broadcast) and publishes
  * onCommand. Answers `{ id, seq, duplicate }` (a resend of the same command id is a duplicate).
+ *
+ * The spec gives sendCommand no coreActions: a socket sender edits ('edited'), and collaborates
+ * ('collaborated') when another member is on the board at that moment — on this node (the
+ * hub's sessions), else, checked in the background now and then, on any node (presence).
+ * Recorded after the answer is ready, in the background and coalesced (boards/activity.ts).
  */
 export const sendCommand = defineMethod<{ boardCode: string; command: Record<string, unknown> }>({
   name: 'sendCommand',
@@ -15,11 +21,16 @@ export const sendCommand = defineMethod<{ boardCode: string; command: Record<str
     ['boardCode', boardRef],
     ['command', Joi.object().unknown(true).required()],
   ],
-  async run({ socket, app }, { boardCode, command }) {
+  async run({ socket, app, hub }, { boardCode, command }) {
     const session = sessionOn(socket, boardCode);
     const id = (command as { id?: unknown }).id;
     if (typeof id === 'string') rememberSent(session, id);
     const { command: stored, duplicate } = await appendCommand(app, boardCode, session.actor, command as never, { connectionId: session.connectionId });
+    const uid = session.actor.uid;
+    const together = hub.sessions(session.board).some((s) => s.actor.uid !== uid);
+    noteCoreActions(app, session.board, session.actor, together ? ['edited', 'collaborated'] : ['edited'], {
+      othersOnline: async () => (await hub.presence.online(session.board)).some((m) => m.uid !== uid),
+    });
     return { id: stored.id, seq: stored.seq, duplicate };
   },
 });
