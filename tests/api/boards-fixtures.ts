@@ -1,13 +1,16 @@
 import crypto from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { accessTokenFor } from '../../platform/accounts/tokens';
 import type { Actor } from '../../platform/core/actor';
+import type { BoardMessage } from '../../platform/realtime/bus';
 import { insertUser, updateUser, type UserRow } from '../../platform/users/repo';
 import type { Command, Shape } from '../../shared/model';
-import type { TestPlatform } from '../helpers/platform';
+import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 
 /**
- * Board test fixtures: signed-in users (a real users row and a real signed access token) and
- * guests (a roaming uid), requests made as either, and command builders.
+ * Board test fixtures: a platform per describe block (`boardsSuite`), signed-in users (a real
+ * users row and a real signed access token) and guests (a roaming uid), requests made as either,
+ * and command builders.
  */
 export interface Who {
   actor: Actor;
@@ -16,7 +19,12 @@ export interface Who {
   token?: string;
 }
 
-export async function signedIn(p: TestPlatform, opts: { plan?: string; name?: string } = {}): Promise<Who> {
+export interface UserOptions {
+  plan?: string;
+  name?: string;
+}
+
+export async function signedIn(p: TestPlatform, opts: UserOptions = {}): Promise<Who> {
   let user = await insertUser(p.db, { username: `u${crypto.randomBytes(5).toString('hex')}@example.com`, passwordHash: null, displayName: opts.name ?? 'Ann' });
   if (opts.plan) user = await updateUser(p.db, user.id, { plan: opts.plan });
   const token = accessTokenFor(p.config, user);
@@ -25,6 +33,44 @@ export async function signedIn(p: TestPlatform, opts: { plan?: string; name?: st
 
 export function guest(): Who {
   return { actor: { userId: null, uid: crypto.randomBytes(12).toString('hex'), claims: null } };
+}
+
+/** A message the platform published on its bus, with the board code it went to. */
+export interface Published {
+  code: string;
+  message: BoardMessage;
+}
+
+export interface BoardsSuite {
+  /** the platform, started on a fresh database before the block's first test */
+  p: TestPlatform;
+  /** every bus message since the start, in order */
+  published: Published[];
+  app(): TestPlatform['server']['app'];
+  /** the messages of `event` published for board `code`, in order */
+  events(code: string, event: string): BoardMessage[];
+}
+
+/**
+ * Registers, in the calling describe block, a beforeAll that starts a platform, signs in the
+ * named users (in the order given) and records the bus, and an afterAll that stops the platform.
+ * The returned context is filled in by the beforeAll: read its fields inside tests only.
+ *   const s = boardsSuite({ ann: { name: 'Ann' } });  …  call(s.p, s.ann, 'GET', …)
+ */
+export function boardsSuite<U extends string>(users: Record<U, UserOptions> & { [K in keyof BoardsSuite]?: never }): BoardsSuite & Record<U, Who> {
+  const published: Published[] = [];
+  const suite = {
+    published,
+    app: () => suite.p.server.app,
+    events: (code: string, event: string) => published.filter((e) => e.code === code && e.message.event === event).map((e) => e.message),
+  } as BoardsSuite & Record<U, Who>;
+  beforeAll(async () => {
+    suite.p = await startTestPlatform();
+    for (const [name, opts] of Object.entries<UserOptions>(users)) (suite as Record<string, unknown>)[name] = await signedIn(suite.p, opts);
+    suite.p.server.app.bus.subscribe((code, message) => published.push({ code, message }));
+  });
+  afterAll(() => suite.p.stop());
+  return suite;
 }
 
 /** An HTTP call as `who`: bearer token for users; `Uid` (query for GET, body otherwise) for guests. */

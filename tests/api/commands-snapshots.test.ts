@@ -1,33 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appendCommand } from '../../platform/boards/service';
 import { refreshSnapshot, SNAPSHOT_EVERY, snapshotsIdle } from '../../platform/boards/snapshots';
 import type { Command } from '../../shared/model';
 import { BoardDoc } from '../../shared/reducer';
-import { startTestPlatform, type TestPlatform } from '../helpers/platform';
-import { add, call, clear, move, newBoard, rect, remove, signedIn, undo, type Who } from './boards-fixtures';
+import { add, boardsSuite, call, clear, move, newBoard, rect, remove, undo, type Who } from './boards-fixtures';
 
 /** Snapshots: join = latest snapshot + tail, equal to a full replay; undo across the snapshot boundary. */
 describe('board snapshots and join', () => {
-  let p: TestPlatform;
-  let ann: Who;
-  let bob: Who;
-  beforeAll(async () => {
-    p = await startTestPlatform();
-    ann = await signedIn(p, { plan: 'team' });
-    bob = await signedIn(p);
-  });
-  afterAll(() => p.stop());
-  const app = () => p.server.app;
+  const s = boardsSuite({ ann: { plan: 'team' }, bob: {} });
 
   /** Every stored command, folded from scratch. */
   const fullReplay = async (boardId: string) => {
-    const rows = await p.db('commands').where({ board_id: boardId }).orderBy('seq');
+    const rows = await s.p.db('commands').where({ board_id: boardId }).orderBy('seq');
     const doc = new BoardDoc();
     for (const r of rows) doc.apply({ ...r.payload, seq: Number(r.seq) });
     return doc;
   };
-  const joinState = async (code: string, who: Who = ann) => {
-    const res = await p.server.inject({ url: `/api/boards/${code}/commands`, headers: { authorization: `Bearer ${who.token}` } });
+  const joinState = async (code: string, who: Who = s.ann) => {
+    const res = await s.p.server.inject({ url: `/api/boards/${code}/commands`, headers: { authorization: `Bearer ${who.token}` } });
     const body = JSON.parse(res.payload);
     const doc = new BoardDoc(body.snapshot ?? undefined);
     for (const c of body.commands) doc.apply(c);
@@ -36,9 +26,9 @@ describe('board snapshots and join', () => {
   const view = (doc: BoardDoc) => doc.ordered().map((s) => JSON.stringify(s));
 
   it('streams the join with an exact content-length and no on-the-fly compression', async () => {
-    const { code } = await newBoard(p, ann);
-    for (let i = 0; i < 30; i++) await appendCommand(app(), code, ann.actor, add(ann.actor.uid, rect(`s${i}`, ann.actor.uid, i, i)));
-    const res = await p.server.inject({ url: `/api/boards/${code}/commands`, headers: { authorization: `Bearer ${ann.token}`, 'accept-encoding': 'gzip' } });
+    const { code } = await newBoard(s.p, s.ann);
+    for (let i = 0; i < 30; i++) await appendCommand(s.app(), code, s.ann.actor, add(s.ann.actor.uid, rect(`s${i}`, s.ann.actor.uid, i, i)));
+    const res = await s.p.server.inject({ url: `/api/boards/${code}/commands`, headers: { authorization: `Bearer ${s.ann.token}`, 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.payload));
@@ -50,30 +40,30 @@ describe('board snapshots and join', () => {
   });
 
   it('snapshot + tail equals the full replay (adds, moves, removes, undo, redo, clear)', { timeout: 120_000 }, async () => {
-    const { code, id } = await newBoard(p, ann);
+    const { code, id } = await newBoard(s.p, s.ann);
     const mine: Command[] = [];
     for (let i = 0; i < 700; i++) {
-      const who = i % 3 === 0 ? bob : ann;
+      const who = i % 3 === 0 ? s.bob : s.ann;
       const uid = who.actor.uid;
       let c: Command;
       if (i < 200) c = add(uid, rect(`r${i}`, uid, i, i));
       else if (i % 50 === 0) c = remove(uid, [`r${i % 200}`]);
       else c = move(uid, `r${i % 200}`, 1, 2);
-      await appendCommand(app(), code, who.actor, c);
-      if (who === ann) mine.push(c);
+      await appendCommand(s.app(), code, who.actor, c);
+      if (who === s.ann) mine.push(c);
     }
-    await appendCommand(app(), code, ann.actor, undo(ann.actor.uid, mine.at(-1)!.id));
-    await appendCommand(app(), code, ann.actor, undo(ann.actor.uid, mine.at(-2)!.id));
-    await appendCommand(app(), code, ann.actor, undo(ann.actor.uid, mine.at(-2)!.id, true));
-    await snapshotsIdle(app());
-    const seq = await refreshSnapshot(p.db, id);
+    await appendCommand(s.app(), code, s.ann.actor, undo(s.ann.actor.uid, mine.at(-1)!.id));
+    await appendCommand(s.app(), code, s.ann.actor, undo(s.ann.actor.uid, mine.at(-2)!.id));
+    await appendCommand(s.app(), code, s.ann.actor, undo(s.ann.actor.uid, mine.at(-2)!.id, true));
+    await snapshotsIdle(s.app());
+    const seq = await refreshSnapshot(s.p.db, id);
     expect(seq).toBe(703);
     // the tail after the snapshot
-    for (let i = 0; i < 40; i++) await appendCommand(app(), code, bob.actor, move(bob.actor.uid, `r${i}`, 3, 3));
-    const c = clear(ann.actor.uid);
-    await appendCommand(app(), code, ann.actor, c);
-    await appendCommand(app(), code, bob.actor, add(bob.actor.uid, rect('late', bob.actor.uid)));
-    await appendCommand(app(), code, ann.actor, undo(ann.actor.uid, c.id));
+    for (let i = 0; i < 40; i++) await appendCommand(s.app(), code, s.bob.actor, move(s.bob.actor.uid, `r${i}`, 3, 3));
+    const c = clear(s.ann.actor.uid);
+    await appendCommand(s.app(), code, s.ann.actor, c);
+    await appendCommand(s.app(), code, s.bob.actor, add(s.bob.actor.uid, rect('late', s.bob.actor.uid)));
+    await appendCommand(s.app(), code, s.ann.actor, undo(s.ann.actor.uid, c.id));
     const { doc, body } = await joinState(code);
     expect(body.snapshot.seq).toBe(703);
     expect(body.snapshotSeq).toBe(703);
@@ -85,17 +75,17 @@ describe('board snapshots and join', () => {
   });
 
   it('keeps an undo of a command older than the snapshot correct', async () => {
-    const { code, id } = await newBoard(p, ann);
-    const first = add(ann.actor.uid, rect('old', ann.actor.uid, 5, 5));
-    await appendCommand(app(), code, ann.actor, first);
-    const annMove = move(ann.actor.uid, 'old', 10, 0);
-    await appendCommand(app(), code, ann.actor, annMove);
+    const { code, id } = await newBoard(s.p, s.ann);
+    const first = add(s.ann.actor.uid, rect('old', s.ann.actor.uid, 5, 5));
+    await appendCommand(s.app(), code, s.ann.actor, first);
+    const annMove = move(s.ann.actor.uid, 'old', 10, 0);
+    await appendCommand(s.app(), code, s.ann.actor, annMove);
     for (let i = 0; i < 50; i++) {
-      await appendCommand(app(), code, bob.actor, add(bob.actor.uid, rect(`b${i}`, bob.actor.uid)));
-      await appendCommand(app(), code, bob.actor, move(bob.actor.uid, 'old', 0, 1));
+      await appendCommand(s.app(), code, s.bob.actor, add(s.bob.actor.uid, rect(`b${i}`, s.bob.actor.uid)));
+      await appendCommand(s.app(), code, s.bob.actor, move(s.bob.actor.uid, 'old', 0, 1));
     }
-    await refreshSnapshot(p.db, id);
-    await appendCommand(app(), code, ann.actor, undo(ann.actor.uid, annMove.id));
+    await refreshSnapshot(s.p.db, id);
+    await appendCommand(s.app(), code, s.ann.actor, undo(s.ann.actor.uid, annMove.id));
     const { doc, body } = await joinState(code);
     expect(body.snapshot.seq).toBe(102);
     expect(body.commands).toHaveLength(1);
@@ -103,7 +93,7 @@ describe('board snapshots and join', () => {
     expect(doc.get('old')).toMatchObject({ x: 5, y: 55 });
     expect(view(doc)).toEqual(view(await fullReplay(id)));
     // and undoing the add removes only Ann's shape
-    await appendCommand(app(), code, ann.actor, undo(ann.actor.uid, first.id));
+    await appendCommand(s.app(), code, s.ann.actor, undo(s.ann.actor.uid, first.id));
     const after = await joinState(code);
     expect(after.doc.has('old')).toBe(false);
     expect(after.doc.size).toBe(50);
@@ -113,31 +103,31 @@ describe('board snapshots and join', () => {
   /** Stores commands straight into the log (fast seeding), as appendCommand would number them. */
   const seed = async (boardId: string, from: number, commands: Command[]) => {
     const rows = commands.map((c, i) => ({ board_id: boardId, seq: from + i, client_id: c.id, uid: c.uid, kind: c.cmd, payload: JSON.stringify(c) }));
-    for (let i = 0; i < rows.length; i += 500) await p.db('commands').insert(rows.slice(i, i + 500));
-    await p.db('boards').where({ id: boardId }).update({ last_seq: from + commands.length - 1 });
+    for (let i = 0; i < rows.length; i += 500) await s.p.db('commands').insert(rows.slice(i, i + 500));
+    await s.p.db('boards').where({ id: boardId }).update({ last_seq: from + commands.length - 1 });
   };
 
   it('refreshes snapshots in the background every SNAPSHOT_EVERY commands and prunes old ones', { timeout: 120_000 }, async () => {
-    const { code, id } = await newBoard(p, ann);
-    const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => add(ann.actor.uid, rect(`z${from + i}`, ann.actor.uid)));
+    const { code, id } = await newBoard(s.p, s.ann);
+    const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => add(s.ann.actor.uid, rect(`z${from + i}`, s.ann.actor.uid)));
     await seed(id, 1, batch(0, SNAPSHOT_EVERY - 2));
-    await appendCommand(app(), code, ann.actor, batch(SNAPSHOT_EVERY - 2, 1)[0]!);
+    await appendCommand(s.app(), code, s.ann.actor, batch(SNAPSHOT_EVERY - 2, 1)[0]!);
     await new Promise((r) => setTimeout(r, 50));
-    await snapshotsIdle(app());
-    expect(await p.db('snapshots').where({ board_id: id })).toHaveLength(0);
-    await appendCommand(app(), code, ann.actor, batch(SNAPSHOT_EVERY - 1, 1)[0]!);
+    await snapshotsIdle(s.app());
+    expect(await s.p.db('snapshots').where({ board_id: id })).toHaveLength(0);
+    await appendCommand(s.app(), code, s.ann.actor, batch(SNAPSHOT_EVERY - 1, 1)[0]!);
     await new Promise((r) => setTimeout(r, 50));
-    await snapshotsIdle(app());
-    const snaps = await p.db('snapshots').where({ board_id: id });
+    await snapshotsIdle(s.app());
+    const snaps = await s.p.db('snapshots').where({ board_id: id });
     expect(snaps.map((r) => Number(r.seq))).toEqual([SNAPSHOT_EVERY]);
-    expect(Number((await p.db('boards').where({ id }).first()).snapshot_seq)).toBe(SNAPSHOT_EVERY);
+    expect(Number((await s.p.db('boards').where({ id }).first()).snapshot_seq)).toBe(SNAPSHOT_EVERY);
     for (let round = 1; round <= 2; round++) {
       await seed(id, round * SNAPSHOT_EVERY + 1, batch(round * SNAPSHOT_EVERY, SNAPSHOT_EVERY - 1));
-      await appendCommand(app(), code, ann.actor, batch(round * SNAPSHOT_EVERY + SNAPSHOT_EVERY - 1, 1)[0]!);
+      await appendCommand(s.app(), code, s.ann.actor, batch(round * SNAPSHOT_EVERY + SNAPSHOT_EVERY - 1, 1)[0]!);
       await new Promise((r) => setTimeout(r, 50));
-      await snapshotsIdle(app());
+      await snapshotsIdle(s.app());
     }
-    expect((await p.db('snapshots').where({ board_id: id }).orderBy('seq')).map((r) => Number(r.seq))).toEqual([2 * SNAPSHOT_EVERY, 3 * SNAPSHOT_EVERY]);
+    expect((await s.p.db('snapshots').where({ board_id: id }).orderBy('seq')).map((r) => Number(r.seq))).toEqual([2 * SNAPSHOT_EVERY, 3 * SNAPSHOT_EVERY]);
     const { doc, body } = await joinState(code);
     expect(body.snapshot.seq).toBe(3 * SNAPSHOT_EVERY);
     expect(body.commands).toHaveLength(0);
@@ -146,13 +136,13 @@ describe('board snapshots and join', () => {
   });
 
   it('gives a client far behind a snapshot a new baseline instead of the whole history', async () => {
-    const { code, id } = await newBoard(p, ann);
-    await seed(id, 1, Array.from({ length: 6000 }, (_, i) => add(ann.actor.uid, rect(`bulk${i}`, ann.actor.uid), `bulk-${i}`)));
-    await refreshSnapshot(p.db, id);
-    const res = await call(p, ann, 'GET', `/api/boards/${code}/commands?after=10`);
+    const { code, id } = await newBoard(s.p, s.ann);
+    await seed(id, 1, Array.from({ length: 6000 }, (_, i) => add(s.ann.actor.uid, rect(`bulk${i}`, s.ann.actor.uid), `bulk-${i}`)));
+    await refreshSnapshot(s.p.db, id);
+    const res = await call(s.p, s.ann, 'GET', `/api/boards/${code}/commands?after=10`);
     expect(res.body.snapshot.seq).toBe(6000);
     expect(res.body.commands).toHaveLength(0);
-    const near = await call(p, ann, 'GET', `/api/boards/${code}/commands?after=5990`);
+    const near = await call(s.p, s.ann, 'GET', `/api/boards/${code}/commands?after=5990`);
     expect(near.body.snapshot).toBeNull();
     expect(near.body.commands).toHaveLength(10);
   });

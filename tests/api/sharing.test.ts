@@ -1,143 +1,128 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeBoard } from '../../platform/boards/service';
-import type { BoardMessage } from '../../platform/realtime/bus';
-import { startTestPlatform, type TestPlatform } from '../helpers/platform';
-import { add, call, guest, newBoard, rect, send, signedIn, type Who } from './boards-fixtures';
+import { add, boardsSuite, call, guest, newBoard, rect, send, signedIn } from './boards-fixtures';
 
 /** Sharing: levels, invitations, member roles and the onRoleChanged notice to the member. */
 describe('board sharing', () => {
-  let p: TestPlatform;
-  let owner: Who;
-  let freeOwner: Who;
-  let invitee: Who;
-  const published: Array<{ code: string; message: BoardMessage }> = [];
-  beforeAll(async () => {
-    p = await startTestPlatform();
-    owner = await signedIn(p, { plan: 'team', name: 'Olive' });
-    freeOwner = await signedIn(p);
-    invitee = await signedIn(p, { name: 'Ivy' });
-    p.server.app.bus.subscribe((code, message) => published.push({ code, message }));
-  });
-  afterAll(() => p.stop());
-  const roleEvents = (code: string) => published.filter((e) => e.code === code && e.message.event === 'onRoleChanged').map((e) => e.message);
+  const s = boardsSuite({ owner: { plan: 'team', name: 'Olive' }, freeOwner: {}, invitee: { name: 'Ivy' } });
 
   it('shows members, workspace name and levels to anyone on the board', async () => {
-    const { code } = await newBoard(p, owner);
+    const { code } = await newBoard(s.p, s.owner);
     const g = guest();
-    await describeBoard(p.server.app, code, g.actor);
-    const res = await call(p, g, 'GET', `/api/boards/${code}/sharing`);
+    await describeBoard(s.p.server.app, code, g.actor);
+    const res = await call(s.p, g, 'GET', `/api/boards/${code}/sharing`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ workspaceName: 'My workspace', workspace: 'Editor', link: 'Editor' });
     expect(res.body.members).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ uid: owner.actor.uid, isOwner: true, role: 'Owner', name: 'Olive' }),
+        expect.objectContaining({ uid: s.owner.actor.uid, isOwner: true, role: 'Owner', name: 'Olive' }),
         expect.objectContaining({ uid: g.actor.uid, isOwner: false, isSelf: true, role: 'Editor', name: 'Guest' }),
       ]),
     );
-    await p.db('boards').where({ code }).update({ link_level: 'NoAccess' });
-    expect((await call(p, await signedIn(p), 'GET', `/api/boards/${code}/sharing`)).status).toBe(403);
+    await s.p.db('boards').where({ code }).update({ link_level: 'NoAccess' });
+    expect((await call(s.p, await signedIn(s.p), 'GET', `/api/boards/${code}/sharing`)).status).toBe(403);
   });
 
   it('sets the levels (owner only) and tells each member whose role changed', async () => {
-    const { code } = await newBoard(p, owner);
+    const { code } = await newBoard(s.p, s.owner);
     const g = guest();
-    await describeBoard(p.server.app, code, g.actor);
-    expect((await call(p, g, 'POST', `/api/boards/${code}/sharings`, { link: 'Viewer' })).status).toBe(403);
-    const bad = await call(p, owner, 'POST', `/api/boards/${code}/sharings`, { link: 'Admin' });
+    await describeBoard(s.p.server.app, code, g.actor);
+    expect((await call(s.p, g, 'POST', `/api/boards/${code}/sharings`, { link: 'Viewer' })).status).toBe(403);
+    const bad = await call(s.p, s.owner, 'POST', `/api/boards/${code}/sharings`, { link: 'Admin' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.link).toBeDefined();
-    expect((await call(p, owner, 'POST', `/api/boards/${code}/sharings`, {})).status).toBe(400);
+    expect((await call(s.p, s.owner, 'POST', `/api/boards/${code}/sharings`, {})).status).toBe(400);
 
-    const res = await call(p, owner, 'POST', `/api/boards/${code}/sharings`, { workspace: 'Commenter', link: 'Viewer' });
+    const res = await call(s.p, s.owner, 'POST', `/api/boards/${code}/sharings`, { workspace: 'Commenter', link: 'Viewer' });
     expect(res).toMatchObject({ status: 200, body: { workspace: 'Commenter', link: 'Viewer' } });
-    expect(roleEvents(code)).toEqual([{ event: 'onRoleChanged', data: { role: 'Viewer', permissions: ['view_chat', 'video_chat'] }, to: [g.actor.uid] }]);
-    expect((await describeBoard(p.server.app, code, g.actor)).claims.role).toBe('Viewer');
+    expect(s.events(code, 'onRoleChanged')).toEqual([{ event: 'onRoleChanged', data: { role: 'Viewer', permissions: ['view_chat', 'video_chat'] }, to: [g.actor.uid] }]);
+    expect((await describeBoard(s.p.server.app, code, g.actor)).claims.role).toBe('Viewer');
 
-    await call(p, owner, 'POST', `/api/boards/${code}/sharings`, { link: 'NoAccess' });
-    expect(roleEvents(code).at(-1)).toMatchObject({ data: { role: null }, to: [g.actor.uid] });
-    expect((await call(p, g, 'GET', `/api/boards/${code}/commands`)).status).toBe(403);
+    await call(s.p, s.owner, 'POST', `/api/boards/${code}/sharings`, { link: 'NoAccess' });
+    expect(s.events(code, 'onRoleChanged').at(-1)).toMatchObject({ data: { role: null }, to: [g.actor.uid] });
+    expect((await call(s.p, g, 'GET', `/api/boards/${code}/commands`)).status).toBe(403);
   });
 
   it('needs the facilitator policy for a Facilitator level or role', async () => {
-    const { code } = await newBoard(p, freeOwner);
-    const res = await call(p, freeOwner, 'POST', `/api/boards/${code}/sharings`, { link: 'Facilitator' });
+    const { code } = await newBoard(s.p, s.freeOwner);
+    const res = await call(s.p, s.freeOwner, 'POST', `/api/boards/${code}/sharings`, { link: 'Facilitator' });
     expect(res).toMatchObject({ status: 400, body: { errors: { link: ['The Facilitator role needs a team plan.'] } } });
-    const inv = await call(p, freeOwner, 'POST', `/api/boards/${code}/members`, { email: invitee.user!.username, memberRole: 'Facilitator' });
+    const inv = await call(s.p, s.freeOwner, 'POST', `/api/boards/${code}/members`, { email: s.invitee.user!.username, memberRole: 'Facilitator' });
     expect(inv).toMatchObject({ status: 400, body: { errors: { memberRole: ['The Facilitator role needs a team plan.'] } } });
-    const ok = await newBoard(p, owner);
-    expect((await call(p, owner, 'POST', `/api/boards/${ok.code}/sharings`, { link: 'Facilitator' })).status).toBe(200);
+    const ok = await newBoard(s.p, s.owner);
+    expect((await call(s.p, s.owner, 'POST', `/api/boards/${ok.code}/sharings`, { link: 'Facilitator' })).status).toBe(200);
   });
 
   it('invites a member by e-mail (owner only) with field errors under email', async () => {
-    const { code } = await newBoard(p, owner);
-    await p.db('boards').where({ code }).update({ link_level: 'NoAccess' });
-    const unknown = await call(p, owner, 'POST', `/api/boards/${code}/members`, { email: 'nobody@example.com', memberRole: 'Editor' });
+    const { code } = await newBoard(s.p, s.owner);
+    await s.p.db('boards').where({ code }).update({ link_level: 'NoAccess' });
+    const unknown = await call(s.p, s.owner, 'POST', `/api/boards/${code}/members`, { email: 'nobody@example.com', memberRole: 'Editor' });
     expect(unknown).toMatchObject({ status: 400, body: { errors: { email: ['No account uses this email.'] } } });
-    const self = await call(p, owner, 'POST', `/api/boards/${code}/members`, { email: ` ${owner.user!.username.toUpperCase()} `, memberRole: 'Editor' });
+    const self = await call(s.p, s.owner, 'POST', `/api/boards/${code}/members`, { email: ` ${s.owner.user!.username.toUpperCase()} `, memberRole: 'Editor' });
     expect(self).toMatchObject({ status: 400, body: { message: 'The owner cannot be invited', errors: { email: ['The owner cannot be invited'] } } });
-    const malformed = await call(p, owner, 'POST', `/api/boards/${code}/members`, { email: 'not-an-email', memberRole: 'Editor' });
+    const malformed = await call(s.p, s.owner, 'POST', `/api/boards/${code}/members`, { email: 'not-an-email', memberRole: 'Editor' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.errors.email).toBeDefined();
-    expect((await call(p, owner, 'POST', `/api/boards/${code}/members`, { email: invitee.user!.username, memberRole: 'Owner' })).status).toBe(400);
+    expect((await call(s.p, s.owner, 'POST', `/api/boards/${code}/members`, { email: s.invitee.user!.username, memberRole: 'Owner' })).status).toBe(400);
 
-    expect((await call(p, invitee, 'GET', `/api/boards/${code}/commands`)).status).toBe(403);
-    const res = await call(p, owner, 'POST', `/api/boards/${code}/members/`, { email: invitee.user!.username, memberRole: 'Commenter' });
+    expect((await call(s.p, s.invitee, 'GET', `/api/boards/${code}/commands`)).status).toBe(403);
+    const res = await call(s.p, s.owner, 'POST', `/api/boards/${code}/members/`, { email: s.invitee.user!.username, memberRole: 'Commenter' });
     expect(res).toMatchObject({ status: 200, body: { id: expect.any(String), displayName: 'Ivy', profileImage: null, status: 'Invited' } });
-    const info = await describeBoard(p.server.app, code, invitee.actor);
+    const info = await describeBoard(s.p.server.app, code, s.invitee.actor);
     expect(info.claims.role).toBe('Commenter');
-    const sharing = await call(p, owner, 'GET', `/api/boards/${code}/sharing`);
+    const sharing = await call(s.p, s.owner, 'GET', `/api/boards/${code}/sharing`);
     expect(sharing.body.members).toEqual(expect.arrayContaining([expect.objectContaining({ id: res.body.id, role: 'Commenter', status: 'Joined' })]));
     // inviting again replaces the row and tells the member
-    await call(p, owner, 'POST', `/api/boards/${code}/members`, { email: invitee.user!.username, memberRole: 'Editor' });
-    expect(await p.db('board_members').where({ uid: invitee.actor.uid })).toHaveLength(1);
-    expect(roleEvents(code).at(-1)).toMatchObject({ data: { role: 'Editor' }, to: [invitee.actor.uid] });
+    await call(s.p, s.owner, 'POST', `/api/boards/${code}/members`, { email: s.invitee.user!.username, memberRole: 'Editor' });
+    expect(await s.p.db('board_members').where({ uid: s.invitee.actor.uid })).toHaveLength(1);
+    expect(s.events(code, 'onRoleChanged').at(-1)).toMatchObject({ data: { role: 'Editor' }, to: [s.invitee.actor.uid] });
 
-    expect((await call(p, invitee, 'POST', `/api/boards/${code}/members`, { email: owner.user!.username, memberRole: 'Viewer' })).status).toBe(403);
-    const guestBoard = await newBoard(p, guest());
+    expect((await call(s.p, s.invitee, 'POST', `/api/boards/${code}/members`, { email: s.owner.user!.username, memberRole: 'Viewer' })).status).toBe(403);
+    const guestBoard = await newBoard(s.p, guest());
     const g = guest();
-    const guestOwner = (await p.db('boards').where({ code: guestBoard.code }).first()).owner_uid;
-    const byGuest = await call(p, { actor: { userId: null, uid: guestOwner, claims: null } }, 'POST', `/api/boards/${guestBoard.code}/members`, { email: invitee.user!.username, memberRole: 'Viewer' });
+    const guestOwner = (await s.p.db('boards').where({ code: guestBoard.code }).first()).owner_uid;
+    const byGuest = await call(s.p, { actor: { userId: null, uid: guestOwner, claims: null } }, 'POST', `/api/boards/${guestBoard.code}/members`, { email: s.invitee.user!.username, memberRole: 'Viewer' });
     expect(byGuest).toMatchObject({ status: 403, body: { message: 'login to invite' } });
     expect(g).toBeDefined();
   });
 
   it("changes a member's role (owner only); the member's sockets learn it, NoAccess revokes", async () => {
-    const { code } = await newBoard(p, owner);
-    await p.db('boards').where({ code }).update({ link_level: 'NoAccess' });
-    const member = (await call(p, owner, 'POST', `/api/boards/${code}/members`, { email: invitee.user!.username, memberRole: 'Editor' })).body;
+    const { code } = await newBoard(s.p, s.owner);
+    await s.p.db('boards').where({ code }).update({ link_level: 'NoAccess' });
+    const member = (await call(s.p, s.owner, 'POST', `/api/boards/${code}/members`, { email: s.invitee.user!.username, memberRole: 'Editor' })).body;
     const url = `/api/boards/${code}/members/${member.id}/roles`;
-    expect((await call(p, invitee, 'POST', url, { role: 'Viewer' })).status).toBe(403);
-    expect((await call(p, owner, 'POST', url, { role: 'Boss' })).status).toBe(400);
-    expect((await call(p, owner, 'POST', `/api/boards/${code}/members/00000000-0000-4000-8000-000000000000/roles`, { role: 'Viewer' })).status).toBe(404);
+    expect((await call(s.p, s.invitee, 'POST', url, { role: 'Viewer' })).status).toBe(403);
+    expect((await call(s.p, s.owner, 'POST', url, { role: 'Boss' })).status).toBe(400);
+    expect((await call(s.p, s.owner, 'POST', `/api/boards/${code}/members/00000000-0000-4000-8000-000000000000/roles`, { role: 'Viewer' })).status).toBe(404);
 
-    const res = await call(p, owner, 'POST', url, { role: 'Viewer' });
+    const res = await call(s.p, s.owner, 'POST', url, { role: 'Viewer' });
     expect(res).toMatchObject({ status: 200, body: { id: member.id, role: 'Viewer' } });
-    expect(roleEvents(code).at(-1)).toEqual({ event: 'onRoleChanged', data: { role: 'Viewer', permissions: ['view_chat', 'video_chat'] }, to: [invitee.actor.uid] });
+    expect(s.events(code, 'onRoleChanged').at(-1)).toEqual({ event: 'onRoleChanged', data: { role: 'Viewer', permissions: ['view_chat', 'video_chat'] }, to: [s.invitee.actor.uid] });
     // by uid too
-    expect((await call(p, owner, 'POST', `/api/boards/${code}/members/${invitee.actor.uid}/roles`, { role: 'Facilitator' })).body.role).toBe('Facilitator');
+    expect((await call(s.p, s.owner, 'POST', `/api/boards/${code}/members/${s.invitee.actor.uid}/roles`, { role: 'Facilitator' })).body.role).toBe('Facilitator');
 
     // the member draws (their access is now remembered for the append path)…
-    expect((await send(p, invitee, code, add(invitee.actor.uid, rect('i1', invitee.actor.uid)))).status).toBe(200);
-    const revoke = await call(p, owner, 'POST', url, { role: 'NoAccess' });
+    expect((await send(s.p, s.invitee, code, add(s.invitee.actor.uid, rect('i1', s.invitee.actor.uid)))).status).toBe(200);
+    const revoke = await call(s.p, s.owner, 'POST', url, { role: 'NoAccess' });
     // …and is refused at once after the revocation
-    expect((await send(p, invitee, code, add(invitee.actor.uid, rect('i2', invitee.actor.uid)))).status).toBe(403);
+    expect((await send(s.p, s.invitee, code, add(s.invitee.actor.uid, rect('i2', s.invitee.actor.uid)))).status).toBe(403);
     expect(revoke.body.role).toBeNull();
-    expect(roleEvents(code).at(-1)).toMatchObject({ data: { role: null, permissions: [] }, to: [invitee.actor.uid] });
-    expect((await call(p, invitee, 'GET', `/api/boards/${code}/commands`)).status).toBe(403);
+    expect(s.events(code, 'onRoleChanged').at(-1)).toMatchObject({ data: { role: null, permissions: [] }, to: [s.invitee.actor.uid] });
+    expect((await call(s.p, s.invitee, 'GET', `/api/boards/${code}/commands`)).status).toBe(403);
 
-    const boardId = (await p.db('boards').where({ code }).first()).id;
-    const ownerRow = await p.db('board_members').where({ board_id: boardId, uid: owner.actor.uid }).first();
-    const fixed = await call(p, owner, 'POST', `/api/boards/${code}/members/${ownerRow.id}/roles`, { role: 'Viewer' });
+    const boardId = (await s.p.db('boards').where({ code }).first()).id;
+    const ownerRow = await s.p.db('board_members').where({ board_id: boardId, uid: s.owner.actor.uid }).first();
+    const fixed = await call(s.p, s.owner, 'POST', `/api/boards/${code}/members/${ownerRow.id}/roles`, { role: 'Viewer' });
     expect(fixed).toMatchObject({ status: 400, body: { errors: { role: ["The owner's role cannot be changed."] } } });
   });
 
   it('forgets remembered access when another node announces a change on the bus', async () => {
-    const { code, id } = await newBoard(p, owner);
+    const { code, id } = await newBoard(s.p, s.owner);
     const g = guest();
-    expect((await send(p, g, code, add(g.actor.uid, rect('a', g.actor.uid)))).status).toBe(200);
+    expect((await send(s.p, g, code, add(g.actor.uid, rect('a', g.actor.uid)))).status).toBe(200);
     // another node changed the link level and announced it
-    await p.db('boards').where({ id }).update({ link_level: 'Viewer' });
-    await p.server.app.bus.publish(code, { event: 'onRoleChanged', data: { role: 'Viewer' }, to: [g.actor.uid] });
-    expect((await send(p, g, code, add(g.actor.uid, rect('b', g.actor.uid)))).status).toBe(403);
+    await s.p.db('boards').where({ id }).update({ link_level: 'Viewer' });
+    await s.p.server.app.bus.publish(code, { event: 'onRoleChanged', data: { role: 'Viewer' }, to: [g.actor.uid] });
+    expect((await send(s.p, g, code, add(g.actor.uid, rect('b', g.actor.uid)))).status).toBe(403);
   });
 });
