@@ -1,4 +1,4 @@
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { Lifecycle, Request, RouteOptionsResponse, RouteOptionsValidate, ServerRoute } from '@hapi/hapi';
 import { claimsOf } from '../core/auth';
 import { enforceRateLimit, type RateLimiter } from '../core/ratelimit';
 import { normalizeUsername } from '../users/repo';
@@ -17,138 +17,118 @@ const keyOf = (request: Request, username: string) => `${request.info.remoteAddr
 
 const tags = ['api', 'accounts'];
 
+/** What differs from one accounts route to the next; all share the tags. */
+interface AccountRoute {
+  /** false: public; 'jwt': a signed-in user's bearer token */
+  auth: false | 'jwt';
+  description: string;
+  notes?: string;
+  validate: RouteOptionsValidate;
+  response?: RouteOptionsResponse;
+  handler: Lifecycle.Method;
+}
+
+function route(method: 'GET' | 'POST', path: string, { auth, description, notes, validate, response, handler }: AccountRoute): ServerRoute {
+  return {
+    method,
+    path,
+    options: { auth, tags, description, ...(notes === undefined ? {} : { notes }), validate, ...(response === undefined ? {} : { response }) },
+    handler,
+  };
+}
+
 export function accountRoutes(limiters: AccountLimiters): ServerRoute[] {
   return [
-    {
-      method: 'POST',
-      path: '/api/accounts/users',
-      options: {
-        auth: false,
-        tags,
-        description: 'Sign up with an e-mail and a password',
-        notes: 'Field errors under username, password, repeatPassword, terms. Answers the new user id; no tokens (log in next).',
-        validate: { payload: schemas.signupPayload },
-        response: { status: { 201: schemas.signupResponse } },
-      },
+    route('POST', '/api/accounts/users', {
+      auth: false,
+      description: 'Sign up with an e-mail and a password',
+      notes: 'Field errors under username, password, repeatPassword, terms. Answers the new user id; no tokens (log in next).',
+      validate: { payload: schemas.signupPayload },
+      response: { status: { 201: schemas.signupResponse } },
       async handler(request, h) {
         const { username, password } = request.payload as { username: string; password: string };
         return h.response(await accounts.signup(request.server.app, { username, password })).code(201);
       },
-    },
-    {
-      method: 'POST',
-      path: '/api/accounts/login',
-      options: {
-        auth: false,
-        tags,
-        description: 'Log in with username and password',
-        notes: `Failure: 400 { message: '${MESSAGES.invalidGrant}', errors: { '*': ['${MESSAGES.invalidCredentials}'] } }. Rate limited per client and username (429).`,
-        validate: { payload: schemas.loginPayload },
-        response: { schema: schemas.sessionResponse },
-      },
+    }),
+    route('POST', '/api/accounts/login', {
+      auth: false,
+      description: 'Log in with username and password',
+      notes: `Failure: 400 { message: '${MESSAGES.invalidGrant}', errors: { '*': ['${MESSAGES.invalidCredentials}'] } }. Rate limited per client and username (429).`,
+      validate: { payload: schemas.loginPayload },
+      response: { schema: schemas.sessionResponse },
       async handler(request) {
         const input = request.payload as { username: string; password: string };
         await enforceRateLimit(limiters.login, keyOf(request, input.username));
         return accounts.login(request.server.app, input);
       },
-    },
-    {
-      method: 'POST',
-      path: '/api/accounts/refresh',
-      options: {
-        auth: false,
-        tags,
-        description: 'Exchange a refresh token for new tokens (rotation)',
-        notes: 'The refresh token presented stops working; presenting an already-rotated token revokes its whole family (401).',
-        validate: { payload: schemas.refreshPayload },
-        response: { schema: schemas.sessionResponse },
-      },
+    }),
+    route('POST', '/api/accounts/refresh', {
+      auth: false,
+      description: 'Exchange a refresh token for new tokens (rotation)',
+      notes: 'The refresh token presented stops working; presenting an already-rotated token revokes its whole family (401).',
+      validate: { payload: schemas.refreshPayload },
+      response: { schema: schemas.sessionResponse },
       async handler(request) {
         return accounts.refresh(request.server.app, request.payload as { refreshToken: string; accessToken?: string | null });
       },
-    },
-    {
-      method: 'POST',
-      path: '/api/accounts/logout',
-      options: {
-        auth: false,
-        tags,
-        description: 'Log out: revoke the refresh token',
-        notes: 'Always 204, also for an unknown token.',
-        validate: { payload: schemas.logoutPayload },
-      },
+    }),
+    route('POST', '/api/accounts/logout', {
+      auth: false,
+      description: 'Log out: revoke the refresh token',
+      notes: 'Always 204, also for an unknown token.',
+      validate: { payload: schemas.logoutPayload },
       async handler(request, h) {
         await accounts.logout(request.server.app, (request.payload as { refreshToken?: string | null } | null)?.refreshToken);
         return h.response().code(204);
       },
-    },
-    {
-      method: 'POST',
-      path: '/api/accounts/password/reset-password',
-      options: {
-        auth: false,
-        tags,
-        description: 'Ask for a password recovery link by e-mail',
-        notes: 'Always the same answer, whether the account exists or not. Rate limited per client and e-mail (429).',
-        validate: { payload: schemas.recoveryRequestPayload },
-        response: { schema: schemas.messageResponse },
-      },
+    }),
+    route('POST', '/api/accounts/password/reset-password', {
+      auth: false,
+      description: 'Ask for a password recovery link by e-mail',
+      notes: 'Always the same answer, whether the account exists or not. Rate limited per client and e-mail (429).',
+      validate: { payload: schemas.recoveryRequestPayload },
+      response: { schema: schemas.messageResponse },
       async handler(request) {
         const { email } = request.payload as { email: string };
         await enforceRateLimit(limiters.recovery, keyOf(request, email));
         await accounts.requestRecovery(request.server.app, email);
         return { message: MESSAGES.recoverySent };
       },
-    },
-    {
-      method: 'POST',
-      path: '/api/accounts/password/reset',
-      options: {
-        auth: false,
-        tags,
-        description: 'Set a new password with the code of a recovery link',
-        notes: 'Field errors under code, user, password, confirmPassword. Success answers a new session. Rate limited per client and e-mail (429).',
-        validate: { payload: schemas.resetPayload },
-        response: { schema: schemas.sessionResponse },
-      },
+    }),
+    route('POST', '/api/accounts/password/reset', {
+      auth: false,
+      description: 'Set a new password with the code of a recovery link',
+      notes: 'Field errors under code, user, password, confirmPassword. Success answers a new session. Rate limited per client and e-mail (429).',
+      validate: { payload: schemas.resetPayload },
+      response: { schema: schemas.sessionResponse },
       async handler(request) {
         const input = request.payload as { email: string; code: string; password: string };
         await enforceRateLimit(limiters.reset, keyOf(request, input.email));
         return accounts.resetPassword(request.server.app, input);
       },
-    },
-    {
-      method: 'GET',
-      path: '/api/accounts/validate',
-      options: {
-        auth: 'jwt',
-        tags,
-        description: 'Check the bearer token and whether Uid is this user\'s claim id',
-        validate: { query: schemas.uidQuery },
-        response: { schema: schemas.validateResponse },
-      },
+    }),
+    route('GET', '/api/accounts/validate', {
+      auth: 'jwt',
+      description: 'Check the bearer token and whether Uid is this user\'s claim id',
+      validate: { query: schemas.uidQuery },
+      response: { schema: schemas.validateResponse },
       async handler(request) {
         const claims = claimsOf(request)!;
         const user = await accounts.currentUser(request.server.app, claims.sub);
         const uid = (request.query as { Uid?: string }).Uid;
         return { id: user.id, username: user.username, displayName: user.display_name, uidMatches: Boolean(uid) && uid === claims.id };
       },
-    },
-    {
-      method: 'POST',
-      path: '/api/change-password',
-      options: {
-        auth: 'jwt',
-        tags,
-        description: 'Change the password of the signed-in user',
-        notes: 'current is required and checked only when the account has a password. Other sessions end; the answer is a new session for this client.',
-        validate: { payload: schemas.changePasswordPayload },
-        response: { schema: schemas.sessionResponse },
-      },
+    }),
+    route('POST', '/api/change-password', {
+      auth: 'jwt',
+      description: 'Change the password of the signed-in user',
+      notes: 'current is required and checked only when the account has a password. Other sessions end; the answer is a new session for this client.',
+      validate: { payload: schemas.changePasswordPayload },
+      response: { schema: schemas.sessionResponse },
       async handler(request) {
         const input = request.payload as { current?: string | null; password: string };
         return accounts.changePassword(request.server.app, claimsOf(request)!.sub, input);
       },
-    },
+    }),
   ];
 }
