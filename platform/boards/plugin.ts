@@ -1,6 +1,7 @@
 import type { Plugin } from '@hapi/hapi';
 import { boardRoutes } from './routes';
 import { disposeExpiredBoards } from './service';
+import { activityIdle } from './activity';
 import { snapshotsIdle } from './snapshots';
 
 /** How often the disposal job looks for boards past their dispose time. */
@@ -26,7 +27,7 @@ export const boardsPlugin: Plugin<void> = {
     }
     server.ext('onPreStop', async () => {
       if (timer) clearInterval(timer);
-      await snapshotsIdle(app);
+      await Promise.all([snapshotsIdle(app), activityIdle(app)]);
     });
   },
 };
