@@ -2,8 +2,9 @@
  * The embedding contract (board.md §2 "Board query parameters", §7 "Embedding script API"):
  * what a host page passes to `Tabula.embed`, what travels in the board's `data` query
  * parameter, the methods the board exposes over penpal and the events it sends back, and the
- * validation of every host argument. Pure TypeScript: imported by embed/host.ts (the script a
- * host loads), embed/child.ts (inside the board page) and the platform (uid and origin rules).
+ * validation of every host argument, and the developer app that issues the client id. Pure
+ * TypeScript: imported by embed/host.ts (the script a host loads), embed/child.ts (inside the
+ * board page), the platform (uid and origin rules, the app's answer) and the panel's developer pages.
  */
 import { BACKGROUNDS, isValidBackground } from '../shared/constants';
 import { EMBED_PERMISSIONS } from '../shared/permissions';
@@ -69,6 +70,25 @@ export interface EmbedData {
   /** the host page's origin, as the host states it (checked by the board, see embed/child.ts) */
   origin: string;
   features: EmbedFeatures;
+}
+
+/* ---------------- the developer app ---------------- */
+
+/** A developer app as /api/clients answers it (panel.md §3 "Client app": id, appName, clientId, secret). */
+export interface ClientApp {
+  id: string;
+  appName: string;
+  clientId: string;
+  /** shown once: right after creation or regeneration, otherwise null */
+  secret: string | null;
+  /** the last characters of the current secret */
+  secretHint: string;
+  allowedOrigins: string[];
+  isActive: boolean;
+  createdAt: string;
+  lastSession: string | null;
+  /** origins the app's boards were embedded from */
+  origins: Array<{ origin: string; embeds: number; refusals: number; lastSeen: string }>;
 }
 
 /* ---------------- methods and events ---------------- */

@@ -1,21 +1,7 @@
+import type { ClientApp } from '../../embed/api';
 import { http } from '../../ui';
 
-/** A developer app as /api/clients answers it (panel.md §3 "Client app": id, appName, clientId, secret). */
-export interface ClientApp {
-  id: string;
-  appName: string;
-  clientId: string;
-  /** shown once: right after creation or regeneration, otherwise null */
-  secret: string | null;
-  /** the last characters of the current secret */
-  secretHint: string;
-  allowedOrigins: string[];
-  isActive: boolean;
-  createdAt: string;
-  lastSession: string | null;
-  /** origins the app's boards were embedded from */
-  origins: Array<{ origin: string; embeds: number; refusals: number; lastSeen: string }>;
-}
+export type { ClientApp };
 
 export interface ClientAppInput {
   appName: string;

@@ -5,7 +5,7 @@ import { signAccessToken, userIdOf, type TokenClaims } from '../core/auth';
 import { badRequest, fieldError } from '../core/errors';
 import type { Db } from '../db/index';
 import { findUserById } from '../users/repo';
-import { isOrigin, originOf } from '../../embed/api';
+import { isOrigin, originOf, type ClientApp } from '../../embed/api';
 import { hasPolicy, POLICY } from '../../shared/policies';
 import {
   findClientByClientId,
@@ -39,26 +39,11 @@ export const originRefused = (origin: string) => `This board cannot be embedded 
 export const PARTICIPANT_TOKEN_TTL_SECONDS = 600;
 export const MAX_ALLOWED_ORIGINS = 20;
 
-/** What the owner sees of an app; `secret` only right after creation or regeneration. */
-export interface ClientView {
-  id: string;
-  appName: string;
-  clientId: string;
-  secret: string | null;
-  /** last characters of the current secret */
-  secretHint: string;
-  allowedOrigins: string[];
-  isActive: boolean;
-  createdAt: string;
-  lastSession: string | null;
-  origins: Array<{ origin: string; embeds: number; refusals: number; lastSeen: string }>;
-}
-
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 const newSecret = () => crypto.randomBytes(32).toString('base64url');
 const newClientId = () => `tc_${crypto.randomBytes(12).toString('hex')}`;
 
-async function view(db: Db, row: ClientRow, secret: string | null = null): Promise<ClientView> {
+async function view(db: Db, row: ClientRow, secret: string | null = null): Promise<ClientApp> {
   const origins = await listEmbedOrigins(db, row.id);
   return {
     id: row.id,
@@ -85,7 +70,7 @@ export async function ownerOf(db: Db, claims: TokenClaims | null): Promise<strin
 }
 
 /** GET /api/clients: the user's app, as a list of zero or one. */
-export async function listMyClients(db: Db, ownerId: string): Promise<ClientView[]> {
+export async function listMyClients(db: Db, ownerId: string): Promise<ClientApp[]> {
   const row = await findClientByOwner(db, ownerId);
   return row ? [await view(db, row)] : [];
 }
@@ -124,7 +109,7 @@ function validateInput(input: ClientInput): { appName: string; allowedOrigins: s
 }
 
 /** POST /api/clients: creates the user's app (secret shown once) or edits it. */
-export async function saveClient(db: Db, ownerId: string, input: ClientInput): Promise<ClientView> {
+export async function saveClient(db: Db, ownerId: string, input: ClientInput): Promise<ClientApp> {
   const { appName, allowedOrigins } = validateInput(input);
   const existing = await findClientByOwner(db, ownerId);
   if (existing) {
@@ -148,7 +133,7 @@ export async function saveClient(db: Db, ownerId: string, input: ClientInput): P
 }
 
 /** POST /api/clients/{id}/regenerate: a new secret, shown once; the old one stops working. */
-export async function regenerateSecret(db: Db, ownerId: string, id: string): Promise<ClientView> {
+export async function regenerateSecret(db: Db, ownerId: string, id: string): Promise<ClientApp> {
   const row = /^[0-9a-f-]{36}$/i.test(id) ? await findClientById(db, id) : undefined;
   if (!row || row.owner_id !== ownerId) throw Boom.notFound(CLIENT_MESSAGES.notFound);
   const secret = newSecret();
