@@ -265,10 +265,21 @@ function run(schema: Joi.Schema, input: unknown) {
   }
   const { value, error } = schema.validate(input, OPTIONS);
   if (!error) return { value };
-  const errors: Record<string, string[]> = {};
-  for (const d of error.details) {
+  return { message: error.details[0].message, errors: fieldErrorsOf(error.details) };
+}
+
+/**
+ * joi details as `{ field: [text] }` (the error envelope's `errors`), keyed by the path. Built
+ * through a Map: a field named like an Object.prototype member (`constructor`, `__proto__`) is
+ * an ordinary key, not the prototype's.
+ */
+export function fieldErrorsOf(details: readonly Joi.ValidationErrorItem[]): Record<string, string[]> {
+  const errors = new Map<string, string[]>();
+  for (const d of details) {
     const field = d.path.length ? d.path.join('.') : '*';
-    (errors[field] ??= []).push(d.message);
+    const list = errors.get(field) ?? [];
+    list.push(d.message);
+    errors.set(field, list);
   }
-  return { message: error.details[0].message, errors };
+  return Object.fromEntries(errors);
 }

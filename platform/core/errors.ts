@@ -1,6 +1,7 @@
 import Boom from '@hapi/boom';
 import type { Lifecycle, Request, ResponseToolkit, Server } from '@hapi/hapi';
 import type { ValidationError } from 'joi';
+import { fieldErrorsOf } from '../../shared/schemas';
 
 /**
  * The one error envelope (ARCHITECTURE.md): every 4xx answers
@@ -21,12 +22,7 @@ export function fieldError(field: string, text: string, message = text): Boom.Bo
 
 /** Turns joi details into `{ field: [text] }` keyed by the spec's field names. */
 export function joiToFieldErrors(error: ValidationError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const detail of error.details) {
-    const field = detail.path.length ? detail.path.join('.') : '*';
-    (errors[field] ??= []).push(detail.message);
-  }
-  return errors;
+  return fieldErrorsOf(error.details);
 }
 
 /** Route-level failAction: joi failures become the envelope's 400. */

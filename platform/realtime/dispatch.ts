@@ -1,6 +1,7 @@
 import Boom from '@hapi/boom';
 import Joi from 'joi';
 import { badRequest, fieldError, joiToFieldErrors } from '../core/errors';
+import { nulRefusal } from '../core/nul';
 import type { HubMethodDef, MethodContext } from './methods/define';
 
 const validation = { abortEarly: false, errors: { wrap: { label: false } } } as const;
@@ -28,20 +29,25 @@ export function createDispatcher(methods: readonly HubMethodDef[]) {
   const table = new Map<string, Compiled>(methods.map((def) => [def.name, { def, schema: Joi.object(Object.fromEntries(def.params)) }]));
 
   return async function dispatch(ctx: MethodContext, message: unknown): Promise<unknown> {
-    const envelope = envelopeSchema.validate(message, validation);
-    if (envelope.error) throw invalid(envelope.error);
-    const { method, args } = envelope.value as { method: string; args: unknown[] };
-    const compiled = table.get(method);
-    if (!compiled) throw fieldError('method', `Unknown hub method '${method}'.`);
-    const { def, schema } = compiled;
-    if (args.length > def.params.length) throw fieldError('args', `${def.name} takes at most ${def.params.length} arguments.`);
-    const named = Object.fromEntries(def.params.map(([name], i) => [name, args[i] ?? undefined]));
-    const { value, error } = schema.validate(named, validation);
-    if (error) throw invalid(error);
+    let name = 'message';
     try {
+      const envelope = envelopeSchema.validate(message, validation);
+      if (envelope.error) throw invalid(envelope.error);
+      const { method, args } = envelope.value as { method: string; args: unknown[] };
+      const compiled = table.get(method);
+      if (!compiled) throw fieldError('method', `Unknown hub method '${method}'.`);
+      const { def, schema } = compiled;
+      name = def.name;
+      if (args.length > def.params.length) throw fieldError('args', `${def.name} takes at most ${def.params.length} arguments.`);
+      const named = Object.fromEntries(def.params.map(([param], i) => [param, args[i] ?? undefined]));
+      const refusal = nulRefusal(named);
+      if (refusal) throw refusal;
+      const { value, error } = schema.validate(named, validation);
+      if (error) throw invalid(error);
       return (await def.run(ctx, value)) ?? null;
     } catch (err) {
-      throw answerOf(err, ctx, def.name);
+      // whatever happens, nes gets a Boom answer: an error thrown at it would end the process
+      throw answerOf(err, ctx, name);
     }
   };
 }

@@ -14,14 +14,10 @@ import { add, cid, newBoard, rect, signedIn, type Who } from './boards-fixtures'
 import { fuzzSeed, prng, type Rng } from './fuzz-support';
 
 
-/**
- * No NUL character ('\u0000') here: PostgreSQL text and jsonb cannot hold it, and a NUL in any
- * stored string (chat, comment, names, command fields) is a 500 today — reported; put it back
- * once it is refused with a 400.
- */
-const STRINGS = ['', ' ', 'a', 'x'.repeat(3000), '💥', '\u0001', '<b>', "'; drop table boards; --", 'NaN', '-1', '#GGGGGG', '#112233', 'dot', 'https://example.com/x.png', '3b241101-e2bb-4255-8caf-4136c566a962'];
-/** Object keys: field names the methods know, plus odd ones (not Object.prototype names: see routes-bad-input.test.ts). */
-const KEYS = ['id', 'message', 'name', 'data', 'uid', 'lastSeq', 'clientid', 'bg', 'bgColor', 'upload', 'privateMode', 'viewport', 'type', 'blurry', 'x', 'y', 'w', 'h', 'seq', 'cmd', 'shape', '💥', ''];
+/** Includes a NUL ('\u0000'), which PostgreSQL cannot hold: refused with a 400 (platform/core/nul.ts). */
+const STRINGS = ['', ' ', 'a', 'x'.repeat(3000), '💥', '\u0001', 'a\u0000b', '<b>', "'; drop table boards; --", 'NaN', '-1', '#GGGGGG', '#112233', 'dot', 'https://example.com/x.png', '3b241101-e2bb-4255-8caf-4136c566a962'];
+/** Object keys: field names the methods know, plus odd ones (Object.prototype names among them). */
+const KEYS = ['constructor', '__proto__', 'toString', 'id', 'message', 'name', 'data', 'uid', 'lastSeq', 'clientid', 'bg', 'bgColor', 'upload', 'privateMode', 'viewport', 'type', 'blurry', 'x', 'y', 'w', 'h', 'seq', 'cmd', 'shape', '💥', ''];
 
 function anyValue(r: Rng, depth = 2): unknown {
   switch (r.int(depth > 0 ? 7 : 4)) {
