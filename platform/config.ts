@@ -29,6 +29,8 @@ export interface Config {
   cookieSecret: string;
   /** Background jobs (disposal, snapshots) can be turned off for tests. */
   jobs: boolean;
+  /** Least time between two flushes of the hub's websocket writes, ms (platform/realtime/wire.ts). */
+  hubFlushMs: number;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 10), windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000) },
     cookieSecret: env.COOKIE_SECRET || overrides.cookieSecret || persistentSecret(dataDir, 'cookie'),
     jobs: env.JOBS !== 'off',
+    hubFlushMs: Number(env.HUB_FLUSH_MS ?? 10),
     ...overrides,
   };
 }

@@ -3,7 +3,8 @@ import type { Command } from '../../shared/model';
 import type { Actor } from '../core/actor';
 import type { BoardMessage, Bus } from './bus';
 import { PRESENCE_REFRESH_MS, type Presence } from './presence';
-import { prepareEvent, sendEvent, sendPrepared, type Session } from './session';
+import type { Session } from './session';
+import { prepareEvent, sendEvent, sendPrepared, type EventFrame } from './wire';
 
 /** What the hub needs from the board service (wired in plugin.ts). */
 export interface HubBoards {
@@ -213,7 +214,7 @@ export class Hub {
 
   private fanOut(room: Room, message: BoardMessage): void {
     const evicted: Session[] = [];
-    let prepared: Buffer | null = null;
+    let prepared: EventFrame | null = null;
     const frame = () => (prepared ??= prepareEvent(message.event, message.data));
     for (const session of room.sessions.values()) {
       if (message.except && message.except === session.connectionId) {
@@ -231,7 +232,7 @@ export class Hub {
     for (const session of evicted) void this.leave(session);
   }
 
-  private sendTo(session: Session, event: BoardMessage['event'], data: unknown, frame?: () => Buffer): void {
+  private sendTo(session: Session, event: BoardMessage['event'], data: unknown, frame?: () => EventFrame): void {
     if (session.held) {
       session.held.push({ event, data });
       return;

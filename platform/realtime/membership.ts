@@ -3,7 +3,8 @@ import { getBoardAccess } from '../boards/service';
 import type { Actor } from '../core/actor';
 import type { MethodContext } from './methods/define';
 import type { OnlineMember } from './presence';
-import { sendEvent, socketActor, type HubSocket, type Session } from './session';
+import { socketActor, type HubSocket, type Session } from './session';
+import { sendEvent } from './wire';
 
 export interface EnterOptions {
   uid?: string;

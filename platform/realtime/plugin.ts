@@ -7,6 +7,7 @@ import { Hub } from './hub';
 import { hubMethods } from './methods/index';
 import { createMemoryPresence, createRedisPresence } from './presence';
 import type { HubSocket } from './session';
+import { setFlushSpacing } from './wire';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
@@ -35,6 +36,7 @@ export const realtimePlugin: Plugin<void> = {
       app.logger,
     );
     const dispatch = createDispatcher(hubMethods);
+    setFlushSpacing(app.config.hubFlushMs);
 
     await server.register({
       plugin: nesPlugin,

@@ -1,6 +1,6 @@
 import Boom from '@hapi/boom';
 import type { Nes } from '@hapi/nes';
-import type { HubEvent, HubEventMessage } from '../../shared/hub';
+import type { HubEventMessage } from '../../shared/hub';
 import type { Actor } from '../core/actor';
 import { userIdOf, type TokenClaims } from '../core/auth';
 import { fieldError } from '../core/errors';
@@ -62,66 +62,4 @@ export function sessionOn(socket: HubSocket, board: string): Session {
   const session = socket.app.session;
   if (!session || session.board !== board) throw Boom.badRequest('Join the board first.');
   return session;
-}
-
-/** Sends one event to a socket; a closed socket is not an error. */
-export function sendEvent(socket: HubSocket, event: HubEvent, data: unknown): void {
-  sendPrepared(socket, prepareEvent(event, data), event, data);
-}
-
-/**
- * The nes `update` frame of an event (`{ type: 'update', message: { event, data } }`) as UTF-8
- * bytes, made once per broadcast and sent to many sockets (sendPrepared).
- */
-export const prepareEvent = (event: HubEvent, data: unknown): Buffer =>
-  Buffer.from(`{"type":"update","message":${JSON.stringify({ event, data } satisfies HubEventMessage)}}`);
-
-/** What of nes's socket and ws's WebSocket the event writer uses (checked at run time). */
-interface Wire {
-  _ws?: {
-    readyState: number;
-    send(data: Buffer, options: { binary: boolean }, cb?: (err?: Error) => void): void;
-    _socket?: { cork(): void; uncork(): void; destroyed?: boolean };
-  };
-}
-type RawSocket = NonNullable<NonNullable<Wire['_ws']>['_socket']>;
-
-const corked = new Set<RawSocket>();
-let uncorkScheduled = false;
-
-/** Releases every corked TCP socket once per event-loop turn: the turn's frames leave in one write each. */
-function scheduleUncork(): void {
-  if (uncorkScheduled) return;
-  uncorkScheduled = true;
-  setImmediate(() => {
-    uncorkScheduled = false;
-    for (const raw of corked) if (!raw.destroyed) raw.uncork();
-    corked.clear();
-  });
-}
-
-/**
- * Sends an event frame (nes `update`) made once per broadcast (prepareEvent), so fan-out to N
- * sockets serialises and encodes a command once, not N times (sent as a text frame). Events are written straight
- * to the socket's websocket rather than through nes's per-socket queue (which waits for each
- * write to complete before the next and so sends at most one frame per socket per turn); the
- * TCP socket is corked until the end of the event-loop turn, so a busy board's frames to one
- * socket leave in one system call instead of one each. Events keep their order (they all take
- * this path); method answers and pings still go through nes. Without those internals (another
- * nes version) it falls back to nes's `socket.send`.
- */
-export function sendPrepared(socket: HubSocket, frame: Buffer, event: HubEvent, data: unknown): void {
-  const ws = (socket as unknown as Wire)._ws;
-  if (!ws || typeof ws.send !== 'function') {
-    if (socket.isOpen()) socket.send({ event, data } satisfies HubEventMessage).catch(() => {});
-    return;
-  }
-  if (ws.readyState !== 1) return;
-  const raw = ws._socket;
-  if (raw && typeof raw.cork === 'function' && !corked.has(raw)) {
-    raw.cork();
-    corked.add(raw);
-    scheduleUncork();
-  }
-  ws.send(frame, { binary: false }, () => {});
 }

@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import { addComment as addThreadComment } from '../../comments/service';
 import { boardRef } from '../../boards/schemas';
-import { sendEvent, sessionOn } from '../session';
+import { sessionOn } from '../session';
+import { sendEvent } from '../wire';
 import { defineMethod } from './define';
 
 /**

@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import { sendMessage as sendChatMessage } from '../../chat/service';
 import { boardRef } from '../../boards/schemas';
-import { sendEvent, sessionOn } from '../session';
+import { sessionOn } from '../session';
+import { sendEvent } from '../wire';
 import { defineMethod } from './define';
 
 /**
