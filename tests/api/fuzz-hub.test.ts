@@ -11,22 +11,8 @@ import { HUB_METHODS } from '../../shared/hub';
 import { HubClient } from '../helpers/hub';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { add, call, cid, newBoard, rect, signedIn, type Who } from './boards-fixtures';
+import { fuzzSeed, prng, type Rng } from './fuzz-support';
 
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
-  return { next, int, pick };
-}
-type Rng = ReturnType<typeof prng>;
 
 const STRINGS = ['', ' ', 'a', 'x'.repeat(5000), '💥', '\u0000', '<script>', "'; drop table boards; --", '../../etc/passwd', '#GGGGGG', 'NaN', '-1', '1e400', '__proto__', 'constructor'];
 const NUMBERS = [0, -1, 1, 1.5, -1e12, 1e20, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2, -0];
@@ -98,7 +84,7 @@ describe('hub and command route fuzzing', () => {
   const storedCount = async () => (await commandsSince(p.server.app, code, editor.actor, 0)).length;
 
   it('hub: random envelopes and arguments answer 4xx and leave the socket up', async () => {
-    const r = prng(20240501);
+    const r = prng(fuzzSeed(20240501));
     const c = await HubClient.connect(p.url, { token: editor.token });
     const before = await storedCount();
     const methods = [...HUB_METHODS, 'constructor', '__proto__', 'toString', '', 'x'.repeat(60)];
@@ -126,7 +112,7 @@ describe('hub and command route fuzzing', () => {
   }, 120_000);
 
   it('hub: broken commands from a joined editor are refused (400) and nothing is stored', async () => {
-    const r = prng(7);
+    const r = prng(fuzzSeed(7));
     const c = await HubClient.connect(p.url, { token: editor.token });
     await c.call('joinBoard', null, code, null, {});
     const before = await storedCount();
@@ -143,7 +129,7 @@ describe('hub and command route fuzzing', () => {
   }, 120_000);
 
   it('HTTP: broken commands on POST /api/boards/{code}/commands are 400 and nothing is stored', async () => {
-    const r = prng(99);
+    const r = prng(fuzzSeed(99));
     const before = await storedCount();
     for (let i = 0; i < 150; i++) {
       const body =
