@@ -1,3 +1,5 @@
+import type { Command, CommandEffect } from './model';
+
 /**
  * The realtime hub protocol over @hapi/nes (board.md §7), shared by platform/realtime
  * and sdk/sync. Client → server: `client.message({ method, args })`, answered with the
@@ -20,6 +22,22 @@ export type HubEvent = (typeof HUB_EVENTS)[number];
 /** Channel events carried by `messaging` (presence: never stored in the command log). */
 export const CHANNEL_EVENTS = ['grab-everyone-attention', 'register-follower', 'unregister-follower', 'follow-me-to', 'collaboratorsCursorMoved'] as const;
 export type ChannelEvent = (typeof CHANNEL_EVENTS)[number];
+
+/**
+ * What the server answers the sender of a command (POST …/commands; sendCommand adds
+ * `duplicate`): its id and seq, and for an undo/redo or a clear the `effect` the server computed
+ * (shared/reducer computeEffect). The sender never gets its own command back as onCommand, so
+ * this is how it applies what everyone else applies (BoardDoc.apply with seq and effect).
+ * A resend of a stored command answers the stored command's seq and effect.
+ */
+export interface AppendedCommand { id: string; seq: number; effect?: CommandEffect }
+export interface SendCommandAnswer extends AppendedCommand { duplicate: boolean }
+
+/** The answer for a stored command (as appended, or as found again for a resend). */
+export function appendedCommand(stored: Command): AppendedCommand {
+  const effect = stored.cmd === 'undo' || stored.cmd === 'clear' ? stored.effect : undefined;
+  return effect ? { id: stored.id, seq: stored.seq!, effect } : { id: stored.id, seq: stored.seq! };
+}
 
 export interface HubRequest { method: HubMethod; args: unknown[] }
 export interface HubEventMessage<T = unknown> { event: HubEvent; data: T }

@@ -1,5 +1,6 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import { appendedCommand } from '../../shared/hub';
 import { requestActor } from '../core/actor';
 import { badRequest } from '../core/errors';
 import { noteCoreActions, type CoreAction } from './activity';
@@ -28,6 +29,13 @@ const memberSchema = Joi.object({
   role: Joi.string(),
   status: Joi.string(),
 }).label('BoardMember');
+
+/** shared/model CommandEffect: what an undo/redo or a clear did (shapes as stored, so not checked further). */
+const effectSchema = Joi.object({
+  shapes: Joi.array().items(Joi.object().unknown(true)),
+  removed: Joi.array().items(Joi.string()),
+  z: Joi.object().unknown(true),
+}).label('CommandEffect');
 
 /** The spec's routes of boards, sharing and members (board.md §7, panel.md §7). */
 export const boardRoutes: ServerRoute[] = [
@@ -107,7 +115,9 @@ export const boardRoutes: ServerRoute[] = [
       // the SDK (<Board>, <tabula-board>) runs on host pages of other origins; bearer tokens, no cookies
       cors: { origin: ['*'], additionalExposedHeaders: ['token-expired'] },
       description: 'Append a command to the board\'s log (same rules as the hub\'s sendCommand)',
-      notes: 'Idempotent per command id: a retried send answers the stored command\'s seq. coreActions are recorded once the command is stored (board_activity).',
+      notes:
+        'Answers { id, seq } and, for an undo/redo or a clear, the effect the server computed (the post-state of the shapes it affects: the sender applies it as everyone else does). '
+        + 'Idempotent per command id: a retried send answers the stored command\'s seq (and effect). coreActions are recorded once the command is stored (board_activity).',
       payload: { maxBytes: 4 * 1024 * 1024 },
       validate: {
         params: id,
@@ -118,7 +128,7 @@ export const boardRoutes: ServerRoute[] = [
           ...uidFields,
         }).label('BoardCommand'),
       },
-      response: { schema: Joi.object({ id: Joi.string(), seq: Joi.number() }).label('AppendedCommand') },
+      response: { schema: Joi.object({ id: Joi.string(), seq: Joi.number(), effect: effectSchema }).label('AppendedCommand') },
     },
     async handler(request) {
       const p = request.payload as { boardCommand: string | object; connectionId?: string | null; coreActions?: CoreAction[] };
@@ -135,7 +145,7 @@ export const boardRoutes: ServerRoute[] = [
       const { command: stored } = await appendCommand(app(request), board, who, command, { connectionId: p.connectionId || undefined });
       // stored and published: the core actions are recorded in the background (never fail the command)
       if (who && p.coreActions?.length) noteCoreActions(app(request), board, who, p.coreActions);
-      return { id: stored.id, seq: stored.seq! };
+      return appendedCommand(stored);
     },
   },
   {

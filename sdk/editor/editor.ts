@@ -1,5 +1,5 @@
 import { BehaviorSubject, Subject, distinctUntilChanged, map, type Subscription } from 'rxjs';
-import type { Command, Shape, ShapeKind } from '../../shared/model';
+import type { Command, CommandEffect, Shape, ShapeKind } from '../../shared/model';
 import { SHAPE_KINDS } from '../../shared/model';
 import { BoardDoc, type BoardSnapshot, type DocChange } from '../../shared/reducer';
 import { boundsOf, translateShape, unionRects, type Rect } from '../../shared/geometry';
@@ -130,11 +130,16 @@ export class Editor {
     this.afterChange(this._doc.apply(command));
   }
 
-  /** Our own command was stored with `seq`. */
-  confirm(id: string, seq: number): void {
+  /**
+   * Our own command was stored with `seq`. For an undo/redo (or clear) the server's answer
+   * carries the `effect` it computed: it is applied as everyone else applies it from onCommand,
+   * so the local fold (which may lack history the server had) ends where theirs does.
+   */
+  confirm(id: string, seq: number, effect?: CommandEffect): void {
     const c = this._doc.getCommand(id);
     if (!c || c.seq != null) return;
-    this.afterChange(this._doc.apply({ ...c, seq } as Command));
+    const withEffect = effect && (c.cmd === 'undo' || c.cmd === 'clear');
+    this.afterChange(this._doc.apply({ ...c, seq, ...(withEffect ? { effect } : {}) } as Command));
   }
 
   /** Builds a full command (id, uid, timestamp, status) without applying it (commandSet parts). */

@@ -1,3 +1,4 @@
+import type { AppendedCommand } from '../../shared/hub';
 import type { Command } from '../../shared/model';
 
 /**
@@ -93,12 +94,12 @@ async function readWithProgress(res: Response, total: number, onProgress?: (perc
   return new TextDecoder().decode(bytes);
 }
 
-/** POST /api/boards/{boardName}/commands: the HTTP path of a send. */
+/** POST /api/boards/{boardName}/commands: the HTTP path of a send; answers `{ id, seq, effect? }`. */
 export async function postCommand(
   creds: Credentials,
   boardName: string,
   body: { boardCommand: Command; connectionId: string | null; coreActions: string[] },
-): Promise<{ id?: string; seq?: number }> {
+): Promise<Partial<AppendedCommand>> {
   const url = new URL(`/api/boards/${encodeURIComponent(boardName)}/commands`, creds.server);
   const res = await fetch(url, {
     method: 'POST',
@@ -107,7 +108,7 @@ export async function postCommand(
   });
   if (!res.ok) throw await failure(res);
   try {
-    return (await res.json()) as { id?: string; seq?: number };
+    return (await res.json()) as Partial<AppendedCommand>;
   } catch {
     return {};
   }

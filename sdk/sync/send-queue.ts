@@ -1,12 +1,16 @@
 import { SEND_RETRIES, SEND_RETRY_DELAY_MS } from '../../shared/constants';
-import type { Command } from '../../shared/model';
+import type { Command, CommandEffect } from '../../shared/model';
 import type { Outbox } from './outbox';
 
 export { SEND_RETRIES, SEND_RETRY_DELAY_MS };
 
+/** The server's answer (shared/hub AppendedCommand / SendCommandAnswer), as far as it came. */
 export interface SendResult {
   id?: string;
   seq?: number;
+  /** an undo/redo's or clear's effect, computed by the server (also on a duplicate) */
+  effect?: CommandEffect;
+  duplicate?: boolean;
 }
 
 export interface SendQueueDeps {

@@ -2,7 +2,7 @@ import { Client } from '@hapi/nes/lib/client';
 import { BehaviorSubject, ReplaySubject, Subject } from 'rxjs';
 import { HUB_RECONNECT_MS, RETRY_NOTICE_MS } from '../../shared/constants';
 import type { HubEventMessage, HubMethod } from '../../shared/hub';
-import type { Command } from '../../shared/model';
+import type { Command, CommandEffect } from '../../shared/model';
 import { policiesOf } from '../../shared/policies';
 import { decodeClaims } from '../../ui/auth';
 import { fetchBoard, HttpError, postCommand, type BoardLoad, type Credentials } from './api';
@@ -342,7 +342,8 @@ export class SyncClient {
     this.pending$.next(this.outbox.size);
     const seq = typeof result?.seq === 'number' ? result.seq : undefined;
     if (seq !== undefined) {
-      this.opts.target.confirm(command.id, seq);
+      // the answer is all the sender gets of its own command: an undo's effect comes with it
+      this.opts.target.confirm(command.id, seq, effectOf(result));
       this.order.accept(seq, null);
       this.watchGap();
     }
@@ -365,7 +366,7 @@ export class SyncClient {
       // Our own command, accepted before its answer reached us (e.g. across a reconnect).
       this.outbox.remove(command.id);
       this.pending$.next(this.outbox.size);
-      this.opts.target.confirm(command.id, command.seq);
+      this.opts.target.confirm(command.id, command.seq, effectOf(command));
       this.order.accept(command.seq, null);
     } else {
       this.order.accept(command.seq, command);
@@ -693,6 +694,12 @@ function wsUrl(server: string): `ws://${string}` | `wss://${string}` {
 function loginUrl(): string {
   const ret = typeof location === 'undefined' ? '/' : location.pathname + location.search;
   return `/accounts/login?ret=${encodeURIComponent(ret)}`;
+}
+
+/** The server-computed effect an answer (or a stored undo/clear) carries, if it is one. */
+function effectOf(from: { effect?: unknown } | Command | null | undefined): CommandEffect | undefined {
+  const effect = (from as { effect?: unknown } | null | undefined)?.effect;
+  return effect && typeof effect === 'object' && !Array.isArray(effect) ? (effect as CommandEffect) : undefined;
 }
 
 function statusOf(error: unknown): number | null {

@@ -1,4 +1,4 @@
-import type { Command } from '../../shared/model';
+import type { Command, CommandEffect } from '../../shared/model';
 
 /** A board member (board.md §3 "Board member"). */
 export interface BoardMember {
@@ -92,5 +92,6 @@ export interface Notice {
 export interface SyncTarget {
   load(snapshot: unknown, commands: Command[]): void;
   applyRemote(command: Command): void;
-  confirm(id: string, seq: number): void;
+  /** our own command was stored with `seq` (and, for an undo/redo or clear, the server's `effect`) */
+  confirm(id: string, seq: number, effect?: CommandEffect): void;
 }

@@ -1,7 +1,7 @@
 /**
  * Scale-out, judged by the board each client ends up drawing (scaleout-nodes.test.ts judges the
  * seqs): two platform processes on one PostgreSQL database and one Redis, clients on each node
- * sending a mix of commands — adds, moves, undo of their own moves, and the owner's clear. Every client folds what it holds (its own commands with the seqs it was answered, the
+ * sending a mix of commands — adds, moves, undo of their own moves, the owner's clear and its undo. Every client folds what it holds (its own commands with the seqs and effects it was answered, the
  * others' from onCommand / onReconnected) through shared/reducer in seq order; that must equal the
  * board a fresh visitor opens (snapshot + tail from GET …/commands). Each socket receives each seq
  * at most once, in order.
@@ -13,6 +13,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SendCommandAnswer } from '../../shared/hub';
 import type { Command, Shape } from '../../shared/model';
 import { BoardDoc } from '../../shared/reducer';
 import { startServer, type TestServer } from '../e2e/support/server';
@@ -59,6 +60,7 @@ class Peer {
   private moving: Promise<void> | null = null;
   private shapes: string[] = [];
   private lastMove: string | null = null;
+  private cleared: Command | null = null;
 
   constructor(readonly code: string) {}
 
@@ -117,10 +119,10 @@ class Peer {
   /** The i-th command of this peer's script: new shapes, moves of its own, undo of its last move. */
   private next(i: number, isOwner: boolean): Command {
     const uid = this.uid;
-    // No undo of the clear: the sender of an undo never learns its effect (the answer is {id, seq}
-    // and its echo is not sent back to it), so its own fold of an undone clear can differ from the
-    // server's — reported as a bug; add `undo(uid, <the clear>)` at i === 20 once it is fixed.
-    if (isOwner && i === 12) return clear(uid);
+    // the owner clears, and later undoes the clear: the answer carries the undo's effect (it is
+    // never sent its own command back), so its fold ends on the server's board too
+    if (isOwner && i === 12) return (this.cleared = clear(uid));
+    if (isOwner && i === 20 && this.cleared) return undo(uid, this.cleared.id);
     if (i % 5 === 0 || this.shapes.length === 0) {
       const id = `${uid}-s${i}`;
       this.shapes.push(id);
@@ -143,8 +145,8 @@ class Peer {
       const command = this.next(i, !!options.isOwner);
       for (let attempt = 0; ; attempt++) {
         try {
-          const answer = await this.hub.call<{ id: string; seq: number }>('sendCommand', this.code, command);
-          this.own.set(answer.id, { ...command, seq: answer.seq } as Command);
+          const answer = await this.hub.call<SendCommandAnswer>('sendCommand', this.code, command);
+          this.own.set(answer.id, { ...command, seq: answer.seq, ...(answer.effect ? { effect: answer.effect } : {}) } as Command);
           break;
         } catch (err) {
           const type = (err as { type?: string }).type;

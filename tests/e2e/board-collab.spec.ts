@@ -4,7 +4,8 @@ import { api, createBoardIn, drag, newContext, openBoard, pickTool, settled, sha
 
 /**
  * Two real browsers on one board (board.md §4, §6, §7): each sees the other's strokes; undo and
- * redo only ever touch the user's own commands; a viewer cannot draw and a role change applies
+ * redo only ever touch the user's own commands, and undoing a clear brings the same board back on
+ * every screen (the sender's from its answer's effect); a viewer cannot draw and a role change applies
  * live; the guest start screen names the guest for the others; a rename reaches everyone.
  */
 let server: TestServer;
@@ -100,11 +101,38 @@ test("undo and redo never touch another user's shapes", async ({ browser }) => {
   await expect.poll(() => ids(a)).toEqual([rect]);
   await expect.poll(() => ids(b)).toEqual([rect]);
 
+  // B brings its circle back and moves it
+  await b.getByRole('button', { name: 'Redo' }).click();
+  await settled(b);
+  await expect.poll(() => ids(a)).toEqual([circle, rect].sort());
+  const unmoved = (await shapes(b)).find((s) => s.id === circle)!;
+  const moveId = await b.evaluate((id) => window.tabula!.editor.execute({ cmd: 'reposition', shapePositions: [{ shape: id, x: 80, y: 60 }] }).id, circle);
+  await settled(b);
+  await expect.poll(async () => (await shapes(a)).find((s) => s.id === circle)).not.toEqual(unmoved);
+
   // the owner clears the board: B's canvas empties too (onCommand clear + onClearBoard)
   await a.evaluate(() => window.tabula!.editor.execute({ cmd: 'clear' }));
   await settled(a);
   await expect.poll(() => ids(b)).toEqual([]);
   expect(await ids(a)).toEqual([]);
+
+  // B's undo of its move lands after the clear (it pressed Undo as the clear arrived): the
+  // server computes its effect with the clear in force, so the circle stays removed
+  await b.evaluate((ref) => window.tabula!.editor.execute({ cmd: 'undo', ref }), moveId);
+  await settled(b);
+  // A undoes its clear: the server brings back both shapes (the circle where it was before the
+  // move) and A, which never gets its own undo back, applies the effect its answer carries
+  await expect(a.getByRole('button', { name: 'Undo' })).toBeEnabled();
+  await a.getByRole('button', { name: 'Undo' }).click();
+  await settled(a);
+  await expect.poll(() => ids(b)).toEqual([circle, rect].sort());
+  await expect.poll(() => ids(a)).toEqual([circle, rect].sort());
+  expect(await shapes(a)).toEqual(await shapes(b));
+  expect((await shapes(a)).find((s) => s.id === circle)).toEqual(unmoved);
+  // a fresh load of the board (the server's state) draws the same
+  await a.reload();
+  await waitOnline(a);
+  await expect.poll(() => shapes(a)).toEqual(await shapes(b));
   await a.context().close();
   await b.context().close();
 });

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { appendedCommand, type SendCommandAnswer } from '../../../shared/hub';
 import { noteCoreActions } from '../../boards/activity';
 import { appendCommand } from '../../boards/service';
 import { boardRef } from '../../boards/schemas';
@@ -8,7 +9,9 @@ import { defineMethod } from './define';
 /**
  * sendCommand(boardCode, command): the board service validates, authorises and appends the
  * command (connectionId = this socket, so the sender is skipped by the broadcast) and publishes
- * onCommand. Answers `{ id, seq, duplicate }` (a resend of the same command id is a duplicate).
+ * onCommand. Answers `{ id, seq, duplicate, effect? }` (shared/hub SendCommandAnswer): a resend of the
+ * same command id is a duplicate; an undo/redo or clear carries the `effect` the server computed,
+ * since the sender is not sent its own onCommand.
  *
  * The spec gives sendCommand no coreActions: a socket sender edits ('edited'), and collaborates
  * ('collaborated') when another member is on the board at that moment — on this node (the
@@ -21,7 +24,7 @@ export const sendCommand = defineMethod<{ boardCode: string; command: Record<str
     ['boardCode', boardRef],
     ['command', Joi.object().unknown(true).required()],
   ],
-  async run({ socket, app, hub }, { boardCode, command }) {
+  async run({ socket, app, hub }, { boardCode, command }): Promise<SendCommandAnswer> {
     const session = sessionOn(socket, boardCode);
     const id = (command as { id?: unknown }).id;
     if (typeof id === 'string') rememberSent(session, id);
@@ -31,6 +34,6 @@ export const sendCommand = defineMethod<{ boardCode: string; command: Record<str
     noteCoreActions(app, session.board, session.actor, together ? ['edited', 'collaborated'] : ['edited'], {
       othersOnline: async () => (await hub.presence.online(session.board)).some((m) => m.uid !== uid),
     });
-    return { id: stored.id, seq: stored.seq, duplicate };
+    return { ...appendedCommand(stored), duplicate };
   },
 });
