@@ -66,7 +66,7 @@ describe('retries of commands with side effects', () => {
     await sendRetried(code, r);
     expect(await statusOf(id, a.id)).toBe('normal');
     // the undo before it arrives again late (a retry that was in flight): it must not flip the status back
-    expect((await send(s.p, s.owner, code, u)).body).toEqual({ id: u.id, seq: 2 });
+    expect((await send(s.p, s.owner, code, u)).body).toEqual({ id: u.id, seq: 2, effect: { shapes: [], removed: ['a'], z: {} } });
     expect(await statusOf(id, a.id)).toBe('normal');
     expect(await rows(id)).toHaveLength(3);
   });
