@@ -6,8 +6,20 @@ import { commandsBetween } from './log';
 
 type Conn = Db | Knex.Transaction;
 
-/** A new snapshot is made once this many commands follow the latest one. */
+/**
+ * A new snapshot is made once this many commands follow the latest one — or, on a board with more
+ * live shapes than that, once as many commands as it has shapes follow it (snapshotDue).
+ */
 export const SNAPSHOT_EVERY = 500;
+
+/**
+ * Whether a board whose latest snapshot is `tail` commands old (and held `shapes` live shapes)
+ * is due a new one. A snapshot costs the size of the board (read, fold, write: ~1 MB for 3,000
+ * shapes, and that much WAL that the next commits must flush), so it is made every
+ * max(SNAPSHOT_EVERY, shapes) commands: its cost per command stays constant however large the
+ * board, and a join still reads at most twice the board's size (snapshot + tail).
+ */
+export const snapshotDue = (tail: number, shapes: number): boolean => tail >= Math.max(SNAPSHOT_EVERY, shapes);
 /** Snapshots kept per board (the newest; older ones are pruned). */
 export const SNAPSHOTS_KEPT = 2;
 
@@ -39,10 +51,15 @@ export async function boardStateAt(db: Conn, boardId: string, seq: number): Prom
  * older snapshots. Returns the snapshot's seq (0 when the board is gone).
  */
 export async function refreshSnapshot(db: Db, boardId: string): Promise<number> {
+  return (await writeSnapshot(db, boardId)).seq;
+}
+
+/** refreshSnapshot, also answering how many live shapes the snapshot holds (null: none was made). */
+async function writeSnapshot(db: Db, boardId: string): Promise<{ seq: number; shapes: number | null }> {
   const board = await db('boards').where({ id: boardId }).first('last_seq', 'snapshot_seq');
-  if (!board) return 0;
+  if (!board) return { seq: 0, shapes: null };
   const upTo = Number(board.last_seq);
-  if (upTo <= Number(board.snapshot_seq)) return Number(board.snapshot_seq);
+  if (upTo <= Number(board.snapshot_seq)) return { seq: Number(board.snapshot_seq), shapes: null };
   const doc = await boardStateAt(db, boardId, upTo);
   const state = doc.snapshot();
   state.seq = upTo;
@@ -52,7 +69,7 @@ export async function refreshSnapshot(db: Db, boardId: string): Promise<number> 
     const keep = trx('snapshots').where({ board_id: boardId }).orderBy('seq', 'desc').limit(SNAPSHOTS_KEPT).select('seq');
     await trx('snapshots').where({ board_id: boardId }).whereNotIn('seq', keep).delete();
   });
-  return upTo;
+  return { seq: upTo, shapes: state.shapes.length };
 }
 
 /* ---------------- background refresh: off the request path, one at a time per board ---------------- */
@@ -60,6 +77,8 @@ export async function refreshSnapshot(db: Db, boardId: string): Promise<number> 
 interface SnapshotState {
   /** seq of the latest snapshot known to this node, per board */
   known: Map<string, number>;
+  /** live shapes in that snapshot, per board (when this node made it) */
+  shapes: Map<string, number>;
   running: Map<string, Promise<void>>;
   again: Set<string>;
 }
@@ -68,12 +87,12 @@ const states = new WeakMap<object, SnapshotState>();
 
 function stateOf(app: BoardApp): SnapshotState {
   let s = states.get(app.db);
-  if (!s) states.set(app.db, (s = { known: new Map(), running: new Map(), again: new Set() }));
+  if (!s) states.set(app.db, (s = { known: new Map(), shapes: new Map(), running: new Map(), again: new Set() }));
   return s;
 }
 
 /**
- * Called after every append: once SNAPSHOT_EVERY commands follow the latest snapshot, a
+ * Called after every append: once a snapshot is due (snapshotDue), a
  * refresh runs in the background (never more than one per board on this node; an append
  * arriving meanwhile asks for one more run when it ends).
  */
@@ -92,14 +111,16 @@ export function scheduleSnapshot(app: BoardApp, boardId: string, seq: number): v
     );
     return;
   }
-  if (known < 0 || seq - known < SNAPSHOT_EVERY) return;
+  if (known < 0 || !snapshotDue(seq - known, s.shapes.get(boardId) ?? 0)) return;
   if (s.running.has(boardId)) {
     s.again.add(boardId);
     return;
   }
   const run = (async () => {
     try {
-      s.known.set(boardId, await refreshSnapshot(app.db, boardId));
+      const made = await writeSnapshot(app.db, boardId);
+      s.known.set(boardId, made.seq);
+      if (made.shapes !== null) s.shapes.set(boardId, made.shapes);
     } catch (err) {
       app.logger.error({ err, boardId }, 'snapshot refresh failed');
     } finally {

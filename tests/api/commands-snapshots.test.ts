@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appendCommand } from '../../platform/boards/service';
-import { refreshSnapshot, SNAPSHOT_EVERY, snapshotsIdle } from '../../platform/boards/snapshots';
+import { refreshSnapshot, SNAPSHOT_EVERY, snapshotDue, snapshotsIdle } from '../../platform/boards/snapshots';
 import type { Command } from '../../shared/model';
 import { BoardDoc } from '../../shared/reducer';
 import { add, boardsSuite, call, clear, move, newBoard, rect, remove, undo, type Who } from './boards-fixtures';
@@ -107,32 +107,44 @@ describe('board snapshots and join', () => {
     await s.p.db('boards').where({ id: boardId }).update({ last_seq: from + commands.length - 1 });
   };
 
-  it('refreshes snapshots in the background every SNAPSHOT_EVERY commands and prunes old ones', { timeout: 120_000 }, async () => {
+  it('refreshes snapshots in the background every max(SNAPSHOT_EVERY, live shapes) commands and prunes old ones', { timeout: 120_000 }, async () => {
     const { code, id } = await newBoard(s.p, s.ann);
+    const E = SNAPSHOT_EVERY;
     const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => add(s.ann.actor.uid, rect(`z${from + i}`, s.ann.actor.uid)));
-    await seed(id, 1, batch(0, SNAPSHOT_EVERY - 2));
-    await appendCommand(s.app(), code, s.ann.actor, batch(SNAPSHOT_EVERY - 2, 1)[0]!);
-    await new Promise((r) => setTimeout(r, 50));
-    await snapshotsIdle(s.app());
-    expect(await s.p.db('snapshots').where({ board_id: id })).toHaveLength(0);
-    await appendCommand(s.app(), code, s.ann.actor, batch(SNAPSHOT_EVERY - 1, 1)[0]!);
-    await new Promise((r) => setTimeout(r, 50));
-    await snapshotsIdle(s.app());
-    const snaps = await s.p.db('snapshots').where({ board_id: id });
-    expect(snaps.map((r) => Number(r.seq))).toEqual([SNAPSHOT_EVERY]);
-    expect(Number((await s.p.db('boards').where({ id }).first()).snapshot_seq)).toBe(SNAPSHOT_EVERY);
-    for (let round = 1; round <= 2; round++) {
-      await seed(id, round * SNAPSHOT_EVERY + 1, batch(round * SNAPSHOT_EVERY, SNAPSHOT_EVERY - 1));
-      await appendCommand(s.app(), code, s.ann.actor, batch(round * SNAPSHOT_EVERY + SNAPSHOT_EVERY - 1, 1)[0]!);
+    /** seeds the log up to seq `to - 1`, then appends seq `to` through the service (which schedules) */
+    const appendUpTo = async (to: number) => {
+      const last = Number((await s.p.db('boards').where({ id }).first()).last_seq);
+      if (to - 1 > last) await seed(id, last + 1, batch(last, to - 1 - last));
+      await appendCommand(s.app(), code, s.ann.actor, batch(to - 1, 1)[0]!);
       await new Promise((r) => setTimeout(r, 50));
       await snapshotsIdle(s.app());
-    }
-    expect((await s.p.db('snapshots').where({ board_id: id }).orderBy('seq')).map((r) => Number(r.seq))).toEqual([2 * SNAPSHOT_EVERY, 3 * SNAPSHOT_EVERY]);
+    };
+    const snapshotSeqs = async () => (await s.p.db('snapshots').where({ board_id: id }).orderBy('seq')).map((r) => Number(r.seq));
+    await appendUpTo(E - 1);
+    expect(await snapshotSeqs()).toEqual([]);
+    await appendUpTo(E);
+    expect(await snapshotSeqs()).toEqual([E]);
+    expect(Number((await s.p.db('boards').where({ id }).first()).snapshot_seq)).toBe(E);
+    // E live shapes: the next one after E more commands
+    await appendUpTo(2 * E);
+    expect(await snapshotSeqs()).toEqual([E, 2 * E]);
+    // 2E live shapes now: none after E more commands, one after 2E (the oldest is pruned)
+    await appendUpTo(3 * E);
+    expect(await snapshotSeqs()).toEqual([E, 2 * E]);
+    await appendUpTo(4 * E);
+    expect(await snapshotSeqs()).toEqual([2 * E, 4 * E]);
     const { doc, body } = await joinState(code);
-    expect(body.snapshot.seq).toBe(3 * SNAPSHOT_EVERY);
+    expect(body.snapshot.seq).toBe(4 * E);
     expect(body.commands).toHaveLength(0);
-    expect(doc.size).toBe(3 * SNAPSHOT_EVERY);
+    expect(doc.size).toBe(4 * E);
     expect(view(doc)).toEqual(view(await fullReplay(id)));
+  });
+
+  it('snapshotDue: every SNAPSHOT_EVERY commands, or every board-size commands on a larger board', () => {
+    expect(snapshotDue(SNAPSHOT_EVERY - 1, 0)).toBe(false);
+    expect(snapshotDue(SNAPSHOT_EVERY, 10)).toBe(true);
+    expect(snapshotDue(SNAPSHOT_EVERY, 3000)).toBe(false);
+    expect(snapshotDue(3000, 3000)).toBe(true);
   });
 
   it('gives a client far behind a snapshot a new baseline instead of the whole history', async () => {
