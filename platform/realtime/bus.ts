@@ -102,8 +102,10 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
   pub.on('error', onError('pub'));
   sub.on('error', onError('sub'));
 
+  // this node's own publishes come back on the channel: recognised by their first bytes, not parsed
+  const ownPrefix = JSON.stringify({ n: node }).slice(0, -1);
   sub.on('message', (ch: string, payload: string) => {
-    if (ch !== channel) return;
+    if (ch !== channel || payload.startsWith(ownPrefix)) return;
     let envelope: Envelope;
     try {
       envelope = JSON.parse(payload) as Envelope;
