@@ -1,6 +1,7 @@
 /**
- * A client process of bench/fanout.bench.ts: hosts a share of the nes clients so that parsing
- * ~40,000 deliveries/s is spread over processes. Each command carries its send time (epoch ms
+ * A client process of bench/fanout.bench.ts: hosts a share of the hub clients (lean ones: the nes
+ * protocol over bare ws, events read from their raw frames, see lean-hub-client.ts), so that
+ * ~40,000 deliveries/s cost the load generator little. Each command carries its send time (epoch ms
  * with sub-ms precision, `shape.metadata.t`); the receiving process computes the latency with
  * the same clock (one machine), keeps it when the command was sent in the measured window, and
  * reports the latencies to the parent at the end, after every client here received every stored
@@ -8,7 +9,8 @@
  */
 import crypto from 'node:crypto';
 import type { Command } from '../shared/model';
-import { HubClient, pause } from '../tests/helpers/hub';
+import { pause } from '../tests/helpers/hub';
+import { LeanHubClient } from './lean-hub-client';
 
 export interface WorkerClient {
   url: string;
@@ -33,7 +35,7 @@ const now = () => performance.timeOrigin + performance.now();
 /** Resolves once the message is handed to the IPC channel (a large result must not be cut by exit). */
 const send = (message: FromWorker) => new Promise<void>((resolve, reject) => process.send!(message, undefined, {}, (err) => (err ? reject(err) : resolve())));
 
-let hubs: HubClient[] = [];
+let hubs: LeanHubClient[] = [];
 let code = '';
 let stop = false;
 let loops: Array<Promise<void>> = [];
@@ -63,19 +65,32 @@ function command(uid: string): Command {
   } as Command;
 }
 
+/** The frame of an onCommand event (the node's event writer makes exactly this prefix). */
+const ON_COMMAND = Buffer.from('{"type":"update","message":{"event":"onCommand"');
+const T_KEY = Buffer.from('"t":');
+
+/** The send time a command carries (`shape.metadata.t`, the only "t" key), read from the raw frame. */
+function sendTimeOf(frame: Buffer): number | null {
+  const at = frame.indexOf(T_KEY);
+  if (at < 0) return null;
+  let end = at + T_KEY.length;
+  while (end < frame.length && frame[end] !== 0x2c && frame[end] !== 0x7d) end++; // up to ',' or '}'
+  const t = Number(frame.toString('latin1', at + T_KEY.length, end));
+  return Number.isFinite(t) ? t : null;
+}
+
 process.on('message', async (message: ToWorker) => {
   if (message.type === 'start') {
     code = message.code;
     for (const c of message.clients) {
-      const hub = await HubClient.connect(c.url);
+      const hub = await LeanHubClient.connect(c.url);
       await hub.call('joinBoard', null, code, null, { uid: c.uid, name: c.uid });
-      hub.client.onUpdate = (update) => {
-        const m = update as { event: string; data: { shape?: { metadata?: { t?: number } } } };
-        if (m.event !== 'onCommand') return;
+      hub.onEvent = (frame) => {
+        if (!frame.subarray(0, ON_COMMAND.length).equals(ON_COMMAND)) return;
         receivedEver++;
         if (cpuAtGo) receivedAll++;
-        const t = m.data?.shape?.metadata?.t;
-        if (typeof t === 'number' && inWindow(t)) latencies.push(now() - t);
+        const t = sendTimeOf(frame);
+        if (t !== null && inWindow(t)) latencies.push(now() - t);
       };
       hubs.push(hub);
     }
@@ -109,7 +124,7 @@ process.on('message', async (message: ToWorker) => {
 });
 
 /** RATE commands/s, phase-shifted by `phase` (0–1) of the period so senders do not fire together. */
-async function senderLoop(hub: HubClient, index: number, uid: string, rate: number, phase: number): Promise<void> {
+async function senderLoop(hub: LeanHubClient, index: number, uid: string, rate: number, phase: number): Promise<void> {
   const period = 1000 / rate;
   await pause(period * phase);
   let next = performance.now();

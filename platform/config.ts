@@ -63,7 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 10), windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000) },
     cookieSecret: env.COOKIE_SECRET || overrides.cookieSecret || persistentSecret(dataDir, 'cookie'),
     jobs: env.JOBS !== 'off',
-    hubFlushMs: Number(env.HUB_FLUSH_MS ?? 10),
+    hubFlushMs: Number(env.HUB_FLUSH_MS ?? 5),
     ...overrides,
   };
 }
