@@ -72,7 +72,7 @@ interface Envelope {
  * subscriber is back it resubscribes and `onResume` handlers catch up from the database.
  */
 export interface RedisBus extends Bus {
-  /** resolves once the subscriber listens on the channel */
+  /** resolves once the subscriber listens on the channel and the publishing connection is up */
   ready(): Promise<void>;
 }
 
@@ -148,7 +148,9 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
       return () => local.off('resume', handler);
     },
     ready() {
-      return everReady ? Promise.resolve() : new Promise((resolve) => local.once('subscribed', () => resolve()));
+      const subscribed = everReady ? Promise.resolve() : new Promise<void>((resolve) => local.once('subscribed', () => resolve()));
+      const publishing = pub.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => pub.once('ready', () => resolve()));
+      return Promise.all([subscribed, publishing]).then(() => undefined);
     },
     async close() {
       if (closed) return;

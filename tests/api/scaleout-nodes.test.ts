@@ -21,7 +21,7 @@ import { appendCommand } from '../../platform/boards/service';
 import { createLocalBus, type BoardMessage } from '../../platform/realtime/bus';
 import { GAP_WAIT_MS } from '../../platform/realtime/hub';
 import { startServer, type TestServer } from '../e2e/support/server';
-import { HubClient, pause, redisServerAvailable, startTestRedis, type TestRedis } from '../helpers/hub';
+import { allCaughtUp, HubClient, pause, redisServerAvailable, startTestRedis, type TestRedis } from '../helpers/hub';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { add, newBoard, rect, signedIn, type Who } from './boards-fixtures';
 import { freshDatabase } from '../helpers/database';
@@ -147,13 +147,6 @@ class Peer {
   }
 }
 
-async function allCaughtUp(peers: Peer[], total: number, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (peers.some((p) => p.contiguous() < total)) {
-    if (Date.now() > deadline) throw new Error(`not caught up: ${peers.map((p) => `${p.contiguous()}/${total}`).join(', ')}`);
-    await pause(100);
-  }
-}
 
 if (enabled) describe('two nodes, one database, Redis fan-out', () => {
   let pair: Awaited<ReturnType<typeof startPair>>;

@@ -18,7 +18,7 @@ import type { Command, Shape } from '../../shared/model';
 import { BoardDoc } from '../../shared/reducer';
 import { startServer, type TestServer } from '../e2e/support/server';
 import { freshDatabase } from '../helpers/database';
-import { HubClient, pause, redisServerAvailable, startTestRedis, type TestRedis } from '../helpers/hub';
+import { allCaughtUp, HubClient, pause, redisServerAvailable, startTestRedis, type TestRedis } from '../helpers/hub';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { add, clear, move, rect, undo } from './boards-fixtures';
 
@@ -163,13 +163,6 @@ class Peer {
   }
 }
 
-async function allCaughtUp(peers: Peer[], total: number, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (peers.some((p) => p.contiguous() < total)) {
-    if (Date.now() > deadline) throw new Error(`not caught up: ${peers.map((p) => `${p.contiguous()}/${total}`).join(', ')}`);
-    await pause(100);
-  }
-}
 
 /** Each socket was sent each seq at most once, in increasing order. */
 function expectOrderedOnce(peer: Peer): void {

@@ -137,6 +137,15 @@ export class HubClient {
 /** Waits `ms` milliseconds (to show that something did NOT arrive). */
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Waits until every peer holds the commands 1..total without a gap (`contiguous()`), or throws. */
+export async function allCaughtUp(peers: ReadonlyArray<{ contiguous(): number }>, total: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (peers.some((p) => p.contiguous() < total)) {
+    if (Date.now() > deadline) throw new Error(`not caught up: ${peers.map((p) => `${p.contiguous()}/${total}`).join(', ')}`);
+    await pause(100);
+  }
+}
+
 /**
  * A private redis-server on a free port for tests that restart Redis (never the shared one on
  * 6379). `stop()` kills it, `start()` brings it back on the same port, empty.
