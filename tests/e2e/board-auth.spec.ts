@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startServer, type TestServer } from './support/server';
+import { useServer } from './support/suite';
 import { createBoardIn, drag, newContext, pickTool, settled, shapes, startDrawing, userSession, waitOnline } from './board-fixtures';
 
 /**
@@ -8,13 +8,7 @@ import { createBoardIn, drag, newContext, pickTool, settled, shapes, startDrawin
  * to the open socket with nes `reauthenticate`, which the hub accepts; drawing goes on over the
  * same socket.
  */
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServer({ ACCESS_TOKEN_TTL: '65' });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer({ ACCESS_TOKEN_TTL: '65' });
 
 test('the socket is re-authenticated with a refreshed token before the old one expires', async ({ browser }) => {
   test.setTimeout(90_000);

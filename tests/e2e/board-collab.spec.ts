@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startServer, type TestServer } from './support/server';
+import { useServer } from './support/suite';
 import { api, createBoardIn, drag, newContext, openBoard, pickTool, settled, shapes, shot, startDrawing, userSession, waitOnline } from './board-fixtures';
 
 /**
@@ -8,13 +8,7 @@ import { api, createBoardIn, drag, newContext, openBoard, pickTool, settled, sha
  * every screen (the sender's from its answer's effect); a viewer cannot draw and a role change applies
  * live; the guest start screen names the guest for the others; a rename reaches everyone.
  */
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 
 const ids = async (page: Page) => (await shapes(page)).map((s) => s.id).sort();
 

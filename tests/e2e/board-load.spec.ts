@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { startServer, type TestServer } from './support/server';
+import { useServer } from './support/suite';
 import { api, createBoardIn, newContext, openBoard, shapes, shot, startDrawing, userSession, waitOnline } from './board-fixtures';
 
 /**
@@ -10,13 +10,7 @@ import { api, createBoardIn, newContext, openBoard, shapes, shot, startDrawing, 
  * shows 'Failed to connect to server' and the failed-to-load screen; an expired token is refreshed
  * once; the owner's start screen sets a background that the server keeps.
  */
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 
 /** Records every value the loading overlay's percent shows while the page loads. */
 const recordPercents = () => {

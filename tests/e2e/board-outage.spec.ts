@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startServer, type TestServer } from './support/server';
+import { useServer } from './support/suite';
 import { createBoardIn, drag, newContext, openBoard, pendingCount, pickTool, settled, shapes, shot, startDrawing, waitOnline } from './board-fixtures';
 
 /**
@@ -10,13 +10,7 @@ import { createBoardIn, drag, newContext, openBoard, pendingCount, pickTool, set
  * up on the board in both browsers, exactly once. A tab closed during the outage sends its
  * queued strokes when the board is opened again.
  */
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 
 const ids = async (page: Page) => (await shapes(page)).map((s) => s.id).sort();
 

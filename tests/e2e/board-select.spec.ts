@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { RectangleShape } from '../../shared/model';
-import { startServer, type TestServer } from './support/server';
+import { useServer } from './support/suite';
 import { click, createBoardIn, drag, newContext, pickTool, settled, shapes, shot, startDrawing, userSession, waitOnline } from './board-fixtures';
 
 /**
@@ -8,13 +8,7 @@ import { click, createBoardIn, drag, newContext, pickTool, settled, shapes, shot
  * move, resize with a handle, rotate with the rotate handle (team plan), colour and order from
  * the property menu, duplicate and delete (menu and the Delete key).
  */
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 
 const rectOf = async (page: Page, id: string) => (await shapes(page)).find((s) => s.id === id) as RectangleShape | undefined;
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startServer, type TestServer } from './support/server';
+import { useServer } from './support/suite';
 import { api, createBoardIn, drag, newContext, openBoard, pendingCount, pickTool, settled, shapes, shot, startDrawing, userSession, waitOnline } from './board-fixtures';
 
 /**
@@ -9,13 +9,7 @@ import { api, createBoardIn, drag, newContext, openBoard, pendingCount, pickTool
  * the persistent 'Changes not saved due to network error.' with Reload and Retry; Retry resends
  * once the network is healthy and the stroke reaches the other browser.
  */
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 
 test('failed sends retry three times, then Retry resends the queue', async ({ browser }) => {
   const context = await newContext(browser, { name: 'Ann' });

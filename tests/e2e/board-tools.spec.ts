@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CircleShape, LineShape, PenShape, RectangleShape, Shape, StickyNoteShape, TextShape } from '../../shared/model';
-import { startServer, type TestServer } from './support/server';
+import { useServer } from './support/suite';
 import { click, createBoardIn, drag, newContext, pickTool, settled, shapes, shot, startDrawing, userSession, waitOnline } from './board-fixtures';
 
 /**
@@ -9,13 +9,7 @@ import { click, createBoardIn, drag, newContext, pickTool, settled, shapes, shot
  * from the editor's document and checked after the server confirmed it; a screenshot records the
  * board. The user has the team plan (the highlighter is a team-plan tool, board.md §6).
  */
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 
 const last = async (page: Page): Promise<Shape> => {
   const list = await shapes(page);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startServer, type TestServer } from './support/server';
+import { useServer } from './support/suite';
 
 /**
  * The HTTP layer's session rules in the browser (panel.md §4, §7, §8), on a platform whose
@@ -7,13 +7,7 @@ import { startServer, type TestServer } from './support/server';
  * refresh fails the user lands on the login page with ret. And the guest's boards are merged
  * into the account at login.
  */
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServer({ ACCESS_TOKEN_TTL: '1' });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer({ ACCESS_TOKEN_TTL: '1' });
 
 const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 /** the server accepts a token up to 5 s past its expiry (clock skew) */
