@@ -62,6 +62,12 @@ export class Hub {
     return [...(this.rooms.get(code)?.sessions.values() ?? [])];
   }
 
+  /** Whether a member other than `uid` has a socket on the board on this node (no copy: per command). */
+  othersOnBoard(code: string, uid: string): boolean {
+    for (const session of this.rooms.get(code)?.sessions.values() ?? []) if (session.actor.uid !== uid) return true;
+    return false;
+  }
+
   /**
    * Puts a session on its board. With `afterSeq` the socket first receives onReconnected with the
    * commands after that seq; live events meanwhile wait and are sent after it, without repeats.

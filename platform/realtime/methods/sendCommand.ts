@@ -30,7 +30,7 @@ export const sendCommand = defineMethod<{ boardCode: string; command: Record<str
     if (typeof id === 'string') rememberSent(session, id);
     const { command: stored, duplicate } = await appendCommand(app, boardCode, session.actor, command as never, { connectionId: session.connectionId });
     const uid = session.actor.uid;
-    const together = hub.sessions(session.board).some((s) => s.actor.uid !== uid);
+    const together = hub.othersOnBoard(session.board, uid);
     noteCoreActions(app, session.board, session.actor, together ? ['edited', 'collaborated'] : ['edited'], {
       othersOnline: async () => (await hub.presence.online(session.board)).some((m) => m.uid !== uid),
     });
