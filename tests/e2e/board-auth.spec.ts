@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { useServer } from './support/suite';
-import { createBoardIn, drag, newContext, pickTool, settled, shapes, startDrawing, userSession, waitOnline } from './board-fixtures';
+import { drag, newContext, pickTool, settled, shapes, startBoardIn, userSession } from './board-fixtures';
 
 /**
  * Token lifetime on an open board (board.md §4 "Token refresh", ARCHITECTURE.md nes notes): with
@@ -39,9 +39,7 @@ test('the socket is re-authenticated with a refreshed token before the old one e
       ws.send(frame);
     });
   });
-  await createBoardIn(page, server);
-  await waitOnline(page);
-  await startDrawing(page);
+  await startBoardIn(page, server);
   const first = await page.evaluate(() => localStorage.getItem('accessToken'));
 
   // about 5 s after joining (65 s − 60 s margin) the token is refreshed and the socket re-authenticated

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { useServer } from './support/suite';
-import { api, createBoardIn, drag, newContext, openBoard, pickTool, settled, shapes, shot, startDrawing, userSession, waitOnline } from './board-fixtures';
+import { api, createBoardIn, drag, newContext, openBoard, pickTool, settled, shapes, shot, startBoardIn, userSession, waitOnline } from './board-fixtures';
 
 /**
  * Two real browsers on one board (board.md §4, §6, §7): each sees the other's strokes; undo and
@@ -15,9 +15,7 @@ const ids = async (page: Page) => (await shapes(page)).map((s) => s.id).sort();
 test('two browsers see each other\'s strokes, names and renames', async ({ browser }) => {
   const owner = await userSession(server);
   const a = await (await newContext(browser, { session: owner })).newPage();
-  const code = await createBoardIn(a, server);
-  await waitOnline(a);
-  await startDrawing(a);
+  const code = await startBoardIn(a, server);
 
   // a guest without a name gets the guest start screen
   const bContext = await newContext(browser, { name: null });
@@ -58,9 +56,7 @@ test('two browsers see each other\'s strokes, names and renames', async ({ brows
 
 test("undo and redo never touch another user's shapes", async ({ browser }) => {
   const a = await (await newContext(browser, { name: 'Ann' })).newPage();
-  const code = await createBoardIn(a, server);
-  await waitOnline(a);
-  await startDrawing(a);
+  const code = await startBoardIn(a, server);
   const b = await (await newContext(browser, { name: 'Ben' })).newPage();
   await openBoard(b, server, code);
 
@@ -134,9 +130,7 @@ test("undo and redo never touch another user's shapes", async ({ browser }) => {
 test('a viewer cannot draw; a role change applies live', async ({ browser }) => {
   const owner = await userSession(server);
   const a = await (await newContext(browser, { session: owner })).newPage();
-  const code = await createBoardIn(a, server);
-  await waitOnline(a);
-  await startDrawing(a);
+  const code = await startBoardIn(a, server);
   await pickTool(a, 'Pen');
   await drag(a, [[200, 200], [400, 260]]);
   await settled(a);
@@ -178,9 +172,7 @@ test('a viewer cannot draw; a role change applies live', async ({ browser }) => 
 test('a revoked member is told and leaves for access-denied; a deleted board tells everyone', async ({ browser }) => {
   const owner = await userSession(server);
   const a = await (await newContext(browser, { session: owner })).newPage();
-  const code = await createBoardIn(a, server);
-  await waitOnline(a);
-  await startDrawing(a);
+  const code = await startBoardIn(a, server);
   const b = await (await newContext(browser, { name: 'Bo' })).newPage();
   await openBoard(b, server, code);
 
@@ -191,7 +183,6 @@ test('a revoked member is told and leaves for access-denied; a deleted board tel
 
   // another board: the owner deletes it and C sees the deletion message
   const second = await createBoardIn(a, server);
-  await waitOnline(a);
   const c = await (await newContext(browser, { name: 'Cy' })).newPage();
   await openBoard(c, server, second);
   await api(server, 'DELETE', '/api/boards', { token: owner.accessToken }, { id: second });

@@ -32,10 +32,19 @@ export async function newContext(browser: Browser, options: BoardPageOptions = {
 }
 
 /** Creates a board through /board/new (the page makes it and goes to /board/{code}). */
+/** Creates a board from /board/new in `page` and waits until it is online; answers its code. */
 export async function createBoardIn(page: Page, server: TestServer): Promise<string> {
   await page.goto(`${server.url}/board/new`);
   await page.waitForURL(/\/board\/(?!new)[^/?]+/);
   const code = new URL(page.url()).pathname.split('/').pop()!;
+  await waitOnline(page);
+  return code;
+}
+
+/** createBoardIn, past the owner's start screen: a new board ready to draw on. */
+export async function startBoardIn(page: Page, server: TestServer): Promise<string> {
+  const code = await createBoardIn(page, server);
+  await startDrawing(page);
   return code;
 }
 

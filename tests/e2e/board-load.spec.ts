@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { useServer } from './support/suite';
-import { api, createBoardIn, newContext, openBoard, shapes, shot, startDrawing, userSession, waitOnline } from './board-fixtures';
+import { api, createBoardIn, newContext, openBoard, shapes, shot, startBoardIn, startDrawing, userSession, waitOnline } from './board-fixtures';
 
 /**
  * Opening boards (board.md §2, §4 "Board load", §8): a 10,000-shape board shows the loading
@@ -84,7 +84,6 @@ test('a hub that cannot be reached: Failed to connect to server and the failed-t
   const context = await newContext(browser);
   const page = await context.newPage();
   const code = await createBoardIn(page, server);
-  await waitOnline(page);
   // the websocket is refused from now on (a proxy that drops websockets)
   await page.routeWebSocket(/.*/, (ws) => ws.close());
   await page.reload();
@@ -127,7 +126,6 @@ test("the owner's start screen: pick a background, kept by the server", async ({
   const context = await newContext(browser, { session: owner });
   const page = await context.newPage();
   const code = await createBoardIn(page, server);
-  await waitOnline(page);
   const start = page.getByRole('dialog', { name: 'Start your board' });
   await expect(start).toBeVisible();
   await shot(page, 'board-owner-start');
@@ -146,9 +144,7 @@ test("the owner's start screen: pick a background, kept by the server", async ({
 
 test('the main menu: what guests and signed-in users are offered', async ({ browser }) => {
   const guest = await (await newContext(browser)).newPage();
-  const code = await createBoardIn(guest, server);
-  await waitOnline(guest);
-  await startDrawing(guest);
+  const code = await startBoardIn(guest, server);
   await guest.getByRole('button', { name: 'Main menu' }).click();
   const menu = guest.getByRole('menu', { name: 'Main menu' });
   await expect(menu.getByRole('menuitem', { name: 'New board' })).toHaveAttribute('href', '/board/new');
@@ -170,9 +166,7 @@ test('the main menu: what guests and signed-in users are offered', async ({ brow
 test('/board/{workspace}/{code} opens the same board; ?uid= joins as that roaming user', async ({ browser }) => {
   const owner = await userSession(server);
   const a = await (await newContext(browser, { session: owner })).newPage();
-  const code = await createBoardIn(a, server);
-  await waitOnline(a);
-  await startDrawing(a);
+  const code = await startBoardIn(a, server);
   const workspace = await a.evaluate(() => window.tabula!.sync.board$.value?.workspace?.altId ?? window.tabula!.sync.board$.value?.workspace?.id ?? 'default');
 
   const b = await (await newContext(browser, { name: 'Rob' })).newPage();

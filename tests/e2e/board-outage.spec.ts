@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { useServer } from './support/suite';
-import { createBoardIn, drag, newContext, openBoard, pendingCount, pickTool, settled, shapes, shot, startDrawing, waitOnline } from './board-fixtures';
+import { drag, newContext, openBoard, pendingCount, pickTool, settled, shapes, shot, startBoardIn, waitOnline } from './board-fixtures';
 
 /**
  * No lost drawings across an outage (board.md §4 "Connection", "Network send"; §8): the server
@@ -21,9 +21,7 @@ async function stroke(page: Page, y: number, x0 = 150) {
 test('strokes drawn before and during a server outage reach both browsers', async ({ browser }) => {
   test.setTimeout(120_000);
   const a = await (await newContext(browser, { name: 'Ann' })).newPage();
-  const code = await createBoardIn(a, server);
-  await waitOnline(a);
-  await startDrawing(a);
+  const code = await startBoardIn(a, server);
   const b = await (await newContext(browser, { name: 'Ben' })).newPage();
   await openBoard(b, server, code);
   await pickTool(a, 'Pen');
@@ -77,9 +75,7 @@ test('a tab closed during an outage sends its queued strokes when the board is o
   test.setTimeout(120_000);
   const context = await newContext(browser, { name: 'Ann' });
   const a = await context.newPage();
-  const code = await createBoardIn(a, server);
-  await waitOnline(a);
-  await startDrawing(a);
+  const code = await startBoardIn(a, server);
   await pickTool(a, 'Pen');
   await stroke(a, 150);
   await settled(a);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { RectangleShape } from '../../shared/model';
 import { useServer } from './support/suite';
-import { click, createBoardIn, drag, newContext, pickTool, settled, shapes, shot, startDrawing, userSession, waitOnline } from './board-fixtures';
+import { click, drag, newContext, pickTool, settled, shapes, shot, startBoardIn, userSession } from './board-fixtures';
 
 /**
  * Selection by real mouse input (board.md §4 "Selection", §2 floating property menu): select,
@@ -26,9 +26,7 @@ test('select, move, resize, rotate, restyle, duplicate and delete', async ({ bro
   const session = await userSession(server, { plan: 'team' });
   const context = await newContext(browser, { session });
   const page = await context.newPage();
-  await createBoardIn(page, server);
-  await waitOnline(page);
-  await startDrawing(page);
+  await startBoardIn(page, server);
 
   await pickTool(page, 'Rectangle');
   await drag(page, [[500, 300], [660, 400]]);

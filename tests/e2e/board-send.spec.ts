@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { useServer } from './support/suite';
-import { api, createBoardIn, drag, newContext, openBoard, pendingCount, pickTool, settled, shapes, shot, startDrawing, userSession, waitOnline } from './board-fixtures';
+import { api, drag, newContext, openBoard, pendingCount, pickTool, settled, shapes, shot, startBoardIn, userSession } from './board-fixtures';
 
 /**
  * The send queue's failure path (board.md §4 "Network send", §8): while the connection is up but
@@ -40,9 +40,7 @@ test('failed sends retry three times, then Retry resends the queue', async ({ br
     }
     await route.continue();
   });
-  const code = await createBoardIn(a, server);
-  await waitOnline(a);
-  await startDrawing(a);
+  const code = await startBoardIn(a, server);
   const b = await (await newContext(browser, { name: 'Ben' })).newPage();
   await openBoard(b, server, code);
 
@@ -73,9 +71,7 @@ test('failed sends retry three times, then Retry resends the queue', async ({ br
 test('a command the server refuses is taken back: the board resyncs to what the server holds', async ({ browser }) => {
   const owner = await userSession(server);
   const a = await (await newContext(browser, { session: owner })).newPage();
-  const code = await createBoardIn(a, server);
-  await waitOnline(a);
-  await startDrawing(a);
+  const code = await startBoardIn(a, server);
   await pickTool(a, 'Pen');
   await drag(a, [[200, 200], [300, 240], [400, 200]]);
   await settled(a);

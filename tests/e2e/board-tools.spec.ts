@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CircleShape, LineShape, PenShape, RectangleShape, Shape, StickyNoteShape, TextShape } from '../../shared/model';
 import { useServer } from './support/suite';
-import { click, createBoardIn, drag, newContext, pickTool, settled, shapes, shot, startDrawing, userSession, waitOnline } from './board-fixtures';
+import { click, drag, newContext, pickTool, settled, shapes, shot, startBoardIn, userSession, waitOnline } from './board-fixtures';
 
 /**
  * Every drawing tool driven by real mouse drags, clicks and typing in Chromium (board.md §4
@@ -24,9 +24,7 @@ test('each tool draws its shape from real pointer input', async ({ browser }) =>
   const session = await userSession(server, { plan: 'team' });
   const context = await newContext(browser, { session });
   const page = await context.newPage();
-  await createBoardIn(page, server);
-  await waitOnline(page);
-  await startDrawing(page);
+  await startBoardIn(page, server);
   let count = 0;
   const expectNew = async () => {
     count += 1;
