@@ -20,11 +20,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendCommand } from '../../platform/boards/service';
 import { createLocalBus, type BoardMessage } from '../../platform/realtime/bus';
 import { GAP_WAIT_MS } from '../../platform/realtime/hub';
-import { startServer, type TestServer } from '../e2e/support/server';
+import { startNodePair, type TestServer } from '../e2e/support/server';
 import { allCaughtUp, HubClient, pause, redisServerAvailable, startTestRedis, type TestRedis } from '../helpers/hub';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { add, newBoard, rect, signedIn, type Who } from './boards-fixtures';
-import { freshDatabase } from '../helpers/database';
 
 const reachable = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -35,17 +34,6 @@ const reachable = (port: number) =>
 
 const enabled = process.env.TEST_DB === 'pg' && (await reachable(6379)) && redisServerAvailable();
 const SHARED_REDIS = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-/** A fresh database for a pair of nodes. */
-
-/** Two nodes on one database and one Redis, started one after the other (migrations run once). */
-async function startPair(redisUrl: string): Promise<{ a: TestServer; b: TestServer; drop(): Promise<void> }> {
-  const db = await freshDatabase('tabula_nodes');
-  const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, JOBS: 'off', LOG_LEVEL: 'warn' };
-  const a = await startServer(env);
-  const b = await startServer(env);
-  return { a, b, drop: db.drop };
-}
 
 const httpUrl = (node: TestServer) => `http://127.0.0.1:${node.port}`;
 
@@ -147,16 +135,13 @@ class Peer {
   }
 }
 
-
 if (enabled) describe('two nodes, one database, Redis fan-out', () => {
-  let pair: Awaited<ReturnType<typeof startPair>>;
+  let pair: Awaited<ReturnType<typeof startNodePair>>;
   beforeAll(async () => {
-    pair = await startPair(SHARED_REDIS);
+    pair = await startNodePair(SHARED_REDIS, 'tabula_nodes');
   }, 120_000);
   afterAll(async () => {
-    await pair?.a.stop();
-    await pair?.b.stop();
-    await pair?.drop();
+    await pair?.stop();
   });
 
   it('every client receives every command exactly once, in seq order, from writers on both nodes', async () => {
@@ -233,15 +218,13 @@ if (enabled) describe('two nodes, one database, Redis fan-out', () => {
 
 if (enabled) describe('a Redis restart under two nodes', () => {
   let redis: TestRedis;
-  let pair: Awaited<ReturnType<typeof startPair>>;
+  let pair: Awaited<ReturnType<typeof startNodePair>>;
   beforeAll(async () => {
     redis = await startTestRedis();
-    pair = await startPair(redis.url);
+    pair = await startNodePair(redis.url, 'tabula_nodes');
   }, 120_000);
   afterAll(async () => {
-    await pair?.a.stop();
-    await pair?.b.stop();
-    await pair?.drop();
+    await pair?.stop();
     await redis?.stop();
   });
 

@@ -16,30 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendCommandAnswer } from '../../shared/hub';
 import type { Command, Shape } from '../../shared/model';
 import { BoardDoc } from '../../shared/reducer';
-import { startServer, type TestServer } from '../e2e/support/server';
-import { freshDatabase } from '../helpers/database';
+import { startNodePair, type TestServer } from '../e2e/support/server';
 import { allCaughtUp, HubClient, pause, redisServerAvailable, startTestRedis, type TestRedis } from '../helpers/hub';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { add, clear, move, rect, undo } from './boards-fixtures';
 
 const enabled = process.env.TEST_DB === 'pg' && redisServerAvailable();
 const httpUrl = (node: TestServer) => `http://127.0.0.1:${node.port}`;
-
-async function startPair(redisUrl: string) {
-  const db = await freshDatabase('tabula_state');
-  const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, JOBS: 'off', LOG_LEVEL: 'warn' };
-  const a = await startServer(env);
-  const b = await startServer(env);
-  return {
-    a,
-    b,
-    async stop() {
-      await a.stop();
-      await b.stop();
-      await db.drop();
-    },
-  };
-}
 
 /** The board as a fresh visitor opens it: latest snapshot + the commands after it. */
 async function served(url: string, code: string, uid: string): Promise<Shape[]> {
@@ -163,7 +146,6 @@ class Peer {
   }
 }
 
-
 /** Each socket was sent each seq at most once, in increasing order. */
 function expectOrderedOnce(peer: Peer): void {
   for (const [i, hub] of peer.hubs.entries()) {
@@ -189,10 +171,10 @@ async function createBoard(url: string, owner: Peer): Promise<void> {
 
 if (enabled) describe('scale-out: every client ends with the same board', () => {
   let redis: TestRedis;
-  let pair: Awaited<ReturnType<typeof startPair>>;
+  let pair: Awaited<ReturnType<typeof startNodePair>>;
   beforeAll(async () => {
     redis = await startTestRedis();
-    pair = await startPair(redis.url);
+    pair = await startNodePair(redis.url, 'tabula_state');
   }, 120_000);
   afterAll(async () => {
     await pair?.stop();

@@ -105,3 +105,23 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     output: () => out,
   };
 }
+
+/**
+ * Two nodes on one fresh PostgreSQL database (DATABASE_URL) and the Redis at `redisUrl`, started
+ * one after the other (migrations run once). `stop()` ends both and drops the database.
+ */
+export async function startNodePair(redisUrl: string, prefix = 'tabula_pair'): Promise<{ a: TestServer; b: TestServer; stop(): Promise<void> }> {
+  const db = await freshDatabase(prefix);
+  const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, JOBS: 'off', LOG_LEVEL: 'warn' };
+  const a = await startServer(env);
+  const b = await startServer(env);
+  return {
+    a,
+    b,
+    async stop() {
+      await a.stop();
+      await b.stop();
+      await db.drop();
+    },
+  };
+}
