@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects: pure logic (unit), HTTP routes and hub methods against a real database
- * (api: TEST_DB=pglite or pg, see tests/helpers/platform.ts), and Storybook stories rendered
+ * (api: TEST_DB=pglite or pg, see tests/helpers/platform.ts; it also runs the attack suite
+ * under tests/security/, docs/security.md), and Storybook stories rendered
  * in jsdom (stories).
  */
 export default defineConfig({
@@ -12,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['tests/api/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
