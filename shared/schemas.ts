@@ -40,8 +40,16 @@ export const SCHEMA_LIMITS = {
 const L = SCHEMA_LIMITS;
 const evenPairs = (v: number[], helpers: Joi.CustomHelpers) =>
   v.length % 2 === 0 ? v : helpers.message({ custom: '{{#label}} must hold x/y pairs' });
+/** JSON length of a value; Infinity when it is too deep to serialise (never a RangeError out of a custom). */
+const jsonLength = (v: unknown): number => {
+  try {
+    return JSON.stringify(v ?? null).length;
+  } catch {
+    return Infinity;
+  }
+};
 const jsonCapped = (max: number) => (v: unknown, helpers: Joi.CustomHelpers) =>
-  JSON.stringify(v ?? null).length <= max ? v : helpers.message({ custom: `{{#label}} is too large` });
+  jsonLength(v) <= max ? v : helpers.message({ custom: `{{#label}} is too large` });
 
 export const idSchema = Joi.string().min(1).max(L.id);
 export const colorSchema = Joi.string().pattern(COLOR_REGEX).messages({ 'string.pattern.base': '{{#label}} must be a colour #RRGGBB' });

@@ -1,5 +1,5 @@
 import type { Command } from '../../shared/model';
-import { isUniqueViolation } from '../users/repo';
+import { badRequest } from '../core/errors';
 import type { BoardApp } from './access';
 import { insertCommand, insertCommands } from './log';
 
@@ -33,6 +33,8 @@ function queueOf(app: BoardApp, boardId: string): BoardQueue {
  * (insertCommands: one lock, one flush, consecutive seqs in arrival order). An idle board's
  * command leaves at once. Undo/redo and clear (their effect is computed under the lock, in a
  * transaction) run as tasks in the same queue, so they see every command sent before them.
+ * A statement that fails is retried command by command (insertBatch): one bad command fails
+ * alone, its sender gets the error, and the others are stored as if it had never been sent.
  */
 export function queueInsert(app: BoardApp, boardId: string, command: Command, shapeIds: string[]): Promise<number> {
   return new Promise((resolve, reject) => push(app, boardId, { kind: 'insert', command, shapeIds, resolve, reject }));
@@ -75,13 +77,24 @@ async function insertBatch(app: BoardApp, boardId: string, batch: Array<Extract<
       const seqs = await insertCommands(app.db, boardId, batch);
       batch.forEach((job, i) => job.resolve(seqs[i]!));
       return;
-    } catch (err) {
-      // a resent command in the batch: one by one, so only the resend fails (as a duplicate)
-      if (!isUniqueViolation(err)) {
-        for (const job of batch) job.reject(err);
-        return;
-      }
+    } catch {
+      // Whatever failed the statement (a resend, a value the database refuses, anything), it
+      // rolled back whole, counter included: the commands go again one by one, in order, so
+      // only the one at fault fails and no command can fail another's.
     }
   }
-  for (const job of batch) await insertCommand(app.db, boardId, job.command, job.shapeIds).then(job.resolve, job.reject);
+  for (const job of batch) await insertCommand(app.db, boardId, job.command, job.shapeIds).then(job.resolve, (err) => job.reject(asInputError(err)));
 }
+
+/**
+ * A command the database refuses for its content (SQLSTATE class 22, data exception: e.g. a
+ * jsonb cast of a lone surrogate or a NUL, had one slipped past the input guard) is its
+ * sender's 400, never a 500; every other error passes as it is.
+ */
+function asInputError(err: unknown): unknown {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code.startsWith('22')) return badRequest(UNSTORABLE, { boardCommand: [UNSTORABLE] });
+  return err;
+}
+
+export const UNSTORABLE = 'boardCommand holds a value that cannot be stored.';

@@ -1,6 +1,7 @@
 import type { Command } from '../../shared/model';
 import { validateCommand } from '../../shared/schemas';
 import { badRequest } from '../core/errors';
+import { inputRefusal } from '../core/input-guard';
 
 /** Every command inside a command (a commandSet and its sub-commands, flattened). */
 export function flattenCommand(command: Command): Command[] {
@@ -10,10 +11,14 @@ export function flattenCommand(command: Command): Command[] {
 /**
  * A board command as received (HTTP boardCommand or the hub's sendCommand argument), checked
  * against the schema of its kind (shared/schemas validateCommand: unknown keys, bounds, undo
- * and clear only at the top level). A rejected command is a 400 with the envelope's field
+ * and clear only at the top level), after the input guard (no NUL, no lone surrogate, no
+ * nesting past INPUT_MAX_DEPTH, platform/core/input-guard.ts). A rejected command is a 400 with the envelope's field
  * errors under `boardCommand.<path>`; nothing is stored. The seq is the server's to give.
  */
 export function parseCommand(input: unknown): Command {
+  // HTTP may carry the command as JSON text, parsed only now: the input guard checks it again
+  const refusal = inputRefusal(input, ['boardCommand']);
+  if (refusal) throw refusal;
   const result = validateCommand(input);
   if (result.errors) {
     const errors: Record<string, string[]> = {};

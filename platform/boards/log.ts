@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { Command } from '../../shared/model';
 import type { Db } from '../db/index';
+import { badRequest } from '../core/errors';
+import { TOO_DEEP } from '../core/input-guard';
 
 type Conn = Db | Knex.Transaction;
 
@@ -30,7 +32,18 @@ function payloadFields(command: Command): Omit<Command, 'seq'> {
   const { seq: _seq, ...rest } = command as Command & { seq?: number };
   return rest;
 }
-const payloadOf = (command: Command): string => JSON.stringify(payloadFields(command));
+/** JSON text of what the log stores; a value too deep to serialise is its sender's 400 (the input guard refuses it first). */
+function payloadOf(command: Command): string {
+  return jsonText(payloadFields(command));
+}
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (err) {
+    if (err instanceof RangeError) throw badRequest(`boardCommand ${TOO_DEEP}.`, { boardCommand: [`boardCommand ${TOO_DEEP}.`] });
+    throw err;
+  }
+}
 
 /**
  * Appends one command in ONE statement: the board's counter row is incremented (the row lock
@@ -59,7 +72,7 @@ export async function insertCommand(db: Conn, boardId: string, command: Command,
  * A client id already stored (or twice in the batch) fails the whole statement, counter included.
  */
 export async function insertCommands(db: Conn, boardId: string, rows: ReadonlyArray<{ command: Command; shapeIds: string[] }>): Promise<number[]> {
-  const input = JSON.stringify(
+  const input = jsonText(
     rows.map(({ command, shapeIds }) => ({ c: command.id, u: command.uid, k: command.cmd, p: payloadFields(command), s: command.status ?? 'normal', i: [...new Set(shapeIds)] })),
   );
   const result = await db.raw(

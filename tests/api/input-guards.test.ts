@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nulFields } from '../../platform/core/nul';
+import { INPUT_MAX_DEPTH, inputProblems, nulFields } from '../../platform/core/input-guard';
 import { HubClient } from '../helpers/hub';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { add, call, newBoard, rect, signedIn, type Who } from './boards-fixtures';
@@ -73,5 +73,19 @@ describe('input guards', () => {
     expect(nulFields({ a: 'x', b: ['ok', 'n\u0000'], c: { 'k\u0000': 1, d: { e: '\u0000' } } })).toEqual(['b.1', 'c.k\\0', 'c.d.e']);
     expect(nulFields('\u0000')).toEqual(['*']);
     expect(nulFields({ a: 1, b: null, c: Buffer.from([0]) })).toEqual([]);
+  });
+
+  it('inputProblems: lone surrogates (not pairs) in strings and keys, and nesting past the limit, iteratively', () => {
+    const fields = (v: unknown) => inputProblems(v).map((p) => p.field);
+    expect(fields({ emoji: '💥 ok', pair: '\ud83d\udca5', 'key💥': 'x' })).toEqual([]);
+    expect(fields({ a: 'x\ud800', b: ['\udc00y'], c: { ['k\ud83d']: 1 }, d: 'ok\ud800\udc00' })).toEqual(['a', 'b.0', 'c.k\\ud83d']);
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < INPUT_MAX_DEPTH; i++) deep = [deep];
+    expect(fields(deep)).toEqual([]);
+    expect(inputProblems([deep])).toEqual([{ field: Array(INPUT_MAX_DEPTH).fill('0').join('.'), text: expect.stringMatching(/is nested too deeply \(at most 64 levels\)\.$/) }]);
+    // far deeper than any stack: a loop, not a recursion
+    let huge: unknown = 1;
+    for (let i = 0; i < 200_000; i++) huge = { a: huge };
+    expect(inputProblems(huge)).toHaveLength(1);
   });
 });
