@@ -363,7 +363,7 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
 
   const info = (): BoardInfo => {
     const b = sync.board$.value;
-    return { code: b?.code ?? context.board, boardName: b?.boardName ?? '', uid: context.uid, role: sync.claims$.value.role ?? null, whiteLabel: session.whiteLabel };
+    return { code: b?.code ?? context.board, boardName: b?.boardName ?? '', uid: sync.uid, role: sync.claims$.value.role ?? null, whiteLabel: session.whiteLabel };
   };
   const requireEdit = () => {
     if (!editor.canEdit()) throw notAllowed('This participant cannot edit the board.');
@@ -482,7 +482,7 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
     sync.me$.pipe(filter(Boolean), take(1)).subscribe((me) => emit('joined', { uid: me.uid, name: me.name ?? '', isSelf: true })),
     sync.events$.pipe(filter((e) => e.event === 'onUserJoined')).subscribe((e) => {
       const m = e.data as { uid?: string; name?: string } | null;
-      if (m?.uid && m.uid !== context.uid) emit('joined', { uid: m.uid, name: m.name ?? '', isSelf: false });
+      if (m?.uid && m.uid !== sync.uid) emit('joined', { uid: m.uid, name: m.name ?? '', isSelf: false });
     }),
     editor.outgoing$.subscribe((c) => {
       localIds.add(c.id);

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Command, Shape } from '../../shared/model';
 import type { BoardSnapshot } from '../../shared/reducer';
 import type { Actor } from '../core/actor';
+import { guestKey } from '../core/identity';
 import { ensureDefaultWorkspace } from '../workspaces/repo';
 import type { BoardApp } from './access';
 import { forgetBoard } from './access-cache';
@@ -12,53 +13,73 @@ import { textArray } from './log';
  * POST /api/users/migrate {uniqueUserId} at login (panel.md §4 'Your local boards are being
  * merged with your account.'): the guest's boards move into the user's default workspace and
  * become theirs; the guest's memberships, chat messages and comments become the user's.
- * Idempotent: a second call finds nothing left to move.
  *
- * What the guest drew becomes the user's too, in the same transaction, so the user can undo and
- * redo their guest-era commands and, in private mode, keep editing the shapes they drew as a
- * guest: on every board the guest belonged to, owned or edited, each stored command naming the
- * guest uid is rewritten to the user's uid — the author (`commands.uid`, `command.uid`,
- * sub-commands of a commandSet), and in shapes (add/replace shapes, shapes nested in composites
- * and links, the shapes of undo/redo/clear effects) the creator `uid`, `modifiedBy` and
- * `protectedBy` — and so is the stored state of those boards' snapshots (shapes and undo info).
- * The shape index (`shape_ids`) and seqs do not change. Past days' `board_activity` rows stay
- * the guest's (they were a guest then).
+ * `uniqueUserId` is the guest's secret roaming uid, held by the caller's own browser: the guest
+ * is found by its key (core/identity guestKey), so only the holder of the secret can merge it, and
+ * no value names a registered user (a key is never a user id). A guest merges once: the key is
+ * recorded in `merged_guests` and a second call, by anyone, moves nothing.
+ *
+ * What the guest drew becomes the user's too (renameIdentity), so the user can undo and redo
+ * their guest-era commands and, in private mode, keep editing the shapes they drew as a guest.
  */
-export async function migrateGuest(app: BoardApp, actor: Actor | null, guestUid: string): Promise<{ boards: number; memberships: number }> {
+export async function migrateGuest(app: BoardApp, actor: Actor | null, guestSecret: string): Promise<{ boards: number; memberships: number }> {
   if (!actor?.userId) throw Boom.unauthorized('Missing authentication');
   const userId = actor.userId;
-  const uid = actor.uid;
-  if (guestUid === uid || guestUid === userId) return { boards: 0, memberships: 0 };
+  const from = guestKey(guestSecret);
   const workspace = await ensureDefaultWorkspace(app.db, userId);
   const result = await app.db.transaction(async (trx) => {
-    // the boards the guest may have written to (found before their memberships move)
-    const touched = await boardsOfGuest(trx, guestUid);
-    const boards = await trx('boards')
-      .whereNull('owner_id')
-      .andWhere({ owner_uid: guestUid })
-      .update({ owner_id: userId, owner_uid: uid, workspace_id: workspace.id, updated_at: trx.fn.now() });
-    // a board the user already belongs to keeps the user's own member row
-    await trx('board_members as g')
-      .where('g.uid', guestUid)
-      .whereExists(trx('board_members as u').whereRaw('u.board_id = g.board_id').andWhere((w) => w.where('u.uid', uid).orWhere('u.user_id', userId)))
-      .delete();
-    const memberships = await trx('board_members').where({ uid: guestUid }).update({ uid, user_id: userId, updated_at: trx.fn.now() });
-    await trx('chat_messages').where({ uid: guestUid }).update({ uid, user_id: userId });
-    await trx('comments').where({ author_uid: guestUid }).update({ author_uid: uid, author_user_id: userId });
-    await trx('comment_threads').where({ created_by: guestUid }).update({ created_by: uid });
-    await trx('comment_seen as g')
-      .where('g.uid', guestUid)
-      .whereExists(trx('comment_seen as u').whereRaw('u.thread_id = g.thread_id').andWhere('u.uid', uid))
-      .delete();
-    await trx('comment_seen').where({ uid: guestUid }).update({ uid });
-    for (const boardId of touched) {
-      await reauthorCommands(trx, boardId, guestUid, uid);
-      await reauthorSnapshots(trx, boardId, guestUid, uid);
-    }
-    return { boards, memberships };
+    const first = await trx.raw('insert into merged_guests (guest_uid, user_id) values (?, ?) on conflict do nothing returning guest_uid', [from, userId]);
+    if (!first.rows?.length) return { boards: 0, memberships: 0 };
+    return renameIdentity(trx, from, actor.uid, { userId, workspaceId: workspace.id });
   });
   forgetBoard(app);
   return result;
+}
+
+/**
+ * Everything one identity key holds becomes another's, in the caller's transaction: boards it
+ * owns as a guest, memberships (a board the new key already belongs to keeps its own row), chat
+ * messages, comments, seen marks, and on every board it belonged to, owned or edited, each stored
+ * command naming it — the author (`commands.uid`, `command.uid`, sub-commands of a commandSet),
+ * and in shapes (add/replace shapes, shapes nested in composites and links, the shapes of
+ * undo/redo/clear effects) the creator `uid`, `modifiedBy` and `protectedBy` — and the stored
+ * state of those boards' snapshots (shapes and undo info). The shape index and seqs do not
+ * change. Past days' `board_activity` rows stay the old key's.
+ *
+ * With `user`, the new key is that user's: the boards join their default workspace and the rows
+ * get their user id (guest merge). Without, it is a guest's new key (migration 006).
+ */
+export async function renameIdentity(
+  trx: Knex.Transaction,
+  from: string,
+  to: string,
+  user: { userId: string; workspaceId: string } | null,
+): Promise<{ boards: number; memberships: number }> {
+  const userId = user?.userId ?? null;
+  // the boards the old key may have written to (found before its memberships move)
+  const touched = await boardsOfGuest(trx, from);
+  const boards = await trx('boards')
+    .whereNull('owner_id')
+    .andWhere({ owner_uid: from })
+    .update(user ? { owner_id: userId, owner_uid: to, workspace_id: user.workspaceId, updated_at: trx.fn.now() } : { owner_uid: to });
+  await trx('board_members as g')
+    .where('g.uid', from)
+    .whereExists(trx('board_members as u').whereRaw('u.board_id = g.board_id').andWhere((w) => (userId ? w.where('u.uid', to).orWhere('u.user_id', userId) : w.where('u.uid', to))))
+    .delete();
+  const memberships = await trx('board_members').where({ uid: from }).update({ uid: to, ...(userId ? { user_id: userId } : {}), updated_at: trx.fn.now() });
+  await trx('chat_messages').where({ uid: from }).update({ uid: to, ...(userId ? { user_id: userId } : {}) });
+  await trx('comments').where({ author_uid: from }).update({ author_uid: to, ...(userId ? { author_user_id: userId } : {}) });
+  await trx('comment_threads').where({ created_by: from }).update({ created_by: to });
+  await trx('comment_seen as g')
+    .where('g.uid', from)
+    .whereExists(trx('comment_seen as u').whereRaw('u.thread_id = g.thread_id').andWhere('u.uid', to))
+    .delete();
+  await trx('comment_seen').where({ uid: from }).update({ uid: to });
+  for (const boardId of touched) {
+    await reauthorCommands(trx, boardId, from, to);
+    await reauthorSnapshots(trx, boardId, from, to);
+  }
+  return { boards, memberships };
 }
 
 /**

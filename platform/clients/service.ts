@@ -3,6 +3,7 @@ import Boom from '@hapi/boom';
 import type { Config } from '../config';
 import { signAccessToken, userIdOf, type TokenClaims } from '../core/auth';
 import { badRequest, fieldError } from '../core/errors';
+import { participantKey } from '../core/identity';
 import type { Db } from '../db/index';
 import { findUserById } from '../users/repo';
 import { isOrigin, originOf, type ClientApp } from '../../embed/api';
@@ -156,8 +157,10 @@ export interface TokenRequest {
 
 /**
  * POST /api/clients/token (server to server): a short-lived participant token for `uid`
- * on behalf of the app. Claims: sub 'client:{clientId}:{uid}', client, id = uid, plan of the
- * app owner (so plan policies such as api-white-label apply to the embedded board).
+ * on behalf of the app. Claims: sub 'client:{clientId}:{uid}', client, id = the participant's
+ * key in the app's own namespace (core/identity participantKey: never a platform user's id nor
+ * another app's participant), plan of the app owner (so plan policies such as
+ * api-white-label apply to the embedded board).
  */
 export async function exchangeToken(db: Db, config: Config, request: TokenRequest): Promise<{ token: string; expiresIn: number; tokenType: 'Bearer' }> {
   const row = await findClientByClientId(db, request.clientId);
@@ -173,7 +176,7 @@ export async function exchangeToken(db: Db, config: Config, request: TokenReques
     lang: owner.language,
     qty: 1,
     client: row.client_id,
-    id: request.uid,
+    id: participantKey(row.client_id, request.uid),
     ...(request.name ? { name: request.name } : {}),
   };
   const token = signAccessToken({ ...config, accessTokenTtlSeconds: expiresIn }, claims);

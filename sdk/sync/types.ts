@@ -50,6 +50,8 @@ export interface BoardInfo {
   client?: unknown;
   version?: string;
   lastSeq?: number;
+  /** the visitor's own key on the board (members' `uid`); a guest's secret uid is never sent back */
+  uid?: string;
   [key: string]: unknown;
 }
 
@@ -94,4 +96,9 @@ export interface SyncTarget {
   applyRemote(command: Command): void;
   /** our own command was stored with `seq` (and, for an undo/redo or clear, the server's `effect`) */
   confirm(id: string, seq: number, effect?: CommandEffect): void;
+  /**
+   * the key the server knows this visitor by (a guest's uid is a secret: the board and its
+   * members only ever see its key); commands and shapes carry it as their author
+   */
+  identify?(uid: string): void;
 }

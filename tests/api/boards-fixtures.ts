@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { accessTokenFor } from '../../platform/accounts/tokens';
 import type { Actor } from '../../platform/core/actor';
+import { guestKey } from '../../platform/core/identity';
 import type { BoardMessage } from '../../platform/realtime/bus';
 import { insertUser, updateUser, type UserRow } from '../../platform/users/repo';
 import type { Command, Shape } from '../../shared/model';
@@ -14,6 +15,8 @@ import { startTestPlatform, type TestPlatform } from '../helpers/platform';
  */
 export interface Who {
   actor: Actor;
+  /** a guest's secret roaming uid (sent as Uid); `actor.uid` is its key (core/identity) */
+  secret?: string;
   /** a signed-in user's row */
   user?: UserRow;
   token?: string;
@@ -31,9 +34,13 @@ export async function signedIn(p: TestPlatform, opts: UserOptions = {}): Promise
   return { user, token, actor: { userId: user.id, uid: user.id, claims: { sub: user.id, id: user.id, role: [], plan: user.plan, lang: 'en', qty: 1 } } };
 }
 
-export function guest(): Who {
-  return { actor: { userId: null, uid: crypto.randomBytes(12).toString('hex'), claims: null } };
+/** A guest: a secret roaming uid, known on boards by its key. */
+export function guest(secret = crypto.randomBytes(16).toString('hex')): Who {
+  return { secret, actor: { userId: null, uid: guestKey(secret), claims: null } };
 }
+
+/** What a request carries as Uid for `who`: a guest's secret, or a user's id (ignored next to a token). */
+export const uidOf = (who: Who): string => who.secret ?? who.actor.uid;
 
 /** A message the platform published on its bus, with the board code it went to. */
 export interface Published {
@@ -80,8 +87,8 @@ export async function call(p: TestPlatform, who: Who | null, method: string, url
   let target = url;
   let body: object | undefined = payload;
   if (who && !who.token) {
-    if (method === 'GET') target += `${url.includes('?') ? '&' : '?'}Uid=${who.actor.uid}`;
-    else body = { ...(payload ?? {}), Uid: who.actor.uid };
+    if (method === 'GET') target += `${url.includes('?') ? '&' : '?'}Uid=${encodeURIComponent(uidOf(who))}`;
+    else body = { ...(payload ?? {}), Uid: uidOf(who) };
   }
   const res = await p.server.inject({ method, url: target, headers, payload: body });
   return { status: res.statusCode, body: res.payload ? safeJson(res.payload) : null, headers: res.headers, raw: res.payload };

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type HubClient, pause } from '../helpers/hub';
-import { add, call, guest, newBoard, rect, signedIn, type Who } from './boards-fixtures';
+import { add, call, guest, newBoard, rect, signedIn, type Who, uidOf } from './boards-fixtures';
 import { hubSuite } from './hub-suite';
 
 const s = hubSuite();
@@ -48,7 +48,7 @@ describe('catch-up while commands keep coming', () => {
     };
     const first = await connect();
     readerSockets.push(first);
-    await first.call('joinBoard', null, code, null, { uid: reader.actor.uid });
+    await first.call('joinBoard', null, code, null, { uid: uidOf(reader) });
 
     const PER_WRITER = 40;
     const writing = writers.map(async ({ who, c }, w) => {
@@ -63,7 +63,7 @@ describe('catch-up while commands keep coming', () => {
         const next = await connect();
         readerSockets.push(next);
         froms.push(contiguous());
-        await next.call('reconnect', code, froms.at(-1), { uid: reader.actor.uid });
+        await next.call('reconnect', code, froms.at(-1), { uid: uidOf(reader) });
       }
     })();
     await Promise.all([...writing, hopping]);
@@ -106,7 +106,7 @@ describe('catch-up while commands keep coming', () => {
     for (let i = 0; i < 12; i++) await w.call('sendCommand', code, add(s.owner.actor.uid, rect(`s${i}`, s.owner.actor.uid)));
     const g = guest();
     const r = await connect();
-    const answer = await r.call('reconnect', code, 5, { uid: g.actor.uid });
+    const answer = await r.call('reconnect', code, 5, { uid: uidOf(g) });
     expect(answer.lastSeq).toBe(12);
     const viaHub = (await r.waitFor('onReconnected')).commands;
     const viaHttp = (await call(s.p, g, 'GET', `/api/boards/${code}/commands?after=5`)).body.commands;
@@ -121,7 +121,7 @@ describe('catch-up while commands keep coming', () => {
     for (let i = 0; i < 3; i++) await w.call('sendCommand', code, add(s.owner.actor.uid, rect(`s${i}`, s.owner.actor.uid)));
     const g = guest();
     const r = await connect();
-    await r.call('reconnect', code, 3, { uid: g.actor.uid });
+    await r.call('reconnect', code, 3, { uid: uidOf(g) });
     expect(await r.waitFor('onReconnected')).toEqual({ commands: [], lastSeq: 3 });
     await w.call('sendCommand', code, add(s.owner.actor.uid, rect('live', s.owner.actor.uid)));
     expect((await r.waitFor('onCommand')).seq).toBe(4);
@@ -134,9 +134,9 @@ describe('catch-up while commands keep coming', () => {
     const w = await connect(s.owner);
     await w.call('joinBoard', null, one.code, null, {});
     const r = await connect();
-    await r.call('joinBoard', null, one.code, null, { uid: g.actor.uid });
+    await r.call('joinBoard', null, one.code, null, { uid: uidOf(g) });
     await w.waitFor('onUserJoined', (m) => m.uid === g.actor.uid);
-    await r.call('reconnect', two.code, 0, { uid: g.actor.uid });
+    await r.call('reconnect', two.code, 0, { uid: uidOf(g) });
     expect(await w.waitFor('onUserLeft')).toMatchObject({ uid: g.actor.uid });
     await w.call('sendCommand', one.code, add(s.owner.actor.uid, rect('after', s.owner.actor.uid)));
     await pause(150);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken, verifyAccessToken } from '../../platform/core/auth';
+import { participantKey } from '../../platform/core/identity';
 import { insertUser, updateUser } from '../../platform/users/repo';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 
@@ -122,7 +123,7 @@ describe('developer apps: /api/clients', () => {
       expect(body.expiresIn).toBeGreaterThan(0);
       expect(body.expiresIn).toBeLessThanOrEqual(600);
       const claims = verifyAccessToken(platform.config, body.token) as unknown as Record<string, unknown>;
-      expect(claims).toMatchObject({ sub: `client:${app.clientId}:host-user-42`, client: app.clientId, id: 'host-user-42', plan: 'white-label-api', name: 'Ada' });
+      expect(claims).toMatchObject({ sub: `client:${app.clientId}:host-user-42`, client: app.clientId, id: participantKey(app.clientId, 'host-user-42'), plan: 'white-label-api', name: 'Ada' });
       expect((claims.exp as number) - (claims.iat as number)).toBe(body.expiresIn);
       expect(claims.sub).not.toContain(user.id);
       const row = await platform.db('clients').where({ client_id: app.clientId }).first();
@@ -169,7 +170,7 @@ describe('developer apps: /api/clients', () => {
     });
   });
 
-  it('a participant token acts as the host user uid on board routes (no Tabula user behind it)', async () => {
+  it("a participant token acts as the host's user, keyed in the app's namespace, on board routes (no Tabula user behind it)", async () => {
     const { token } = await newUser();
     const app = (await inject('POST', '/api/clients', token, { appName: 'Boards', terms: true })).result as { clientId: string; secret: string };
     const participant = ((await inject('POST', '/api/clients/token', undefined, { clientId: app.clientId, clientSecret: app.secret, uid: 'host-user-7' })).result as { token: string }).token;
@@ -178,7 +179,7 @@ describe('developer apps: /api/clients', () => {
     const { code } = created.result as { code: string };
     const row = await platform.db('boards').where({ code }).first();
     expect(row.owner_id).toBeNull();
-    expect(row.owner_uid).toBe('host-user-7');
+    expect(row.owner_uid).toBe(participantKey(app.clientId, 'host-user-7'));
     const load = await inject('GET', `/api/boards/${code}/commands?Uid=host-user-7`, participant);
     expect(load.statusCode, load.payload).toBe(200);
   });

@@ -3,7 +3,7 @@ import { activityIdle, noteCoreActions, recordCoreActions, utcDay } from '../../
 import { inviteMember, setSharing } from '../../platform/boards/sharing';
 import { HubClient } from '../helpers/hub';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
-import { add, call, guest, newBoard, rect, send, signedIn, type Who } from './boards-fixtures';
+import { add, call, guest, newBoard, rect, send, signedIn, type Who, uidOf } from './boards-fixtures';
 
 /**
  * Core actions (board.md §7 coreActions): one board_activity row per member, board and UTC day,
@@ -125,7 +125,7 @@ describe('core actions', () => {
     const joined = async (who: Who, code: string) => {
       const c = await HubClient.connect(p.url, { token: who.token });
       open.push(c);
-      await c.call('joinBoard', null, code, null, who.token ? {} : { uid: who.actor.uid });
+      await c.call('joinBoard', null, code, null, who.token ? {} : { uid: uidOf(who) });
       return c;
     };
 

@@ -8,7 +8,7 @@ import { commandsSince } from '../../platform/boards/service';
 import { HUB_METHODS } from '../../shared/hub';
 import { HubClient, pause } from '../helpers/hub';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
-import { add, guest, newBoard, rect, signedIn, type Who } from './boards-fixtures';
+import { add, guest, newBoard, rect, signedIn, type Who, uidOf } from './boards-fixtures';
 
 let p: TestPlatform;
 let owner: Who;
@@ -26,7 +26,7 @@ async function connect(who?: Who | null): Promise<HubClient> {
 /** Connects and joins `board` as `who` (guests by uid). */
 async function joined(who: Who, board = code, name?: string): Promise<{ c: HubClient; info: any }> {
   const c = await connect(who);
-  const info = await c.call('joinBoard', null, board, null, { ...(who.token ? {} : { uid: who.actor.uid }), ...(name ? { name } : {}) });
+  const info = await c.call('joinBoard', null, board, null, { ...(who.token ? {} : { uid: uidOf(who) }), ...(name ? { name } : {}) });
   return { c, info };
 }
 
@@ -97,7 +97,7 @@ describe('joinBoard', () => {
     const closed = (await newBoard(p, owner)).code;
     await setSharing(p.server.app, closed, owner.actor, { link: 'NoAccess' });
     const c = await connect();
-    const err = await c.fail('joinBoard', null, closed, null, { uid: guest().actor.uid });
+    const err = await c.fail('joinBoard', null, closed, null, { uid: uidOf(guest()) });
     expect(err.statusCode).toBe(403);
     expect(await c.waitFor('onAccessDenied')).toMatchObject({ boardCode: closed });
   });
@@ -111,7 +111,7 @@ describe('joinBoard', () => {
     expect((await u.fail('joinBoard', null, code, 'some-client-id', {})).data?.message).toBe('invalid-uid');
     expect((await c.fail('joinBoard', null, code, null, {})).data?.message).toBe('invalid-uid');
     // with a uid the clientid is fine
-    await expect(c.call('joinBoard', null, code, 'some-client-id', { uid: guest().actor.uid })).resolves.toMatchObject({ code });
+    await expect(c.call('joinBoard', null, code, 'some-client-id', { uid: uidOf(guest()) })).resolves.toMatchObject({ code });
   });
 
   it('validates every argument with joi and answers 400 naming it; the socket stays open', async () => {
@@ -215,7 +215,7 @@ describe('reconnect', () => {
     for (let i = 0; i < 3; i++) missed.push(await writer.call('sendCommand', board, add(owner.actor.uid, rect(`m${i}`, owner.actor.uid))));
 
     const again = await connect();
-    const answer = await again.call('reconnect', board, a.seq, { uid: g.actor.uid });
+    const answer = await again.call('reconnect', board, a.seq, { uid: uidOf(g) });
     expect(answer).toMatchObject({ connectionId: again.id, lastSeq: missed[2].seq });
     const caught = await again.waitFor('onReconnected');
     expect(caught.commands.map((c: any) => c.seq)).toEqual(missed.map((m) => m.seq));

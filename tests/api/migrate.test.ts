@@ -9,7 +9,7 @@ import type { Command } from '../../shared/model';
 import { BoardDoc } from '../../shared/reducer';
 import { HubClient } from '../helpers/hub';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
-import { add, call, cid, guest, move, newBoard, rect, send, signedIn, undo, type Who } from './boards-fixtures';
+import { add, call, cid, guest, move, newBoard, rect, send, signedIn, uidOf, undo, type Who } from './boards-fixtures';
 
 /** POST /api/users/migrate: a guest's boards, memberships and drawn commands join the account at login. */
 describe('guest merge at login', () => {
@@ -38,9 +38,9 @@ describe('guest merge at login', () => {
     const notMine = await newBoard(p, otherGuest);
 
     const user = await signedIn(p);
-    expect((await call(p, null, 'POST', '/api/users/migrate', { uniqueUserId: g.actor.uid })).status).toBe(401);
+    expect((await call(p, null, 'POST', '/api/users/migrate', { uniqueUserId: uidOf(g) })).status).toBe(401);
     expect((await call(p, user, 'POST', '/api/users/migrate', {})).status).toBe(400);
-    const res = await call(p, user, 'POST', '/api/users/migrate/', { uniqueUserId: g.actor.uid });
+    const res = await call(p, user, 'POST', '/api/users/migrate/', { uniqueUserId: uidOf(g) });
     expect(res).toMatchObject({ status: 200, body: { boards: 2 } });
     expect(res.body.memberships).toBeGreaterThanOrEqual(3);
 
@@ -58,7 +58,7 @@ describe('guest merge at login', () => {
     const chat = await call(p, user, 'GET', `/api/boards/${theirs.code}/messages`);
     expect(chat.body[0]).toMatchObject({ message: 'hello', sender: 'self' });
 
-    expect((await call(p, user, 'POST', '/api/users/migrate', { uniqueUserId: g.actor.uid })).body).toEqual({ boards: 0, memberships: 0 });
+    expect((await call(p, user, 'POST', '/api/users/migrate', { uniqueUserId: uidOf(g) })).body).toEqual({ boards: 0, memberships: 0 });
   });
 
   it('keeps the account’s own member row when both identities were on a board', async () => {
@@ -67,7 +67,7 @@ describe('guest merge at login', () => {
     const b = await newBoard(p, someone);
     await describeBoard(p.server.app, b.code, g.actor);
     await describeBoard(p.server.app, b.code, user.actor);
-    await call(p, user, 'POST', '/api/users/migrate', { uniqueUserId: g.actor.uid });
+    await call(p, user, 'POST', '/api/users/migrate', { uniqueUserId: uidOf(g) });
     const rows = await p.db('board_members').where({ board_id: b.id });
     expect(rows.map((r) => r.uid).sort()).toEqual([someone.actor.uid, user.actor.uid].sort());
   });
@@ -75,7 +75,7 @@ describe('guest merge at login', () => {
   describe("the guest's commands become the user's", () => {
     const app = () => p.server.app;
     const migrate = async (user: Who, g: Who) => {
-      const res = await call(p, user, 'POST', '/api/users/migrate', { uniqueUserId: g.actor.uid });
+      const res = await call(p, user, 'POST', '/api/users/migrate', { uniqueUserId: uidOf(g) });
       expect(res.status).toBe(200);
     };
     /** Opening a board as a client does (GET …/commands): the visitor becomes a member. */

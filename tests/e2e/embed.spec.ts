@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type Frame, type Page } from '@playwright/test';
+import { guestKey, participantKey } from '../../platform/core/identity';
 import { BOARD_MESSAGES } from '../../sdk/sync/messages';
 import { startServer, type TestServer } from './support/server';
 
@@ -138,9 +139,11 @@ test('a host page on another origin embeds a board and drives it through every m
   // ready (sticky: it may have fired before the listener) and joined
   await expect.poll(() => events(page, 'ready')).toHaveLength(1);
   const [[, ready]] = await events(page, 'ready');
-  expect(ready).toMatchObject({ uid: 'host-user-42', whiteLabel: false });
+  // the participant's key on the board: the host's uid in the app's namespace (docs/embedding.md)
+  const key = participantKey(app.clientId, 'host-user-42');
+  expect(ready).toMatchObject({ uid: key, whiteLabel: false });
   expect(ready.code).toMatch(/^[A-Za-z0-9_-]{12}$/);
-  await expect.poll(async () => (await events(page, 'joined')).map(([, p]) => p)).toContainEqual(expect.objectContaining({ uid: 'host-user-42', isSelf: true }));
+  await expect.poll(async () => (await events(page, 'joined')).map(([, p]) => p)).toContainEqual(expect.objectContaining({ uid: key, isSelf: true }));
   const code: string = ready.code;
   expect(await page.evaluate(() => (window as any).board.code)).toBe(code);
 
@@ -177,7 +180,7 @@ test('a host page on another origin embeds a board and drives it through every m
   // addShapes → command event, getShapes, and the shape reaches a second, non-embedded browser
   const added = await call(page, 'addShapes', [{ cmd: 'rectangle', id: 'host-rect-1', x: 40, y: 50, w: 200, h: 120, stroke: '#1e88e5', lineWidth: 3 }]);
   expect(added).toEqual({ ok: true, value: ['host-rect-1'] });
-  await expect.poll(async () => (await events(page, 'command')).map(([, p]) => p)).toContainEqual(expect.objectContaining({ cmd: 'rectangle', local: true, shapes: ['host-rect-1'], uid: 'host-user-42' }));
+  await expect.poll(async () => (await events(page, 'command')).map(([, p]) => p)).toContainEqual(expect.objectContaining({ cmd: 'rectangle', local: true, shapes: ['host-rect-1'], uid: key }));
   const shapes = await call(page, 'getShapes');
   expect(shapes.ok && (shapes.value as Array<{ id: string }>).map((s) => s.id)).toEqual(['host-rect-1']);
 
@@ -271,7 +274,7 @@ test('an existing board, a roaming participant without token', async ({ page, br
   const result = await embed(page, { board: created.body.code, clientId: app.clientId, participant: { uid: 'roamer-1', name: 'Bo' } });
   expect(result).toEqual({ ok: true });
   await expect.poll(() => events(page, 'ready')).toHaveLength(1);
-  expect((await events(page, 'ready'))[0]![1]).toMatchObject({ code: created.body.code, uid: 'roamer-1' });
+  expect((await events(page, 'ready'))[0]![1]).toMatchObject({ code: created.body.code, uid: guestKey('roamer-1') });
   expect(await call(page, 'addShapes', [{ cmd: 'text', value: 'hello from the host', x: 10, y: 10, color: '#000000', font: 'Open Sans', size: 16, align: 'left' }])).toMatchObject({ ok: true });
   const other = await secondBrowserOn(browser, created.body.code);
   await expect.poll(() => other.evaluate(() => (window as any).tabula.editor.getShapes().map((s: { cmd: string }) => s.cmd))).toEqual(['text']);
