@@ -144,3 +144,94 @@ export function useClaims(): Claims | null {
   const { accessToken } = useSession();
   return useMemo(() => decodeClaims(accessToken), [accessToken]);
 }
+
+/* ---------------- one refresh across tabs ---------------- */
+
+/** The part of the Web Locks API (navigator.locks) the coordinator uses. */
+export interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+export interface RefreshCoordinatorOptions {
+  /** the storage every tab shares (localStorage) */
+  storage: () => Storage | null;
+  /** navigator.locks where available (secure contexts); else a lease in `storage` is used */
+  locks?: () => LockManagerLike | null | undefined;
+  /** POST /api/accounts/refresh: the new tokens, or null when refused */
+  exchange: (refreshToken: string, accessToken: string | null) => Promise<TokenPair | null>;
+  /** after this tab stored new tokens (the default instance tells session$) */
+  onStored?: () => void;
+}
+
+/** Name of the Web Lock, and key of the storage lease, that serialise refreshes across tabs. */
+export const REFRESH_LOCK = 'tabula-token-refresh';
+/** A lease older than this is abandoned (its tab closed mid-refresh). */
+export const REFRESH_LEASE_MS = 10_000;
+const LEASE_POLL_MS = 50;
+
+/**
+ * Refreshing the tokens once for all tabs (docs/security.md "Sessions and tokens"). Every tab of
+ * the origin shares one refresh token; two tabs refreshing it at once used to log the user out
+ * (the second use looked like theft). The refresh runs under a cross-tab lock (Web Locks, or a
+ * lease in localStorage where they are missing), and a tab that gets the lock after another tab
+ * stored fresh tokens takes those instead of refreshing again. The server's grace window covers
+ * what slips through (another browser profile, a lock-less browser racing its lease).
+ *
+ * `refresh(stale)`: `stale` is the access token the caller found wanting (refused as expired, or
+ * about to expire); when the stored token is another one by the time the lock is held, another
+ * tab (or call) refreshed meanwhile and it is used as is. Resolves true when fresh tokens are stored.
+ */
+export function createRefreshCoordinator(options: RefreshCoordinatorOptions): (stale: string | null) => Promise<boolean> {
+  const tabId = randomUid();
+  const readTokens = () => {
+    const s = options.storage();
+    return { accessToken: s?.getItem(KEY.accessToken) ?? null, refreshToken: s?.getItem(KEY.refreshToken) ?? null };
+  };
+
+  async function underLease<T>(run: () => Promise<T>): Promise<T> {
+    const s = options.storage();
+    if (!s) return run();
+    const key = `${REFRESH_LOCK}-lease`;
+    const deadline = Date.now() + REFRESH_LEASE_MS;
+    for (;;) {
+      const [holder, until] = (s.getItem(key) ?? '').split(':');
+      if (!holder || holder === tabId || Number(until) < Date.now() || Date.now() > deadline) {
+        s.setItem(key, `${tabId}:${Date.now() + REFRESH_LEASE_MS}`);
+        // two tabs may both have seen it free: the last write wins, the other waits again
+        await sleep(LEASE_POLL_MS);
+        if ((s.getItem(key) ?? '').startsWith(`${tabId}:`) || Date.now() > deadline) break;
+      } else {
+        await sleep(LEASE_POLL_MS);
+      }
+    }
+    try {
+      return await run();
+    } finally {
+      if ((s.getItem(key) ?? '').startsWith(`${tabId}:`)) s.removeItem(key);
+    }
+  }
+
+  return async function refresh(stale: string | null): Promise<boolean> {
+    const locked = async (): Promise<boolean> => {
+      const current = readTokens();
+      // another tab refreshed while this one waited: its tokens are this tab's too
+      if (current.accessToken && current.accessToken !== stale) return true;
+      if (!current.refreshToken) return false;
+      const tokens = await options.exchange(current.refreshToken, current.accessToken).catch(() => null);
+      if (!tokens?.accessToken || !tokens.refreshToken) {
+        // refused, but another tab may have stored new tokens meanwhile (no lock in that tab)
+        const after = readTokens();
+        return Boolean(after.accessToken && after.refreshToken !== current.refreshToken);
+      }
+      const s = options.storage();
+      s?.setItem(KEY.accessToken, tokens.accessToken);
+      s?.setItem(KEY.refreshToken, tokens.refreshToken);
+      options.onStored?.();
+      return true;
+    };
+    const locks = options.locks?.();
+    return locks ? locks.request(REFRESH_LOCK, locked) : underLease(locked);
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
 import { BehaviorSubject, distinctUntilChanged, map } from 'rxjs';
-import { auth, type TokenPair } from './auth';
+import { auth, createRefreshCoordinator, session$, type LockManagerLike, type TokenPair } from './auth';
 import { MESSAGES } from './messages';
 import { toast } from './toast';
 
@@ -139,28 +139,39 @@ async function parse(res: Response): Promise<unknown> {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** Exchanges the refresh token for new tokens; one exchange at a time. Resolves false on failure. */
-export function refreshTokens(): Promise<boolean> {
-  refreshing ??= (async () => {
-    const { accessToken, refreshToken } = auth.get();
-    if (!refreshToken) return false;
+/** Refreshes once for all tabs of the origin (ui/auth createRefreshCoordinator). */
+const coordinator = createRefreshCoordinator({
+  storage: () => {
     try {
-      const res = await fetch(buildUrl('/api/accounts/refresh', undefined), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ refreshToken, accessToken }),
-      });
-      if (!res.ok) return false;
-      const tokens = (await res.json()) as TokenPair;
-      if (!tokens?.accessToken || !tokens.refreshToken) return false;
-      auth.setTokens(tokens);
-      return true;
+      return typeof localStorage === 'undefined' ? null : localStorage;
     } catch {
-      return false;
+      return null;
     }
-  })().finally(() => {
-    refreshing = null;
-  });
+  },
+  locks: () => (typeof navigator !== 'undefined' ? ((navigator as { locks?: LockManagerLike }).locks ?? null) : null),
+  async exchange(refreshToken, accessToken) {
+    const res = await fetch(buildUrl('/api/accounts/refresh', undefined), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ refreshToken, accessToken }),
+    });
+    if (!res.ok) return null;
+    return (await res.json()) as TokenPair;
+  },
+  onStored: () => session$.next(auth.get()),
+});
+
+/**
+ * Exchanges the refresh token for new tokens: one exchange at a time in this tab, and across tabs
+ * (a tab that finds tokens another tab just stored uses them). `stale` is the access token found
+ * wanting (default: the stored one). Resolves false on failure.
+ */
+export function refreshTokens(stale: string | null = auth.accessToken()): Promise<boolean> {
+  refreshing ??= coordinator(stale)
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
   return refreshing;
 }
 
@@ -186,7 +197,7 @@ async function send<T>(method: string, path: string, opts: RequestOptions, retri
     const sentToken = (init.headers as Record<string, string>).authorization?.slice('Bearer '.length) ?? null;
     if (!retried && res.headers.get('token-expired') === 'true') {
       // another call may have refreshed meanwhile: then just retry with the new token
-      if ((sentToken && auth.accessToken() && auth.accessToken() !== sentToken) || (await refreshTokens())) {
+      if ((sentToken && auth.accessToken() && auth.accessToken() !== sentToken) || (await refreshTokens(sentToken))) {
         return send<T>(method, path, opts, true);
       }
     }

@@ -3,14 +3,20 @@ import Jwt from '@hapi/jwt';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { signAccessToken, type TokenClaims } from '../core/auth';
+import { noteTokenVersion } from '../core/session-guard';
 import type { Db } from '../db/index';
+import { publishSessionsRevoked, type Bus } from '../realtime/bus';
 import type { UserRow } from '../users/repo';
-import { findRefreshTokenForUpdate, insertRefreshToken, revokeFamily, revokeRefreshToken } from './repo';
+import { insertRefreshToken, revokeFamily, revokeRefreshToken, type RefreshTokenRow } from './repo';
 
 /**
  * Sessions: a short-lived access token (JWT, config.accessTokenTtlSeconds) plus a random
  * refresh token kept only as its SHA-256 hash. Refresh tokens rotate on every use; a token
- * that was already rotated (or signed out) revokes its whole family when presented again.
+ * that was already rotated (or signed out) revokes its whole family when presented again,
+ * except within config.refreshReuseGraceSeconds of its rotation, when it answers the same
+ * successor again (two tabs refreshing at once both stay signed in; docs/security.md
+ * "Sessions and tokens"). Access tokens carry the user's token version (`tv`): a password
+ * change or reset increments it and every older access token is refused (core/session-guard).
  */
 export interface Session {
   accessToken: string;
@@ -25,7 +31,8 @@ type Conn = Db | Knex.Transaction;
 
 /** The access-token claims of a user (panel.md §3: sub, role, plan, lang, qty, client). */
 export function claimsFor(user: UserRow): TokenClaims {
-  return { sub: user.id, role: [...(user.roles ?? [])], plan: user.plan || 'essential', lang: user.language, qty: user.qty, id: user.id };
+  const tv = Number((user as UserRow & { token_version?: number }).token_version ?? 0);
+  return { sub: user.id, role: [...(user.roles ?? [])], plan: user.plan || 'essential', lang: user.language, qty: user.qty, id: user.id, tv };
 }
 
 export function accessTokenFor(config: Config, user: UserRow): string {
@@ -48,8 +55,29 @@ async function newRefreshToken(db: Conn, config: Config, userId: string, family:
 }
 
 export type RotateOutcome =
-  | { ok: true; userId: string; refreshToken: string }
+  | { ok: true; userId: string; refreshToken: string; /** answered again within the grace window */ repeated?: boolean }
   | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'mismatch' };
+
+interface RotatableRow extends RefreshTokenRow {
+  rotated_at: Date | null;
+  replaced_by: string | null;
+  successor_sealed: string | null;
+  /** computed by the database: rotated less than the grace window ago */
+  in_grace: boolean;
+}
+
+/** Reads a refresh token row, locked, with whether its rotation is within the grace window. */
+async function lockToken(trx: Knex.Transaction, config: Config, where: { token_hash: string } | { id: string }): Promise<RotatableRow | undefined> {
+  return trx('refresh_tokens')
+    .where(where)
+    .forUpdate()
+    .first('*', trx.raw("coalesce(rotated_at > now() - (? * interval '1 second'), false) as in_grace", [refreshGraceSeconds(config)]));
+}
+
+/** The grace window (seconds) in which a rotated refresh token answers its successor again. */
+export const refreshGraceSeconds = (config: Config): number => Math.max(0, Number(config.refreshReuseGraceSeconds ?? REFRESH_REUSE_GRACE_SECONDS));
+/** Default grace window: 30 s, as Auth0's reuse interval and Okta's grace period allow. */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 /**
  * Exchanges a refresh token for a new one of the same family. The answer is computed inside
@@ -58,9 +86,18 @@ export type RotateOutcome =
  */
 export async function rotateRefreshToken(db: Db, config: Config, token: string, expectedUserId: string | null): Promise<RotateOutcome> {
   return db.transaction(async (trx) => {
-    const row = await findRefreshTokenForUpdate(trx, sha256(token));
+    // the user's row first, then the token's: the same order as a password change (token version,
+    // then the refresh tokens), so a refresh and a change never deadlock and the change's
+    // revocation sees the successor a refresh just made (or the refresh sees the revocation)
+    const owner = (await trx('refresh_tokens').where({ token_hash: sha256(token) }).first('user_id')) as { user_id: string } | undefined;
+    if (!owner) return { ok: false, reason: 'unknown' } as const;
+    await trx('users').where({ id: owner.user_id }).forShare().first('id');
+    const row = await lockToken(trx, config, { token_hash: sha256(token) });
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (row.revoked_at) {
+      // presented again: the same successor within the grace window, else theft is assumed
+      const successor = await graceSuccessor(trx, config, row, token, 0);
+      if (successor && (!expectedUserId || expectedUserId === row.user_id)) return { ok: true, userId: row.user_id, refreshToken: successor, repeated: true } as const;
       await revokeFamily(trx, row.family);
       return { ok: false, reason: 'reused' } as const;
     }
@@ -72,10 +109,83 @@ export async function rotateRefreshToken(db: Db, config: Config, token: string, 
       await revokeFamily(trx, row.family);
       return { ok: false, reason: 'mismatch' } as const;
     }
-    await revokeRefreshToken(trx, { id: row.id });
-    const refreshToken = await newRefreshToken(trx, config, row.user_id, row.family);
+    const refreshToken = crypto.randomBytes(32).toString('base64url');
+    const successorId = crypto.randomUUID();
+    await trx('refresh_tokens').insert({
+      id: successorId,
+      user_id: row.user_id,
+      token_hash: sha256(refreshToken),
+      family: row.family,
+      expires_at: new Date(Date.now() + config.refreshTokenTtlDays * 86_400_000),
+    });
+    await trx('refresh_tokens')
+      .where({ id: row.id })
+      .update({ revoked_at: trx.fn.now(), rotated_at: trx.fn.now(), replaced_by: successorId, successor_sealed: seal(sealKey(config, token), refreshToken) });
     return { ok: true, userId: row.user_id, refreshToken } as const;
   });
+}
+
+/**
+ * The live successor of a token rotated within the grace window, or null. Follows the chain when
+ * the successor was itself rotated within its window (a few hops at most); a successor revoked
+ * otherwise (logout, password change, family revoked) ends it.
+ */
+async function graceSuccessor(trx: Knex.Transaction, config: Config, row: RotatableRow, token: string, hops: number): Promise<string | null> {
+  if (!row.in_grace || !row.replaced_by || !row.successor_sealed || hops > 3) return null;
+  const successor = unseal(sealKey(config, token), row.successor_sealed);
+  if (!successor) return null;
+  const next = await lockToken(trx, config, { id: row.replaced_by });
+  if (!next || next.token_hash !== sha256(successor) || next.family !== row.family) return null;
+  if (next.revoked_at) return graceSuccessor(trx, config, next, successor, hops + 1);
+  return new Date(next.expires_at).getTime() > Date.now() ? successor : null;
+}
+
+/**
+ * The successor is stored sealed (AES-256-GCM) under a key derived from the rotated token and
+ * the server secret: only the holder of the rotated token can have it answered again, and the
+ * table alone (token hashes) gives nothing.
+ */
+function sealKey(config: Config, token: string): Buffer {
+  return crypto.createHmac('sha256', config.accessTokenSecret).update(`refresh-successor\n${token}`).digest();
+}
+
+function seal(key: Buffer, text: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+function unseal(key: Buffer, sealed: string): string | null {
+  try {
+    const raw = Buffer.from(sealed, 'base64url');
+    const decipher = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Ends every access token the user holds (inside the password change's transaction, before its
+ * refresh tokens are revoked: rotateRefreshToken locks in the same order): the token version
+ * goes up, so tokens carrying an older `tv` are refused. Answers the new version. The refresh
+ * tokens are revoked by the caller (accounts/repo revokeAllRefreshTokens).
+ */
+export async function bumpTokenVersion(trx: Conn, userId: string): Promise<number> {
+  const [row] = (await trx('users').where({ id: userId }).increment('token_version', 1).returning(['token_version'])) as Array<{ token_version: number }>;
+  return Number(row?.token_version ?? 0);
+}
+
+/**
+ * After the change is committed: this node refuses the old tokens at once and the bus tells every
+ * node (this one included) to close the user's sockets that still carry an old token.
+ */
+export async function sessionsRevoked(app: { db: Db; bus?: Bus }, user: UserRow): Promise<void> {
+  const version = Number((user as UserRow & { token_version?: number }).token_version ?? 0);
+  noteTokenVersion(app.db, user.id, version);
+  if (app.bus) await publishSessionsRevoked(app.bus, { userId: user.id, version });
 }
 
 export async function revokeRefreshTokenValue(db: Conn, token: string): Promise<void> {

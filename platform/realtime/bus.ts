@@ -17,6 +17,11 @@ export interface BoardMessage {
   to?: string[];
   /** skip this connection id (the sender, when it already applied the change) */
   except?: string;
+  /**
+   * onCommand on a board in private mode: the creators of the shapes the command touches
+   * (boards/visibility.ts), for the hub to filter it per member; never sent to a client
+   */
+  owners?: Readonly<Record<string, string>>;
 }
 
 export interface Bus {
@@ -159,4 +164,30 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
       await Promise.all([pub, sub].map((c) => (c.status === 'ready' ? c.quit().catch(() => c.disconnect()) : c.disconnect())));
     },
   };
+}
+
+/**
+ * Account-wide messages ride the board bus under a code no board can have (board codes are
+ * [A-Za-z0-9_-]): the hub has no room by that name and ignores them.
+ */
+export const SESSIONS_TOPIC = '!sessions';
+
+/** A user's sessions ended (password change or reset): their tokens below `version` are refused. */
+export interface SessionsRevoked {
+  userId: string;
+  version: number;
+}
+
+/** Tells every node (this one at once) that a user's sessions ended. */
+export function publishSessionsRevoked(bus: Bus, revoked: SessionsRevoked): Promise<void> {
+  return bus.publish(SESSIONS_TOPIC, { event: 'onSessionsRevoked' as HubEvent, data: revoked });
+}
+
+/** Calls `handler` for every SessionsRevoked message, from this node or another. */
+export function onSessionsRevoked(bus: Bus, handler: (revoked: SessionsRevoked) => void): () => void {
+  return bus.subscribe((code, message) => {
+    if (code !== SESSIONS_TOPIC) return;
+    const data = message.data as Partial<SessionsRevoked> | null;
+    if (data && typeof data.userId === 'string' && typeof data.version === 'number') handler({ userId: data.userId, version: data.version });
+  });
 }
