@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { combineLatest, distinctUntilChanged, filter, map, take } from 'rxjs';
 import { CLIENT_VERSION } from '../shared/constants';
 import type { Command } from '../shared/model';
+import { isHiddenCommand } from '../shared/permissions';
 import { decodeClaims } from '../ui/auth';
 import { Editor } from './editor/editor';
 import { SyncClient } from './sync/sync-client';
@@ -118,10 +119,13 @@ export function Board(props: BoardProps) {
     const container = canvasRef.current;
     if (!container || !code) return;
     let claims: BoardClaims = { role: null, permissions: [], policies: [] };
+    let privateMode = false;
     const editor = new Editor({
       container,
       uid,
       permissions: () => ({ role: claims.role ?? '', permissions: claims.permissions, policies: new Set(claims.policies) }),
+      // presentation only: the server does not send others' shapes to a restricted member
+      privateMode: () => privateMode,
     });
     const sync = new SyncClient({
       server,
@@ -153,7 +157,11 @@ export function Board(props: BoardProps) {
         sync.send(command);
         latest.current.onCommand?.(command);
       }),
-      sync.events$.pipe(filter((e) => e.event === 'onCommand')).subscribe((e) => latest.current.onCommand?.(e.data as Command)),
+      sync.events$.pipe(filter((e) => e.event === 'onCommand' && !isHiddenCommand(e.data))).subscribe((e) => latest.current.onCommand?.(e.data as Command)),
+      sync.board$.pipe(map((b) => (b?.boardConfig?.privateMode?.type ?? 0) !== 0), distinctUntilChanged()).subscribe((on) => {
+        privateMode = on;
+        editor.refreshPermissions();
+      }),
       sync.board$
         .pipe(
           map((b) => b?.boardConfig?.bg ?? null),

@@ -109,6 +109,23 @@ export function canSeeInPrivateMode(role: Role | null | undefined, uid: string, 
   return isOwnerOrFacilitator(role) || shape.uid === uid;
 }
 
+/**
+ * Private mode limits what this member is sent (not only what they are shown): on, and the
+ * member is neither Owner nor Facilitator. The server then filters every command, snapshot and
+ * undo effect it sends them (platform/boards/visibility.ts).
+ */
+export function isRestrictedInPrivateMode(privateModeOn: boolean, role: Role | null | undefined): boolean {
+  return privateModeOn && !isOwnerOrFacilitator(role);
+}
+
+/**
+ * In the place of a command a member may not see, the server sends a bare `{ seq, hidden: true }`:
+ * the member's seq order stays dense (no gap to fetch) and nothing of the command is revealed.
+ */
+export function isHiddenCommand(command: unknown): boolean {
+  return !!command && typeof command === 'object' && (command as { hidden?: unknown }).hidden === true && typeof (command as { cmd?: unknown }).cmd !== 'string';
+}
+
 /* ---------------- effective role of a visitor ---------------- */
 
 export interface RoleGrants {

@@ -110,7 +110,8 @@ function applyTo(c: Command, id: string, slot: Slot | undefined, zLo: number, zS
     case 'remove':
       return undefined;
     case 'replace':
-      return slot && c.shape ? { shape: modified({ ...c.shape, id }, c), z: slot.z } : slot;
+      // the creator stays the creator (private mode shows a member the shapes they created)
+      return slot && c.shape ? { shape: modified({ ...c.shape, id, uid: slot.shape.uid } as Shape, c), z: slot.z } : slot;
   }
   if (!slot) return undefined;
   const s = slot.shape;

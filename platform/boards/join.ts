@@ -1,9 +1,12 @@
 import { Readable } from 'node:stream';
 import type { Actor } from '../core/actor';
+import type { BoardSnapshot } from '../../shared/reducer';
 import { getBoardAccess, type BoardApp } from './access';
-import { commandTextsAfter } from './log';
+import { isPrivateModeOn } from './config';
+import { commandsBetween, commandTextsAfter } from './log';
 import { describeBoard } from './service';
 import { latestSnapshotText } from './snapshots';
+import { commandForViewer, isRestricted, ownersFor, visibleSnapshot } from './visibility';
 
 /**
  * When a reconnecting client is further behind than this and a snapshot is newer than its seq,
@@ -23,21 +26,28 @@ export interface JoinBody {
  * snapshot (reducer state at its seq) and the commands after it, so opening a board costs the
  * size of the board, not of its history. With `after`: only the commands after that seq (gap
  * fill, reconnect); a client too far behind a snapshot gets the snapshot as a new baseline.
- * The snapshot and the commands are sent as stored JSON text: nothing is parsed on this path.
+ * The snapshot and the commands are sent as stored JSON text: nothing is parsed on this path —
+ * except for a member private mode restricts (./visibility.ts): they get only their own shapes,
+ * `{ seq, hidden: true }` in the place of commands they may not see, and `"restricted": true`.
  */
 export async function boardJoin(app: BoardApp, code: string, actor: Actor | null, after: number | null): Promise<JoinBody> {
   const parts: Buffer[] = [];
   const push = (text: string) => parts.push(Buffer.from(text, 'utf8'));
   let boardId: string;
   let snapshotSeq = 0;
+  let restricted: boolean;
   if (after === null) {
     const info = await describeBoard(app, code, actor);
     boardId = info.boardId;
+    restricted = isRestricted(isPrivateModeOn(info.boardConfig), info.claims.role);
     push(`{"board":${JSON.stringify(info)},`);
   } else {
-    boardId = (await getBoardAccess(app, code, actor)).board.id;
+    const access = await getBoardAccess(app, code, actor);
+    boardId = access.board.id;
+    restricted = isRestricted(isPrivateModeOn(access.board.board_config), access.role);
     push('{');
   }
+  if (restricted) return restrictedJoin(app, boardId, actor!.uid, after, parts, push);
   let snapshot: { seq: number; text: string } | undefined;
   if (after === null) snapshot = await latestSnapshotText(app.db, boardId);
   else {
@@ -51,6 +61,21 @@ export async function boardJoin(app: BoardApp, code: string, actor: Actor | null
   for (let i = 0; i < commands.length; i++) push(i === 0 ? commands[i]! : `,${commands[i]}`);
   if (commands.length) lastSeq = Number(/^\{"seq":(\d+)/.exec(commands[commands.length - 1]!)![1]);
   push(`],"lastSeq":${lastSeq}}`);
+  const length = parts.reduce((n, b) => n + b.length, 0);
+  return { stream: Readable.from(parts, { objectMode: false }), length, lastSeq };
+}
+
+/** The join body of a member private mode restricts: parsed, filtered for them, serialized again. */
+async function restrictedJoin(app: BoardApp, boardId: string, viewer: string, after: number | null, parts: Buffer[], push: (text: string) => void): Promise<JoinBody> {
+  const snapshot = after === null ? await latestSnapshotText(app.db, boardId) : await latestSnapshotText(app.db, boardId, { newerThan: after + CATCH_UP_MAX });
+  const from = snapshot ? snapshot.seq : (after ?? 0);
+  const visible = snapshot ? visibleSnapshot(JSON.parse(snapshot.text) as BoardSnapshot, viewer) : null;
+  push(`"snapshot":${visible ? JSON.stringify(visible) : 'null'},"snapshotSeq":${snapshot?.seq ?? 0},"commands":[`);
+  const commands = (await commandsBetween(app.db, boardId, from)).map((s) => s.command);
+  const owners = await ownersFor(app.db, boardId, commands, viewer);
+  for (let i = 0; i < commands.length; i++) push(`${i ? ',' : ''}${JSON.stringify(commandForViewer(commands[i]!, viewer, owners))}`);
+  const lastSeq = commands.length ? commands[commands.length - 1]!.seq! : from;
+  push(`],"lastSeq":${lastSeq},"restricted":true}`);
   const length = parts.reduce((n, b) => n + b.length, 0);
   return { stream: Readable.from(parts, { objectMode: false }), length, lastSeq };
 }

@@ -1,5 +1,8 @@
 import type { Logger } from 'pino';
 import type { Command } from '../../shared/model';
+import { isPrivateModeOn } from '../boards/config';
+import type { BoardConfig } from '../boards/repo';
+import { hiddenCommand, isRestricted, NO_OWNERS, visibleCommand, type HiddenCommand, type Owners } from '../boards/visibility';
 import type { Actor } from '../core/actor';
 import type { BoardMessage, Bus } from './bus';
 import { PRESENCE_REFRESH_MS, type Presence } from './presence';
@@ -8,9 +11,12 @@ import { prepareEvent, sendEvent, sendPrepared, type EventFrame } from './wire';
 
 /** What the hub needs from the board service (wired in plugin.ts). */
 export interface HubBoards {
-  commandsSince(code: string, actor: Actor, afterSeq: number): Promise<Command[]>;
-  /** the board's latest seq (0 when empty) */
-  latestSeq(code: string, actor: Actor): Promise<number>;
+  /** the commands after afterSeq as `actor` may receive them (private mode filters them) */
+  commandsSince(code: string, actor: Actor, afterSeq: number): Promise<Array<Command | HiddenCommand>>;
+  /** the commands after afterSeq as stored, with the creators of their shapes in private mode (room-wide reads) */
+  logSince(code: string, actor: Actor, afterSeq: number): Promise<{ commands: Command[]; owners?: Owners }>;
+  /** the board's latest seq (0 when empty) and whether its private mode is on */
+  roomState(code: string, actor: Actor): Promise<{ lastSeq: number; privateMode: boolean }>;
 }
 
 interface Room {
@@ -21,6 +27,8 @@ interface Room {
   /** commands that arrived ahead of a gap */
   pending: Map<number, BoardMessage>;
   gapTimer: NodeJS.Timeout | null;
+  /** the board's private mode (learned when the room opens, then from onConfigChanged) */
+  privateMode: boolean;
 }
 
 /** How long an out-of-order command waits for the ones before it before they are read from the database. */
@@ -84,7 +92,7 @@ export class Hub {
     session.socket.app.session = session;
     await this.presence.join(session.board, session.connectionId, session.member).catch((err) => this.logger.warn({ err }, 'presence join failed'));
     if (afterSeq === null) return true;
-    let commands: Command[];
+    let commands: Array<Command | HiddenCommand>;
     try {
       commands = await this.boards.commandsSince(session.board, session.actor, afterSeq);
     } catch (err) {
@@ -93,7 +101,10 @@ export class Hub {
       throw err;
     }
     for (const c of commands) if (typeof c.seq === 'number' && c.seq > session.lastSeq) session.lastSeq = c.seq;
-    sendEvent(session.socket, 'onReconnected', { commands, lastSeq: session.lastSeq });
+    // `restricted: true`: the catch-up was filtered by private mode (a client that held a filtered
+    // board and gets a catch-up without it reloads the board)
+    const restricted = isRestricted(room.privateMode, session.member.role);
+    sendEvent(session.socket, 'onReconnected', { commands, lastSeq: session.lastSeq, ...(restricted ? { restricted } : {}) });
     const held = session.held ?? [];
     session.held = null;
     for (const m of held) this.sendTo(session, m.event, m.data);
@@ -123,6 +134,7 @@ export class Hub {
   deliver(code: string, message: BoardMessage): void {
     const room = this.rooms.get(code);
     if (!room) return;
+    if (message.event === 'onConfigChanged') room.privateMode = isPrivateModeOn(message.data as BoardConfig);
     const seq = message.event === 'onCommand' ? seqOf(message.data) : null;
     if (seq === null) return this.fanOut(room, message);
     if (seq <= room.lastSeq) return;
@@ -144,7 +156,8 @@ export class Hub {
     let opening = this.opening.get(code);
     if (!opening) {
       opening = (async () => {
-        const room: Room = { code, sessions: new Map(), lastSeq: await this.boards.latestSeq(code, actor), pending: new Map(), gapTimer: null };
+        const state = await this.boards.roomState(code, actor);
+        const room: Room = { code, sessions: new Map(), lastSeq: state.lastSeq, pending: new Map(), gapTimer: null, privateMode: state.privateMode };
         this.rooms.set(code, room);
         return room;
       })().finally(() => this.opening.delete(code));
@@ -182,10 +195,11 @@ export class Hub {
     if (!room.pending.size || !reader || this.rooms.get(room.code) !== room) return;
     let fetched: Command[] | null = null;
     try {
-      fetched = await this.boards.commandsSince(room.code, reader.actor, room.lastSeq);
+      const log = await this.boards.logSince(room.code, reader.actor, room.lastSeq);
+      fetched = log.commands;
       for (const command of fetched) {
         if (typeof command.seq === 'number' && command.seq > room.lastSeq && !room.pending.has(command.seq)) {
-          room.pending.set(command.seq, { event: 'onCommand', data: command });
+          room.pending.set(command.seq, { event: 'onCommand', data: command, ...(log.owners ? { owners: log.owners } : {}) });
         }
       }
     } catch (err) {
@@ -208,8 +222,11 @@ export class Hub {
       const reader = room.sessions.values().next().value as Session | undefined;
       if (!reader) continue;
       try {
-        for (const command of await this.boards.commandsSince(room.code, reader.actor, room.lastSeq)) {
-          if (typeof command.seq === 'number' && command.seq > room.lastSeq) room.pending.set(command.seq, { event: 'onCommand', data: command });
+        const log = await this.boards.logSince(room.code, reader.actor, room.lastSeq);
+        for (const command of log.commands) {
+          if (typeof command.seq === 'number' && command.seq > room.lastSeq) {
+            room.pending.set(command.seq, { event: 'onCommand', data: command, ...(log.owners ? { owners: log.owners } : {}) });
+          }
         }
         this.drain(room);
       } catch (err) {
@@ -218,17 +235,27 @@ export class Hub {
     }
   }
 
+  /**
+   * One message to the room's sockets: one frame prepared once for all of them — except a
+   * command on a board in private mode, which each member neither Owner nor Facilitator
+   * receives filtered for them (boards/visibility.ts): one frame per distinct view (the whole
+   * command, one placeholder for all who may not see it, a narrowed copy per member it concerns).
+   */
   private fanOut(room: Room, message: BoardMessage): void {
     const evicted: Session[] = [];
     let prepared: EventFrame | null = null;
     const frame = () => (prepared ??= prepareEvent(message.event, message.data));
+    const filtered = room.privateMode && message.event === 'onCommand' ? privateView(message, frame) : null;
     for (const session of room.sessions.values()) {
       if (message.except && message.except === session.connectionId) {
         if (message.event === 'onCommand') session.sent.delete(commandId(message.data));
         continue;
       }
       if (message.to && !addressedTo(message.to, session)) continue;
-      this.sendTo(session, message.event, message.data, frame);
+      if (filtered && isRestricted(true, session.member.role)) {
+        const view = filtered(session.actor.uid);
+        this.sendTo(session, message.event, view.data, view.frame);
+      } else this.sendTo(session, message.event, message.data, frame);
       if (message.event === 'onRoleChanged') {
         const role = (message.data as { role?: unknown } | null)?.role;
         if (typeof role === 'string') session.member.role = role;
@@ -263,6 +290,32 @@ export class Hub {
 }
 
 const commandId = (data: unknown): string => String((data as { id?: unknown } | null)?.id ?? '');
+
+interface View {
+  data: Command | HiddenCommand;
+  frame: () => EventFrame;
+}
+
+/** A command as each restricted member may receive it, with its frame (memoized per member uid). */
+function privateView(message: BoardMessage, whole: () => EventFrame): (uid: string) => View {
+  const command = message.data as Command;
+  const owners = message.owners ?? NO_OWNERS;
+  const byUid = new Map<string, View>();
+  const view = (data: Command | HiddenCommand): View => {
+    let prepared: EventFrame | null = null;
+    return { data, frame: () => (prepared ??= prepareEvent('onCommand', data)) };
+  };
+  let hidden: View | null = null;
+  return (uid) => {
+    let v = byUid.get(uid);
+    if (!v) {
+      const visible = visibleCommand(command, uid, owners);
+      v = visible === command ? { data: command, frame: whole } : visible ? view(visible) : (hidden ??= view(hiddenCommand(command.seq ?? 0)));
+      byUid.set(uid, v);
+    }
+    return v;
+  };
+}
 
 /** `to` names local user ids (guest uids) and account ids. */
 function addressedTo(to: string[], session: Session): boolean {
