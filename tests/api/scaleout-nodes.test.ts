@@ -9,31 +9,26 @@
  *  - a node killed mid-stream (SIGKILL): its clients reconnect to the other node with
  *    reconnect(boardCode, lastSeq), its writers resend what was unanswered (same command ids),
  *    and every client ends with the same log: nothing lost, nothing duplicated.
- * PGlite cannot be shared across processes, so these tests are registered only when TEST_DB=pg
- * and Redis answers at 127.0.0.1:6379 (.ci/run provides both); otherwise they are not
- * registered at all. What always runs (any database): one node fed the bus messages another
+ * Each suite starts its own redis-server on a free port (never the machine's shared 6379).
+ * PGlite cannot be shared across processes, so the two-node suites run with TEST_DB=pg and a
+ * redis-server binary (tests/helpers/suites.ts): in the PGlite pass they are listed as skipped;
+ * with a service missing they fail in CI and are listed as skipped (with the reason) locally.
+ * What always runs (any database): one node fed the bus messages another
  * node would send — out of order, repeated, or lost — still delivers each command once, in order.
  */
 import crypto from 'node:crypto';
-import net from 'node:net';
+import { guestKey } from '../../platform/core/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendCommand } from '../../platform/boards/service';
 import { createLocalBus, type BoardMessage } from '../../platform/realtime/bus';
 import { GAP_WAIT_MS } from '../../platform/realtime/hub';
 import { startNodePair, type TestServer } from '../e2e/support/server';
-import { allCaughtUp, HubClient, pause, redisServerAvailable, startTestRedis, type TestRedis } from '../helpers/hub';
+import { allCaughtUp, HubClient, pause, startTestRedis, type TestRedis } from '../helpers/hub';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
+import { describeWithServices } from '../helpers/suites';
 import { add, newBoard, rect, signedIn, type Who } from './boards-fixtures';
 
-const reachable = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => (s.end(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
-
-const enabled = process.env.TEST_DB === 'pg' && (await reachable(6379)) && redisServerAvailable();
-const SHARED_REDIS = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const NEEDS = { sharedDatabase: true, redisServer: true } as const;
 
 const httpUrl = (node: TestServer) => `http://127.0.0.1:${node.port}`;
 
@@ -56,7 +51,9 @@ async function log(node: TestServer, code: string, uid: string): Promise<Array<{
  * socket, then reconnect(boardCode, lastSeq) with the last seq it holds without a gap.
  */
 class Peer {
-  readonly uid = `g${crypto.randomBytes(6).toString('hex')}`;
+  /** the guest's secret roaming uid (what it sends), and its key on the board (what commands and presence carry) */
+  readonly secret = crypto.randomBytes(16).toString('hex');
+  readonly uid = guestKey(this.secret);
   readonly hubs: HubClient[] = [];
   readonly own = new Map<string, number>();
   /** for each answered command, which of `hubs` answered it */
@@ -72,7 +69,7 @@ class Peer {
   async join(node: TestServer): Promise<void> {
     const hub = await HubClient.connect(httpUrl(node));
     this.hubs.push(hub);
-    await hub.call('joinBoard', null, this.code, null, { uid: this.uid, name: this.uid });
+    await hub.call('joinBoard', null, this.code, null, { uid: this.secret, name: this.uid });
   }
 
   /** onCommand seqs per socket, in arrival order, plus onReconnected's catch-up. */
@@ -104,7 +101,7 @@ class Peer {
     this.moving ??= (async () => {
       const hub = await HubClient.connect(httpUrl(node));
       this.hubs.push(hub);
-      await hub.call('reconnect', this.code, this.contiguous(), { uid: this.uid, name: this.uid });
+      await hub.call('reconnect', this.code, this.contiguous(), { uid: this.secret, name: this.uid });
     })().finally(() => (this.moving = null));
     return this.moving;
   }
@@ -135,13 +132,16 @@ class Peer {
   }
 }
 
-if (enabled) describe('two nodes, one database, Redis fan-out', () => {
+await describeWithServices('two nodes, one database, Redis fan-out', NEEDS, () => {
+  let redis: TestRedis;
   let pair: Awaited<ReturnType<typeof startNodePair>>;
   beforeAll(async () => {
-    pair = await startNodePair(SHARED_REDIS, 'tabula_nodes');
+    redis = await startTestRedis();
+    pair = await startNodePair(redis.url, 'tabula_nodes');
   }, 120_000);
   afterAll(async () => {
     await pair?.stop();
+    await redis?.stop();
   });
 
   it('every client receives every command exactly once, in seq order, from writers on both nodes', async () => {
@@ -152,7 +152,7 @@ if (enabled) describe('two nodes, one database, Redis fan-out', () => {
     for (const [i, peer] of peers.entries()) await peer.join(i % 2 ? b : a);
 
     // presence spans the nodes
-    const online = await peers[0]!.hub.call('joinBoard', null, code, null, { uid: peers[0]!.uid });
+    const online = await peers[0]!.hub.call('joinBoard', null, code, null, { uid: peers[0]!.secret });
     expect(new Set(online.online.map((m: { uid: string }) => m.uid))).toEqual(new Set(peers.map((p) => p.uid)));
 
     const writers = peers.slice(0, 4); // two on each node
@@ -216,7 +216,7 @@ if (enabled) describe('two nodes, one database, Redis fan-out', () => {
   }, 120_000);
 });
 
-if (enabled) describe('a Redis restart under two nodes', () => {
+await describeWithServices('a Redis restart under two nodes', NEEDS, () => {
   let redis: TestRedis;
   let pair: Awaited<ReturnType<typeof startNodePair>>;
   beforeAll(async () => {
