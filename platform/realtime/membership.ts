@@ -26,7 +26,7 @@ export async function enterBoard<T>(
   load: (actor: Actor) => Promise<T>,
 ): Promise<{ info: T; session: Session; online: OnlineMember[]; lastSeq: number }> {
   const { hub, socket, app } = ctx;
-  const actor = socketActor(socket, identityOf(socket, code, options));
+  const actor = sameGuest(socket, code, options) ?? socketActor(socket, options);
   let info: T;
   let access: Awaited<ReturnType<typeof getBoardAccess>>;
   const previous = socket.app.session;
@@ -55,13 +55,15 @@ export async function enterBoard<T>(
 }
 
 /**
- * The identity options of an entry: those passed, or, when a socket already on this board
- * re-enters without them (reconnect(boardCode, lastSeq) after joinBoard), the session's own.
+ * A guest's socket already on this board that re-enters without identity options
+ * (reconnect(boardCode, lastSeq) after joinBoard) stays the guest it is: the session's actor. (Its
+ * uid is the guest's key; deriving a guest from it again would give the identity anyone holding
+ * the published key can assume.) A socket with a token is always its token's holder.
  */
-function identityOf(socket: HubSocket, code: string, options: EnterOptions): EnterOptions {
+function sameGuest(socket: HubSocket, code: string, options: EnterOptions): Actor | null {
   const current = socket.app.session;
-  if (options.uid || options.clientid || !current || current.board !== code || current.actor.userId) return options;
-  return { ...options, uid: current.actor.uid, clientid: current.actor.clientId ?? undefined };
+  if (options.uid || options.clientid || !current || current.board !== code || socket.auth.isAuthenticated) return null;
+  return current.actor;
 }
 
 /** The visitor's display name in a BoardInfo (describeBoard), when the load returned one. */

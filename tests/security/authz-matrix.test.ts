@@ -1,0 +1,360 @@
+/**
+ * Issue 9: the authorization matrix over the HTTP route table. Every route the server declares
+ * (`server.table()`) must be declared here, with how to call it and what each identity class
+ * gets (tests/security/support.ts CLASSES): the board owner, a member of each role, a guest
+ * member, a signed-in stranger, a stranger guest, a forged uid (no token, Uid = the owner's user
+ * id), a forged member uid (Uid = the Editor member's user id, as the member list shows it), a
+ * forged key (no token, Uid = the guest member's key read from GET …/sharing) and no credentials. A route added later without a row here fails the first test, naming it.
+ *
+ * Board routes run on a board whose link level is NoAccess. A refused call must leave the board
+ * exactly as it was; an allowed board action runs on a fresh board and its effect is checked to be
+ * the caller's own (a command sent carrying the owner's id as its uid is stored as the sender's).
+ * Public routes answer the same to everyone and never carry the board's or the owner's data.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guestKey } from '../../platform/core/identity';
+import { add, call, rect, uidOf, undo, type Who } from '../api/boards-fixtures';
+import { boardState } from '../api/board-state';
+import { startTestPlatform, type TestPlatform } from '../helpers/platform';
+import {
+  allow, ANY_IDENTITY, CLASSES, COMMENTERS, EDITORS, EVERYONE, forgeKey, makeBoard, makeWorld, MATRIX_CONFIG, MEMBERS, outcomeOfStatus, OWNER,
+  pngDataUrl, SIGNED_IN, UID_SENDERS, whoOf, type BoardCase, type Cls, type Outcome, type World,
+} from './support';
+
+interface Ctx {
+  p: TestPlatform;
+  w: World;
+  /** the board for this probe (the shared one for refusals and reads, a fresh one for an allowed write) */
+  board: BoardCase;
+  /** the owner's developer app (client id and secret) */
+  app: { id: string; clientId: string; clientSecret: string };
+}
+
+interface RouteCase {
+  /** 'board': a board route (NoAccess board); 'user': the caller's own account; 'public': answers everyone alike */
+  kind: 'board' | 'user' | 'public';
+  /** an allowed call changes the board: it runs on a fresh board */
+  mutates?: boolean;
+  req(c: Ctx, cls: Cls): { url: string; payload?: object };
+  expect: Record<Cls, Outcome>;
+  /** after an allowed call: its effect is the caller's own */
+  check?(c: Ctx, cls: Cls, res: Awaited<ReturnType<typeof call>>): Promise<void>;
+}
+
+const noLogin = (cls: Cls) => (SIGNED_IN.includes(cls) ? 0 : 401);
+/** A route that needs a bearer token: users pass, everyone else is a 401. */
+const USERS = (ok: Cls[] = SIGNED_IN) => allow(ok, (cls) => noLogin(cls) || 403);
+const same = (outcome: Outcome) => allow(outcome === 'ok' ? EVERYONE : [], () => outcome as number);
+const keyOf = (w: World, cls: Cls): string | null => whoOf(w, cls)?.actor.uid ?? null;
+
+const page = (url: string): RouteCase => ({ kind: 'public', req: () => ({ url }), expect: same('ok') });
+
+const ROUTES: Record<string, RouteCase> = {
+  // pages and static files: public, the same for everyone
+  'GET /': { kind: 'public', req: () => ({ url: '/' }), expect: same(302) },
+  'GET /panel': { kind: 'public', req: () => ({ url: '/panel' }), expect: same(302) },
+  'GET /accounts/{p*}': page('/accounts/login'),
+  'GET /panel/{p*}': page('/panel/boards'),
+  'GET /app/panel/{p*}': page('/app/panel/boards'),
+  'GET /board/{p*}': { kind: 'public', req: (c) => ({ url: `/board/${c.board.code}?uid=${c.w.owner.user!.id}` }), expect: same('ok') },
+  'GET /board/new': page('/board/new'),
+  'GET /board/{workspaceId}/new': page('/board/ws1/new'),
+  'GET /static/{p*}': { kind: 'public', req: () => ({ url: '/static/no-such-file.js' }), expect: same(404) },
+  'GET /embed.js': page('/embed.js'),
+  'GET /health': page('/health'),
+  'GET /documents/api/openapi.json': page('/documents/api/openapi.json'),
+  // Google sign-in is not configured in tests: 404 for everyone
+  'GET /api/connect/google': { kind: 'public', req: () => ({ url: '/api/connect/google' }), expect: same(404) },
+  'GET /access-denied': page('/access-denied'),
+  // the socket's auth endpoint (nes): a bearer token or nothing, never a Uid
+  'AUTH /nes/auth': { kind: 'public', req: () => ({ url: '/nes/auth' }), expect: same(404) },
+  // accounts: public forms (wrong credentials for everyone)
+  'POST /api/accounts/login': { kind: 'public', req: () => ({ url: '/api/accounts/login', payload: { username: 'nobody@example.com', password: 'wrong-password-1' } }), expect: same(400) },
+  'POST /api/accounts/logout': { kind: 'public', req: () => ({ url: '/api/accounts/logout', payload: {} }), expect: same('ok') },
+  'POST /api/accounts/refresh': { kind: 'public', req: () => ({ url: '/api/accounts/refresh', payload: { refreshToken: 'not-a-refresh-token' } }), expect: same(401) },
+  'POST /api/accounts/users': {
+    kind: 'public',
+    req: () => ({ url: '/api/accounts/users', payload: { username: `new-${crypto.randomBytes(5).toString('hex')}@example.com`, password: 'correct horse battery staple 9', repeatPassword: 'correct horse battery staple 9', terms: true } }),
+    expect: same('ok'),
+  },
+  // (reset-password asks for the link, reset sets the password with its code)
+  'POST /api/accounts/password/reset-password': { kind: 'public', req: (c) => ({ url: '/api/accounts/password/reset-password', payload: { email: c.w.owner.user!.username } }), expect: same('ok') },
+  'POST /api/accounts/password/reset': {
+    kind: 'public',
+    req: (c) => ({ url: '/api/accounts/password/reset', payload: { email: c.w.owner.user!.username, code: '000000', password: 'correct horse battery staple 9', confirmPassword: 'correct horse battery staple 9' } }),
+    expect: same(400),
+  },
+  'GET /api/accounts/validate': { kind: 'user', req: () => ({ url: '/api/accounts/validate' }), expect: USERS() },
+  'POST /api/change-password': {
+    kind: 'user',
+    // a confirmation that does not match (a real change would revoke the caller's token): auth
+    // runs before validation, so only a token reaches the 400
+    req: () => ({ url: '/api/change-password', payload: { current: 'not-the-password-1', password: 'correct horse battery staple 9', confirmPassword: 'something else entirely 9' } }),
+    expect: allow([], (cls) => noLogin(cls) || 400),
+  },
+  // the caller's own account
+  'GET /api/users/profile': {
+    kind: 'user',
+    req: () => ({ url: '/api/users/profile' }),
+    expect: USERS(),
+    check: async (c, cls, res) => expect(JSON.stringify(res.body)).toContain(whoOf(c.w, cls)!.user!.username),
+  },
+  'POST /api/users/profile': {
+    kind: 'user',
+    req: (_c, cls) => ({ url: '/api/users/profile', payload: { displayName: `${cls} renamed` } }),
+    expect: USERS(),
+    check: async (c, cls) => {
+      const rows = await c.p.db('users').where({ display_name: `${cls} renamed` }).select('id');
+      expect(rows.map((r) => r.id)).toEqual([whoOf(c.w, cls)!.user!.id]);
+    },
+  },
+  'GET /api/users/profile/security-stamp': {
+    kind: 'user',
+    req: () => ({ url: '/api/users/profile/security-stamp' }),
+    expect: USERS(),
+    check: async (c, cls, res) => {
+      const row = await c.p.db('users').where({ id: whoOf(c.w, cls)!.user!.id }).first();
+      expect(res.body.securityStamp).toBe(row.security_stamp);
+    },
+  },
+  'GET /api/users/{userId}/images': {
+    // public (for <img>): the owner's avatar and nothing else, the same for everyone
+    kind: 'public',
+    req: (c) => ({ url: `/api/users/${c.w.owner.user!.id}/images` }),
+    expect: same('ok'),
+    check: async (_c, _cls, res) => {
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.raw.startsWith('\x89PNG') || res.raw.includes('PNG')).toBe(true);
+      expect(res.raw).not.toMatch(/username|"id"|displayName|security/i);
+    },
+  },
+  'POST /api/users/migrate': {
+    kind: 'user',
+    // a secret nobody holds: authorised callers merge nothing
+    req: () => ({ url: '/api/users/migrate', payload: { uniqueUserId: crypto.randomBytes(16).toString('hex') } }),
+    expect: USERS(),
+    check: async (_c, _cls, res) => expect(res.body).toEqual({ boards: 0, memberships: 0 }),
+  },
+  // developer apps
+  'GET /api/clients': {
+    kind: 'user',
+    req: () => ({ url: '/api/clients' }),
+    expect: USERS(),
+    check: async (c, cls, res) => {
+      if (cls !== 'owner') expect(JSON.stringify(res.body)).not.toContain(c.app.clientId);
+      else expect(JSON.stringify(res.body)).toContain(c.app.clientId);
+      expect(JSON.stringify(res.body)).not.toContain(c.app.clientSecret);
+    },
+  },
+  'POST /api/clients': {
+    kind: 'user',
+    req: (_c, cls) => ({ url: '/api/clients', payload: { appName: `app of ${cls}`, terms: true } }),
+    expect: USERS(),
+    check: async (c, cls) => {
+      const rows = await c.p.db('clients').where({ app_name: `app of ${cls}` }).select('owner_id');
+      expect(rows.map((r) => r.owner_id)).toEqual([whoOf(c.w, cls)!.user!.id]);
+    },
+  },
+  'POST /api/clients/{id}/regenerate': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/clients/${c.app.id}/regenerate`, payload: {} }),
+    expect: allow(OWNER, (cls) => noLogin(cls) || 404),
+  },
+  'POST /api/clients/token': {
+    kind: 'public',
+    // a wrong secret: 401 (a guest's request also carries its Uid, which this server-to-server body does not take: 400)
+    req: (c) => ({ url: '/api/clients/token', payload: { clientId: c.app.clientId, clientSecret: 'wrong', uid: c.w.owner.user!.id } }),
+    expect: allow([], (cls) => (UID_SENDERS.includes(cls) ? 400 : 401)),
+  },
+  'GET /api/clients/{clientId}/embed-check': {
+    kind: 'public',
+    req: (c) => ({ url: `/api/clients/${c.app.clientId}/embed-check?origin=${encodeURIComponent('https://host.example')}` }),
+    expect: same('ok'),
+    check: async (c, _cls, res) => expect(res.raw).not.toContain(c.app.clientSecret),
+  },
+  // logs: anyone may report; the row is the caller's
+  'POST /api/logs/clients': { kind: 'public', req: (_c, cls) => ({ url: '/api/logs/clients', payload: { level: 'error', context: `ctx-${cls}`, message: 'm' } }), expect: same('ok'), check: logRowIsCaller('client_logs', 'context') },
+  'POST /api/logs/usages': { kind: 'public', req: (_c, cls) => ({ url: '/api/logs/usages', payload: { context: `ctx-${cls}` } }), expect: same('ok'), check: logRowIsCaller('usage_logs', 'context') },
+  'POST /api/logs/perfs': { kind: 'public', req: (_c, cls) => ({ url: '/api/logs/perfs', payload: { type: `ctx-${cls}`, sessionId: 's' } }), expect: same('ok'), check: logRowIsCaller('perf_logs', 'type') },
+  // boards
+  'POST /api/boards': {
+    kind: 'user',
+    req: (_c, cls) => ({ url: '/api/boards', payload: { name: `board of ${cls}` } }),
+    expect: allow(ANY_IDENTITY, () => 401),
+    check: async (c, cls) => {
+      const row = await c.p.db('boards').where({ name: `board of ${cls}` }).first();
+      const who = whoOf(c.w, cls)!;
+      expect({ owner_id: row.owner_id, owner_uid: who.token ? undefined : row.owner_uid }).toEqual({ owner_id: who.actor.userId, owner_uid: who.token ? undefined : who.actor.uid });
+    },
+  },
+  'DELETE /api/boards': { kind: 'board', mutates: true, req: (c) => ({ url: '/api/boards', payload: { id: c.board.code } }), expect: allow(OWNER) },
+  'GET /api/boards/{id}/commands': { kind: 'board', req: (c) => ({ url: `/api/boards/${c.board.code}/commands` }), expect: allow(MEMBERS) },
+  'POST /api/boards/{id}/commands': {
+    kind: 'board',
+    mutates: true,
+    // the command names the owner as its author: the server stamps the sender
+    req: (c) => ({ url: `/api/boards/${c.board.code}/commands`, payload: { boardCommand: JSON.stringify(add(c.w.owner.actor.uid, rect('probe', c.w.owner.actor.uid))) } }),
+    expect: allow(EDITORS),
+    check: async (c, cls) => {
+      const row = await c.p.db('commands').where({ board_id: c.board.id }).orderBy('seq', 'desc').first();
+      expect(row.uid).toBe(keyOf(c.w, cls));
+      const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
+      expect([payload.uid, payload.shape.uid]).toEqual([keyOf(c.w, cls), keyOf(c.w, cls)]);
+    },
+  },
+  'POST /api/boards/{id}/dispose': { kind: 'board', mutates: true, req: (c) => ({ url: `/api/boards/${c.board.code}/dispose`, payload: { days: 7 } }), expect: allow(OWNER) },
+  'POST /api/boards/{id}/rename': { kind: 'board', mutates: true, req: (c) => ({ url: `/api/boards/${c.board.code}/rename`, payload: { name: 'Renamed' } }), expect: allow(EDITORS) },
+  'GET /api/boards/{id}/sharing': {
+    kind: 'board',
+    req: (c) => ({ url: `/api/boards/${c.board.code}/sharing` }),
+    expect: allow(MEMBERS),
+    check: async (c, _cls, res) => {
+      // keys, never a guest's secret
+      expect(res.raw).not.toContain(c.w.guestMember.secret!);
+      expect(res.raw).toContain(c.w.guestMember.actor.uid);
+    },
+  },
+  'POST /api/boards/{id}/sharings': { kind: 'board', mutates: true, req: (c) => ({ url: `/api/boards/${c.board.code}/sharings`, payload: { link: 'Editor' } }), expect: allow(OWNER) },
+  'POST /api/boards/{id}/members': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: `/api/boards/${c.board.code}/members`, payload: { email: c.w.other.user!.username, memberRole: 'Viewer' } }),
+    expect: allow(OWNER),
+  },
+  'POST /api/boards/{id}/members/{memberId}/roles': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: `/api/boards/${c.board.code}/members/${c.board.memberIds.viewer}/roles`, payload: { role: 'Editor' } }),
+    expect: allow(OWNER),
+  },
+  'GET /api/boards/{id}/messages': {
+    kind: 'board',
+    req: (c) => ({ url: `/api/boards/${c.board.code}/messages` }),
+    expect: allow(MEMBERS),
+    check: async (c, _cls, res) => expect(res.raw).not.toContain(c.w.guestMember.secret!),
+  },
+  'GET /api/boards/{id}/comments': {
+    kind: 'board',
+    req: (c) => ({ url: `/api/boards/${c.board.code}/comments` }),
+    expect: allow(MEMBERS),
+    check: async (c, _cls, res) => expect(res.raw).not.toContain(c.w.guestMember.secret!),
+  },
+  'POST /api/boards/{id}/comments/{threadId}/mark': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: `/api/boards/${c.board.code}/comments/${c.board.thread}/mark`, payload: {} }),
+    expect: allow(MEMBERS),
+    check: async (c, cls) => {
+      const rows = await c.p.db('comment_seen').where({ thread_id: c.board.thread }).select('uid');
+      expect(rows.map((r) => r.uid)).toContain(keyOf(c.w, cls));
+    },
+  },
+};
+
+/** A log row written by `cls` carries the caller's key (never the owner's id named as Uid). */
+function logRowIsCaller(table: string, column: string) {
+  return async (c: Ctx, cls: Cls) => {
+    const row = await c.p.db(table).where({ [column]: `ctx-${cls}` }).orderBy('id', 'desc').first();
+    expect(row.uid ?? null).toBe(keyOf(c.w, cls));
+    expect(row.user_id ?? null).toBe(whoOf(c.w, cls)?.actor.userId ?? null);
+  };
+}
+
+const routeKey = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
+
+let p: TestPlatform;
+let w: World;
+let shared: BoardCase;
+let app: Ctx['app'];
+
+beforeAll(async () => {
+  p = await startTestPlatform(MATRIX_CONFIG);
+  w = await makeWorld(p);
+  shared = await makeBoard(p, w);
+  await forgeKey(p, w, shared);
+  const avatar = await call(p, w.owner, 'POST', '/api/users/profile', { displayName: 'Olive Owner', avatar: pngDataUrl(20, 20) });
+  if (avatar.status !== 200) throw new Error(`avatar: ${avatar.status} ${avatar.raw}`);
+  const created = await call(p, w.owner, 'POST', '/api/clients', { appName: 'Owner app', terms: true });
+  if (created.status !== 200) throw new Error(`app: ${created.status} ${created.raw}`);
+  app = { id: created.body.id, clientId: created.body.clientId, clientSecret: created.body.secret };
+  if (!app.clientSecret) throw new Error('no secret in the created app');
+}, 60_000);
+afterAll(() => p?.stop());
+
+describe('the route table', () => {
+  it('every route the server declares has a row in the authorization matrix', () => {
+    const declared = new Set(Object.keys(ROUTES));
+    const routes = p.server.table().map(routeKey);
+    expect(routes.filter((r) => !declared.has(r)), 'routes without a row in ROUTES (declare how to call them and who may)').toEqual([]);
+    expect([...declared].filter((r) => !routes.includes(r)), 'rows for routes the server no longer has').toEqual([]);
+  });
+});
+
+describe('every route × every identity', () => {
+  for (const [key, route] of Object.entries(ROUTES)) {
+    const [method] = key.split(' ');
+    const title = `${key}: ${CLASSES.map((c) => `${c} ${route.expect[c]}`).join(', ')}`;
+    it(title, async () => {
+      const got: Partial<Record<Cls, Outcome>> = {};
+      for (const cls of CLASSES) {
+        const fresh = route.kind === 'board' && route.mutates && route.expect[cls] === 'ok';
+        const board = fresh ? await makeBoard(p, w) : shared;
+        const c: Ctx = { p, w, board, app };
+        const before = route.kind === 'board' && !fresh ? await boardState(p.db, board.id) : null;
+        const { url, payload } = route.req(c, cls);
+        const res = await call(p, whoOf(w, cls), method, url, payload);
+        got[cls] = outcomeOfStatus(res.status);
+        expect(res.status, `${cls}: ${key} must never be a 500 (${res.raw.slice(0, 200)})`).toBeLessThan(500);
+        if (before) expect(await boardState(p.db, board.id), `${cls}: a refused ${key} changed the board`).toEqual(before);
+        if (got[cls] === 'ok') await route.check?.(c, cls, res);
+        // nothing of the shared board reaches anyone the route refuses, nor any public answer
+        if (got[cls] !== 'ok' || route.kind === 'public') {
+          for (const mark of shared.marks) expect(res.raw, `${cls}: ${key} leaked '${mark}'`).not.toContain(mark);
+        }
+        for (const secret of [w.guestMember.secret!, app.clientSecret]) expect(res.raw, `${cls}: ${key} leaked a secret`).not.toContain(secret);
+        if (cls !== 'owner' && route.kind !== 'board') expect(res.raw, `${cls}: ${key} leaked the owner's username`).not.toContain(w.owner.user!.username);
+      }
+      expect(got).toEqual(route.expect);
+    });
+  }
+});
+
+describe('a forged identity acts only as itself', () => {
+  it("a forged uid (the owner's or a member's id) and a forged key (a guest member's) hold none of their rights on a board they may edit by link", async () => {
+    const board = await makeBoard(p, w);
+    await call(p, w.owner, 'POST', `/api/boards/${board.code}/sharings`, { link: 'Editor' });
+    for (const cls of ['forgedUid', 'forgedMember', 'forgedKey'] as const) {
+      const who = w[cls] as Who;
+      // an Editor by link, but not the owner: owner-only routes are refused
+      expect((await call(p, who, 'POST', `/api/boards/${board.code}/dispose`, { days: 1 })).status, cls).toBe(403);
+      expect((await call(p, who, 'POST', `/api/boards/${board.code}/sharings`, { link: 'NoAccess' })).status, cls).toBe(403);
+      // what it draws is its own, under its own key
+      const sent = await call(p, who, 'POST', `/api/boards/${board.code}/commands`, { boardCommand: JSON.stringify(add(w.owner.actor.uid, rect(`by-${cls}`, w.owner.actor.uid))) });
+      expect(sent.status, cls).toBe(200);
+      const row = await p.db('commands').where({ board_id: board.id }).orderBy('seq', 'desc').first();
+      expect(row.uid, cls).toBe(guestKey(uidOf(who)));
+      expect([w.owner.actor.uid, w.editor.actor.uid, w.guestMember.actor.uid]).not.toContain(row.uid);
+    }
+  });
+});
+
+describe("another board's resources, through a board one owns", () => {
+  it("a member id, a thread and a command of the NoAccess board are not reachable through the caller's own board", async () => {
+    const own = await call(p, w.other, 'POST', '/api/boards', { name: 'my own board' });
+    expect(own.status).toBe(200);
+    const code = own.body.code;
+    const before = await boardState(p.db, shared.id);
+    const probes = {
+      "change the role of the other board's member": await call(p, w.other, 'POST', `/api/boards/${code}/members/${shared.memberIds.viewer}/roles`, { role: 'NoAccess' }),
+      "mark the other board's thread seen": await call(p, w.other, 'POST', `/api/boards/${code}/comments/${shared.thread}/mark`, {}),
+      "undo the other board's command": await call(p, w.other, 'POST', `/api/boards/${code}/commands`, { boardCommand: JSON.stringify(undo(w.other.actor.uid, shared.theirs.id)) }),
+    };
+    for (const [probe, res] of Object.entries(probes)) {
+      expect(res.status, probe).toBeGreaterThanOrEqual(400);
+      expect(res.status, probe).toBeLessThan(500);
+    }
+    expect(await boardState(p.db, shared.id)).toEqual(before);
+    expect(await p.db('board_members').where({ id: shared.memberIds.viewer }).first()).toMatchObject({ role: 'Viewer' });
+  });
+});
