@@ -39,7 +39,7 @@ export type SavedProfile = Profile & { accessToken: string; expiresIn: number };
 
 export const accountsApi = {
   login: (body: { username: string; password: string }) => http.post<SessionResult>('/api/accounts/login', body),
-  signup: (body: { username: string; password: string; repeatPassword: string; terms: boolean }) => http.post<{ id: string }>('/api/accounts/users', body),
+  signup: (body: { username: string; password: string; repeatPassword: string; terms: boolean; invitation?: string | null }) => http.post<{ message: string }>('/api/accounts/users', body),
   requestRecovery: (body: { email: string }) => http.post<{ message: string }>('/api/accounts/password/reset-password', body),
   resetPassword: (body: { password: string; confirmPassword: string; code: string; email: string }) => http.post<SessionResult>('/api/accounts/password/reset', body),
   /** failures are ignored by the callers (panel.md §7) */

@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert, Button, Field, Form, HttpError, type FieldErrors, useForm } from '../../ui';
 import { accountsApi, type SessionResult } from '../api';
 import { completeLogin } from '../login-flow';
+import { MESSAGES as SPEC_MESSAGES } from '../../shared/messages';
 import { PANEL_MESSAGES } from '../messages';
 import { retNotice, withRet } from '../ret';
 import { useGoToReturn } from './finish';
@@ -23,7 +24,7 @@ export interface LoginPageProps {
 export function LoginPage({ initialErrors, initialProblem }: LoginPageProps) {
   const [params] = useSearchParams();
   const ret = params.get('ret');
-  const state = (useLocation().state ?? {}) as { username?: string; signedUp?: boolean };
+  const state = (useLocation().state ?? {}) as { username?: string; signedUp?: boolean | string };
   const goToReturn = useGoToReturn();
   const [problem, setProblem] = useState<LoginProblem | null>(initialProblem ?? null);
   const [merging, setMerging] = useState(false);
@@ -75,7 +76,7 @@ export function LoginPage({ initialErrors, initialProblem }: LoginPageProps) {
       }
     >
       {notice && <Alert type="info">{notice}</Alert>}
-      {state.signedUp && !problem && <Alert type="success">Your account has been created. Log in to continue.</Alert>}
+      {state.signedUp && !problem && <Alert type="success">{typeof state.signedUp === 'string' ? state.signedUp : SPEC_MESSAGES.signedUp}</Alert>}
       {merging && <Alert type="info">{PANEL_MESSAGES.merging}</Alert>}
       {problem?.kind === 'invalid' && (
         <Alert type="error">

@@ -4,6 +4,12 @@ import { accountsApi } from '../api';
 import { retNotice, withRet } from '../ret';
 import { VisitorCard } from './layout';
 
+/** The invitation token of the page's fragment, if any. */
+function invitationToken(): string | null {
+  if (typeof window === 'undefined') return null;
+  return new URLSearchParams(window.location.hash.replace(/^#/, '')).get('invitation');
+}
+
 export interface SignupPageProps {
   initialErrors?: FieldErrors;
 }
@@ -20,8 +26,10 @@ export function SignupPage({ initialErrors }: SignupPageProps) {
   const form = useForm({
     initial: { username: '', password: '', repeatPassword: '', terms: false },
     initialErrors,
-    submit: (values) => accountsApi.signup(values),
-    onSuccess: (_result, values) => navigate(withRet('/accounts/login', ret), { state: { username: values.username, signedUp: true } }),
+    // a board invitation link carries its token in the fragment (#invitation=…): it proves the mailbox
+    submit: (values) => accountsApi.signup({ ...values, invitation: invitationToken() }),
+    // the same answer whether or not the address had an account (docs/accounts.md "Signup")
+    onSuccess: (result, values) => navigate(withRet('/accounts/login', ret), { state: { username: values.username, signedUp: result?.message ?? true } }),
   });
   const notice = retNotice(ret);
   return (

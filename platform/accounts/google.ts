@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import Bell from '@hapi/bell';
 import Boom from '@hapi/boom';
 import type { ResponseToolkit, Server } from '@hapi/hapi';
@@ -6,6 +7,7 @@ import type { AppContext } from '../core/context';
 import { findUserById, findUserByUsername, insertUser, isUniqueViolation, type UserRow } from '../users/repo';
 import { MESSAGES } from './messages';
 import { findExternalIdentity, insertExternalIdentity, updateExternalIdentityEmail } from './repo';
+import { claimInvitations } from '../boards/invitations';
 import { escapeHtml } from './recovery-mail';
 import { startSession } from './service';
 
@@ -129,6 +131,7 @@ export async function userForGoogle(app: Pick<AppContext, 'db' | 'logger'>, prof
     if (!existing.is_active) throw Boom.forbidden(MESSAGES.accountDisabled);
     await insertExternalIdentity(app.db, { userId: existing.id, provider: 'google', subject: profile.id, email: profile.email });
     app.logger.info({ userId: existing.id }, 'google identity linked to an existing account');
+    await claimInvitations(app, existing); // Google verified the address: its board invitations are accepted
     return existing;
   }
   try {
@@ -138,6 +141,7 @@ export async function userForGoogle(app: Pick<AppContext, 'db' | 'logger'>, prof
       return created;
     });
     app.logger.info({ userId: user.id }, 'account created with google');
+    await claimInvitations(app, user); // Google verified the address: its board invitations are accepted
     return user;
   } catch (err) {
     // Two popups racing for the same new account: the other one created it; use it.
@@ -152,10 +156,12 @@ function popupPage(h: ResponseToolkit, config: Config, oauthReturn: OAuthReturn)
   const origin = new URL(config.publicUrl).origin;
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
   const note = 'error' in oauthReturn ? oauthReturn.error : 'You are signed in. You can close this window.';
+  // its one inline script runs by nonce; nothing else may run, load or frame the page (docs/security.md)
+  const nonce = crypto.randomBytes(16).toString('base64');
   const html = `<!doctype html>
 <html><head><meta charset="utf-8"><title>Tabula</title></head>
 <body><p id="note">${escapeHtml(note)}</p>
-<script>
+<script nonce="${nonce}">
 (function () {
   var message = ${json({ oauthReturn })};
   if (window.opener) {
@@ -164,5 +170,10 @@ function popupPage(h: ResponseToolkit, config: Config, oauthReturn: OAuthReturn)
   }
 })();
 </script></body></html>`;
-  return h.response(html).type('text/html; charset=utf-8').header('cache-control', 'no-store');
+  return h
+    .response(html)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`);
 }

@@ -1,6 +1,8 @@
 import type { Plugin } from '@hapi/hapi';
+import { trustOf } from '../core/client-ip';
 import { createRateLimiter, openRedis } from '../core/ratelimit';
 import { registerGoogle } from './google';
+import { createLoginLimiter, DEVICE_COOKIE } from './limits';
 import { accountRoutes, type AccountLimiters } from './routes';
 
 /** Accounts: signup, login, token refresh and logout, password recovery and change, Google sign-in. */
@@ -12,7 +14,26 @@ export const accountsPlugin: Plugin<void> = {
     // one Redis connection for the three limiters when REDIS_URL is set
     const redis = config.redisUrl ? openRedis(config.redisUrl, onError) : undefined;
     const limiter = (prefix: string) => createRateLimiter({ ...config.rateLimit, prefix, redis, onError });
-    const limiters: AccountLimiters = { login: limiter('login'), recovery: limiter('recovery'), reset: limiter('reset') };
+    trustOf(config.trustedProxies); // a malformed TRUSTED_PROXIES stops the start, not a request
+    const limiters: AccountLimiters = {
+      login: createLoginLimiter(config.loginLimits, { redis }),
+      // at most 3 "you already have an account" mails per address per hour (signup answers alike either way)
+      signupMail: createRateLimiter({ max: 3, windowMs: 3_600_000, prefix: 'signup-mail', redis, onError }),
+      recovery: limiter('recovery'),
+      reset: limiter('reset'),
+    };
+    // the device cookie (limits.ts): sent only to the accounts routes, never readable by scripts
+    server.state(DEVICE_COOKIE, {
+      ttl: config.loginLimits.deviceCookieDays * 86_400_000,
+      path: '/api/accounts',
+      isHttpOnly: true,
+      isSecure: config.publicUrl.startsWith('https:'),
+      isSameSite: 'Strict',
+      encoding: 'none',
+      strictHeader: true,
+      ignoreErrors: true,
+      clearInvalid: false,
+    });
     server.ext('onPostStop', async () => {
       await Promise.all(Object.values(limiters).map((l) => l.close()));
       redis?.disconnect();

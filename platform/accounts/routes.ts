@@ -1,19 +1,38 @@
-import type { Lifecycle, Request, RouteOptionsResponse, RouteOptionsValidate, ServerRoute } from '@hapi/hapi';
+import type { Lifecycle, Request, ResponseToolkit, RouteOptionsResponse, RouteOptionsValidate, ServerRoute } from '@hapi/hapi';
 import { claimsOf } from '../core/auth';
+import { clientAddress } from '../core/client-ip';
 import { enforceRateLimit, type RateLimiter } from '../core/ratelimit';
 import { normalizeUsername } from '../users/repo';
+import { DEVICE_COOKIE, deviceOf, issueDeviceCookie, type LoginAttempt, type LoginLimiter } from './limits';
 import { MESSAGES } from './messages';
 import * as schemas from './schemas';
 import * as accounts from './service';
+import type { Session } from './tokens';
 
 export interface AccountLimiters {
-  login: RateLimiter;
+  login: LoginLimiter;
+  /** "you already have an account" mails per address (signups of a taken address) */
+  signupMail: RateLimiter;
   recovery: RateLimiter;
   reset: RateLimiter;
 }
 
-/** Rate-limit key: client address + the account asked about. */
-const keyOf = (request: Request, username: string) => `${request.info.remoteAddress}|${normalizeUsername(username)}`;
+/** Rate-limit key: client address (X-Forwarded-For only from TRUSTED_PROXIES) + the account asked about. */
+const keyOf = (request: Request, username: string) => `${clientAddress(request)}|${normalizeUsername(username)}`;
+
+/** The login attempt as the limits see it: address, account, and the device cookie if it is this account's. */
+function attemptOf(request: Request, username: string): LoginAttempt {
+  const account = normalizeUsername(username);
+  const cookie = (request.state as Record<string, unknown> | null)?.[DEVICE_COOKIE];
+  return { ip: clientAddress(request), account, device: deviceOf(request.server.app.config, cookie, account) };
+}
+
+/** Answers a session and marks this browser as a device that signed in to the account (limits.ts). */
+function withDevice(request: Request, h: ResponseToolkit, attempt: LoginAttempt, session: Session) {
+  const response = h.response(session);
+  if (!attempt.device) response.state(DEVICE_COOKIE, issueDeviceCookie(request.server.app.config, attempt.account));
+  return response;
+}
 
 const tags = ['api', 'accounts'];
 
@@ -42,24 +61,34 @@ export function accountRoutes(limiters: AccountLimiters): ServerRoute[] {
     route('POST', '/api/accounts/users', {
       auth: false,
       description: 'Sign up with an e-mail and a password',
-      notes: 'Field errors under username, password, repeatPassword, terms. Answers the new user id; no tokens (log in next).',
+      notes: 'Field errors under username, password, repeatPassword, terms. Answers the same { message } whether or not the address already had an account (that address gets an e-mail instead); no tokens (log in next).',
       validate: { payload: schemas.signupPayload },
       response: { status: { 201: schemas.signupResponse } },
       async handler(request, h) {
-        const { username, password } = request.payload as { username: string; password: string };
-        return h.response(await accounts.signup(request.server.app, { username, password })).code(201);
+        const { username, password, invitation } = request.payload as { username: string; password: string; invitation?: string | null };
+        const mayMail = async (address: string) => (await limiters.signupMail.hit(address)).allowed;
+        return h.response(await accounts.signup(request.server.app, { username, password, invitation }, mayMail)).code(201);
       },
     }),
     route('POST', '/api/accounts/login', {
       auth: false,
       description: 'Log in with username and password',
-      notes: `Failure: 400 { message: '${MESSAGES.invalidGrant}', errors: { '*': ['${MESSAGES.invalidCredentials}'] } }. Rate limited per client and username (429).`,
+      notes: `Failure: 400 { message: '${MESSAGES.invalidGrant}', errors: { '*': ['${MESSAGES.invalidCredentials}'] } }. Failed logins are limited per client address, per account (with backoff) and globally (429 with Retry-After); a browser that signed in to the account before (device cookie) is exempt (docs/security.md).`,
       validate: { payload: schemas.loginPayload },
       response: { schema: schemas.sessionResponse },
-      async handler(request) {
+      async handler(request, h) {
         const input = request.payload as { username: string; password: string };
-        await enforceRateLimit(limiters.login, keyOf(request, input.username));
-        return accounts.login(request.server.app, input);
+        const attempt = attemptOf(request, input.username);
+        await limiters.login.begin(attempt);
+        let session: Session;
+        try {
+          session = await accounts.login(request.server.app, input);
+        } catch (err) {
+          await limiters.login.failed(attempt);
+          throw err;
+        }
+        await limiters.login.succeeded(attempt);
+        return withDevice(request, h, attempt, session);
       },
     }),
     route('POST', '/api/accounts/refresh', {
@@ -98,13 +127,15 @@ export function accountRoutes(limiters: AccountLimiters): ServerRoute[] {
     route('POST', '/api/accounts/password/reset', {
       auth: false,
       description: 'Set a new password with the code of a recovery link',
-      notes: 'Field errors under code, user, password, confirmPassword. Success answers a new session. Rate limited per client and e-mail (429).',
+      notes: 'Field errors under code (a bad, used or expired code and an unknown address alike), password, confirmPassword. Success answers a new session. Rate limited per client and e-mail (429).',
       validate: { payload: schemas.resetPayload },
       response: { schema: schemas.sessionResponse },
-      async handler(request) {
+      async handler(request, h) {
         const input = request.payload as { email: string; code: string; password: string };
         await enforceRateLimit(limiters.reset, keyOf(request, input.email));
-        return accounts.resetPassword(request.server.app, input);
+        const session = await accounts.resetPassword(request.server.app, input);
+        // the recovery link proved the mailbox: this browser becomes a known device of the account
+        return withDevice(request, h, attemptOf(request, input.email), session);
       },
     }),
     route('GET', '/api/accounts/validate', {

@@ -19,16 +19,19 @@ export const emailSchema = (requiredText: string, invalidText: string) =>
 
 export const signupPayload = body({
   username: emailSchema(MESSAGES.usernameRequired, MESSAGES.usernameEmail),
-  password: passwordSchema(),
+  password: passwordSchema('username'),
   repeatPassword: repeatSchema('password'),
   terms: Joi.boolean().valid(true).required().messages({
     'any.required': MESSAGES.termsRequired,
     'any.only': MESSAGES.termsRequired,
     'boolean.base': MESSAGES.termsRequired,
   }),
+  invitation: Joi.string().max(200).allow('', null).description('the token of a board invitation link (its fragment), proving the mailbox'),
 }).label('Signup');
 
-export const signupResponse = Joi.object({ id: Joi.string().required().description('the new user id') }).label('SignupResult');
+export const signupResponse = Joi.object({
+  message: Joi.string().required().description('the same answer whether or not the address already had an account'),
+}).label('SignupResult');
 
 export const loginPayload = body({
   username: Joi.string().trim().max(320).required().messages({ 'any.required': MESSAGES.usernameRequired, 'string.empty': MESSAGES.usernameRequired }),
@@ -58,7 +61,7 @@ export const recoveryRequestPayload = body({
 export const messageResponse = Joi.object({ message: Joi.string().required() }).label('RecoveryRequested');
 
 export const resetPayload = body({
-  password: passwordSchema(),
+  password: passwordSchema('email'),
   confirmPassword: repeatSchema('password'),
   code: Joi.string().max(200).required().messages({ 'any.required': MESSAGES.recoveryInvalid, 'string.empty': MESSAGES.recoveryInvalid, 'string.max': MESSAGES.recoveryInvalid }),
   email: Joi.string().trim().max(320).required().messages({ 'any.required': MESSAGES.emailRequired, 'string.empty': MESSAGES.emailRequired }),

@@ -5,8 +5,10 @@ import { badRequest, fieldError } from '../core/errors';
 import { sendMailLater } from '../mail/service';
 import { findUserById, findUserByUsername, insertUser, isUniqueViolation, touchLastOnline, updateUser, type UserRow } from '../users/repo';
 import { MESSAGES } from './messages';
-import { hashPassword, verifyNothing, verifyPassword } from './passwords';
+import { hashPassword, isUsernamePassword, verifyNothing, verifyPassword } from './passwords';
 import { recoveryMail } from './recovery-mail';
+import { alreadyRegisteredMail, welcomeMail } from './signup-mail';
+import { claimInvitations, invitationTokenFits } from '../boards/invitations';
 import {
   consumePasswordReset,
   insertPasswordReset,
@@ -14,6 +16,10 @@ import {
   retireUserPasswordResets,
 } from './repo';
 import { openSession, revokeRefreshTokenValue, rotateRefreshToken, sha256, subjectOfOwnToken, accessTokenFor, type Session } from './tokens';
+import { bumpTokenVersion, sessionsRevoked } from './tokens';
+
+/** A user id no account has: the reset of an unknown address runs the same queries against it. */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
 
 /** Recovery links expire after one hour and work once (docs/accounts.md). */
 export const RECOVERY_CODE_TTL_MINUTES = 60;
@@ -22,17 +28,47 @@ type App = Pick<AppContext, 'config' | 'db' | 'logger'>;
 
 export const newSecurityStamp = (): string => crypto.randomBytes(16).toString('hex');
 
-export async function signup(app: App, input: { username: string; password: string }): Promise<{ id: string }> {
-  if (await findUserByUsername(app.db, input.username)) throw fieldError('username', MESSAGES.usernameTaken);
+/**
+ * Signup answers the same whether or not the address already has an account, after the same
+ * work (one argon2 hash): a new address gets its account and a welcome mail; a taken one gets
+ * a mail saying so (with login and recovery links) and nothing else changes. Mails go in the
+ * background, so the answer's timing does not depend on them (docs/accounts.md "Signup").
+ * `invitation`, the token of a board invitation link, proves the mailbox: the new account
+ * joins the boards it was invited to.
+ */
+export async function signup(
+  app: App,
+  input: { username: string; password: string; invitation?: string | null },
+  /** whether this address may get another "already registered" mail now (a bound on mail bombing) */
+  mayMail: (address: string) => Promise<boolean> = async () => true,
+): Promise<{ message: string }> {
+  const done = { message: MESSAGES.signedUp };
+  const existing = await findUserByUsername(app.db, input.username);
   const passwordHash = await hashPassword(input.password);
-  try {
-    const user = await insertUser(app.db, { username: input.username, passwordHash });
-    app.logger.info({ userId: user.id }, 'account created');
-    return { id: user.id };
-  } catch (err) {
-    if (isUniqueViolation(err)) throw fieldError('username', MESSAGES.usernameTaken);
-    throw err;
+  // counted on both paths (the same work); only the "already registered" mail is held back by it
+  const mailAllowed = await mayMail(input.username.trim().toLowerCase());
+  if (existing) {
+    alreadyRegistered(app, existing.username, mailAllowed);
+    return done;
   }
+  let user: UserRow;
+  try {
+    user = await insertUser(app.db, { username: input.username, passwordHash });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    alreadyRegistered(app, input.username, mailAllowed);
+    return done;
+  }
+  app.logger.info({ userId: user.id }, 'account created');
+  sendMailLater(app, welcomeMail(user.username, `${app.config.publicUrl}/accounts/login`));
+  if (input.invitation && (await invitationTokenFits(app.db, input.invitation, user.username))) await claimInvitations(app, user);
+  return done;
+}
+
+function alreadyRegistered(app: App, username: string, mailAllowed: boolean): void {
+  if (!mailAllowed) return; // repeated signups of one address: no more mails for a while
+  app.logger.info('signup with an address that already has an account: mailed its owner');
+  sendMailLater(app, alreadyRegisteredMail(username, `${app.config.publicUrl}/accounts/login`, `${app.config.publicUrl}/accounts/forgot-password`));
 }
 
 /** Unknown user and wrong password answer alike and cost alike (one argon2 verification). */
@@ -98,17 +134,24 @@ export async function requestRecovery(app: App, email: string): Promise<void> {
  * to the boards).
  */
 export async function resetPassword(app: App, input: { email: string; code: string; password: string }): Promise<Session> {
-  const user = await findUserByUsername(app.db, input.email);
-  if (!user || !user.is_active) throw fieldError('user', MESSAGES.recoveryInvalid);
+  // An unknown address, a disabled account and a bad code answer alike (under `code`) after the
+  // same work: one argon2 hash and the same transaction (the code checked against no user).
+  const found = await findUserByUsername(app.db, input.email);
+  const user = found?.is_active ? found : null;
   const passwordHash = await hashPassword(input.password);
   const updated = await app.db.transaction(async (trx) => {
-    if (!(await consumePasswordReset(trx, user.id, sha256(input.code)))) return null;
+    if (!(await consumePasswordReset(trx, user?.id ?? NO_USER, sha256(input.code)))) return null;
+    if (!user) return null;
     await retireUserPasswordResets(trx, user.id);
+    await bumpTokenVersion(trx, user.id); // every access token issued before is refused (tokens.ts)
     await revokeAllRefreshTokens(trx, user.id);
     return updateUser(trx, user.id, { password_hash: passwordHash, security_stamp: newSecurityStamp() });
   });
-  if (!updated) throw fieldError('code', MESSAGES.recoveryInvalid);
+  if (!updated || !user) throw fieldError('code', MESSAGES.recoveryInvalid);
   app.logger.info({ userId: user.id }, 'password reset with a recovery link');
+  // the recovery link proved the mailbox: pending board invitations of the address are accepted
+  await claimInvitations(app, updated);
+  await sessionsRevoked(app, updated); // and the user's open sockets are closed, on every node
   return startSession(app, updated);
 }
 
@@ -124,12 +167,16 @@ export async function changePassword(app: App, userId: string, input: { current?
     if (!input.current) throw fieldError('current', MESSAGES.currentRequired);
     if (!(await verifyPassword(user.password_hash, input.current))) throw fieldError('current', MESSAGES.currentIncorrect);
   }
+  // (the schema refused the common passwords; only here is the username known)
+  if (isUsernamePassword(input.password, user.username)) throw fieldError('password', MESSAGES.passwordIsUsername);
   const passwordHash = await hashPassword(input.password);
   const updated = await app.db.transaction(async (trx) => {
+    await bumpTokenVersion(trx, user.id); // every access token issued before is refused (tokens.ts)
     await revokeAllRefreshTokens(trx, user.id);
     return updateUser(trx, user.id, { password_hash: passwordHash, security_stamp: newSecurityStamp() });
   });
   app.logger.info({ userId: user.id }, 'password changed');
+  await sessionsRevoked(app, updated); // and the user's open sockets are closed, on every node
   return startSession(app, updated);
 }
 

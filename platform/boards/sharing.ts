@@ -12,14 +12,15 @@ import {
 import { MESSAGES } from '../../shared/messages';
 import type { Actor } from '../core/actor';
 import { badRequest, fieldError } from '../core/errors';
-import { findUserByUsername } from '../users/repo';
+import { sendMailLater, type Mail } from '../mail/service';
+import { findUserById, findUserByUsername } from '../users/repo';
+import { changeInvitationRole, inviteByEmail } from './invitations';
 import { facilitatorAllowed, getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from './access';
 import { forgetBoard } from './access-cache';
 import { isMemberOwner, memberRole, toBoardMember, userDisplayName, type BoardMember } from './members';
 import { findMemberById, listMembers, setMemberRole, updateBoard, upsertInvitedMember, type BoardRow, type MemberRow } from './repo';
 
 export const OWNER_CANNOT_BE_INVITED = MESSAGES.ownerCannotBeInvited;
-export const NO_ACCOUNT_WITH_EMAIL = 'No account uses this email.';
 export const LOGIN_TO_INVITE = MESSAGES.loginToInvite;
 export const MEMBER_NOT_FOUND = 'Member not found.';
 export const OWNER_ROLE_FIXED = "The owner's role cannot be changed.";
@@ -86,8 +87,12 @@ export async function setSharing(
 }
 
 /**
- * POST /api/boards/{id}/members {email, memberRole}: owner only, signed in. The e-mail must be
- * an account's and not the owner's (field errors under email). An existing member row is replaced.
+ * POST /api/boards/{id}/members {email, memberRole}: owner only, signed in; the owner cannot be
+ * invited (field error under email). The answer and the work do not depend on whether an account
+ * uses the address (docs/security.md, "Login, enumeration and passwords"): an account's member
+ * row is added (or replaced) and the person is told by e-mail; an address without an account gets
+ * an invitation e-mail, and joins with the role when it signs up (boards/invitations.ts). Either
+ * way the answer is `{ id, displayName: <the e-mail>, profileImage: null, status: 'Invited' }`.
  */
 export async function inviteMember(
   app: BoardApp,
@@ -97,20 +102,39 @@ export async function inviteMember(
 ): Promise<{ id: string; displayName: string; profileImage: string | null; status: string }> {
   const access = await getBoardAccess(app, code, actor);
   if (!canInvite(access.role) || !actor!.userId) throw Boom.forbidden(actor!.userId ? UNAUTHORIZED_ACCESS : LOGIN_TO_INVITE);
-  const email = input.email.trim();
+  const email = input.email.trim().toLowerCase();
+  const inviter = await findUserById(app.db, actor!.userId);
+  if (!inviter) throw Boom.forbidden(LOGIN_TO_INVITE);
   const user = await findUserByUsername(app.db, email);
-  if (!user) throw fieldError('email', NO_ACCOUNT_WITH_EMAIL);
-  if (isMemberOwner(access.board, { uid: user.id, user_id: user.id })) throw fieldError('email', OWNER_CANNOT_BE_INVITED);
+  if (user && isMemberOwner(access.board, { uid: user.id, user_id: user.id })) throw fieldError('email', OWNER_CANNOT_BE_INVITED);
   if (input.memberRole === 'Facilitator' && !(await facilitatorAllowed(app, access.board))) throw fieldError('memberRole', FACILITATOR_NEEDS_PLAN);
+  const answer = (id: string) => ({ id, displayName: email, profileImage: null, status: 'Invited' });
+  if (!user) {
+    const invitation = await inviteByEmail(app, access.board, { email, role: input.memberRole, inviter });
+    return answer(invitation.id);
+  }
   const before = access.board;
   const existing = (await listMembers(app.db, before.id)).filter((m) => m.user_id === user.id || m.uid === user.id);
   const member = await upsertInvitedMember(app.db, before.id, { uid: user.id, userId: user.id, name: '', role: input.memberRole });
   forgetBoard(app, before.code);
+  sendMailLater(app, addedToBoardMail(app, user.username, inviter, before));
   // a member already on the board (maybe online) learns a new role at once
   if (existing.length && existing.every((m) => memberRole(before, m) !== memberRole(before, member))) {
     await announceRoleChanges(app, before, before, [member], false);
   }
-  return { id: member.id, displayName: userDisplayName(user), profileImage: user.avatar, status: member.status };
+  return answer(member.id);
+}
+
+/** The mail an existing account gets when invited (as an unknown address gets its invitation). */
+function addedToBoardMail(app: BoardApp, to: string, inviter: { display_name?: string | null; username: string }, board: BoardRow): Mail {
+  const who = inviter.display_name?.trim() || inviter.username;
+  const name = board.name || 'a board';
+  const link = `${app.config.publicUrl}/board/${board.code}`;
+  return {
+    to,
+    subject: `${who} invited you to a Tabula board`,
+    text: ['Hello,', '', `${who} invited you to the Tabula board "${name}".`, 'Open it here (log in with this e-mail address):', '', link, '', 'Tabula'].join('\n'),
+  };
 }
 
 /** POST /api/boards/{id}/members/{memberId}/roles {role}: owner only; NoAccess revokes. */
@@ -118,7 +142,12 @@ export async function changeMemberRole(app: BoardApp, code: string, actor: Actor
   const access = await getBoardAccess(app, code, actor);
   if (!canChangeMemberRoles(access.role)) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
   const member = await findMemberById(app.db, access.board.id, memberRef);
-  if (!member) throw Boom.notFound(MEMBER_NOT_FOUND);
+  if (!member) {
+    // an invitation of an address without an account answers like a member (no account oracle)
+    if (role === 'Facilitator' && !(await facilitatorAllowed(app, access.board))) throw fieldError('role', FACILITATOR_NEEDS_PLAN);
+    if (await changeInvitationRole(app.db, access.board.id, memberRef, role)) return { id: memberRef, role: role === 'NoAccess' ? null : role };
+    throw Boom.notFound(MEMBER_NOT_FOUND);
+  }
   if (isMemberOwner(access.board, member)) throw badRequest(OWNER_ROLE_FIXED, { role: [OWNER_ROLE_FIXED] });
   if (role === 'Facilitator' && !(await facilitatorAllowed(app, access.board))) throw fieldError('role', FACILITATOR_NEEDS_PLAN);
   const updated = await setMemberRole(app.db, member.id, role);

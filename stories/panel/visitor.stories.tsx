@@ -48,7 +48,7 @@ export const SignupErrors: StoryObj<typeof SignupPage> = {
   render: (args) => <SignupPage {...args} />,
   args: {
     initialErrors: {
-      username: ['Username is already taken.'],
+      username: ['Username must be a valid e-mail address.'],
       repeatPassword: ['Passwords do not match.'],
       terms: ['You must accept the terms.'],
     },

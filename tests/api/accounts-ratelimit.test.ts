@@ -1,30 +1,34 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LOGIN_LIMITS } from '../../platform/config';
 import { createRateLimiter } from '../../platform/core/ratelimit';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 
-/** The reusable limiter (memory and Redis stores) and the login limit. */
-describe('login rate limit', () => {
+/**
+ * The reusable limiter (memory and Redis stores) and the login limits. The login limits'
+ * attack cases (spray, botnet, trusted proxies, device cookie) are in tests/security/login.test.ts.
+ */
+describe('login limits', () => {
   let p: TestPlatform;
   beforeAll(async () => {
-    p = await startTestPlatform({ rateLimit: { max: 3, windowMs: 60_000 } });
-    await p.server.inject({ method: 'POST', url: '/api/accounts/users', payload: { username: 'target@example.com', password: 'password1', repeatPassword: 'password1', terms: true } });
+    p = await startTestPlatform();
+    await p.server.inject({ method: 'POST', url: '/api/accounts/users', payload: { username: 'target@example.com', password: 'target passphrase', repeatPassword: 'target passphrase', terms: true } });
   });
   afterAll(() => p.stop());
   const login = (username: string, password: string, remoteAddress = '10.0.0.1') =>
     p.server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username, password }, remoteAddress });
 
-  it('answers 429 after max attempts per client and username, even with the right password', async () => {
-    for (let i = 0; i < 3; i++) expect((await login('target@example.com', 'wrong password')).statusCode).toBe(400);
-    const limited = await login('Target@Example.com', 'password1');
+  it('answers 429 after consecutive failures per client and account (backoff), even with the right password', async () => {
+    for (let i = 0; i < DEFAULT_LOGIN_LIMITS.backoffAfter; i++) expect((await login('target@example.com', 'wrong password')).statusCode).toBe(400);
+    const limited = await login('Target@Example.com', 'target passphrase');
     expect(limited.statusCode).toBe(429);
     expect(JSON.parse(limited.payload)).toEqual({ statusCode: 429, message: 'Too many attempts. Please wait a minute and try again.' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('counts other clients and other usernames separately', async () => {
-    expect((await login('target@example.com', 'password1', '10.0.0.2')).statusCode).toBe(200);
-    expect((await login('someone@example.com', 'password1', '10.0.0.1')).statusCode).toBe(400);
+    expect((await login('target@example.com', 'target passphrase', '10.0.0.2')).statusCode).toBe(200);
+    expect((await login('someone@example.com', 'target passphrase', '10.0.0.1')).statusCode).toBe(400);
   });
 });
 
@@ -44,9 +48,9 @@ describe('createRateLimiter', () => {
     await limiter.close();
   });
 
-  it('Redis store: one window shared by every node (INCR + PEXPIRE)', async () => {
+  it('Redis store: one window shared by every node (rate-limiter-flexible, windows of whole seconds)', async () => {
     const prefix = `test-${crypto.randomUUID()}`;
-    const options = { max: 2, windowMs: 300, prefix, redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379' };
+    const options = { max: 2, windowMs: 1000, prefix, redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379' };
     const nodeA = createRateLimiter(options);
     const nodeB = createRateLimiter(options);
     try {
@@ -55,8 +59,8 @@ describe('createRateLimiter', () => {
       const third = await nodeA.hit('k');
       expect(third.allowed).toBe(false);
       expect(third.resetMs).toBeGreaterThan(0);
-      expect(third.resetMs).toBeLessThanOrEqual(300);
-      await new Promise((r) => setTimeout(r, 400));
+      expect(third.resetMs).toBeLessThanOrEqual(1000);
+      await new Promise((r) => setTimeout(r, 1100));
       expect(await nodeB.hit('k')).toMatchObject({ allowed: true, count: 1 });
       await nodeA.reset('k');
       expect((await nodeA.hit('k')).count).toBe(1);

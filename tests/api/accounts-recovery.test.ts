@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../platform/accounts/passwords';
 import { drainMail } from '../../platform/mail/service';
+import { insertUser } from '../../platform/users/repo';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 
@@ -105,12 +107,14 @@ describe('password recovery, mail stored in the outbox (no SMTP)', () => {
     expect(body(res).errors).toEqual({ code: ['The recovery link is invalid or has expired.'] });
   });
 
-  it('answers each bad field under code, user, password and confirmPassword', async () => {
+  it('answers each bad field under code, password and confirmPassword (an unknown address like a bad code: no enumeration)', async () => {
     const good = { code: 'x'.repeat(43), email: 'known@example.com', password: 'new password', confirmPassword: 'new password' };
     const cases: Array<[object, string, string]> = [
       [{ ...good, code: 'wrong' }, 'code', 'The recovery link is invalid or has expired.'],
       [{ ...good, code: '' }, 'code', 'The recovery link is invalid or has expired.'],
-      [{ ...good, email: 'nobody@example.com' }, 'user', 'The recovery link is invalid or has expired.'],
+      [{ ...good, email: 'nobody@example.com' }, 'code', 'The recovery link is invalid or has expired.'],
+      [{ ...good, password: 'password1', confirmPassword: 'password1' }, 'password', 'This password is too common. Choose one that is harder to guess.'],
+      [{ ...good, password: 'known@example.com', confirmPassword: 'known@example.com' }, 'password', 'Your password must not be your username or e-mail address.'],
       [{ ...good, password: 'short', confirmPassword: 'short' }, 'password', 'Password must be at least 8 characters.'],
       [{ ...good, confirmPassword: 'different password' }, 'confirmPassword', 'Passwords do not match.'],
     ];
@@ -150,7 +154,8 @@ describe('password recovery through a real SMTP server', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     p = await startTestPlatform({ smtpUrl: smtp.url });
-    await signup(p, 'mailed@example.com');
+    // made directly: a signup would mail its welcome first, and this test reads the first mail
+    await insertUser(p.db, { username: 'mailed@example.com', passwordHash: await hashPassword('old password') });
   });
   afterAll(async () => {
     await p.stop();

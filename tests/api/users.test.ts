@@ -37,8 +37,8 @@ describe('users API: profile, images, security stamp', () => {
   let userId: string;
   beforeAll(async () => {
     p = await startTestPlatform();
-    await p.server.inject({ method: 'POST', url: '/api/accounts/users', payload: { username: 'profile@example.com', password: 'password1', repeatPassword: 'password1', terms: true } });
-    const session = JSON.parse((await p.server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username: 'profile@example.com', password: 'password1' } })).payload);
+    await p.server.inject({ method: 'POST', url: '/api/accounts/users', payload: { username: 'profile@example.com', password: 'profile passphrase 1', repeatPassword: 'profile passphrase 1', terms: true } });
+    const session = JSON.parse((await p.server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username: 'profile@example.com', password: 'profile passphrase 1' } })).payload);
     token = session.accessToken;
     userId = session.id;
   });

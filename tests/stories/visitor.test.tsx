@@ -56,7 +56,7 @@ describe('visitor screens', () => {
   it('signup errors: on the fields, terms label red and shaking, partner notice', async () => {
     render(<S.SignupErrors />);
     expect(await screen.findByText('Log in or sign up to authorize your partner.')).toBeTruthy();
-    expect(screen.getByText('Username is already taken.')).toBeTruthy();
+    expect(screen.getByText('Username must be a valid e-mail address.')).toBeTruthy();
     expect(screen.getByText('Passwords do not match.')).toBeTruthy();
     expect(screen.getByText('You must accept the terms.')).toBeTruthy();
     const terms = screen.getByLabelText(/I agree to the Terms/);
