@@ -60,6 +60,11 @@ export async function inviteByEmail(
   return row as InvitationRow;
 }
 
+/** The board's invitations still waiting for their person (not accepted, not expired), oldest first. */
+export async function pendingInvitations(db: Conn, boardId: string): Promise<InvitationRow[]> {
+  return db('board_invitations').where({ board_id: boardId }).whereNull('accepted_at').where('expires_at', '>', db.fn.now()).orderBy('created_at');
+}
+
 /** Whether `token` is a live invitation for `email` (the signup's proof of the mailbox). */
 export async function invitationTokenFits(db: Conn, token: string, email: string): Promise<boolean> {
   const row = await db('board_invitations')

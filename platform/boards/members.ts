@@ -55,6 +55,10 @@ export function memberRole(board: BoardRow, m: MemberRow): Role {
 }
 
 export function toBoardMember(board: BoardRow, m: MemberView, self: Actor | null): BoardMember {
+  // Until an invited account first opens the board it shows as its invitation does (the e-mail,
+  // no picture, no key): whether an invited address has an account is nobody's to learn here
+  // (docs/security.md "Login, enumeration and passwords").
+  if (m.status === INVITED && !isMemberOwner(board, m)) return invitedMember({ id: m.id, email: m.username ?? '', role: memberRole(board, m), at: m.updated_at });
   return {
     id: m.id,
     uid: m.uid,
@@ -67,5 +71,24 @@ export function toBoardMember(board: BoardRow, m: MemberView, self: Actor | null
     isOwner: isMemberOwner(board, m),
     role: memberRole(board, m),
     status: m.status,
+  };
+}
+
+export const INVITED = 'Invited';
+
+/** A member invited by e-mail who has not opened the board yet (an account's member row, or an invitation to an address). */
+export function invitedMember(invitation: { id: string; email: string; role: Role; at: Date | string }): BoardMember {
+  return {
+    id: invitation.id,
+    uid: invitation.id,
+    name: invitation.email,
+    profileImage: null,
+    username: invitation.email,
+    timestamp: new Date(invitation.at).getTime(),
+    isOnline: false,
+    isSelf: false,
+    isOwner: false,
+    role: invitation.role,
+    status: INVITED,
   };
 }

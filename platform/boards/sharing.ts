@@ -14,10 +14,10 @@ import type { Actor } from '../core/actor';
 import { badRequest, fieldError } from '../core/errors';
 import { sendMailLater, type Mail } from '../mail/service';
 import { findUserById, findUserByUsername } from '../users/repo';
-import { changeInvitationRole, inviteByEmail } from './invitations';
+import { changeInvitationRole, inviteByEmail, pendingInvitations } from './invitations';
 import { facilitatorAllowed, getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from './access';
 import { forgetBoard } from './access-cache';
-import { isMemberOwner, memberRole, toBoardMember, userDisplayName, type BoardMember } from './members';
+import { invitedMember, isMemberOwner, memberRole, toBoardMember, userDisplayName, type BoardMember } from './members';
 import { findMemberById, listMembers, setMemberRole, updateBoard, upsertInvitedMember, type BoardRow, type MemberRow } from './repo';
 
 export const OWNER_CANNOT_BE_INVITED = MESSAGES.ownerCannotBeInvited;
@@ -37,9 +37,12 @@ export interface Sharing {
 /** GET /api/boards/{id}/sharing: anyone with access to the board sees it (the owner may change it). */
 export async function getSharing(app: BoardApp, code: string, actor: Actor | null): Promise<Sharing> {
   const access = await getBoardAccess(app, code, actor);
-  const members = await listMembers(app.db, access.board.id);
+  const [members, invitations] = await Promise.all([listMembers(app.db, access.board.id), pendingInvitations(app.db, access.board.id)]);
   return {
-    members: members.map((m) => toBoardMember(access.board, m, actor)),
+    members: [
+      ...members.map((m) => toBoardMember(access.board, m, actor)),
+      ...invitations.map((i) => invitedMember({ id: i.id, email: i.email, role: i.role, at: i.created_at })),
+    ],
     workspaceName: access.workspace?.name ?? null,
     workspace: access.board.workspace_level as WorkspaceSharingLevel,
     link: access.board.link_level as LinkSharingLevel,

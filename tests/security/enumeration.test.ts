@@ -136,6 +136,20 @@ describe('board invite by e-mail does not say whether an address has an account'
     expect(body(known)).toMatchObject({ displayName: 'member@example.com', profileImage: null, status: 'Invited' });
   });
 
+  it('the sharing list shows both invitees alike: the e-mail, no picture, no key, status Invited', async () => {
+    const res = await p.server.inject({ method: 'GET', url: `/api/boards/${code}/sharing`, headers: { authorization: `Bearer ${owner.accessToken}` } });
+    expect(res.statusCode).toBe(200);
+    const invited = (body(res).members as Array<Record<string, unknown>>).filter((m) => m.status === 'Invited');
+    const byMail = (email: string) => invited.find((m) => m.username === email)!;
+    const known = byMail('member@example.com');
+    const unknown = byMail('stranger@example.com');
+    const visible = (m: Record<string, unknown>) => ({ ...m, id: typeof m.id, uid: typeof m.uid, timestamp: typeof m.timestamp, name: typeof m.name, username: typeof m.username });
+    expect(visible(known)).toEqual(visible(unknown));
+    expect(known).toMatchObject({ name: 'member@example.com', profileImage: null, isOnline: false, isOwner: false, role: 'Editor' });
+    expect(known.uid).toBe(known.id);
+    expect(unknown).toMatchObject({ name: 'stranger@example.com', profileImage: null, role: 'Editor' });
+  });
+
   it('both are told by e-mail; the unknown address gets an invitation to sign up', async () => {
     expect((await mailsTo(p, 'member@example.com')).at(-1)).toMatchObject({ subject: expect.stringContaining('invited you') });
     const invitation = (await mailsTo(p, 'stranger@example.com')).at(-1);
