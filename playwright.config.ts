@@ -10,7 +10,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // never retried: a test that fails once is a failure to fix, not a flake to label (docs/testing.md)
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
   use: {
     headless: true,

@@ -81,13 +81,15 @@ interface SnapshotState {
   shapes: Map<string, number>;
   running: Map<string, Promise<void>>;
   again: Set<string>;
+  /** first appends seen on this node, still reading the board's snapshot seq */
+  lookups: Set<Promise<void>>;
 }
 
 const states = new WeakMap<object, SnapshotState>();
 
 function stateOf(app: BoardApp): SnapshotState {
   let s = states.get(app.db);
-  if (!s) states.set(app.db, (s = { known: new Map(), shapes: new Map(), running: new Map(), again: new Set() }));
+  if (!s) states.set(app.db, (s = { known: new Map(), shapes: new Map(), running: new Map(), again: new Set(), lookups: new Set() }));
   return s;
 }
 
@@ -102,13 +104,15 @@ export function scheduleSnapshot(app: BoardApp, boardId: string, seq: number): v
   if (known === undefined) {
     // first append seen on this node: learn the board's snapshot seq, then decide
     s.known.set(boardId, -1);
-    void app.db('boards').where({ id: boardId }).first('snapshot_seq').then(
+    const lookup = Promise.resolve(app.db('boards').where({ id: boardId }).first('snapshot_seq')).then(
       (row) => {
         s.known.set(boardId, Number(row?.snapshot_seq ?? 0));
         scheduleSnapshot(app, boardId, seq);
       },
-      () => s.known.delete(boardId),
+      () => void s.known.delete(boardId),
     );
+    s.lookups.add(lookup);
+    void lookup.finally(() => s.lookups.delete(lookup));
     return;
   }
   if (known < 0 || !snapshotDue(seq - known, s.shapes.get(boardId) ?? 0)) return;
@@ -134,8 +138,8 @@ export function scheduleSnapshot(app: BoardApp, boardId: string, seq: number): v
   s.running.set(boardId, run);
 }
 
-/** Resolves when no snapshot refresh is running (tests; graceful stop). */
+/** Resolves when no snapshot refresh is running or about to be decided (tests; graceful stop). */
 export async function snapshotsIdle(app: BoardApp): Promise<void> {
   const s = stateOf(app);
-  while (s.running.size) await Promise.allSettled([...s.running.values()]);
+  while (s.running.size || s.lookups.size) await Promise.allSettled([...s.running.values(), ...s.lookups]);
 }

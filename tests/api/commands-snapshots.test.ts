@@ -116,7 +116,8 @@ describe('board snapshots and join', () => {
       const last = Number((await s.p.db('boards').where({ id }).first()).last_seq);
       if (to - 1 > last) await seed(id, last + 1, batch(last, to - 1 - last));
       await appendCommand(s.app(), code, s.ann.actor, batch(to - 1, 1)[0]!);
-      await new Promise((r) => setTimeout(r, 50));
+      // a condition, not a sleep: resolves once the refresh this append may have started (or the
+      // first lookup of the board's snapshot seq that decides it) is over
       await snapshotsIdle(s.app());
     };
     const snapshotSeqs = async () => (await s.p.db('snapshots').where({ board_id: id }).orderBy('seq')).map((r) => Number(r.seq));

@@ -5,7 +5,7 @@
  * naming the field when the input is malformed — never a 500; nothing is stored, nothing is
  * published and no error is logged. Then a seeded fuzz throws random JSON at the same routes.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BoardMessage } from '../../platform/realtime/bus';
 import { addComment } from '../../platform/comments/service';
 import { inviteMember } from '../../platform/boards/sharing';
@@ -88,7 +88,8 @@ const CASES: Case[] = [
   ['POST', '/api/boards/{code}/members', {}, 'email'],
   ['POST', '/api/boards/{code}/members', { email: 'not-an-email', memberRole: 'Editor' }, 'email'],
   ['POST', '/api/boards/{code}/members', { email: `${long(320)}@example.com`, memberRole: 'Editor' }, 'email'],
-  ['POST', '/api/boards/{code}/members', { email: 'nobody@example.com', memberRole: 'Editor' }, 'email'],
+  // (an address without an account is not bad input: it is invited by e-mail and answered like an
+  // account, tests/security/enumeration.test.ts)
   ['POST', '/api/boards/{code}/members', { email: 'a@example.com' }, 'memberRole'],
   ['POST', '/api/boards/{code}/members', { email: 'a@example.com', memberRole: 'Owner' }, 'memberRole'],
   ['POST', '/api/boards/{code}/members', { email: 'a@example.com', memberRole: 'NoAccess' }, 'memberRole'],
@@ -137,6 +138,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await p?.stop();
+});
+// each test on its own (also when run alone, -t): the platform logged no error while it ran
+// (a 5xx answer or a hub method that threw); was a last test that only held after the others
+afterEach(() => {
+  const logged = errors.mock.calls.map((c: unknown[]) => c.at(-1));
+  errors.mockClear();
+  expect(logged, 'errors logged by the platform').toEqual([]);
 });
 
 /** Every board-service route of the server's table, as `METHOD path`. */
@@ -217,8 +225,4 @@ describe('route fuzzing', () => {
     expect(published.slice(mark).filter((e) => e.message.event === 'onCommand')).toEqual([]);
     expect((await p.db('boards').where({ id: board.id }).first())).toBeDefined();
   }, 120_000);
-
-  it('logged no error on the way', () => {
-    expect(errors).not.toHaveBeenCalled();
-  });
 });

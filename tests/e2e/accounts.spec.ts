@@ -76,7 +76,7 @@ test('sign up, log in to the panel, log out', async ({ page }) => {
 
   // success switches to the login view with the username filled in
   await expect(page).toHaveURL(/\/accounts\/login/);
-  await expect(page.getByText('Your account has been created. Log in to continue.')).toBeVisible();
+  await expect(page.getByText('Thanks for signing up! We sent an e-mail to your address. Log in to continue.')).toBeVisible();
   await expect(page.getByLabel('Username')).toHaveValue(email);
 
   // a wrong password: the spec's text plus a create-account hint
@@ -116,7 +116,7 @@ test('forgot password: the mailed link resets the password, then the new one log
   await expect(page.getByText('Password recovery link sent to your email')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveCount(0);
 
-  const mail = await smtp.waitForMail(email);
+  const mail = await smtp.waitForMail(email, 10_000, (m) => m.text.includes('/accounts/reset-password/'));
   const link = /https?:\/\/[^\s"<>]+\/accounts\/reset-password\/[^\s"<>]+/.exec(mail.text)?.[0];
   expect(link, mail.text).toBeTruthy();
   await page.goto(link!);
@@ -128,6 +128,12 @@ test('forgot password: the mailed link resets the password, then the new one log
   await page.getByLabel('Confirm Password').fill('second password 2');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/panel\/workspace\/default\/boards$/);
+  // signed in by the reset, as a person sees it: the panel's profile menu names the account.
+  // (The spec sends the user to the boards list, which is not built yet: this address shows
+  // 'Page not found' inside the panel until it is; then assert the list here.)
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await expect(page.getByRole('menu')).toContainText(email);
+  await page.keyboard.press('Escape');
 
   // the link is spent: using it again shows the code error under the form
   await logOut(page);

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { Shape } from '../../shared/model';
+import { inkNear } from './support/screen';
 import { useServer } from './support/suite';
 import { api, createBoardIn, drag, newContext, openBoard, pickTool, settled, shapes, shot, startBoardIn, userSession, waitOnline } from './board-fixtures';
 
@@ -11,6 +13,14 @@ import { api, createBoardIn, drag, newContext, openBoard, pickTool, settled, sha
 const server = useServer();
 
 const ids = async (page: Page) => (await shapes(page)).map((s) => s.id).sort();
+/** The page's own latest undoable command (what its Undo button would take back). */
+const latestUndoable = (page: Page) =>
+  page.evaluate(() => {
+    const editor = window.tabula!.editor as unknown as { uid: string; _doc: { latestUndoable(uid: string): { id: string; cmd: string } | null } };
+    return editor._doc.latestUndoable(editor.uid);
+  });
+/** Where board point (x, y) is on the page's canvas (the viewport's mapping). */
+const onScreen = (page: Page, x: number, y: number) => page.evaluate(([bx, by]) => window.tabula!.editor.viewport.toScreen(bx!, by!), [x, y]);
 
 test('two browsers see each other\'s strokes, names and renames', async ({ browser }) => {
   const owner = await userSession(server);
@@ -95,21 +105,44 @@ test("undo and redo never touch another user's shapes", async ({ browser }) => {
   await b.getByRole('button', { name: 'Redo' }).click();
   await settled(b);
   await expect.poll(() => ids(a)).toEqual([circle, rect].sort());
-  const unmoved = (await shapes(b)).find((s) => s.id === circle)!;
-  const moveId = await b.evaluate((id) => window.tabula!.editor.execute({ cmd: 'reposition', shapePositions: [{ shape: id, x: 80, y: 60 }] }).id, circle);
+  const unmoved = (await shapes(b)).find((s) => s.id === circle)! as Shape & { x: number; y: number; r: number };
+  const rectShape = (await shapes(a)).find((s) => s.id === rect)! as Shape & { x: number; y: number; w: number; h: number };
+  // where a person sees the shapes (the same on both screens: same viewport)
+  const circleEdge = await onScreen(b, unmoved.x + unmoved.r, unmoved.y);
+  const movedEdge = { x: circleEdge.x + 80, y: circleEdge.y + 60 };
+  const rectEdge = await onScreen(a, rectShape.x, rectShape.y + rectShape.h / 2);
+  expect(await inkNear(a, circleEdge.x, circleEdge.y)).toBe(true);
+  // B moves its circle with the Select tool: a real drag on the circle's outline
+  await pickTool(b, 'Select');
+  await drag(b, [[circleEdge.x, circleEdge.y], [circleEdge.x + 40, circleEdge.y + 30], [movedEdge.x, movedEdge.y]]);
   await settled(b);
-  await expect.poll(async () => (await shapes(a)).find((s) => s.id === circle)).not.toEqual(unmoved);
+  await expect.poll(async () => (await shapes(a)).find((s) => s.id === circle)).toMatchObject({ x: unmoved.x + 80, y: unmoved.y + 60 });
+  // A sees it move
+  await expect.poll(() => inkNear(a, movedEdge.x, movedEdge.y)).toBe(true);
+  expect(await inkNear(a, circleEdge.x, circleEdge.y)).toBe(false);
+  const move = await latestUndoable(b);
+  expect(move?.cmd).toBe('reposition');
 
-  // the owner clears the board: B's canvas empties too (onCommand clear + onClearBoard)
+  // the owner clears the board: B's canvas empties too (onCommand clear + onClearBoard).
+  // (Through the editor: the board has no Clear control yet; drive it by the control once it exists.)
   await a.evaluate(() => window.tabula!.editor.execute({ cmd: 'clear' }));
   await settled(a);
   await expect.poll(() => ids(b)).toEqual([]);
   expect(await ids(a)).toEqual([]);
+  // nothing is drawn any more on either screen
+  await expect.poll(() => inkNear(b, movedEdge.x, movedEdge.y)).toBe(false);
+  expect(await inkNear(b, rectEdge.x, rectEdge.y)).toBe(false);
+  expect(await inkNear(a, rectEdge.x, rectEdge.y)).toBe(false);
 
-  // B's undo of its move lands after the clear (it pressed Undo as the clear arrived): the
-  // server computes its effect with the clear in force, so the circle stays removed
-  await b.evaluate((ref) => window.tabula!.editor.execute({ cmd: 'undo', ref }), moveId);
+  // after the clear B has nothing to undo on screen
+  await expect(b.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  // but B pressed Undo as the clear arrived (a race a person cannot replay by clicking, so through
+  // the editor): its undo of its move lands after the clear, and the server computes its effect
+  // with the clear in force, so the circle stays removed
+  await b.evaluate((ref) => window.tabula!.editor.execute({ cmd: 'undo', ref }), move!.id);
   await settled(b);
+  expect(await ids(b)).toEqual([]);
+  expect(await inkNear(b, circleEdge.x, circleEdge.y)).toBe(false);
   // A undoes its clear: the server brings back both shapes (the circle where it was before the
   // move) and A, which never gets its own undo back, applies the effect its answer carries
   await expect(a.getByRole('button', { name: 'Undo' })).toBeEnabled();
@@ -119,6 +152,10 @@ test("undo and redo never touch another user's shapes", async ({ browser }) => {
   await expect.poll(() => ids(a)).toEqual([circle, rect].sort());
   expect(await shapes(a)).toEqual(await shapes(b));
   expect((await shapes(a)).find((s) => s.id === circle)).toEqual(unmoved);
+  // on B's screen: the circle back where it was before the move, and A's rectangle
+  await expect.poll(() => inkNear(b, circleEdge.x, circleEdge.y)).toBe(true);
+  expect(await inkNear(b, movedEdge.x, movedEdge.y)).toBe(false);
+  expect(await inkNear(b, rectEdge.x, rectEdge.y)).toBe(true);
   // a fresh load of the board (the server's state) draws the same
   await a.reload();
   await waitOnline(a);

@@ -69,8 +69,17 @@ test('<tabula-board> renders in its shadow root, draws and emits DOM events', as
   expect(inShadow.radius).toBe('12px');
   expect(inShadow.outside).toBe(true);
 
-  // embedded: no log in, no new board in the menu
+  // embedded: no log in, no new board in the menu (the controls a guest has outside an embed:
+  // board-load.spec.ts "the main menu"). The top bar and the menu are there, only these are not.
+  await expect(page.getByRole('button', { name: /Online members/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Main menu' }).click();
+  await expect(page.getByRole('menu', { name: 'Main menu' })).toBeVisible();
+  for (const item of ['New board', 'Log in', 'Create account', 'Back to boards']) {
+    await expect(page.getByRole('menu', { name: 'Main menu' }).getByRole('menuitem', { name: item })).toHaveCount(0);
+  }
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu', { name: 'Main menu' })).toHaveCount(0);
 
   // draw a rectangle through the shadow DOM toolbox with the real mouse
   await pickTool(page, 'Rectangle');

@@ -148,23 +148,37 @@ test('wheel zooms at the pointer, Space pans, Ctrl+0 fits, Ctrl+Alt+0 returns to
   await expect.poll(() => page.evaluate(() => window.tabula!.editor.zoom$.value), { timeout: 3000 }).toBe(1);
 });
 
-test('a 10k-shape board pans smoothly (median frame under 50 ms even on a loaded CI box)', async ({ page }) => {
+// How fast it pans (median / p95 frame time at 1k, 10k and 50k shapes) is measured by
+// `npm run bench board` (bench/board.bench.ts), not asserted here: a timed assertion on a shared
+// CI machine is either loose enough to mean nothing or flaky.
+test('a 10k-shape board pans: after 60 frames of panning the picture has moved by the pan', async ({ page }) => {
   await open(page);
   await page.evaluate(() => (window as unknown as { engine: { loadMixed(n: number): void } }).engine.loadMixed(10_000));
   await settled(page);
+  // ink on a grid of screen points, before and after panning 60 frames by (0, +3) each
+  const grid = Array.from({ length: 40 * 14 }, (_, i) => [20 + (i % 40) * 24, 60 + Math.floor(i / 40) * 24] as [number, number]);
+  const inked = (points: Array<[number, number]>) => Promise.all(points.map(([x, y]) => ink(page, x, y).then((a) => a > 0)));
+  const before = await inked(grid);
   const frames = await page.evaluate(async () => {
     const editor = window.tabula!.editor;
-    const times: number[] = [];
-    let last = await new Promise<number>((r) => requestAnimationFrame(r));
+    let frames = 0;
     for (let i = 0; i < 60; i++) {
-      editor.viewport.panBy(i < 30 ? 8 : -8, 3);
-      const t = await new Promise<number>((r) => requestAnimationFrame(r));
-      times.push(t - last);
-      last = t;
+      editor.viewport.panBy(0, 3);
+      await new Promise((r) => requestAnimationFrame(r));
+      frames++;
     }
-    return times.sort((a, b) => a - b);
+    return frames;
   });
-  expect(frames[30]).toBeLessThan(50);
+  expect(frames).toBe(60);
+  await settled(page);
+  const shifted = await inked(grid.map(([x, y]) => [x, y + 180]));
+  const unshifted = await inked(grid);
+  const agree = (a: boolean[], b: boolean[]) => a.filter((v, i) => v === b[i]).length / a.length;
+  // the board is drawn (neither empty nor solid), and what was at y is now at y + 180
+  expect(before.filter(Boolean).length).toBeGreaterThan(grid.length * 0.1);
+  expect(before.filter(Boolean).length).toBeLessThan(grid.length * 0.95);
+  expect(agree(before, shifted)).toBeGreaterThan(0.95);
+  expect(agree(before, unshifted)).toBeLessThan(agree(before, shifted));
 });
 
 test('exports PNG and SVG with a white background and 30 px padding', async ({ page }) => {

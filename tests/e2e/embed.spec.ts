@@ -157,9 +157,8 @@ test('a host page on another origin embeds a board and drives it through every m
   });
   // the participant joined under the app (the token's client claim)
   expect(await frame.evaluate(() => (window as any).tabula.sync.board$.value.client)).toBe(app.clientId);
-  // embedded: no share, new board, back or login
-  await expect(frame.getByRole('button', { name: /share/i })).toHaveCount(0);
-  await expect(frame.getByRole('button', { name: /log in/i })).toHaveCount(0);
+  // (embedded boards offer no Log in, New board or Back: checked where the participant would
+  // otherwise have them — the roaming participant below, and board-element.spec.ts's menu)
 
   // setters
   expect(await call(page, 'setTool', 'rectangle')).toEqual({ ok: true });
@@ -275,6 +274,11 @@ test('an existing board, a roaming participant without token', async ({ page, br
   expect(result).toEqual({ ok: true });
   await expect.poll(() => events(page, 'ready')).toHaveLength(1);
   expect((await events(page, 'ready'))[0]![1]).toMatchObject({ code: created.body.code, uid: guestKey('roamer-1') });
+  // not signed in to Tabula, yet embedded: no Log in link in the top bar, which a guest has
+  // outside an embed (board-load.spec.ts "the main menu"); the top bar itself is there
+  const frame = boardFrame(page);
+  await expect(frame.getByRole('button', { name: /Online members/ })).toBeVisible();
+  await expect(frame.getByRole('link', { name: 'Log in' })).toHaveCount(0);
   expect(await call(page, 'addShapes', [{ cmd: 'text', value: 'hello from the host', x: 10, y: 10, color: '#000000', font: 'Open Sans', size: 16, align: 'left' }])).toMatchObject({ ok: true });
   const other = await secondBrowserOn(browser, created.body.code);
   await expect.poll(() => other.evaluate(() => (window as any).tabula.editor.getShapes().map((s: { cmd: string }) => s.cmd))).toEqual(['text']);

@@ -3,15 +3,18 @@ import { useServer } from './support/suite';
 
 /**
  * The HTTP layer's session rules in the browser (panel.md §4, §7, §8), on a platform whose
- * access tokens live 1 s: an expired token is refreshed once and the call retried; when the
- * refresh fails the user lands on the login page with ret. And the guest's boards are merged
- * into the account at login.
+ * access tokens live 1 s with no clock-skew leeway (so a test waits ~1 s for its token to expire,
+ * not 7): an expired token is refreshed once and the call retried; when the refresh fails the
+ * user lands on the login page with ret. And the guest's boards are merged into the account at login.
  */
-const server = useServer({ ACCESS_TOKEN_TTL: '1' });
+const server = useServer({ ACCESS_TOKEN_TTL: '1', ACCESS_TOKEN_LEEWAY_SECONDS: '0' });
 
 const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-/** the server accepts a token up to 5 s past its expiry (clock skew) */
-const PAST_EXPIRY_MS = 7500;
+/** Waits until the page's stored access token is past its expiry (a condition, not a fixed sleep). */
+async function untilTokenExpired(page: Page): Promise<void> {
+  const exp = await page.evaluate(() => JSON.parse(atob(localStorage.getItem('accessToken')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).exp as number);
+  await expect.poll(() => Date.now() / 1000 > exp + 0.2, { timeout: 10_000, intervals: [100] }).toBe(true);
+}
 
 async function signUpAndLogIn(page: Page, ret?: string): Promise<string> {
   const email = unique('sam');
@@ -33,7 +36,7 @@ async function signUpAndLogIn(page: Page, ret?: string): Promise<string> {
 test('an expired access token is refreshed once and the call retried', async ({ page }) => {
   const email = await signUpAndLogIn(page);
   const before = await page.evaluate(() => localStorage.getItem('accessToken'));
-  await page.waitForTimeout(PAST_EXPIRY_MS);
+  await untilTokenExpired(page);
   const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/accounts/refresh') && r.status() === 200);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
   await refreshed;
@@ -54,7 +57,7 @@ test('when the refresh fails the user is sent to log in, coming back to the page
   await page.evaluate(async () => {
     await fetch('/api/accounts/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: localStorage.getItem('refreshToken') }) });
   });
-  await page.waitForTimeout(PAST_EXPIRY_MS);
+  await untilTokenExpired(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/accounts\/login\?ret=%2Fpanel%2Fprofile-setting%2Fdetails$/);
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();

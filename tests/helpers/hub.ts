@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { Client } from '@hapi/nes';
 import { freePort } from '../e2e/support/server';
@@ -157,7 +157,7 @@ export interface TestRedis {
   stop(): Promise<void>;
 }
 
-export const redisServerAvailable = (): boolean => spawnSync('redis-server', ['--version']).status === 0;
+export { redisServerAvailable } from './services';
 
 export async function startTestRedis(): Promise<TestRedis> {
   const port = await freePort();

@@ -18,7 +18,8 @@ export interface TestSmtp {
   mails: ReceivedMail[];
   /** refuse every message (the platform must record 'failed') */
   rejectAll: boolean;
-  waitForMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** the first mail to `to` (that `match` accepts: e.g. the recovery mail, not the welcome mail) */
+  waitForMail(to: string, timeoutMs?: number, match?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
   stop(): Promise<void>;
 }
 
@@ -58,10 +59,10 @@ export async function startSmtp(): Promise<TestSmtp> {
     set rejectAll(value: boolean) {
       state.rejectAll = value;
     },
-    async waitForMail(to, timeoutMs = 10_000) {
+    async waitForMail(to, timeoutMs = 10_000, match = () => true) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = mails.find((m) => m.to.includes(to));
+        const found = mails.find((m) => m.to.includes(to) && match(m));
         if (found) return found;
         const left = deadline - Date.now();
         if (left <= 0) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);

@@ -1,11 +1,23 @@
 import './preview';
 import { composeStories } from '@storybook/react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Editor } from '../../sdk/editor/editor';
 import { BOARD_MESSAGES } from '../../sdk/sync/messages';
 import * as stories from '../../stories/board.stories';
 
 const S = composeStories(stories);
+
+/** The story's editor (the story makes it inside an effect): the last one a story loaded. */
+function storyEditor(): () => Editor {
+  const load = vi.spyOn(Editor.prototype, 'load');
+  return () => {
+    const editor = load.mock.contexts.at(-1) as Editor | undefined;
+    if (!editor) throw new Error('the story made no editor');
+    return editor;
+  };
+}
+afterEach(() => vi.restoreAllMocks());
 
 /** The board screen's states (stories/board.stories.tsx) rendered headless in jsdom. */
 describe('board screen stories', () => {
@@ -63,23 +75,35 @@ describe('board screen stories', () => {
   });
 
   it('text selected: font and size change the text shape', async () => {
+    const editor = storyEditor();
     render(<S.TextSelected headless />);
     const menu = await screen.findByRole('toolbar', { name: 'Selection' });
+    const text = () => editor().getShapes().find((s) => s.id === 'text-1') as { font: string; size: number };
+    expect(text()).toMatchObject({ font: 'Open Sans', size: 30 });
     fireEvent.change(within(menu).getByRole('combobox', { name: 'Font' }), { target: { value: 'Georgia' } });
     fireEvent.change(within(menu).getByRole('combobox', { name: 'Font size' }), { target: { value: '50' } });
+    // the shape itself changed (not only the menu's own controls)
+    expect(text()).toMatchObject({ font: 'Georgia', size: 50 });
     expect((within(menu).getByRole('combobox', { name: 'Font' }) as HTMLSelectElement).value).toBe('Georgia');
     expect((within(menu).getByRole('combobox', { name: 'Font size' }) as HTMLSelectElement).value).toBe('50');
   });
 
   it('sticky note selected: sticky colour and size', async () => {
+    const editor = storyEditor();
     render(<S.StickySelected headless />);
     const menu = await screen.findByRole('toolbar', { name: 'Selection' });
+    const note = () => editor().getShapes().find((s) => s.id === 'note-1') as { size: string; color: string; w: number };
+    const before = note();
+    expect(before).toMatchObject({ size: 'M', color: '#feff9c' });
     expect(within(menu).queryByRole('combobox', { name: 'Font' })).toBeNull();
     fireEvent.change(within(menu).getByRole('combobox', { name: 'Sticky size' }), { target: { value: 'L' } });
+    expect(note().size).toBe('L');
+    expect(note().w).toBeGreaterThan(before.w);
     expect((within(menu).getByRole('combobox', { name: 'Sticky size' }) as HTMLSelectElement).value).toBe('L');
     fireEvent.click(within(menu).getByRole('button', { name: 'Sticky colour' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sticky colour blue' }));
     expect(screen.getByRole('button', { name: 'Sticky colour blue' }).getAttribute('aria-pressed')).toBe('true');
+    expect(note().color).not.toBe(before.color);
   });
 
   it('board name: a rename the server does not confirm is reverted', async () => {

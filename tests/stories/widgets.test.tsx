@@ -1,6 +1,6 @@
 import './preview';
 import { composeStories } from '@storybook/react';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import * as controlStories from '../../stories/ui/controls.stories';
 import * as dialogStories from '../../stories/ui/dialogs.stories';
@@ -37,16 +37,24 @@ describe('toasts', () => {
       render(<Toasts.PersistentWithActions />);
       act(() => {
         toast.info('Short-lived');
-        toast.error('Changes not saved due to network error.', { persistent: true, actions: [{ label: 'Reload', onClick: reload }] });
+        toast.error('The board could not be saved.', { persistent: true, actions: [{ label: 'Reload', onClick: reload }] });
       });
       expect(screen.getByText('Short-lived')).toBeTruthy();
       act(() => vi.advanceTimersByTime(TOAST_TIMEOUT_MS + 10));
       expect(screen.queryByText('Short-lived')).toBeNull();
-      // the story's persistent toast is still there, with Reload and Retry
+      // the persistent toasts are still there: the story's with Reload and Retry, and this one
       expect(screen.getByText('Changes not saved due to network error.')).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+      const ours = screen.getByText('The board could not be saved.').closest('.t-toast') as HTMLElement;
+      // its action runs its handler, once, and dismisses that toast only
+      fireEvent.click(within(ours).getByRole('button', { name: 'Reload' }));
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(screen.queryByText('The board could not be saved.')).toBeNull();
+      expect(screen.getByText('Changes not saved due to network error.')).toBeTruthy();
+      // the story's Reload dismisses the story's toast
       fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
       expect(screen.queryByText('Changes not saved due to network error.')).toBeNull();
+      expect(reload).toHaveBeenCalledTimes(1);
     } finally {
       vi.useRealTimers();
     }
