@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { limitsFromEnv, type AbuseLimits } from './core/limits';
 
 /** Everything the platform reads from the environment, in one place (documented in README.md). */
 export interface Config {
@@ -15,6 +16,10 @@ export interface Config {
   accessTokenSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** Seconds a rotated refresh token still answers its successor (concurrent refreshes; docs/security.md). */
+  refreshReuseGraceSeconds: number;
+  /** Clock leeway (seconds) when checking an access token's exp, over HTTP and on the hub. */
+  accessTokenLeewaySeconds: number;
   googleClientId?: string;
   googleClientSecret?: string;
   /** Overrides for the Google OAuth endpoints (tests point them at a local OAuth2 server). */
@@ -26,14 +31,59 @@ export interface Config {
   distDir: string;
   /** Rate limit: attempts per window for login and recovery. */
   rateLimit: { max: number; windowMs: number };
+  /** Login limits (docs/security.md "Login, enumeration and passwords"): failures per IP, per account, everywhere; backoff. */
+  loginLimits: LoginLimits;
+  /** Proxies whose X-Forwarded-For is believed (proxy-addr syntax: addresses, CIDRs, 'loopback'…); none by default. */
+  trustedProxies: string[];
   cookieSecret: string;
   /** Background jobs (disposal, snapshots) can be turned off for tests. */
   jobs: boolean;
   /** Least time between two flushes of the hub's websocket writes, ms (platform/realtime/wire.ts). */
   hubFlushMs: number;
+  /** Rates per socket, user and address; command and board size caps (platform/core/limits.ts). */
+  limits: AbuseLimits;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/** Login limits; windows and blocks in seconds (docs/security.md "Login, enumeration and passwords"). */
+export interface LoginLimits {
+  /** failed logins per client address per window, then that address is refused for blockSec */
+  ipFailures: number;
+  ipWindowSec: number;
+  ipBlockSec: number;
+  /** failed logins per account (from any address, untrusted devices) per window */
+  accountFailures: number;
+  accountWindowSec: number;
+  /** consecutive failures of one account from one address before the backoff starts (base, ×2, ×4 … backoffMaxSec) */
+  backoffAfter: number;
+  backoffBaseSec: number;
+  backoffMaxSec: number;
+  /** failed logins on the whole platform per window (untrusted devices) */
+  globalFailures: number;
+  globalWindowSec: number;
+  /** failures a trusted device (device cookie) may make per window before it counts as untrusted */
+  deviceFailures: number;
+  deviceWindowSec: number;
+  /** how long a device cookie is valid, days */
+  deviceCookieDays: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  ipFailures: 20,
+  ipWindowSec: 900,
+  ipBlockSec: 900,
+  accountFailures: 20,
+  accountWindowSec: 3600,
+  backoffAfter: 5,
+  backoffBaseSec: 30,
+  backoffMaxSec: 900,
+  globalFailures: 2000,
+  globalWindowSec: 300,
+  deviceFailures: 10,
+  deviceWindowSec: 900,
+  deviceCookieDays: 180,
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = Number(env.PORT ?? 3000);
@@ -52,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenSecret: secret,
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 900),
     refreshTokenTtlDays: Number(env.REFRESH_TOKEN_TTL_DAYS ?? 30),
+    refreshReuseGraceSeconds: Number(env.REFRESH_REUSE_GRACE_SECONDS ?? 30),
+    accessTokenLeewaySeconds: Number(env.ACCESS_TOKEN_LEEWAY_SECONDS ?? 5),
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     googleClientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
     googleAuthUrl: env.GOOGLE_AUTH_URL || undefined,
@@ -61,9 +113,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     distDir: path.resolve(env.DIST_DIR ?? path.join(root, 'dist')),
     rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 10), windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000) },
+    loginLimits: {
+      ...DEFAULT_LOGIN_LIMITS,
+      ipFailures: Number(env.LOGIN_LIMIT_IP ?? DEFAULT_LOGIN_LIMITS.ipFailures),
+      accountFailures: Number(env.LOGIN_LIMIT_ACCOUNT ?? DEFAULT_LOGIN_LIMITS.accountFailures),
+      globalFailures: Number(env.LOGIN_LIMIT_GLOBAL ?? DEFAULT_LOGIN_LIMITS.globalFailures),
+    },
+    trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     cookieSecret: env.COOKIE_SECRET || overrides.cookieSecret || persistentSecret(dataDir, 'cookie'),
     jobs: env.JOBS !== 'off',
     hubFlushMs: Number(env.HUB_FLUSH_MS ?? 5),
+    limits: limitsFromEnv(env),
     ...overrides,
   };
 }

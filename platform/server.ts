@@ -7,7 +7,7 @@ import { registerAuth } from './core/auth';
 import './core/context';
 import { failAction, registerErrorEnvelope } from './core/errors';
 import { createLogger } from './core/logger';
-import { registerNulGuard } from './core/nul';
+import { registerInputGuard } from './core/input-guard';
 import { isEmbedded, migrate, openDb, type Db } from './db/index';
 import { healthPlugin } from './health/plugin';
 import { webPlugin } from './web/plugin';
@@ -50,7 +50,7 @@ export async function createPlatform(config: Config, options: { db?: Db; logger?
   server.app.bus = options.bus ?? (config.redisUrl ? createRedisBus(config.redisUrl, { logger }) : createLocalBus());
 
   registerErrorEnvelope(server);
-  registerNulGuard(server);
+  registerInputGuard(server);
   await registerAuth(server, config);
   await server.register([
     Vision,

@@ -182,6 +182,15 @@ export const ONLINE_MEMBERS_MAX = 5;
 export const NETWORK_FAILURE_LOG_AFTER = { network: 15, aborted: 15, other: 5 } as const;
 export const TOKEN_CACHE_CLEAR_MS = 1000;
 export const RETRY_NOTICE_MS = 1000;
+/**
+ * The most bytes one request body (HTTP) or one websocket frame (hub) may carry: 4 MiB. A larger
+ * body is a 413; a larger frame closes that socket (1009) before it is read (docs/security.md).
+ */
+export const PAYLOAD_MAX_BYTES = 4 * 1024 * 1024;
+/** Default cap of one command's JSON (BOARD_COMMAND_MAX_BYTES overrides it on a server). */
+export const COMMAND_MAX_BYTES = 1024 * 1024;
+/** Default cap of live shapes on one board (BOARD_MAX_SHAPES overrides it on a server). */
+export const BOARD_MAX_SHAPES = 20_000;
 
 /* ---------------- uploads and images ---------------- */
 export const UPLOAD_MAX_BYTES = 10_000_000;

@@ -97,6 +97,12 @@ export const MESSAGES = {
   linkPreviewUnavailable: "the url can't be shown",
   linkPreviewFailed: 'Failed to fetch link details. Ensure the URL is valid and accessible.',
   invalidGrant: 'Invalid Grant',
+  /* ---- ours (spec silent; docs/security.md "Abuse limits") ---- */
+  tooManyRequests: 'You are sending too fast. Please wait a moment and try again.',
+  /* ---- ours (spec silent; docs/accounts.md): one answer to every signup, taken address or not ---- */
+  signedUp: 'Thanks for signing up! We sent an e-mail to your address. Log in to continue.',
+  passwordCommon: 'This password is too common. Choose one that is harder to guess.',
+  passwordIsUsername: 'Your password must not be your username or e-mail address.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -111,3 +117,9 @@ export const fileTooLarge = (file: string, megabytes: number) => `"${file}" size
 export const notAnImage = (file: string) => `"${file}" is not an image`;
 /** 'Font not found: {name}' */
 export const fontNotFound = (name: string) => `Font not found: ${name}`;
+/** A board at its live-shape cap (docs/security.md "Abuse limits"). */
+export const boardShapeLimit = (max: number) =>
+  `This board has reached its limit of ${max.toLocaleString('en-US')} shapes. Remove some shapes to add new ones.`;
+/** A command over the per-command size cap (docs/security.md "Abuse limits"). */
+export const commandTooLarge = (maxBytes: number) =>
+  `This change is too large to save (the limit is ${maxBytes >= 1024 * 1024 ? `${+(maxBytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(maxBytes / 1024)} KB`}). Try it in smaller parts.`;

@@ -25,6 +25,8 @@ import {
 import { queueInsert, queueTask } from './append-queue';
 import { flattenCommand, parseCommand } from './command-schema';
 import { boardStateAt, scheduleSnapshot } from './snapshots';
+import { addedShapeIds, admitShapes, checkCommandSize } from './caps';
+import { isRestricted, NO_OWNERS, ownersFor, visibleCommand, commandForViewer, type HiddenCommand, type Owners } from './visibility';
 
 export const PROTECTED_SHAPES = MESSAGES.unlockProtected;
 export const PRIVATE_MODE_HINT = MESSAGES.privateModeHint;
@@ -119,6 +121,8 @@ async function appendWithEffect(app: BoardApp, boardId: string, command: UndoCom
           ? await commandsBetween(trx, boardId, 0, seq - 1, { currentStatus: true })
           : await shapeHistory(trx, boardId, touchedShapes(ref.command), seq);
       effect = computeEffect(history.map((h) => h.command), { ...command, seq });
+      // shapes an undo/redo brings back count against the board's shape cap (./caps.ts)
+      await admitShapes(app, { id: boardId }, command.id, effect.shapes.map((s) => s.id), trx);
       await setCommandStatus(trx, boardId, ref.seq, command.type === 'redo' ? 'normal' : 'disabled');
       filedUnder = ref.command.cmd === 'clear' ? [boardWide(boardId)] : touchedShapes(ref.command);
     }
@@ -142,19 +146,28 @@ export async function appendCommand(
   input: unknown,
   opts: { connectionId?: string } = {},
 ): Promise<{ command: Command; duplicate: boolean }> {
+  // the per-command size cap (./caps.ts), before anything is read for it
+  checkCommandSize(app, input);
   const access = await getBoardAccess(app, code, actorOrNull, { cached: true });
   const actor = actorOrNull!;
   const command = stamp(parseCommand(input), actor.uid);
   const boardId = access.board.id;
 
+  const privateMode = isPrivateModeOn(access.board.board_config);
+  // private mode: what the sender is answered is filtered like what they receive (an undo's effect)
+  const filterAnswer = isRestricted(privateMode, access.role);
+  const answer = async (c: Command): Promise<Command> =>
+    c.cmd === 'undo' ? (visibleCommand(c, actor.uid, await ownersFor(app.db, boardId, [c]).catch(() => NO_OWNERS)) ?? c) : c;
   try {
     await authorize(app, access, actor, command);
   } catch (err) {
     // a retry of a command stored before the sender's rights changed still gets its answer
     const known = await findCommandByClientId(app.db, boardId, command.id);
-    if (known) return { command: known.command, duplicate: true };
+    if (known) return { command: filterAnswer ? await answer(known.command) : known.command, duplicate: true };
     throw err;
   }
+  // the board's live-shape cap (./caps.ts): a counter check, an exact count only near the cap
+  await admitShapes(app, access.board, command.id, addedShapeIds(command));
 
   let stored: Command;
   try {
@@ -165,23 +178,52 @@ export async function appendCommand(
       stored = { ...command, seq };
     }
   } catch (err) {
-    if (err instanceof Duplicate) return { command: err.stored.command, duplicate: true };
+    if (err instanceof Duplicate) return { command: filterAnswer ? await answer(err.stored.command) : err.stored.command, duplicate: true };
     if (isUniqueViolation(err)) {
       const again = await findCommandByClientId(app.db, boardId, command.id);
-      if (again) return { command: again.command, duplicate: true };
+      if (again) return { command: filterAnswer ? await answer(again.command) : again.command, duplicate: true };
     }
     throw err;
   }
 
   await syncCommentThreads(app.db, boardId, stored);
-  await app.bus.publish(access.board.code, { event: 'onCommand', data: stored, except: opts.connectionId });
+  // private mode: the hub filters per member with the creators of the shapes the command touches
+  // (a restricted sender touches only its own shapes: nothing to resolve unless it is an undo)
+  // (a failed read publishes without them: the hub then hides rather than reveals)
+  const owners: Owners | undefined = privateMode
+    ? filterAnswer && stored.cmd !== 'undo'
+      ? NO_OWNERS
+      : await ownersFor(app.db, boardId, [stored]).catch((err: unknown) => {
+          app.logger.warn({ err, boardId }, 'private mode: reading shape creators failed');
+          return NO_OWNERS;
+        })
+    : undefined;
+  await app.bus.publish(access.board.code, { event: 'onCommand', data: stored, except: opts.connectionId, ...(owners ? { owners } : {}) });
   if (stored.cmd === 'clear') await app.bus.publish(access.board.code, { event: 'onClearBoard', data: { seq: stored.seq, uid: stored.uid }, except: opts.connectionId });
   scheduleSnapshot(app, boardId, stored.seq!);
-  return { command: stored, duplicate: false };
+  return { command: filterAnswer ? await answer(stored) : stored, duplicate: false };
 }
 
-/** Catch-up on reconnect and gap fill: the commands after `afterSeq`, in order. */
-export async function commandsSince(app: BoardApp, code: string, actor: Actor | null, afterSeq: number): Promise<Command[]> {
+/**
+ * Catch-up on reconnect and gap fill: the commands after `afterSeq`, in order — as `actor` may
+ * receive them (private mode: ./visibility.ts, `{ seq, hidden: true }` in the place of the others').
+ */
+export async function commandsSince(app: BoardApp, code: string, actor: Actor | null, afterSeq: number): Promise<Array<Command | HiddenCommand>> {
   const access = await getBoardAccess(app, code, actor);
-  return (await commandsBetween(app.db, access.board.id, Math.max(0, afterSeq))).map((s) => s.command);
+  const commands = (await commandsBetween(app.db, access.board.id, Math.max(0, afterSeq))).map((s) => s.command);
+  if (!isRestricted(isPrivateModeOn(access.board.board_config), access.role)) return commands;
+  const owners = await ownersFor(app.db, access.board.id, commands, actor!.uid);
+  return commands.map((c) => commandForViewer(c, actor!.uid, owners));
+}
+
+/**
+ * The hub's room-wide reads (gap fill, catch-up after a bus outage): the commands after
+ * `afterSeq` as stored, and, when the board is in private mode, the creators of the shapes they
+ * touch (the hub filters them per member as it does live commands).
+ */
+export async function logSince(app: BoardApp, code: string, actor: Actor | null, afterSeq: number): Promise<{ commands: Command[]; owners?: Owners }> {
+  const access = await getBoardAccess(app, code, actor);
+  const commands = (await commandsBetween(app.db, access.board.id, Math.max(0, afterSeq))).map((s) => s.command);
+  if (!isPrivateModeOn(access.board.board_config)) return { commands };
+  return { commands, owners: await ownersFor(app.db, access.board.id, commands) };
 }

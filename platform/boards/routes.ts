@@ -1,7 +1,10 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import { PAYLOAD_MAX_BYTES } from '../../shared/constants';
 import { appendedCommand } from '../../shared/hub';
 import { requestActor } from '../core/actor';
+import { abuseOf } from '../core/abuse';
+import { clientAddress } from '../core/client-ip';
 import { badRequest } from '../core/errors';
 import { noteCoreActions, type CoreAction } from './activity';
 import { boardJoin } from './join';
@@ -118,11 +121,11 @@ export const boardRoutes: ServerRoute[] = [
       notes:
         'Answers { id, seq } and, for an undo/redo or a clear, the effect the server computed (the post-state of the shapes it affects: the sender applies it as everyone else does). '
         + 'Idempotent per command id: a retried send answers the stored command\'s seq (and effect). coreActions are recorded once the command is stored (board_activity).',
-      payload: { maxBytes: 4 * 1024 * 1024 },
+      payload: { maxBytes: PAYLOAD_MAX_BYTES },
       validate: {
         params: id,
         payload: Joi.object({
-          boardCommand: Joi.alternatives(Joi.string().max(4 * 1024 * 1024), Joi.object().unknown(true)).required(),
+          boardCommand: Joi.alternatives(Joi.string().max(PAYLOAD_MAX_BYTES), Joi.object().unknown(true)).required(),
           connectionId: Joi.string().max(200).allow('', null),
           coreActions: Joi.array().items(Joi.string().valid('edited', 'collaborated')).max(2),
           ...uidFields,
@@ -132,6 +135,9 @@ export const boardRoutes: ServerRoute[] = [
     },
     async handler(request) {
       const p = request.payload as { boardCommand: string | object; connectionId?: string | null; coreActions?: CoreAction[] };
+      const who = actor(request);
+      // the sender's command budget, shared with its sockets (docs/security.md "Abuse limits"): a 429 with Retry-After
+      await abuseOf(app(request)).user('commands', who?.uid ?? `ip:${clientAddress(request)}`);
       let command: unknown = p.boardCommand;
       if (typeof command === 'string') {
         try {
@@ -141,7 +147,6 @@ export const boardRoutes: ServerRoute[] = [
         }
       }
       const board = (request.params as { id: string }).id;
-      const who = actor(request);
       const { command: stored } = await appendCommand(app(request), board, who, command, { connectionId: p.connectionId || undefined });
       // stored and published: the core actions are recorded in the background (never fail the command)
       if (who && p.coreActions?.length) noteCoreActions(app(request), board, who, p.coreActions);
@@ -157,7 +162,10 @@ export const boardRoutes: ServerRoute[] = [
       // the SDK (<Board>, <tabula-board>) runs on host pages of other origins; bearer tokens, no cookies
       cors: { origin: ['*'], additionalExposedHeaders: ['token-expired'] },
       description: 'Open a board: its latest snapshot and the commands after it (or only the commands after `after`)',
-      notes: 'Answers { board?, snapshot, commands, lastSeq } with a content-length (clients show load progress from it).',
+      notes:
+        'Answers { board?, snapshot, commands, lastSeq } with a content-length (clients show load progress from it). '
+        + 'In private mode a member who is neither Owner nor Facilitator gets only what concerns the shapes they created: '
+        + '{ seq, hidden: true } in the place of the others\' commands, and restricted: true (docs/security.md "Private mode").',
       validate: { params: id, query: Joi.object({ after: Joi.number().integer().min(0), ...uidFields }) },
     },
     async handler(request, h) {

@@ -21,7 +21,7 @@ import {
 } from './repo';
 
 export { getBoardAccess, type BoardAccess, type BoardApp } from './access';
-export { appendCommand, commandsSince } from './append';
+export { appendCommand, commandsSince, logSince } from './append';
 
 export type { BoardRow } from './repo';
 
@@ -42,6 +42,8 @@ export interface BoardInfo {
   members: BoardMember[];
   client: string | null;
   version: string;
+  /** the visitor's own key on the board (core/identity): members, commands and events carry it */
+  uid: string;
 }
 
 export const BOARD_NAME_MAX = 200;
@@ -102,6 +104,8 @@ export async function describeBoard(app: BoardApp, code: string, actorOrNull: Ac
     members: members.map((m) => toBoardMember(board, m, actor)),
     client,
     version: CLIENT_VERSION,
+    // the visitor's own key on the board (a guest joined with its secret: never echoed)
+    uid: actor.uid,
   };
 }
 

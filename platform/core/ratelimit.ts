@@ -1,11 +1,20 @@
 import Boom from '@hapi/boom';
 import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
- * A tiny fixed-window rate limiter, reusable by every domain: `hit(key)` counts one attempt
- * and says whether it is still within `max` attempts per `windowMs`.
- * Memory store on a single node; with a Redis URL the count lives in Redis (INCR + PEXPIRE),
- * so every node shares the same window.
+ * Fixed-window rate limits on rate-limiter-flexible, reusable by every domain: `hit(key)` counts
+ * one attempt and says whether it is still within `max` attempts per `windowMs`.
+ *
+ *  - Without Redis: a RateLimiterMemory on this node.
+ *  - With Redis (a URL, or a connection shared with others): a RateLimiterRedis, so every node
+ *    counts in the same window (one atomic Lua INCR + expiry per hit). When Redis fails — down,
+ *    not ready yet, or slower than the command timeout — the hit is counted by an in-memory
+ *    insurance limiter on this node instead (fails open to a per-node limit, never a 500), and
+ *    `onError` is told. Redis windows are whole seconds (rate-limiter-flexible's expiry), so a
+ *    window under a second is rounded up to one there.
+ *  - Once a key is over its limit, the Redis limiter remembers that on this node until the window
+ *    ends (`inMemoryBlockOnConsumed`): a flood costs no Redis round trip per refused attempt.
  */
 export interface RateLimitResult {
   allowed: boolean;
@@ -42,85 +51,100 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   return memoryLimiter(options);
 }
 
-/** A Redis connection suited to rate limiting: commands fail within seconds when Redis is down. */
+/**
+ * A Redis connection suited to rate limiting: a command fails within a second when Redis hangs
+ * or is unreachable, so the insurance limiter takes over instead of holding up the request.
+ */
 export function openRedis(url: string, onError?: (err: unknown) => void): Redis {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    commandTimeout: 1000,
+    retryStrategy: (times: number) => Math.min(200 * times, 5000),
+    connectionName: 'tabula-ratelimit',
+  });
   redis.on('error', (err) => onError?.(err));
   return redis;
 }
 
-/** Counts an attempt and throws the envelope's 429 when the key is over its limit. */
+/** The envelope's 429 with Retry-After (seconds, at least 1). */
+export function tooManyRequests(resetMs: number, message = TOO_MANY_ATTEMPTS): Boom.Boom {
+  const error = Boom.tooManyRequests(message);
+  error.output.headers['Retry-After'] = String(Math.max(1, Math.ceil(resetMs / 1000)));
+  return error;
+}
+
+/** Counts an attempt and throws the envelope's 429 (with Retry-After) when the key is over its limit. */
 export async function enforceRateLimit(limiter: RateLimiter, key: string, message = TOO_MANY_ATTEMPTS): Promise<void> {
   const result = await limiter.hit(key);
-  if (!result.allowed) {
-    const error = Boom.tooManyRequests(message);
-    error.output.headers['Retry-After'] = String(Math.max(1, Math.ceil(result.resetMs / 1000)));
-    throw error;
+  if (!result.allowed) throw tooManyRequests(result.resetMs, message);
+}
+
+const resultOf = (res: RateLimiterRes, allowed: boolean): RateLimitResult => ({ allowed, count: res.consumedPoints, resetMs: Math.max(0, res.msBeforeNext) });
+
+/** consume() resolves within the limit and rejects with a RateLimiterRes over it (anything else is a store error). */
+async function consume(limiter: RateLimiterMemory | RateLimiterRedis, key: string): Promise<RateLimitResult> {
+  try {
+    return resultOf(await limiter.consume(key, 1), true);
+  } catch (res) {
+    if (res instanceof RateLimiterRes) return resultOf(res, false);
+    throw res;
   }
 }
 
-function memoryLimiter({ max, windowMs, prefix }: RateLimitOptions): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let nextSweep = 0;
+function memoryStore({ max, windowMs, prefix }: RateLimitOptions): RateLimiterMemory {
+  return new RateLimiterMemory({ keyPrefix: `tabula:rl:${prefix}`, points: max, duration: windowMs / 1000 });
+}
+
+function memoryLimiter(options: RateLimitOptions): RateLimiter {
+  let store = memoryStore(options);
   return {
-    async hit(key) {
-      const now = Date.now();
-      if (now >= nextSweep) {
-        for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-        nextSweep = now + windowMs;
-      }
-      const id = `${prefix}:${key}`;
-      let window = windows.get(id);
-      if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + windowMs };
-        windows.set(id, window);
-      }
-      window.count += 1;
-      return { allowed: window.count <= max, count: window.count, resetMs: window.resetAt - now };
-    },
+    hit: (key) => consume(store, key),
     async reset(key) {
-      windows.delete(`${prefix}:${key}`);
+      await store.delete(key);
     },
     async close() {
-      windows.clear();
+      // forget every window (the store's timers are unref'd)
+      store = memoryStore(options);
     },
   };
 }
 
 function redisLimiter(options: RateLimitOptions, redis: Redis, ownsConnection: boolean): RateLimiter {
   const { max, windowMs, prefix } = options;
-  const name = (key: string) => `tabula:ratelimit:${prefix}:${key}`;
-  const fallback = memoryLimiter(options);
+  const insurance = memoryLimiter(options);
+  const store = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `tabula:rl:${prefix}`,
+    points: max,
+    duration: Math.max(1, Math.ceil(windowMs / 1000)),
+    // a key over its limit is refused on this node without asking Redis until its window ends
+    inMemoryBlockOnConsumed: max + 1,
+  });
+  // before the connection was first up, a hit waits for it (a node starting); once it has been up,
+  // a hit while it is down goes straight to the insurance limiter (the outage is logged by the
+  // connection's 'error' events, not once per hit)
+  let everReady = redis.status === 'ready';
+  redis.on('ready', () => {
+    everReady = true;
+  });
   return {
     async hit(key) {
+      if (everReady && redis.status !== 'ready') return insurance.hit(key);
       try {
-        return await redisHit(name(key));
+        return await consume(store, key);
       } catch (err) {
         options.onError?.(err);
-        return fallback.hit(key);
+        return insurance.hit(key);
       }
     },
     async reset(key) {
-      await fallback.reset(key);
-      await redis.del(name(key));
+      await insurance.reset(key);
+      await store.delete(key).catch((err: unknown) => options.onError?.(err));
     },
     async close() {
-      await fallback.close();
+      await insurance.close();
       if (ownsConnection) redis.disconnect();
     },
   };
-
-  async function redisHit(id: string): Promise<RateLimitResult> {
-    // INCR, then PEXPIRE when the key has no expiry yet: the first attempt starts the window.
-    // (Checking PTTL instead of relying on count === 1 also heals a key left without expiry.)
-    const replies = (await redis.multi().incr(id).pttl(id).exec()) ?? [];
-    const [[incrError, count], [ttlError, ttl]] = replies as Array<[Error | null, number]>;
-    if (incrError || ttlError) throw incrError ?? ttlError;
-    let resetMs = ttl;
-    if (ttl < 0) {
-      await redis.pexpire(id, windowMs);
-      resetMs = windowMs;
-    }
-    return { allowed: count <= max, count, resetMs };
-  }
 }

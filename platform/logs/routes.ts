@@ -1,6 +1,8 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { requestActor } from '../core/actor';
+import { abuseOf, logKey } from '../core/abuse';
+import { clientAddress } from '../core/client-ip';
 import { maxJsonBytes, optionalAuth, uidFields } from '../boards/schemas';
 import { insertClientLog, insertPerfLog, insertUsageLog, type LogOrigin } from './repo';
 
@@ -11,22 +13,35 @@ const text = (max: number) => Joi.string().max(max).allow('');
 
 function origin(request: Request): LogOrigin {
   const actor = requestActor(request);
-  const forwarded = String(request.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim();
   const country = request.headers['cf-ipcountry'] ?? request.headers['x-country'];
   return {
     uid: actor?.uid ?? null,
     userId: actor?.userId ?? null,
-    ip: (forwarded || request.info.remoteAddress || null)?.slice(0, 64) ?? null,
+    // X-Forwarded-For only from a configured proxy (core/client-ip.ts)
+    ip: clientAddress(request).slice(0, 64) || null,
     country: typeof country === 'string' ? country.slice(0, 8) : null,
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 400) || null,
   };
 }
+
+/**
+ * One budget for the three routes, per signed-in user, or per client address when anonymous
+ * (a guest's Uid costs nothing to change): LIMIT_LOGS, docs/security.md "Abuse limits". Over it,
+ * a 429 with Retry-After before anything is read or stored.
+ */
+const budget = {
+  method: async (request: Request) => {
+    await abuseOf(request.server.app).logs(logKey(request, requestActor(request)?.userId));
+    return null;
+  },
+};
 
 const common = {
   auth: optionalAuth,
   tags: ['api', 'logs'],
   // the whole body is bounded too (three capped free-form parts plus short texts)
   payload: { maxBytes: 64 * 1024 },
+  pre: [budget],
 };
 
 export const logRoutes: ServerRoute[] = [

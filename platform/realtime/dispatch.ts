@@ -1,8 +1,9 @@
 import Boom from '@hapi/boom';
 import Joi from 'joi';
 import { badRequest, fieldError, joiToFieldErrors } from '../core/errors';
-import { nulRefusal } from '../core/nul';
+import { inputRefusal } from '../core/input-guard';
 import type { HubMethodDef, MethodContext } from './methods/define';
+import { checkSocketSession } from './reauth';
 
 const validation = { abortEarly: false, errors: { wrap: { label: false } } } as const;
 
@@ -31,6 +32,8 @@ export function createDispatcher(methods: readonly HubMethodDef[]) {
   return async function dispatch(ctx: MethodContext, message: unknown): Promise<unknown> {
     let name = 'message';
     try {
+      // the socket's token may have expired or been revoked since it connected (realtime/reauth.ts)
+      await checkSocketSession(ctx);
       const envelope = envelopeSchema.validate(message, validation);
       if (envelope.error) throw invalid(envelope.error);
       const { method, args } = envelope.value as { method: string; args: unknown[] };
@@ -40,7 +43,7 @@ export function createDispatcher(methods: readonly HubMethodDef[]) {
       name = def.name;
       if (args.length > def.params.length) throw fieldError('args', `${def.name} takes at most ${def.params.length} arguments.`);
       const named = Object.fromEntries(def.params.map(([param], i) => [param, args[i] ?? undefined]));
-      const refusal = nulRefusal(named);
+      const refusal = inputRefusal(named);
       if (refusal) throw refusal;
       const { value, error } = schema.validate(named, validation);
       if (error) throw invalid(error);

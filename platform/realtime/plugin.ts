@@ -1,8 +1,14 @@
 import { plugin as nesPlugin, type Nes } from '@hapi/nes';
 import type { Plugin } from '@hapi/hapi';
+import { PAYLOAD_MAX_BYTES } from '../../shared/constants';
 import { HUB_HEARTBEAT } from '../../shared/hub';
-import { commandsSince, getBoardAccess } from '../boards/service';
+import { MESSAGES } from '../../shared/messages';
+import { installAbuse } from '../core/abuse';
+import { isPrivateModeOn } from '../boards/config';
+import { commandsSince, getBoardAccess, logSince } from '../boards/service';
 import { createDispatcher } from './dispatch';
+import { installFrameGuard } from './frame-guard';
+import { installSessionRevocation } from './reauth';
 import { Hub } from './hub';
 import { hubMethods } from './methods/index';
 import { createMemoryPresence, createRedisPresence } from './presence';
@@ -31,7 +37,11 @@ export const realtimePlugin: Plugin<void> = {
       presence,
       {
         commandsSince: (code, actor, afterSeq) => commandsSince(app, code, actor, afterSeq),
-        latestSeq: async (code, actor) => (await getBoardAccess(app, code, actor)).board.last_seq,
+        logSince: (code, actor, afterSeq) => logSince(app, code, actor, afterSeq),
+        roomState: async (code, actor) => {
+          const { board } = await getBoardAccess(app, code, actor);
+          return { lastSeq: board.last_seq, privateMode: isPrivateModeOn(board.board_config) };
+        },
       },
       app.logger,
     );
@@ -54,7 +64,14 @@ export const realtimePlugin: Plugin<void> = {
         onMessage: (socket: HubSocket, message: unknown) => dispatch({ hub, socket, app }, message),
       } satisfies Nes.PluginOptions<HubSocket['app']>,
     });
+    // every frame is checked before nes reads it, frames over the HTTP body cap are refused by
+    // ws from their header, and each socket has a frame budget (docs/security.md "The hub's frames")
+    const abuse = installAbuse(server);
+    installFrameGuard(server, { maxFrameBytes: PAYLOAD_MAX_BYTES, admit: (socket) => abuse.frame(socket), tooMany: MESSAGES.tooManyRequests, logger: app.logger });
     server.expose('hub', hub);
+    // a password change or reset closes the user's sockets on every node (realtime/reauth.ts)
+    const stopRevocation = installSessionRevocation(server);
+    server.ext('onPreStop', () => stopRevocation());
     server.ext('onPostStop', async () => {
       await hub.stop();
     });

@@ -2,8 +2,9 @@ import Boom from '@hapi/boom';
 import type { Nes } from '@hapi/nes';
 import type { HubEventMessage } from '../../shared/hub';
 import type { Actor } from '../core/actor';
-import { userIdOf, type TokenClaims } from '../core/auth';
+import { tokenKey, userIdOf, type TokenClaims } from '../core/auth';
 import { fieldError } from '../core/errors';
+import { guestKey } from '../core/identity';
 import type { OnlineMember } from './presence';
 
 /** One socket on one board (a socket is on at most one board at a time). */
@@ -42,8 +43,9 @@ export type HubSocket = Nes.Socket<{ session?: Session | null }>;
 export const INVALID_UID = 'invalid-uid';
 
 /**
- * Who is on this socket: the user of the bearer token it connected with, or a roaming guest by
- * the `uid` it passes to joinBoard / reconnect. A clientid needs a uid.
+ * Who is on this socket: the holder of the bearer token it connected with, or a roaming guest
+ * keyed by the digest of the secret `uid` it passes to joinBoard / reconnect (core/identity).
+ * A clientid needs a uid.
  */
 export function socketActor(socket: HubSocket, options: { uid?: string | null; clientid?: string | null }): Actor {
   const clientId = options.clientid || null;
@@ -51,10 +53,10 @@ export function socketActor(socket: HubSocket, options: { uid?: string | null; c
   if (socket.auth.isAuthenticated && socket.auth.credentials) {
     const claims = socket.auth.credentials as unknown as TokenClaims;
     // a developer app's participant token names no Tabula user (core/auth userIdOf)
-    return { userId: userIdOf(claims), uid: claims.id ?? claims.sub, claims, clientId: clientId ?? claims.client ?? null };
+    return { userId: userIdOf(claims), uid: tokenKey(claims), claims, clientId: clientId ?? claims.client ?? null };
   }
   if (!options.uid) throw fieldError('uid', INVALID_UID);
-  return { userId: null, uid: options.uid, claims: null, clientId };
+  return { userId: null, uid: guestKey(options.uid), claims: null, clientId };
 }
 
 /** The session of a socket on `board`, or a 400 when the socket has not joined it. */

@@ -45,7 +45,7 @@ const DUPLICATE_OFFSET = 20;
  * `outgoing$` for sync, later confirmed by the server's seq.
  */
 export class Editor {
-  readonly uid: string;
+  private _uid: string;
   readonly viewport: Viewport;
   readonly scene: Scene;
   readonly actions: ActionRegistry;
@@ -85,7 +85,7 @@ export class Editor {
 
   constructor(options: EditorOptions) {
     this.options = options;
-    this.uid = options.uid;
+    this._uid = options.uid;
     this.headless = !!options.headless || typeof document === 'undefined' || !options.container;
     this.viewport = new Viewport(options.container?.clientWidth || 800, options.container?.clientHeight || 600);
     this.zoom$ = new BehaviorSubject<number>(this.viewport.scale);
@@ -106,6 +106,20 @@ export class Editor {
   }
 
   /* ---------------- document ---------------- */
+
+  /** The key the board knows this visitor by: the author of its commands and shapes. */
+  get uid(): string {
+    return this._uid;
+  }
+
+  /**
+   * The server names this visitor's key (SyncTarget.identify): a guest joins with its secret
+   * roaming uid and is known on the board by its key, so its own shapes and undo history are
+   * those carrying the key.
+   */
+  identify(uid: string): void {
+    this._uid = uid;
+  }
 
   /** The shared reducer state (replaced on `load`). */
   get doc(): BoardDoc {

@@ -3,6 +3,7 @@ import { BehaviorSubject, ReplaySubject, Subject } from 'rxjs';
 import { HUB_RECONNECT_MS, RETRY_NOTICE_MS } from '../../shared/constants';
 import type { HubEventMessage, HubMethod } from '../../shared/hub';
 import type { Command, CommandEffect } from '../../shared/model';
+import { isHiddenCommand, isRestrictedInPrivateMode } from '../../shared/permissions';
 import { policiesOf } from '../../shared/policies';
 import { decodeClaims } from '../../ui/auth';
 import { fetchBoard, HttpError, postCommand, type BoardLoad, type Credentials } from './api';
@@ -75,15 +76,27 @@ export class SyncClient {
   private buffered: Command[] = [];
   private gapTimer: ReturnType<typeof setTimeout> | null = null;
   private reauthTimer: ReturnType<typeof setTimeout> | null = null;
+  /** the token last handed to the socket (connect, reauthenticate) */
+  private socketToken: string | null = null;
+  private socketRefresh: Promise<boolean> | null = null;
   private fillingGap = false;
   private resyncing = false;
+  /**
+   * The board this client holds was filtered by private mode (the server sent only this
+   * member's shapes): once private mode is off, or the member becomes Owner or Facilitator, the
+   * board is loaded again to receive the others' shapes (docs/security.md "Private mode").
+   */
+  private restricted = false;
   private readonly creds: Credentials;
   /** the name this visitor joined with, or renamed to (re-sent on reconnect) */
   private displayName: string | null;
+  /** the key the board knows this visitor by (members' and commands' `uid`); see identify() */
+  private selfUid: string;
 
   constructor(private readonly opts: SyncOptions) {
     this.outbox = new Outbox(opts.boardCode, opts.storage);
     this.displayName = opts.name || null;
+    this.selfUid = opts.uid;
     this.pending$ = new BehaviorSubject(this.outbox.size);
     this.order = new SeqOrder((command) => this.opts.target.applyRemote(command));
     this.creds = { server: opts.server, uid: opts.uid, token: () => opts.token?.() ?? null };
@@ -132,6 +145,11 @@ export class SyncClient {
   /** the nes socket id: the connection id sent with HTTP commands */
   get connectionId(): string | null {
     return this.client?.id ?? null;
+  }
+
+  /** this visitor's key on the board: the uid its members, commands and events carry */
+  get uid(): string {
+    return this.selfUid;
   }
 
   get signedIn(): boolean {
@@ -209,7 +227,7 @@ export class SyncClient {
     this.displayName = name;
     const me = this.me$.value;
     if (me) this.me$.next({ ...me, name });
-    this.members$.next(this.members$.value.map((m) => (m.uid === this.opts.uid ? { ...m, name } : m)));
+    this.members$.next(this.members$.value.map((m) => (m.uid === this.selfUid ? { ...m, name } : m)));
     return result;
   }
 
@@ -230,8 +248,44 @@ export class SyncClient {
   /** A hub method call (nes `message`), resolved with the method's result. */
   async call<T = unknown>(method: HubMethod, ...args: unknown[]): Promise<T> {
     if (!this.client) throw new Error('not connected');
-    const { payload } = await this.client.message({ method, args });
-    return payload as T;
+    try {
+      const { payload } = await this.client.message({ method, args });
+      return payload as T;
+    } catch (error) {
+      // the socket's token expired (the server re-checks it on every call): refresh, hand the
+      // new token to the socket and call once more
+      if (!isTokenExpired(error) || !(await this.refreshSocket()) || !this.client) throw error;
+      const { payload } = await this.client.message({ method, args });
+      return payload as T;
+    }
+  }
+
+  /**
+   * A fresh token for the socket (one at a time): the stored token when another call or tab
+   * already refreshed it, else a refresh; then nes `reauthenticate`. Resolves false when there is
+   * none (the caller's failure stands: the HTTP layer refreshes or goes to the login page).
+   */
+  private refreshSocket(): Promise<boolean> {
+    this.socketRefresh ??= (async () => {
+      const client = this.client;
+      if (!client) return false;
+      const stored = this.opts.token?.() ?? null;
+      const usable = stored && stored !== this.socketToken && (decodeClaims(stored)?.exp ?? 0) * 1000 > Date.now();
+      if (!usable && !(this.opts.refresh && (await this.opts.refresh().catch(() => null)))) return false;
+      const auth = this.socketAuth();
+      if (!auth || this.client !== client) return false;
+      try {
+        await client.reauthenticate(auth);
+      } catch {
+        client.overrideReconnectionAuth(auth);
+        return false;
+      }
+      this.scheduleReauth();
+      return true;
+    })().finally(() => {
+      this.socketRefresh = null;
+    });
+    return this.socketRefresh;
   }
 
   async destroy(): Promise<void> {
@@ -296,7 +350,10 @@ export class SyncClient {
    * that arrived meanwhile, then our own unconfirmed edits (from before a reload) on top.
    */
   private replace(data: BoardLoad): void {
-    this.opts.target.load(data.snapshot, data.commands);
+    // filtered for this member (the server says so, or the board's config and role at join do)
+    this.restricted = (data as { restricted?: unknown }).restricted === true || this.restrictedNow();
+    // `{ seq, hidden: true }` stands for a command private mode does not send: it only fills its seq
+    this.opts.target.load(data.snapshot, data.commands.filter((c) => !isHiddenCommand(c)));
     const known = new Set(data.commands.map((c) => c.id));
     for (const c of [...this.outbox.all()]) if (known.has(c.id)) this.outbox.remove(c.id);
     this.order.reset(data.lastSeq);
@@ -334,7 +391,7 @@ export class SyncClient {
 
   private async sendOnce(command: Command, attempt: number): Promise<SendResult> {
     if (attempt === 0) return this.call<SendResult>('sendCommand', this.opts.boardCode, command);
-    const coreActions = ['edited', ...(this.members$.value.some((m) => m.uid !== this.opts.uid && m.isOnline !== false) ? ['collaborated'] : [])];
+    const coreActions = ['edited', ...(this.members$.value.some((m) => m.uid !== this.selfUid && m.isOnline !== false) ? ['collaborated'] : [])];
     return this.http(() => postCommand(this.creds, this.opts.boardCode, { boardCommand: command, connectionId: this.connectionId, coreActions }));
   }
 
@@ -358,11 +415,16 @@ export class SyncClient {
       this.buffered.push(command);
       return;
     }
+    if (isHiddenCommand(command)) {
+      if (typeof command.seq === 'number') this.order.accept(command.seq, null);
+      this.watchGap();
+      return;
+    }
     if (typeof command.seq !== 'number') {
       this.opts.target.applyRemote(command);
       return;
     }
-    if (this.outbox.has(command.id) && command.uid === this.opts.uid) {
+    if (this.outbox.has(command.id) && command.uid === this.selfUid) {
       // Our own command, accepted before its answer reached us (e.g. across a reconnect).
       this.outbox.remove(command.id);
       this.pending$.next(this.outbox.size);
@@ -407,12 +469,14 @@ export class SyncClient {
         break;
       case 'onReconnected':
         for (const command of (data?.commands ?? []) as Command[]) this.receive(command);
+        this.restrictionChanged(data?.restricted === true);
         break;
       case 'onClearBoard':
         // the clear command itself comes as onCommand (it disables everything before it)
         if (typeof data?.seq === 'number') this.expectSeq(data.seq);
         break;
       case 'onMeJoined':
+        if (typeof data?.uid === 'string') this.identify(data.uid);
         this.me$.next(data as BoardMember);
         if (Array.isArray(data?.online)) this.markOnline(data.online as BoardMember[]);
         this.upsertMember({ ...(data as BoardMember), isSelf: true, isOnline: true });
@@ -436,6 +500,7 @@ export class SyncClient {
         const board = this.board$.value;
         const config = (data?.config ?? data) as Record<string, unknown>;
         if (board) this.board$.next({ ...board, boardConfig: { ...(board.boardConfig ?? {}), ...config } });
+        this.restrictionChanged(this.restrictedNow());
         break;
       }
       case 'onRoleChanged':
@@ -467,7 +532,15 @@ export class SyncClient {
     this.members$.next([...rest, { ...this.members$.value.find((m) => m.uid === member.uid), ...member }]);
   }
 
+  /** The server names the key this visitor is known by (a guest sent its secret, not its key). */
+  private identify(uid: string): void {
+    if (uid === this.selfUid) return;
+    this.selfUid = uid;
+    this.opts.target.identify?.(uid);
+  }
+
   private applyBoardInfo(info: BoardInfo): void {
+    if (typeof info.uid === 'string') this.identify(info.uid);
     this.board$.next(info);
     const claims = info.claims ?? {};
     this.claims$.next({
@@ -476,10 +549,10 @@ export class SyncClient {
       policies: claims.policies ?? this.tokenPolicies(),
       client: claims.client ?? null,
     });
-    const members = (info.members ?? []).map((m) => (m.uid === this.opts.uid ? { ...m, isSelf: true, isOnline: true } : m));
+    const members = (info.members ?? []).map((m) => (m.uid === this.selfUid ? { ...m, isSelf: true, isOnline: true } : m));
     this.members$.next(members);
     if (Array.isArray(info.online)) this.markOnline(info.online as BoardMember[]);
-    const me = members.find((m) => m.uid === this.opts.uid);
+    const me = members.find((m) => m.uid === this.selfUid);
     // onMeJoined (sent before the answer) carries the name this session joined with
     if (me) this.me$.next({ ...me, ...(this.me$.value ?? {}) });
     if (this.opts.version && info.version && info.version !== this.opts.version) {
@@ -515,6 +588,23 @@ export class SyncClient {
       policies: claims.policies ?? this.claims$.value.policies,
       client: claims.client ?? this.claims$.value.client ?? null,
     });
+    this.restrictionChanged(this.restrictedNow());
+  }
+
+  /** Whether private mode restricts what this member is sent, from the board's config and their role. */
+  private restrictedNow(): boolean {
+    const mode = this.board$.value?.boardConfig?.privateMode;
+    return isRestrictedInPrivateMode(!!mode && (mode.type ?? 0) !== 0, this.claims$.value.role as never);
+  }
+
+  /**
+   * Private mode turned on (for this member): from now on the server sends nothing of the
+   * others' shapes (the editor hides those it holds). Turned off, or the member became Owner or
+   * Facilitator: the board this client holds lacks what was not sent, so it is loaded again.
+   */
+  private restrictionChanged(now: boolean): void {
+    if (now) this.restricted = true;
+    else if (this.restricted) void this.resync();
   }
 
   /* ---------------- connection loss ---------------- */
@@ -577,7 +667,7 @@ export class SyncClient {
     const byUid = new Map(online.map((m) => [m.uid, m]));
     const merged = this.members$.value.map((m) => (byUid.has(m.uid) ? { ...m, ...byUid.get(m.uid), isOnline: true } : { ...m, isOnline: false }));
     for (const m of online) if (!merged.some((x) => x.uid === m.uid)) merged.push({ ...m, isOnline: true });
-    this.members$.next(merged.map((m) => (m.uid === this.opts.uid ? { ...m, isSelf: true, isOnline: true } : m)));
+    this.members$.next(merged.map((m) => (m.uid === this.selfUid ? { ...m, isSelf: true, isOnline: true } : m)));
   }
 
   /* ---------------- failures ---------------- */
@@ -641,6 +731,7 @@ export class SyncClient {
 
   private socketAuth(): { headers: Record<string, string> } | undefined {
     const token = this.opts.token?.();
+    this.socketToken = token ?? null;
     return token ? { headers: { authorization: `Bearer ${token}` } } : undefined;
   }
 
@@ -700,6 +791,11 @@ function loginUrl(): string {
 function effectOf(from: { effect?: unknown } | Command | null | undefined): CommandEffect | undefined {
   const effect = (from as { effect?: unknown } | null | undefined)?.effect;
   return effect && typeof effect === 'object' && !Array.isArray(effect) ? (effect as CommandEffect) : undefined;
+}
+
+/** A hub call refused because the socket's token expired (401 'Token expired'). */
+function isTokenExpired(error: unknown): boolean {
+  return statusOf(error) === 401 && /expired/i.test(messageOf(error));
 }
 
 function statusOf(error: unknown): number | null {

@@ -4,6 +4,9 @@ import * as m004 from './004_clients';
 import * as m002 from './002_boards';
 import * as m003 from './003_logs';
 import * as m005 from './005_activity';
+import * as m006 from './006_identity';
+import * as m007 from './007_invitations';
+import * as m008 from './008_sessions';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -15,6 +18,9 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['002_boards', m002],
   ['003_logs', m003],
   ['005_activity', m005],
+  ['006_identity', m006],
+  ['007_invitations', m007],
+  ['008_sessions', m008],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { addComment as addThreadComment } from '../../comments/service';
 import { boardRef } from '../../boards/schemas';
+import { abuseOf } from '../../core/abuse';
 import { sessionOn } from '../session';
 import { sendEvent } from '../wire';
 import { defineMethod } from './define';
@@ -18,6 +19,8 @@ export const addComment = defineMethod<{ board: string; text: string; threadId?:
   ],
   async run({ socket, app }, { board, text, threadId }) {
     const session = sessionOn(socket, board);
+    // this socket's and this user's comment budgets (docs/security.md "Abuse limits")
+    await abuseOf(app).hub('comments', session.connectionId, session.actor.uid);
     const result = await addThreadComment(app, board, session.actor, text, threadId || undefined, { connectionId: session.connectionId });
     sendEvent(socket, 'addCommentSucceeded', result);
     return result;

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { appendedCommand, type SendCommandAnswer } from '../../../shared/hub';
 import { noteCoreActions } from '../../boards/activity';
 import { appendCommand } from '../../boards/service';
+import { abuseOf } from '../../core/abuse';
 import { boardRef } from '../../boards/schemas';
 import { rememberSent, sessionOn } from '../session';
 import { defineMethod } from './define';
@@ -26,6 +27,8 @@ export const sendCommand = defineMethod<{ boardCode: string; command: Record<str
   ],
   async run({ socket, app, hub }, { boardCode, command }): Promise<SendCommandAnswer> {
     const session = sessionOn(socket, boardCode);
+    // this socket's and this user's command budgets (docs/security.md "Abuse limits"): a 429 over either
+    await abuseOf(app).hub('commands', session.connectionId, session.actor.uid);
     const id = (command as { id?: unknown }).id;
     if (typeof id === 'string') rememberSent(session, id);
     const { command: stored, duplicate } = await appendCommand(app, boardCode, session.actor, command as never, { connectionId: session.connectionId });

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { sendMessage as sendChatMessage } from '../../chat/service';
 import { boardRef } from '../../boards/schemas';
+import { abuseOf } from '../../core/abuse';
 import { sessionOn } from '../session';
 import { sendEvent } from '../wire';
 import { defineMethod } from './define';
@@ -23,6 +24,8 @@ export const sendMessage = defineMethod<{ board: string; message: { id: string; 
   ],
   async run({ socket, app }, { board, message }) {
     const session = sessionOn(socket, board);
+    // this socket's and this user's chat budgets (docs/security.md "Abuse limits")
+    await abuseOf(app).hub('chat', session.connectionId, session.actor.uid);
     const sent = await sendChatMessage(app, board, session.actor, message, { connectionId: session.connectionId });
     sendEvent(socket, 'onMessageSent', sent);
     return sent;

@@ -1,0 +1,78 @@
+import { BOARD_MAX_SHAPES, COMMAND_MAX_BYTES } from '../../shared/constants';
+
+/**
+ * The abuse limits (docs/security.md "Abuse limits", docs/configuration.md): how much one socket,
+ * one user or one client address may send, and how large a command and a board may grow.
+ * Read once from the environment by platform/config.ts; enforced by platform/core/abuse.ts
+ * (rates), platform/realtime/frame-guard.ts (frames) and platform/boards/append.ts (sizes).
+ */
+
+/** `points` actions per fixed window of `windowMs`. */
+export interface Budget {
+  points: number;
+  windowMs: number;
+}
+
+export interface AbuseLimits {
+  /** every websocket frame, per socket (LIMIT_HUB_FRAMES) */
+  hubFrames: Budget;
+  /** board commands — hub sendCommand and HTTP POST /api/boards/{code}/commands — per socket (LIMIT_COMMANDS_SOCKET) */
+  commandsPerSocket: Budget;
+  /** … and per user, across sockets, HTTP and nodes (LIMIT_COMMANDS_USER) */
+  commandsPerUser: Budget;
+  /** chat messages (sendMessage), per socket and per user (LIMIT_CHAT) */
+  chat: Budget;
+  /** comments (addComment), per socket and per user (LIMIT_COMMENTS) */
+  comments: Budget;
+  /** client, usage and performance logs (POST /api/logs/*), per user, or per client address when anonymous (LIMIT_LOGS) */
+  logs: Budget;
+  /** the most bytes of one command's JSON (BOARD_COMMAND_MAX_BYTES) */
+  commandMaxBytes: number;
+  /** the most live shapes on one board (BOARD_MAX_SHAPES) */
+  boardMaxShapes: number;
+}
+
+/**
+ * Defaults. Anchor: WBO allows 250 messages per 5 s per socket. Our board client sends one
+ * command at a time and waits for its answer, cursors at most every 50 ms (100 per 5 s), so an
+ * honest socket stays well inside these; a user may have a few tabs open (twice a socket's budget).
+ */
+export const DEFAULT_LIMITS: AbuseLimits = {
+  hubFrames: { points: 600, windowMs: 5_000 },
+  commandsPerSocket: { points: 250, windowMs: 5_000 },
+  commandsPerUser: { points: 500, windowMs: 5_000 },
+  chat: { points: 20, windowMs: 10_000 },
+  comments: { points: 20, windowMs: 10_000 },
+  logs: { points: 60, windowMs: 60_000 },
+  commandMaxBytes: COMMAND_MAX_BYTES,
+  boardMaxShapes: BOARD_MAX_SHAPES,
+};
+
+/** 'points/seconds' (e.g. '250/5'); the default when unset; an unreadable value fails the start. */
+export function parseBudget(name: string, value: string | undefined, fallback: Budget): Budget {
+  if (value === undefined || value.trim() === '') return fallback;
+  const m = /^\s*(\d+)\s*\/\s*(\d+(?:\.\d+)?)\s*s?\s*$/.exec(value);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) <= 0) throw new Error(`${name} must be 'points/seconds' (e.g. '250/5'), not '${value}'`);
+  return { points: Number(m[1]), windowMs: Math.round(Number(m[2]) * 1000) };
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, not '${value}'`);
+  return n;
+}
+
+export function limitsFromEnv(env: NodeJS.ProcessEnv): AbuseLimits {
+  const d = DEFAULT_LIMITS;
+  return {
+    hubFrames: parseBudget('LIMIT_HUB_FRAMES', env.LIMIT_HUB_FRAMES, d.hubFrames),
+    commandsPerSocket: parseBudget('LIMIT_COMMANDS_SOCKET', env.LIMIT_COMMANDS_SOCKET, d.commandsPerSocket),
+    commandsPerUser: parseBudget('LIMIT_COMMANDS_USER', env.LIMIT_COMMANDS_USER, d.commandsPerUser),
+    chat: parseBudget('LIMIT_CHAT', env.LIMIT_CHAT, d.chat),
+    comments: parseBudget('LIMIT_COMMENTS', env.LIMIT_COMMENTS, d.comments),
+    logs: parseBudget('LIMIT_LOGS', env.LIMIT_LOGS, d.logs),
+    commandMaxBytes: positive('BOARD_COMMAND_MAX_BYTES', env.BOARD_COMMAND_MAX_BYTES, d.commandMaxBytes),
+    boardMaxShapes: positive('BOARD_MAX_SHAPES', env.BOARD_MAX_SHAPES, d.boardMaxShapes),
+  };
+}
