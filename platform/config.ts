@@ -38,6 +38,8 @@ export interface Config {
   cookieSecret: string;
   /** Background jobs (disposal, snapshots) can be turned off for tests. */
   jobs: boolean;
+  /** The plan of accounts without one of their own (DEFAULT_PLAN; platform/users/plan.ts). */
+  defaultPlan: string;
   /** Least time between two flushes of the hub's websocket writes, ms (platform/realtime/wire.ts). */
   hubFlushMs: number;
   /** Rates per socket, user and address; command and board size caps (platform/core/limits.ts). */
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cookieSecret: env.COOKIE_SECRET || overrides.cookieSecret || persistentSecret(dataDir, 'cookie'),
     jobs: env.JOBS !== 'off',
     hubFlushMs: Number(env.HUB_FLUSH_MS ?? 5),
+    defaultPlan: env.DEFAULT_PLAN || 'essential',
     limits: limitsFromEnv(env),
     ...overrides,
   };

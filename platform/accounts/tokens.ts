@@ -8,6 +8,7 @@ import type { Db } from '../db/index';
 import { publishSessionsRevoked, type Bus } from '../realtime/bus';
 import type { UserRow } from '../users/repo';
 import { insertRefreshToken, revokeFamily, revokeRefreshToken, type RefreshTokenRow } from './repo';
+import { planOf } from '../users/plan';
 
 /**
  * Sessions: a short-lived access token (JWT, config.accessTokenTtlSeconds) plus a random
@@ -30,13 +31,13 @@ export interface Session {
 type Conn = Db | Knex.Transaction;
 
 /** The access-token claims of a user (panel.md §3: sub, role, plan, lang, qty, client). */
-export function claimsFor(user: UserRow): TokenClaims {
+export function claimsFor(user: UserRow, defaultPlan: string): TokenClaims {
   const tv = Number((user as UserRow & { token_version?: number }).token_version ?? 0);
-  return { sub: user.id, role: [...(user.roles ?? [])], plan: user.plan || 'essential', lang: user.language, qty: user.qty, id: user.id, tv };
+  return { sub: user.id, role: [...(user.roles ?? [])], plan: planOf(user, defaultPlan), lang: user.language, qty: user.qty, id: user.id, tv };
 }
 
 export function accessTokenFor(config: Config, user: UserRow): string {
-  return signAccessToken(config, claimsFor(user));
+  return signAccessToken(config, claimsFor(user, config.defaultPlan));
 }
 
 export const sha256 = (value: string): string => crypto.createHash('sha256').update(value).digest('hex');

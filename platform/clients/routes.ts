@@ -125,7 +125,7 @@ export const clientRoutes: ServerRoute[] = [
       response: { schema: embedCheckResponse },
     },
     async handler(request) {
-      return clients.checkEmbed(request.server.app.db, String(request.params.clientId), request.query.origin as string);
+      return clients.checkEmbed(request.server.app.db, String(request.params.clientId), request.query.origin as string, request.server.app.config.defaultPlan);
     },
   },
 ];

@@ -5,6 +5,7 @@ import { signAccessToken, userIdOf, type TokenClaims } from '../core/auth';
 import { badRequest, fieldError } from '../core/errors';
 import { participantKey } from '../core/identity';
 import type { Db } from '../db/index';
+import { planOf } from '../users/plan';
 import { findUserById } from '../users/repo';
 import { isOrigin, originOf, type ClientApp } from '../../embed/api';
 import { hasPolicy, POLICY } from '../../shared/policies';
@@ -172,7 +173,7 @@ export async function exchangeToken(db: Db, config: Config, request: TokenReques
   const claims: TokenClaims & { name?: string } = {
     sub: `client:${row.client_id}:${request.uid}`,
     role: [],
-    plan: owner.plan,
+    plan: planOf(owner, config.defaultPlan),
     lang: owner.language,
     qty: 1,
     client: row.client_id,
@@ -197,7 +198,7 @@ export interface EmbedCheck {
  * GET /api/clients/{clientId}/embed-check?origin=: may a board of this app be embedded on
  * `origin`? Records the origin (embed or refusal) for the back-office.
  */
-export async function checkEmbed(db: Db, clientId: string, origin: string): Promise<EmbedCheck> {
+export async function checkEmbed(db: Db, clientId: string, origin: string, defaultPlan: string): Promise<EmbedCheck> {
   if (!isOrigin(origin)) throw fieldError('origin', CLIENT_MESSAGES.invalidOrigin);
   const row = await findClientByClientId(db, clientId);
   if (!row) throw Boom.notFound(CLIENT_MESSAGES.unknownClient);
@@ -211,7 +212,7 @@ export async function checkEmbed(db: Db, clientId: string, origin: string): Prom
     appName: row.app_name,
     clientId: row.client_id,
     // board.md §6: api-white-label = the white-label-api plan plus a client claim
-    whiteLabel: !!owner && hasPolicy({ plan: owner.plan, client: row.client_id }, POLICY.apiWhiteLabel),
+    whiteLabel: !!owner && hasPolicy({ plan: planOf(owner, defaultPlan), client: row.client_id }, POLICY.apiWhiteLabel),
     allowedOrigins: row.allowed_origins.length ? row.allowed_origins : [origin],
   };
 }

@@ -48,7 +48,7 @@ export const userRoutes: ServerRoute[] = [
     path: '/api/users/profile',
     options: { auth: 'jwt', tags, description: 'The signed-in user\'s profile', response: { schema: profileResponse } },
     async handler(request) {
-      return profileOf(await currentUser(request.server.app, claimsOf(request)!.sub));
+      return profileOf(await currentUser(request.server.app, claimsOf(request)!.sub), request.server.app.config.defaultPlan);
     },
   },
   {

@@ -4,6 +4,7 @@ import { fieldError } from '../core/errors';
 import { accessTokenFor } from '../accounts/tokens';
 import { AVATAR_MESSAGES, parseAvatarDataUrl } from './avatar';
 import { deleteUserImage, saveUserImage, updateUser, type UserRow } from './repo';
+import { planOf } from './plan';
 
 /** Job categories of the profile's role select (panel.md §3); 100 (Others) is the default. */
 export const ROLE_CODES = { 1: 'Facilitator', 2: 'Designer', 3: 'Project Manager', 5: 'Software Developer', 6: 'Marketing and Sales', 7: 'Management', 8: 'Teacher/Educator', 9: 'Student', 10: 'Consultant', 100: 'Others' } as const;
@@ -23,7 +24,7 @@ export interface Profile {
   plan: string;
 }
 
-export function profileOf(user: UserRow): Profile {
+export function profileOf(user: UserRow, defaultPlan: string): Profile {
   return {
     id: user.id,
     username: user.username,
@@ -33,7 +34,7 @@ export function profileOf(user: UserRow): Profile {
     role: user.role_code,
     hasPassword: Boolean(user.password_hash),
     roles: [...(user.roles ?? [])],
-    plan: user.plan || 'essential',
+    plan: planOf(user, defaultPlan),
   };
 }
 
@@ -67,7 +68,7 @@ export async function saveProfile(app: Pick<AppContext, 'config' | 'db'>, user: 
     }
     return updateUser(trx, user.id, changes);
   });
-  return { ...profileOf(updated), accessToken: accessTokenFor(app.config, updated), expiresIn: app.config.accessTokenTtlSeconds };
+  return { ...profileOf(updated, app.config.defaultPlan), accessToken: accessTokenFor(app.config, updated), expiresIn: app.config.accessTokenTtlSeconds };
 }
 
 /** The client may send back the avatar URL it was given: that keeps the image. */
