@@ -4,6 +4,7 @@ import { mailPlugin } from './mail/plugin';
 import { usersPlugin } from './users/plugin';
 import { clientsPlugin } from './clients/plugin';
 import { boardsPlugin } from './boards/plugin';
+import { workspacesPlugin } from './workspaces/plugin';
 import { chatPlugin } from './chat/plugin';
 import { commentsPlugin } from './comments/plugin';
 import { logsPlugin } from './logs/plugin';
@@ -19,6 +20,7 @@ export const domainPlugins: Array<ServerRegisterPluginObject<any>> = [
   { plugin: accountsPlugin },
   { plugin: usersPlugin },
   { plugin: clientsPlugin },
+  { plugin: workspacesPlugin },
   { plugin: boardsPlugin }, { plugin: chatPlugin }, { plugin: commentsPlugin }, { plugin: logsPlugin },
   { plugin: realtimePlugin },
 ];

@@ -11,7 +11,9 @@ import {
 } from '../../shared/permissions';
 import { MESSAGES } from '../../shared/messages';
 import { hasPolicy, POLICY } from '../../shared/policies';
+import { boardGrantOf } from '../../shared/workspace-roles';
 import type { Actor } from '../core/actor';
+import { planOf } from '../users/plan';
 import { findUserById } from '../users/repo';
 import { workspaceRoleOf, type WorkspaceRow } from '../workspaces/repo';
 import { cachedVisitorLookup } from './access-cache';
@@ -58,10 +60,12 @@ export async function getBoardAccess(app: BoardApp, code: string, actor: Actor |
 async function resolveAccess(app: BoardApp, board: BoardRow, actor: Actor, member: MemberRow | undefined, workspace: WorkspaceRow | undefined): Promise<BoardAccess> {
   const workspaceRole = workspace ? await workspaceRoleOf(app.db, workspace, actor.userId) : null;
   const isOwner = isBoardOwner(board, actor);
+  // shared/workspace-roles: Owner and Admin own every board of the workspace; every role reaches them at the workspace level
+  const fromWorkspace = boardGrantOf(workspaceRole);
   const grants = {
-    isOwner: isOwner || workspaceRole === 'Owner' || workspaceRole === 'Admin',
+    isOwner: isOwner || fromWorkspace.isOwner,
     memberRole: member?.role && isRole(member.role) ? member.role : null,
-    isWorkspaceMember: workspaceRole !== null,
+    isWorkspaceMember: fromWorkspace.isWorkspaceMember,
     workspaceLevel: board.workspace_level as WorkspaceSharingLevel,
     linkLevel: board.link_level as LinkSharingLevel,
   };
@@ -75,5 +79,5 @@ async function resolveAccess(app: BoardApp, board: BoardRow, actor: Actor, membe
 export async function facilitatorAllowed(app: BoardApp, board: BoardRow): Promise<boolean> {
   if (!board.owner_id) return false;
   const owner = await findUserById(app.db, board.owner_id);
-  return !!owner && hasPolicy({ plan: owner.plan, role: owner.roles, qty: owner.qty }, POLICY.facilitatorRole);
+  return !!owner && hasPolicy({ plan: planOf(owner, app.config.defaultPlan), role: owner.roles, qty: owner.qty }, POLICY.facilitatorRole);
 }

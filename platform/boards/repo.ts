@@ -110,10 +110,14 @@ export async function findBoardForVisitor(
           where bm.board_id = b.id and (bm.uid = ? or bm.user_id = ?::uuid)
           order by bm.role is null, bm.updated_at desc limit 1
        ) m on true
-       left join workspaces w on w.id = b.workspace_id
+       left join lateral (
+         -- the workspace with the visitor's workspace_members role (workspaces/repo workspaceRoleOf)
+         select ws.*, (select wm.role from workspace_members wm where wm.workspace_id = ws.id and wm.user_id = ?::uuid) as member_role
+           from workspaces ws where ws.id = b.workspace_id
+       ) w on true
       where ${isUuid(ref) ? 'b.id = ?::uuid' : 'b.code = ?'} and b.status = 'active'
         and (b.dispose_at is null or b.dispose_at > now())`,
-    [who.uid, who.userId, ref],
+    [who.uid, who.userId, who.userId, ref],
   );
   const row = (result.rows as Array<{ board: BoardRow; member: MemberRow | null; workspace: WorkspaceRow | null }>)[0];
   if (!row) return undefined;

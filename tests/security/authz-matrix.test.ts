@@ -48,6 +48,10 @@ const USERS = (ok: Cls[] = SIGNED_IN) => allow(ok, (cls) => noLogin(cls) || 403)
 const same = (outcome: Outcome) => allow(outcome === 'ok' ? EVERYONE : [], () => outcome as number);
 const keyOf = (w: World, cls: Cls): string | null => whoOf(w, cls)?.actor.uid ?? null;
 
+/** The owner's default workspace (read once the world exists) and who reaches it: the owner; other tokens 404; no token 401. */
+let ownerWorkspace = '';
+const OWN_WORKSPACE = () => allow(OWNER, (cls) => noLogin(cls) || 404);
+
 const page = (url: string): RouteCase => ({ kind: 'public', req: () => ({ url }), expect: same('ok') });
 
 const ROUTES: Record<string, RouteCase> = {
@@ -250,6 +254,65 @@ const ROUTES: Record<string, RouteCase> = {
       expect(rows.map((r) => r.uid)).toContain(keyOf(c.w, cls));
     },
   },
+  // workspaces (the owner's default workspace, which holds the shared board; nobody else is in it):
+  // the owner reaches it, any other token gets 404 (nothing told of it), no token 401
+  'GET /api/workspaces': {
+    kind: 'user',
+    req: () => ({ url: '/api/workspaces' }),
+    expect: USERS(),
+    check: async (c, cls, res) => expect(res.body.map((x: { id: string }) => x.id).includes(ownerWorkspace)).toBe(cls === 'owner'),
+  },
+  // an empty name: the field error comes after authentication
+  'POST /api/workspaces': { kind: 'user', req: () => ({ url: '/api/workspaces', payload: { name: '' } }), expect: allow([], (cls) => noLogin(cls) || 400) },
+  'POST /api/workspaces/invitations/accept': { kind: 'user', req: () => ({ url: '/api/workspaces/invitations/accept', payload: { token: 'no-such-invitation' } }), expect: allow([], (cls) => noLogin(cls) || 400) },
+  'GET /api/workspaces/{id}': {
+    kind: 'user',
+    req: () => ({ url: `/api/workspaces/${ownerWorkspace}` }),
+    expect: OWN_WORKSPACE(),
+    check: async (_c, _cls, res) => expect(res.body.id).toBe(ownerWorkspace),
+  },
+  'PUT /api/workspaces/{id}': {
+    kind: 'user',
+    req: () => ({ url: `/api/workspaces/${ownerWorkspace}`, payload: { zoomLimitsMin: 5, zoomLimitsMax: 600 } }),
+    expect: OWN_WORKSPACE(),
+  },
+  // the owner's default workspace (with boards) is never deleted: 400 for the owner
+  'DELETE /api/workspaces/{id}': { kind: 'user', req: () => ({ url: `/api/workspaces/${ownerWorkspace}` }), expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)) },
+  'GET /api/workspaces/{id}/members': {
+    kind: 'user',
+    req: () => ({ url: `/api/workspaces/${ownerWorkspace}/members` }),
+    expect: OWN_WORKSPACE(),
+    check: async (c, _cls, res) => expect(res.body.data.map((m: { id: string }) => m.id)).toEqual([c.w.owner.user!.id]),
+  },
+  'POST /api/workspaces/{id}/members': {
+    kind: 'user',
+    req: () => ({ url: `/api/workspaces/${ownerWorkspace}/members`, payload: { email: 'invitee@matrix.example', role: 'Member' } }),
+    expect: OWN_WORKSPACE(),
+  },
+  // the editor is no workspace member: 404 even for the owner
+  'POST /api/workspaces/{id}/members/{memberId}/roles': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/workspaces/${ownerWorkspace}/members/${c.w.editor.user!.id}/roles`, payload: { role: 'Admin' } }),
+    expect: allow([], (cls) => noLogin(cls) || 404),
+  },
+  // the owner cannot be removed: 400 for the owner
+  'DELETE /api/workspaces/{id}/members/{memberId}': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/workspaces/${ownerWorkspace}/members/${c.w.owner.user!.id}` }),
+    expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)),
+  },
+  'GET /api/workspaces/{id}/pending-members': { kind: 'user', req: () => ({ url: `/api/workspaces/${ownerWorkspace}/pending-members` }), expect: OWN_WORKSPACE() },
+  'DELETE /api/workspaces/{id}/pending-members/{invitationId}': {
+    kind: 'user',
+    req: () => ({ url: `/api/workspaces/${ownerWorkspace}/pending-members/00000000-0000-4000-8000-000000000000` }),
+    expect: allow([], (cls) => noLogin(cls) || 404),
+  },
+  'GET /api/workspaces/{id}/extensions': { kind: 'user', req: () => ({ url: `/api/workspaces/${ownerWorkspace}/extensions` }), expect: OWN_WORKSPACE() },
+  'POST /api/workspaces/{id}/extensions/{extensionId}': {
+    kind: 'user',
+    req: () => ({ url: `/api/workspaces/${ownerWorkspace}/extensions/app-frame`, payload: { plugged: true } }),
+    expect: OWN_WORKSPACE(),
+  },
 };
 
 /** A log row written by `cls` carries the caller's key (never the owner's id named as Uid). */
@@ -279,6 +342,7 @@ beforeAll(async () => {
   if (created.status !== 200) throw new Error(`app: ${created.status} ${created.raw}`);
   app = { id: created.body.id, clientId: created.body.clientId, clientSecret: created.body.secret };
   if (!app.clientSecret) throw new Error('no secret in the created app');
+  ownerWorkspace = (await p.db('workspaces').where({ owner_id: w.owner.user!.id, is_default: true }).first()).id;
 }, 60_000);
 afterAll(() => p?.stop());
 

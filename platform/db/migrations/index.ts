@@ -7,6 +7,7 @@ import * as m005 from './005_activity';
 import * as m006 from './006_identity';
 import * as m007 from './007_invitations';
 import * as m008 from './008_sessions';
+import * as m009 from './009_workspaces';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -21,6 +22,7 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['006_identity', m006],
   ['007_invitations', m007],
   ['008_sessions', m008],
+  ['009_workspaces', m009],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
