@@ -29,7 +29,7 @@ export type FromWorker =
   | { type: 'ready' }
   /** senders stopped, every send answered: how many commands this process's clients got stored */
   | { type: 'stopped'; sentAll: number }
-  | { type: 'result'; latencies: number[]; acks: number[]; sent: number; errors: number; cpuMs: number; receivedAll: number; missing: number };
+  | { type: 'result'; latencies: number[]; acks: number[]; sent: number; errors: number; errorSamples: string[]; cpuMs: number; receivedAll: number; missing: number };
 
 const now = () => performance.timeOrigin + performance.now();
 /** Resolves once the message is handed to the IPC channel (a large result must not be cut by exit). */
@@ -44,6 +44,8 @@ const latencies: number[] = [];
 const acks: number[] = [];
 let sent = 0;
 let errors = 0;
+/** the first refusals' messages, shown with the figures: a refused send is never silent */
+const errorSamples: string[] = [];
 let window = { from: Infinity, until: -Infinity };
 /** from 'go' to 'stop': this process's CPU and every command it received */
 let cpuAtGo: NodeJS.CpuUsage | null = null;
@@ -116,7 +118,7 @@ process.on('message', async (message: ToWorker) => {
     const deadline = Date.now() + 60_000;
     while (receivedEver < expected && Date.now() < deadline) await pause(200);
     const cpu = cpuUsed ?? process.cpuUsage(cpuAtGo ?? undefined);
-    await send({ type: 'result', latencies, acks, sent, errors, cpuMs: (cpu.user + cpu.system) / 1000, receivedAll: receivedAtStop, missing: Math.max(0, expected - receivedEver) });
+    await send({ type: 'result', latencies, acks, sent, errors, errorSamples, cpuMs: (cpu.user + cpu.system) / 1000, receivedAll: receivedAtStop, missing: Math.max(0, expected - receivedEver) });
     await Promise.all(hubs.map((h) => h.close()));
     hubs = [];
     process.exit(0);
@@ -139,7 +141,10 @@ async function senderLoop(hub: LeanHubClient, index: number, uid: string, rate: 
           storedBy[index] = (storedBy[index] ?? 0) + 1;
           if (counted) acks.push(now() - t0);
         },
-        () => errors++,
+        (err: unknown) => {
+          errors++;
+          if (errorSamples.length < 5) errorSamples.push(String((err as { message?: unknown } | null)?.message ?? err));
+        },
       ),
     );
     next += period;

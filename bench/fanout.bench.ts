@@ -191,6 +191,8 @@ async function run(label: string, nodes: TestServer[], clients: number, senders:
     for (const w of workers) w.child.send({ type: 'drain', totalSent } satisfies ToWorker);
     const parts = await Promise.all(workers.map((w) => w.next('result')));
     const missing = parts.reduce((n, r) => n + r.missing, 0);
+    const refused = parts.reduce((n, r) => n + r.errors, 0);
+    if (refused) console.log(`${label}: ${refused} sends refused, e.g. ${[...new Set(parts.flatMap((r) => r.errorSamples))].join(' | ')}`);
     const receivedAll = parts.reduce((n, r) => n + r.receivedAll, 0);
     const serverCpu = cpuBefore.every((c) => c !== null) && cpuAfter.every((c) => c !== null) ? cpuAfter.reduce((t, c, i) => t + c! - cpuBefore[i]!, 0) : null;
     const latencies = parts.flatMap((r) => r.latencies).sort((a, b) => a - b);

@@ -3,6 +3,7 @@ import { AppPanelRedirect, RequireAuth } from './guard';
 import type { PageHandle } from './registry';
 import { ChangePasswordPage } from './pages/change-password';
 import { HomePage } from './pages/home';
+import { InvitationPage, INVITATION_PATH } from './pages/invitation';
 import { AccessDeniedPage, NotFoundPage } from './pages/not-found';
 import { ProfileDetailsPage } from './pages/profile-details';
 import { ProfileSettingPage } from './pages/profile-setting';
@@ -55,6 +56,8 @@ export function appRoutes(): RouteObject[] {
   return [
     { path: '/', element: <Navigate to="/panel/home" replace /> },
     { path: '/accounts', element: <VisitorLayout />, children: [...visitorRoutes, { path: '*', element: <NotFoundPage /> }] },
+    // the workspace invitation link: open to everyone (it keeps the token while the person logs in)
+    { path: INVITATION_PATH, element: <InvitationPage /> },
     {
       path: '/panel',
       element: (
