@@ -38,7 +38,7 @@ export interface AbuseLimits {
  * honest socket stays well inside these; a user may have a few tabs open (twice a socket's budget).
  */
 export const DEFAULT_LIMITS: AbuseLimits = {
-  hubFrames: { points: 600, windowMs: 5_000 },
+  hubFrames: { points: 3000, windowMs: 5_000 },
   commandsPerSocket: { points: 250, windowMs: 5_000 },
   commandsPerUser: { points: 500, windowMs: 5_000 },
   chat: { points: 20, windowMs: 10_000 },

@@ -1,6 +1,7 @@
 import { Client } from '@hapi/nes/lib/client';
 import { BehaviorSubject, ReplaySubject, Subject } from 'rxjs';
-import { HUB_RECONNECT_MS, RETRY_NOTICE_MS } from '../../shared/constants';
+import { HUB_RECONNECT_MS, PAYLOAD_MAX_BYTES, RETRY_NOTICE_MS } from '../../shared/constants';
+import { commandTooLarge } from '../../shared/messages';
 import type { HubEventMessage, HubMethod } from '../../shared/hub';
 import type { Command, CommandEffect } from '../../shared/model';
 import { isHiddenCommand, isRestrictedInPrivateMode } from '../../shared/permissions';
@@ -390,6 +391,9 @@ export class SyncClient {
   /* ---------------- sending ---------------- */
 
   private async sendOnce(command: Command, attempt: number): Promise<SendResult> {
+    // a frame over the hub's cap would close the socket, and the reconnect would resend it for
+    // ever: such a command is refused here, as the server refuses one over its own command cap
+    if (oversized(command)) throw Object.assign(new Error(commandTooLarge(SEND_MAX_BYTES)), { statusCode: 400 });
     if (attempt === 0) return this.call<SendResult>('sendCommand', this.opts.boardCode, command);
     const coreActions = ['edited', ...(this.members$.value.some((m) => m.uid !== this.selfUid && m.isOnline !== false) ? ['collaborated'] : [])];
     return this.http(() => postCommand(this.creds, this.opts.boardCode, { boardCommand: command, connectionId: this.connectionId, coreActions }));
@@ -796,6 +800,15 @@ function effectOf(from: { effect?: unknown } | Command | null | undefined): Comm
 /** A hub call refused because the socket's token expired (401 'Token expired'). */
 function isTokenExpired(error: unknown): boolean {
   return statusOf(error) === 401 && /expired/i.test(messageOf(error));
+}
+
+/** The most bytes one command may take on the wire: the hub's frame cap less its envelope. */
+export const SEND_MAX_BYTES = PAYLOAD_MAX_BYTES - 64 * 1024;
+
+/** Whether a command's JSON is over SEND_MAX_BYTES (UTF-8 bytes; counted only when its length could be). */
+export function oversized(command: Command): boolean {
+  const json = JSON.stringify(command);
+  return json.length * 3 > SEND_MAX_BYTES && new TextEncoder().encode(json).length > SEND_MAX_BYTES;
 }
 
 function statusOf(error: unknown): number | null {
