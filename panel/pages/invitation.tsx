@@ -28,6 +28,16 @@ function takeToken(): string | null {
   return sessionStorage.getItem(INVITATION_TOKEN_KEY);
 }
 
+function HomeAction() {
+  return (
+    <div className="x-actions">
+      <Link className="t-btn t-btn--primary" to="/panel/home">
+        Go to home
+      </Link>
+    </div>
+  );
+}
+
 export function InvitationPage() {
   usePanelStyles();
   useDocumentTitle('Workspace invitation');
@@ -68,11 +78,7 @@ export function InvitationPage() {
         {state.kind === 'joined' && (
           <>
             <p className="x-text">You joined the workspace {state.name}.</p>
-            <div className="x-actions">
-              <Link className="t-btn t-btn--primary" to="/panel/home">
-                Go to home
-              </Link>
-            </div>
+            <HomeAction />
           </>
         )}
         {state.kind === 'signed-out' && (
@@ -93,21 +99,13 @@ export function InvitationPage() {
             <p className="x-text" role="alert">
               {state.text}
             </p>
-            <div className="x-actions">
-              <Link className="t-btn t-btn--primary" to="/panel/home">
-                Go to home
-              </Link>
-            </div>
+            <HomeAction />
           </>
         )}
         {state.kind === 'missing' && (
           <>
             <p className="x-text">This invitation link is not complete. Open the link from the invitation e-mail again.</p>
-            <div className="x-actions">
-              <Link className="t-btn t-btn--primary" to="/panel/home">
-                Go to home
-              </Link>
-            </div>
+            <HomeAction />
           </>
         )}
       </main>

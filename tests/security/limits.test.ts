@@ -64,7 +64,7 @@ describe('with the default limits', () => {
   it('the defaults are the documented ones', () => {
     expect(p.config.limits).toEqual(DEFAULT_LIMITS);
     expect(DEFAULT_LIMITS).toMatchObject({
-      hubFrames: { points: 600, windowMs: 5_000 },
+      hubFrames: { points: 3000, windowMs: 5_000 },
       commandsPerSocket: { points: 250, windowMs: 5_000 },
       commandsPerUser: { points: 500, windowMs: 5_000 },
       chat: { points: 20, windowMs: 10_000 },
