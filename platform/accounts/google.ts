@@ -8,7 +8,7 @@ import { findUserById, findUserByUsername, insertUser, isUniqueViolation, type U
 import { MESSAGES } from './messages';
 import { findExternalIdentity, insertExternalIdentity, updateExternalIdentityEmail } from './repo';
 import { claimInvitations } from '../boards/invitations';
-import { escapeHtml } from './recovery-mail';
+import { escapeHtml } from '../mail/link-mail';
 import { startSession } from './service';
 
 /**

@@ -1,5 +1,5 @@
 import type { Mail } from '../mail/service';
-import { escapeHtml } from './recovery-mail';
+import { escapeHtml } from '../mail/link-mail';
 
 /**
  * The two mails of a signup (docs/accounts.md "Signup"): the answer to the visitor is the same

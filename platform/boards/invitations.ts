@@ -5,7 +5,7 @@ import type { AppContext } from '../core/context';
 import type { Db } from '../db/index';
 import { sendMailLater, type Mail } from '../mail/service';
 import type { UserRow } from '../users/repo';
-import { escapeHtml } from '../accounts/recovery-mail';
+import { escapeHtml, linkMail, plain } from '../mail/link-mail';
 import { forgetBoard } from './access-cache';
 import { upsertInvitedMember, type BoardRow } from './repo';
 
@@ -112,26 +112,15 @@ export async function claimInvitations(app: Pick<AppContext, 'db' | 'logger'>, u
 
 export function invitationMail(to: string, inviter: string, boardName: string, link: string): Mail {
   const board = boardName || 'a board';
-  const text = [
-    'Hello,',
-    '',
-    `${inviter} invited you to the Tabula board "${board}".`,
-    'Create your account with this e-mail address through the link below and the board will be waiting for you:',
-    '',
+  return linkMail({
+    to,
+    subject: `${inviter} invited you to a Tabula board`,
+    lead: [
+      { text: `${inviter} invited you to the Tabula board "${board}".`, html: `${escapeHtml(inviter)} invited you to the Tabula board <strong>${escapeHtml(board)}</strong>.` },
+      plain('Create your account with this e-mail address through the link below and the board will be waiting for you:'),
+    ],
+    action: 'Join the board',
     link,
-    '',
-    `The invitation expires in ${INVITATION_TTL_DAYS} days. If you did not expect it, ignore this e-mail.`,
-    '',
-    'Tabula',
-  ].join('\n');
-  const href = escapeHtml(link);
-  const html = `<!doctype html>
-<html><body style="font-family: sans-serif; line-height: 1.5; color: #222">
-<p>Hello,</p>
-<p>${escapeHtml(inviter)} invited you to the Tabula board <strong>${escapeHtml(board)}</strong>.</p>
-<p><a href="${href}" style="display: inline-block; padding: 8px 16px; background: #2563eb; color: #fff; text-decoration: none; border-radius: 4px">Join the board</a></p>
-<p>Create your account with this e-mail address and the board will be waiting for you. The invitation expires in ${INVITATION_TTL_DAYS} days. If you did not expect it, ignore this e-mail.</p>
-<p>Tabula</p>
-</body></html>`;
-  return { to, subject: `${inviter} invited you to a Tabula board`, text, html };
+    notes: [`The invitation expires in ${INVITATION_TTL_DAYS} days. If you did not expect it, ignore this e-mail.`],
+  });
 }
