@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import { appendCommand } from '../../platform/boards/service';
 import { touchMember, setMemberRole } from '../../platform/boards/repo';
 import { changeMemberRole, inviteMember, setSharing } from '../../platform/boards/sharing';
@@ -159,22 +158,4 @@ export const EVERYONE: Cls[] = [...CLASSES];
 /** The classes with no token that send a Uid (a guest's secret, real or forged). */
 export const UID_SENDERS: Cls[] = ['guestMember', 'guest', 'forgedUid', 'forgedMember', 'forgedKey'];
 
-/** A real PNG of w×h grey pixels, as a data URL (an avatar). */
-export function pngDataUrl(width: number, height: number): string {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width + 1) * height, 0x80);
-  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
-  const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-  return `data:image/png;base64,${bytes.toString('base64')}`;
-}
+export { pngDataUrl } from '../helpers/png';
