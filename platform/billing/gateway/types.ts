@@ -1,0 +1,66 @@
+import type { PaymentMethod } from '../../../shared/billing/catalog';
+
+/**
+ * The payment rails behind checkout and renewals (docs/billing.md "Gateways"). A gateway starts a
+ * payment for an order (place-order answers its params to the browser), tells whether the order
+ * was paid (finalize-order), charges a saved method off-session (renewals), and verifies its
+ * webhooks (the source of truth when the browser never comes back).
+ *
+ * 'none' (the self-hosted default) has no rails: checkout says payments are not configured and
+ * operators assign plans. 'stripe' is the Card gateway. An Ether gateway fits the same shape:
+ * `start` answers a quote (recipient address, amount in wei, the rate used) and `check` verifies
+ * the transaction on chain; it is not implemented yet.
+ */
+export interface PaymentParams {
+  /** minor units the customer pays */
+  amount: number;
+  currency: string;
+  /** Card (Stripe): the PaymentIntent's client secret, confirmed in the browser with Stripe.js */
+  clientSecret?: string;
+  publishableKey?: string;
+  /** Ether (future): where to send, how much, at which rate */
+  recipient?: string;
+  amountWei?: string;
+  rate?: string;
+}
+
+export interface PaymentStart {
+  /** the provider's id of this payment (a PaymentIntent id, a transaction hash later) */
+  gatewayRef: string | null;
+  params: PaymentParams;
+}
+
+export type PaymentState = 'paid' | 'pending' | 'failed';
+
+export interface PaymentCheck {
+  state: PaymentState;
+  /** a payment method to charge at renewals, when the provider saved one */
+  paymentMethodRef?: string | null;
+}
+
+export interface WebhookEvent {
+  /** the provider's event id (replays carry the same id) */
+  id: string;
+  kind: 'paid' | 'failed' | 'other';
+  providerType: string;
+  gatewayRef: string | null;
+  /** the order reference the payment was started for */
+  reference: string | null;
+  paymentMethodRef?: string | null;
+}
+
+export interface PaymentGateway {
+  readonly name: string;
+  /** false: checkout answers 'Payments are not configured on this server.' */
+  readonly enabled: boolean;
+  readonly methods: readonly PaymentMethod[];
+  /** the provider's customer for a user (made once, kept in billing_customers) */
+  createCustomer(user: { id: string; email: string }): Promise<string>;
+  start(order: { reference: string; amount: number; currency: string; description: string; customerRef: string | null; method: PaymentMethod }): Promise<PaymentStart>;
+  check(payment: { gatewayRef: string; amount: number; currency: string }): Promise<PaymentCheck>;
+  chargeSaved(charge: { reference: string; amount: number; currency: string; customerRef: string; paymentMethodRef: string }): Promise<{ state: 'paid' | 'failed'; gatewayRef: string | null }>;
+  /** verifies the signature; throws when it does not match */
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent;
+}
+
+export class GatewayError extends Error {}
