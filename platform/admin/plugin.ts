@@ -1,0 +1,43 @@
+import type { Plugin } from '@hapi/hapi';
+import { registerAuditTrail } from './audit/trail';
+import { auditRoutes } from './audit/routes';
+import { adminBoardRoutes } from './boards/routes';
+import { adminUserRoutes } from './users/routes';
+import { adminClientRoutes } from './clients/routes';
+import { contactRoutes } from './contacts/routes';
+import { directoryRoutes } from './directories/routes';
+import { feedbackRoutes } from './feedbacks/routes';
+import { formLimiters } from './sender';
+import { systemLogRoutes } from './system-logs/routes';
+import { registerOperatorScope } from './operator';
+import { grantAdminEmails } from './roles';
+import { writeAudit } from './audit/repo';
+
+/**
+ * The operator back-office's API (docs/backoffice.md): operator authorization (one hapi scope,
+ * admin/operator.ts), the audit trail, and one folder per resource.
+ */
+export const adminPlugin: Plugin<void> = {
+  name: 'admin',
+  async register(server) {
+    const { db, config, logger } = server.app;
+    registerOperatorScope(server);
+    registerAuditTrail(server);
+    // ADMIN_EMAILS: the existing accounts of these addresses are operators from the start
+    for (const id of await grantAdminEmails(db, config.adminEmails ?? [])) {
+      await writeAudit(db, { actorId: null, actorName: 'ADMIN_EMAILS', action: 'role.grant', targetType: 'user', targetId: id, details: { role: 'admin' } });
+      logger.info({ userId: id }, 'ADMIN_EMAILS: operator role granted');
+    }
+    const limiters = formLimiters(server, ['feedback', 'contact'] as const);
+    server.route([
+      ...auditRoutes,
+      ...adminBoardRoutes(db),
+      ...adminUserRoutes(db),
+      ...feedbackRoutes(limiters.feedback),
+      ...contactRoutes(limiters.contact),
+      ...directoryRoutes,
+      ...adminClientRoutes,
+      ...systemLogRoutes,
+    ]);
+  },
+};
