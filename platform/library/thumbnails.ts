@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import { boardToSvg } from '../../shared/geometry/board';
+import type { Shape } from '../../shared/model';
+import type { BoardApp } from '../boards/access';
+import { isPrivateModeOn } from '../boards/config';
+import type { BoardRow } from '../boards/repo';
+import { boardStateAt } from '../boards/snapshots';
+import { claimThumbnail, findLiveBoard, noteChange, storeThumbnail } from './repo';
+
+/**
+ * Board thumbnails, rendered by the server (docs/panel.md "Board list, backup and thumbnails"):
+ * the board's state (boards/snapshots boardStateAt: latest snapshot + the commands after it) drawn
+ * by the shared geometry (shared/geometry boardToSvg) and rasterised by sharp to a PNG.
+ *
+ * When: this node hears every accepted command on the board bus (onCommand, onClearBoard); a board
+ * is refreshed THUMBNAIL_DELAY_MS after its last change (at most THUMBNAIL_MAX_DELAY_MS after the
+ * first one of a burst), one board at a time per node, off the command path. The refresh also
+ * records the change (board_library.changed_at/by: the list's '*' and LastChanged). With several
+ * nodes each hears every change; the first node to claim the board's seq (one conditional upsert)
+ * renders it, the others skip it.
+ *
+ * What: shapes bottom → top, comments left out, pictures as grey boxes (nothing is fetched while
+ * rendering); an empty board has no thumbnail (the panel shows its placeholder), and neither has
+ * a board in private mode (its thumbnail would show members what private mode hides from them).
+ */
+export const THUMBNAIL_DELAY_MS = 1500;
+export const THUMBNAIL_MAX_DELAY_MS = 10_000;
+export const THUMBNAIL_WIDTH = 480;
+export const THUMBNAIL_HEIGHT = 300;
+export const THUMBNAIL_TYPE = 'image/png';
+
+interface Pending {
+  first: number;
+  at: Date;
+  by: string;
+  timer: NodeJS.Timeout;
+}
+
+interface ThumbState {
+  pending: Map<string, Pending>;
+  chain: Promise<void>;
+  running: number;
+  stop?: () => void;
+}
+
+const states = new WeakMap<object, ThumbState>();
+
+function stateOf(app: BoardApp): ThumbState {
+  let s = states.get(app.db);
+  if (!s) states.set(app.db, (s = { pending: new Map(), chain: Promise.resolve(), running: 0 }));
+  return s;
+}
+
+/** Listens to the board bus (once per app). */
+export function startThumbnails(app: BoardApp): void {
+  const s = stateOf(app);
+  if (s.stop) return;
+  s.stop = app.bus.subscribe((code, message) => {
+    if (message.event === 'onCommand' || message.event === 'onClearBoard') {
+      const uid = (message.data as { uid?: unknown } | null)?.uid;
+      scheduleThumbnail(app, code, typeof uid === 'string' ? uid : '');
+    } else if (message.event === 'onBoardRemoved') {
+      const entry = s.pending.get(code);
+      if (entry) clearTimeout(entry.timer);
+      s.pending.delete(code);
+    }
+  });
+}
+
+/** A board changed (by `by`): its thumbnail and change record are refreshed a short while later. */
+export function scheduleThumbnail(app: BoardApp, code: string, by: string): void {
+  const s = stateOf(app);
+  const now = Date.now();
+  const entry = s.pending.get(code);
+  if (entry) clearTimeout(entry.timer);
+  const first = entry?.first ?? now;
+  const delay = Math.max(0, Math.min(THUMBNAIL_DELAY_MS, first + THUMBNAIL_MAX_DELAY_MS - now));
+  const next: Pending = { first, at: new Date(now), by, timer: setTimeout(() => flush(app, code), delay) };
+  next.timer.unref?.();
+  s.pending.set(code, next);
+}
+
+function flush(app: BoardApp, code: string): void {
+  const s = stateOf(app);
+  const entry = s.pending.get(code);
+  if (!entry) return;
+  s.pending.delete(code);
+  s.running++;
+  s.chain = s.chain
+    .then(() => refresh(app, code, entry))
+    .catch((err: unknown) => app.logger.warn({ err, board: code }, 'thumbnail refresh failed'))
+    .finally(() => void s.running--);
+}
+
+async function refresh(app: BoardApp, code: string, entry: Pending): Promise<void> {
+  const board = await findLiveBoard(app.db, code);
+  if (!board) return;
+  await noteChange(app.db, board.id, entry.at, entry.by);
+  // every node hears every change: the first to claim the board's seq renders it
+  if (!(await claimThumbnail(app.db, board.id, Number(board.last_seq)))) return;
+  await renderThumbnail(app, board);
+}
+
+/** Resolves when no thumbnail is due or rendering on this node (tests; graceful stop: `flushNow`). */
+export async function thumbnailsIdle(app: BoardApp, opts: { flushNow?: boolean } = {}): Promise<void> {
+  const s = stateOf(app);
+  if (opts.flushNow) for (const [code, entry] of [...s.pending]) (clearTimeout(entry.timer), flush(app, code));
+  while (s.running || (opts.flushNow && s.pending.size)) await s.chain;
+}
+
+/** Stops listening and drops what is pending (server stop). */
+export function stopThumbnails(app: BoardApp): void {
+  const s = stateOf(app);
+  s.stop?.();
+  s.stop = undefined;
+  for (const entry of s.pending.values()) clearTimeout(entry.timer);
+  s.pending.clear();
+}
+
+/** A shape as the thumbnail draws it: pictures without their source (nothing is fetched). */
+function offline(shape: Shape): Shape {
+  if (shape.cmd === 'image') return { ...shape, url: undefined, resource: undefined } as Shape;
+  if (shape.cmd === 'composite') return { ...shape, shapes: shape.shapes.map(offline) } as Shape;
+  return shape;
+}
+
+/** The PNG of shapes (null: nothing to draw). */
+export async function thumbnailOf(shapes: readonly Shape[], config: BoardRow['board_config']): Promise<Buffer | null> {
+  const drawn = shapes.filter((s) => s.cmd !== 'comment').map(offline);
+  if (!drawn.length) return null;
+  const background = /^#[0-9a-fA-F]{6}$/.test(config?.bgColor ?? '') ? config!.bgColor! : '#ffffff';
+  const svg = boardToSvg(drawn, { maxSize: THUMBNAIL_WIDTH * 2, background, pattern: config?.bg });
+  return sharp(Buffer.from(svg), { limitInputPixels: 4096 * 4096 })
+    .resize(THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT, { fit: 'contain', background })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
+export const newThumbnailKey = (): string => crypto.randomBytes(18).toString('base64url');
+
+/** Renders and stores the board's thumbnail at its current seq. */
+export async function renderThumbnail(app: BoardApp, board: BoardRow): Promise<void> {
+  const seq = Number(board.last_seq);
+  const shapes = isPrivateModeOn(board.board_config) ? [] : (await boardStateAt(app.db, board.id, seq)).ordered();
+  const image = await thumbnailOf(shapes, board.board_config);
+  await storeThumbnail(app.db, board.id, { image, type: THUMBNAIL_TYPE, key: image ? newThumbnailKey() : null, seq, source: 'server' });
+}
