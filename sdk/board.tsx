@@ -5,6 +5,7 @@ import type { Command } from '../shared/model';
 import { isHiddenCommand } from '../shared/permissions';
 import { decodeClaims } from '../ui/auth';
 import { Editor } from './editor/editor';
+import { applyWorkspaceConfig } from './editor/workspace';
 import { SyncClient } from './sync/sync-client';
 import type { BoardClaims, BoardInfo } from './sync/types';
 import { BoardScreen, type BoardFeatures } from './ui/board-screen';
@@ -97,7 +98,10 @@ export function storeDisplayName(name: string): void {
  * through r2wc, by the `<tabula-board>` custom element.
  */
 export function Board(props: BoardProps) {
-  const { code, workspace, clientid, theme = 'light' } = props;
+  const { code, workspace, clientid } = props;
+  // the host's theme, else the workspace's (its dark theme setting)
+  const [workspaceTheme, setWorkspaceTheme] = useState<'light' | 'dark'>('light');
+  const theme = props.theme ?? workspaceTheme;
   const server = (props.server || (typeof location !== 'undefined' ? location.origin : 'http://localhost')).replace(/\/$/, '');
   const uid = useMemo(() => props.uid || decodeClaims(props.token ?? null)?.id || storedGuestUid(), [props.uid, props.token]);
   const embedded = props.features?.embedded ?? (Boolean(clientid) || (typeof window !== 'undefined' && window.self !== window.top));
@@ -178,6 +182,13 @@ export function Board(props: BoardProps) {
         .subscribe((color) => {
           if (color) editor.setBackgroundColor(color);
         }),
+      sync.board$
+        .pipe(
+          filter(Boolean),
+          map((b) => b.workspaceConfig ?? null),
+          distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+        )
+        .subscribe((stored) => setWorkspaceTheme(applyWorkspaceConfig(editor, stored, server).theme)),
       sync.board$.pipe(filter(Boolean), take(1)).subscribe((b) => latest.current.onJoined?.(b)),
       combineLatest([sync.state$, sync.board$])
         .pipe(

@@ -6,6 +6,7 @@
  * access rules read `boardGrantOf` (platform/boards/access.ts).
  */
 import { ZOOM, UPLOAD_MAX_BYTES } from './constants';
+import { policiesOf, type PolicyClaims } from './policies';
 
 export const WORKSPACE_ROLES = ['Owner', 'Admin', 'Member', 'ClientAdmin'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
@@ -156,7 +157,10 @@ export const UPLOAD_SIZE_HINT = `between ${WORKSPACE_LIMITS.uploadMin} and ${WOR
 
 export interface WorkspaceFont {
   name: string;
+  /** the font file, stylesheet or font-service address it was read from */
   url?: string | null;
+  /** the stylesheet this server serves for it (set when the font is added: boards load this) */
+  src?: string | null;
 }
 
 /** panel.md §3 Workspace config. */
@@ -173,6 +177,19 @@ export const DEFAULT_WORKSPACE_CONFIG: WorkspaceConfig = {
   zoomLimits: [WORKSPACE_LIMITS.zoomMin, WORKSPACE_LIMITS.zoomMax],
   fonts: [],
 };
+
+/** panel.md §3 Workspace as the API answers it (plus the asker's rights, so the panel shows what the role allows). */
+export interface WorkspaceView {
+  id: string;
+  altId: string;
+  name: string;
+  role: WorkspaceRole;
+  isOwner: boolean;
+  isDefault: boolean;
+  numberOfBoards: number;
+  config: WorkspaceConfig;
+  rights: WorkspaceRight[];
+}
 
 /** A stored config (maybe partial or from older rows) with the defaults filled in. */
 export function workspaceConfigOf(stored: Record<string, unknown> | null | undefined): WorkspaceConfig {
@@ -228,6 +245,15 @@ export function featureAvailable(planAllows: boolean, unplugged: readonly string
   return planAllows && !unplugged.includes(extensionId);
 }
 
+/**
+ * The policies a board gives its visitor: the plan's (shared/policies, from the visitor's claims)
+ * without the app-* features the board's workspace unplugged. The board shows a feature only when
+ * its policy is here (BoardInfo.claims.policies).
+ */
+export function boardPolicies(claims: PolicyClaims, unplugged: readonly string[]): string[] {
+  return [...policiesOf(claims)].filter((policy) => featureAvailable(true, unplugged, policy));
+}
+
 /* ---------------- texts (ours: the spec is silent) ---------------- */
 
 export const WORKSPACE_MESSAGES = {
@@ -253,5 +279,6 @@ export const WORKSPACE_MESSAGES = {
   invitationRevoked: 'This invitation was withdrawn.',
   invitationOtherEmail: 'This invitation was sent to another e-mail address. Log in with that address to accept it.',
   invited: 'Invitation sent.',
+  tooManyFonts: 'A workspace can have at most 50 fonts.',
   fontInvalid: 'A font is a font name or an http(s) URL of a font file or stylesheet.',
 } as const;

@@ -4,7 +4,8 @@ import { can, canDeleteBoard, canSetDisposeTimer, type Permission, type Role } f
 import type { Actor } from '../core/actor';
 import { badRequest, fieldError } from '../core/errors';
 import { findUserById } from '../users/repo';
-import { workspaceForUser } from '../workspaces/repo';
+import { boardPolicies } from '../../shared/workspace-roles';
+import { unpluggedExtensions, workspaceForUser } from '../workspaces/repo';
 import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from './access';
 import { forgetBoard } from './access-cache';
 import { boardConfigOf, checkConfigPatch, type BoardConfigPatch } from './config';
@@ -38,7 +39,8 @@ export interface BoardInfo {
   boardConfig: Required<BoardConfig>;
   userConfig: { keys: Array<{ c: string; k: string }>; snapToObject: boolean; colors: string[] };
   locale: string;
-  claims: { role: Role; permissions: Permission[]; client: string | null };
+  /** policies: the plan's (the visitor's claims) less the extensions the workspace unplugged (boardPolicies) */
+  claims: { role: Role; permissions: Permission[]; client: string | null; policies: string[] };
   members: BoardMember[];
   client: string | null;
   version: string;
@@ -85,7 +87,11 @@ export async function describeBoard(app: BoardApp, code: string, actorOrNull: Ac
   const { board, workspace } = access;
   const member = await touchMember(app.db, board.id, actor);
   await updateBoard(app.db, board.id, { last_session_at: new Date() });
-  const [members, user] = await Promise.all([listMembers(app.db, board.id), actor.userId ? findUserById(app.db, actor.userId) : undefined]);
+  const [members, user, unplugged] = await Promise.all([
+    listMembers(app.db, board.id),
+    actor.userId ? findUserById(app.db, actor.userId) : undefined,
+    workspace ? unpluggedExtensions(app.db, workspace.id) : [],
+  ]);
   const stored = (user as { config?: Partial<BoardInfo['userConfig']> } | undefined)?.config ?? {};
   const client = actor.clientId ?? actor.claims?.client ?? null;
   return {
@@ -100,7 +106,7 @@ export async function describeBoard(app: BoardApp, code: string, actorOrNull: Ac
     boardConfig: boardConfigOf(board.board_config),
     userConfig: { keys: [], snapToObject: false, colors: [], ...stored },
     locale: actor.claims?.lang ?? 'en',
-    claims: { role: access.role, permissions: access.permissions, client },
+    claims: { role: access.role, permissions: access.permissions, client, policies: boardPolicies(actor.claims ?? {}, unplugged) },
     members: members.map((m) => toBoardMember(board, m, actor)),
     client,
     version: CLIENT_VERSION,

@@ -10,3 +10,12 @@ export const FREE_PLAN = 'essential';
 export function planOf(user: { plan?: string | null }, defaultPlan: string): string {
   return user.plan && user.plan !== FREE_PLAN ? user.plan : defaultPlan || FREE_PLAN;
 }
+
+/**
+ * How many workspaces an account may own (the qty claim; board.md §6: anything but 1 gives the
+ * multi-workspace policy). An account with a quantity of its own (bought, or set by an operator)
+ * keeps it; the others get the operator's DEFAULT_WORKSPACES (docs/configuration.md, default 1).
+ */
+export function qtyOf(user: { qty?: number | null }, defaultWorkspaces: number): number {
+  return user.qty && user.qty !== 1 ? user.qty : Math.max(1, defaultWorkspaces || 1);
+}

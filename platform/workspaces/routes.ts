@@ -4,6 +4,8 @@ import { requestActor } from '../core/actor';
 import { answerList, listAnswer, listQuery, type ListDeclaration } from '../core/list';
 import {
   acceptPayload,
+  addFontPayload,
+  fontFileParams,
   extensionParams,
   extensionView,
   invitationParams,
@@ -144,6 +146,34 @@ export const workspaceRoutes: ServerRoute[] = [
       response: { schema: workspaceView },
     },
     handler: (request) => workspaces.updateWorkspace(app(request), actor(request), ref(request), request.payload as workspaces.WorkspaceUpdate),
+  },
+  {
+    method: 'POST',
+    path: '/api/workspaces/{id}/fonts',
+    options: {
+      auth,
+      tags,
+      description: 'Add a font: a font name (looked up in the font service) or the URL of a font file or stylesheet; its files are fetched and served from here',
+      notes: `${notes403} Owner, Admin, ClientAdmin. 400 under fonts: 'Font already exists', 'Font not found: {name}', 'Failed to extract font name from CSS', 'Error fetching font'.`,
+      validate: { params: workspaceParams, payload: addFontPayload },
+      response: { schema: workspaceView },
+    },
+    handler: (request) => workspaces.addFont(app(request), actor(request), ref(request), (request.payload as { font: string }).font),
+  },
+  {
+    method: 'GET',
+    path: '/api/fonts/{fontId}/stylesheet.css',
+    options: { auth: false, tags, description: "A workspace font's stylesheet (its files on this server)", validate: { params: fontFileParams }, cache: { expiresIn: 86_400_000, privacy: 'public' } },
+    handler: async (request, h) => h.response(await workspaces.fontStylesheet(app(request), String(request.params.fontId))).type('text/css; charset=utf-8'),
+  },
+  {
+    method: 'GET',
+    path: '/api/fonts/{fontId}/files/{n}',
+    options: { auth: false, tags, description: 'A font file of a workspace font', validate: { params: fontFileParams }, cache: { expiresIn: 86_400_000, privacy: 'public' } },
+    async handler(request, h) {
+      const file = await workspaces.fontFile(app(request), String(request.params.fontId), Number(request.params.n));
+      return h.response(file.data).type(file.contentType);
+    },
   },
   {
     method: 'DELETE',

@@ -46,6 +46,8 @@ export function fontFromText(text: string): WorkspaceFont | null {
 const fontObject = Joi.object({
   name: Joi.string().trim().max(WORKSPACE_LIMITS.fontNameMax).pattern(FONT_NAME).required().messages({ 'string.pattern.base': WORKSPACE_MESSAGES.fontInvalid }),
   url: Joi.string().trim().max(WORKSPACE_LIMITS.fontUrlMax).uri({ scheme: ['http', 'https'] }).allow(null, '').messages({ 'string.uri': WORKSPACE_MESSAGES.fontInvalid, 'string.uriCustomScheme': WORKSPACE_MESSAGES.fontInvalid }),
+  /** set by the server when a font is added (POST …/fonts); what a client sends is ignored */
+  src: Joi.any().strip(),
 }).label('WorkspaceFont');
 
 const fontItem = Joi.alternatives()
@@ -107,6 +109,13 @@ export const rolePayload = Joi.object({ role: Joi.string().valid(...INVITE_ROLES
 
 export const togglePayload = Joi.object({ plugged: Joi.boolean().description('set this state; absent = toggle'), ...uidFields }).allow(null).label('ExtensionToggle');
 
+export const addFontPayload = Joi.object({
+  font: Joi.string().trim().min(1).max(WORKSPACE_LIMITS.fontUrlMax).required().description('a font name (looked up in the font service, case sensitive) or the http(s) URL of a font file or stylesheet'),
+  ...uidFields,
+}).label('AddFont');
+
+export const fontFileParams = Joi.object({ fontId: Joi.string().guid().required(), n: Joi.number().integer().min(0).max(1000) });
+
 export const acceptPayload = Joi.object({ token: Joi.string().trim().max(200).required(), ...uidFields }).label('AcceptWorkspaceInvitation');
 
 /* ---------------- answers ---------------- */
@@ -123,7 +132,7 @@ export const workspaceView = Joi.object({
     theme: Joi.string().valid('dark', 'light'),
     maxUploadSize: Joi.number(),
     zoomLimits: Joi.array().items(Joi.number()).length(2),
-    fonts: Joi.array().items(Joi.object({ name: Joi.string(), url: Joi.string().allow(null) })),
+    fonts: Joi.array().items(Joi.object({ name: Joi.string(), url: Joi.string().allow(null), src: Joi.string().allow(null) }).label('WorkspaceFontView')),
   }).label('WorkspaceConfig'),
   rights: Joi.array().items(Joi.string().valid(...WORKSPACE_RIGHTS)).description("what the asker's role may do (shared/workspace-roles)"),
 }).label('Workspace');

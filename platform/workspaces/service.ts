@@ -10,6 +10,8 @@ import {
   EXTENSIONS,
   fontExists,
   hasWorkspaceRight,
+  isFontUrl,
+  WORKSPACE_LIMITS,
   SETTING_RIGHTS,
   WORKSPACE_MESSAGES,
   workspaceConfigOf,
@@ -20,6 +22,7 @@ import {
   type WorkspaceRight,
   type WorkspaceRole,
   type WorkspaceSetting,
+  type WorkspaceView,
 } from '../../shared/workspace-roles';
 import { getBoardAccess } from '../boards/access';
 import { forgetBoard } from '../boards/access-cache';
@@ -27,8 +30,12 @@ import type { Actor } from '../core/actor';
 import { badRequest, fieldError } from '../core/errors';
 import { sendMailLater } from '../mail/service';
 import { workspaceInvitationMail } from '../mail/workspace-invitation';
+import { notify } from '../notifications/service';
 import { findUserById, findUserByUsername, normalizeUsername, type UserRow } from '../users/repo';
+import { resolveFont, servedCss } from './font-source';
+import { accountClaims } from '../billing/claims';
 import * as repo from './repo';
+import { fontFromText } from './schemas';
 import type { WorkspaceRow } from './repo';
 
 /**
@@ -44,18 +51,7 @@ export const INVITATION_TTL_DAYS = 7;
 /** The most live invitations one workspace may hold (each one mails someone). */
 export const MAX_PENDING_INVITATIONS = 100;
 
-/** panel.md §3 Workspace (plus the asker's rights, so the panel shows what the role allows). */
-export interface WorkspaceView {
-  id: string;
-  altId: string;
-  name: string;
-  role: WorkspaceRole;
-  isOwner: boolean;
-  isDefault: boolean;
-  numberOfBoards: number;
-  config: WorkspaceConfig;
-  rights: WorkspaceRight[];
-}
+export type { WorkspaceView } from '../../shared/workspace-roles';
 
 export interface ExtensionView {
   extensionId: string;
@@ -124,7 +120,7 @@ export async function createWorkspace(app: App, actor: Actor | null, input: { na
     const user: UserRow | undefined = await trx('users').where({ id: userId }).forUpdate().first();
     if (!user) throw Boom.forbidden(MESSAGES.unauthorizedAccess);
     const owned = await repo.countOwnedWorkspaces(trx, userId);
-    if (owned >= 1 && !hasPolicy({ plan: user.plan, role: user.roles, qty: user.qty }, POLICY.multiWorkspace)) {
+    if (owned >= 1 && !hasPolicy(await accountClaims(trx, app.config, user), POLICY.multiWorkspace)) {
       throw fieldError('name', WORKSPACE_MESSAGES.multiWorkspace);
     }
     return repo.insertWorkspace(trx, { name, ownerId: userId, isDefault: owned === 0 });
@@ -166,7 +162,7 @@ export async function updateWorkspace(app: App, actor: Actor | null, ref: string
     theme: input.darkTheme === undefined ? current.theme : input.darkTheme ? 'dark' : 'light',
     maxUploadSize: input.maxUploadSize ?? current.maxUploadSize,
     zoomLimits: [input.zoomLimitsMin ?? current.zoomLimits[0], input.zoomLimitsMax ?? current.zoomLimits[1]],
-    fonts: input.fonts ? input.fonts.map((f) => ({ name: f.name.trim(), ...(f.url ? { url: f.url.trim() } : {}) })) : current.fonts,
+    fonts: input.fonts ? input.fonts.map((f) => keptFont(current.fonts, f)) : current.fonts,
   };
   const changed: Record<WorkspaceSetting, boolean> = {
     name: name !== undefined && name !== workspace.name,
@@ -197,9 +193,68 @@ export async function updateWorkspace(app: App, actor: Actor | null, ref: string
     ...(changed.name ? { name } : {}),
     config: stored,
   });
+  if (changed.fonts) await dropUnusedFonts(app.db, workspace.id, next.fonts);
   // boards read their workspace's config through the access memory: forget it everywhere
   await forgetBoardsEverywhere(app, workspace.id);
   return toView(updated, role, await repo.countBoards(app.db, workspace.id, { activeOnly: true }));
+}
+
+/** A font of a saved list: the stored one it names keeps its served stylesheet (`src` is never taken from a client). */
+function keptFont(current: readonly WorkspaceFont[], font: WorkspaceFont): WorkspaceFont {
+  const name = font.name.trim();
+  const url = font.url?.trim() || undefined;
+  const stored = current.find((c) => c.name === name && (c.url || undefined) === url);
+  return { name, ...(url ? { url } : {}), ...(stored?.src ? { src: stored.src } : {}) };
+}
+
+/**
+ * POST /api/workspaces/{id}/fonts {font}: a font name or URL is read (./font-source.ts), its
+ * files stored, and the font added to the list with the stylesheet this server serves for it.
+ */
+export async function addFont(app: App, actor: Actor | null, ref: string, text: string): Promise<WorkspaceView> {
+  const { workspace, role } = await resolveWorkspace(app, actor, ref);
+  requireRight(role, 'editFonts');
+  const current = workspaceConfigOf(workspace.config);
+  const value = text.trim();
+  const guess = fontFromText(value) ?? { name: value };
+  if (fontExists(current.fonts, isFontUrl(value) ? { name: '', url: value } : guess)) throw fieldError('fonts', MESSAGES.fontExists);
+  if (current.fonts.length >= WORKSPACE_LIMITS.fontsMax) throw fieldError('fonts', WORKSPACE_MESSAGES.tooManyFonts);
+  const font = await resolveFont(app.config, value);
+  if (fontExists(current.fonts, { name: font.name, url: font.sourceUrl })) throw fieldError('fonts', MESSAGES.fontExists);
+  const updated = await app.db.transaction(async (trx) => {
+    const [row] = await trx('workspace_fonts').insert({ workspace_id: workspace.id, name: font.name, source_url: font.sourceUrl, css: font.css }).returning('id');
+    if (font.files.length) {
+      await trx('workspace_font_files').insert(font.files.map((f, idx) => ({ font_id: row.id, idx, content_type: f.contentType, data: f.data })));
+    }
+    // the list as it is now (not as read before the fetch): another change may have landed meanwhile
+    const fresh = await trx('workspaces').where({ id: workspace.id }).forUpdate().first();
+    const config = workspaceConfigOf(fresh.config);
+    if (fontExists(config.fonts, { name: font.name, url: font.sourceUrl })) throw fieldError('fonts', MESSAGES.fontExists);
+    const fonts = [...config.fonts, { name: font.name, url: isFontUrl(value) ? value : null, src: `/api/fonts/${row.id}/stylesheet.css` }];
+    return repo.updateWorkspaceRow(trx, workspace.id, { config: { ...fresh.config, fonts } });
+  });
+  app.logger.info({ workspaceId: workspace.id, font: font.name }, 'workspace font added');
+  await forgetBoardsEverywhere(app, workspace.id);
+  return toView(updated, role, await repo.countBoards(app.db, workspace.id, { activeOnly: true }));
+}
+
+/** Stored font files no font of the list serves any more. */
+async function dropUnusedFonts(db: App['db'], workspaceId: string, fonts: readonly WorkspaceFont[]): Promise<void> {
+  const kept = fonts.map((f) => /^\/api\/fonts\/([0-9a-f-]{36})\//.exec(f.src ?? '')?.[1]).filter((id): id is string => !!id);
+  await db('workspace_fonts').where({ workspace_id: workspaceId }).whereNotIn('id', kept).delete();
+}
+
+/** GET /api/fonts/{id}/stylesheet.css and …/files/{n}: public (boards' guests load them), immutable. */
+export async function fontStylesheet(app: App, fontId: string): Promise<string> {
+  const row = await app.db('workspace_fonts').where({ id: fontId }).first('css');
+  if (!row) throw Boom.notFound('Font not found.');
+  return servedCss(fontId, row.css);
+}
+
+export async function fontFile(app: App, fontId: string, n: number): Promise<{ contentType: string; data: Buffer }> {
+  const row = await app.db('workspace_font_files').where({ font_id: fontId, idx: n }).first('content_type', 'data');
+  if (!row) throw Boom.notFound('Font not found.');
+  return { contentType: row.content_type, data: Buffer.from(row.data) };
 }
 
 /**
@@ -299,6 +354,8 @@ export async function inviteMember(app: App, actor: Actor | null, ref: string, i
       days: INVITATION_TTL_DAYS,
     }),
   );
+  // an existing account also finds it in its feed (in the background: the answer is the same either way)
+  if (account) void notify(app, account.id, 'workspace-invitation', { message: `${inviter?.display_name?.trim() || inviter?.username || 'Someone'} invited you to the workspace "${workspace.name}" as ${input.role}.`, actions: [{ name: 'Accept', action: `/panel/invitation#token=${encodeURIComponent(token)}` }] });
   app.logger.info({ workspaceId: workspace.id, invitationId: invitation.id, by: userId }, 'workspace invitation sent');
   return { id: invitation.id, email, role: invitation.role, status: 'Invited', expiresAt: new Date(invitation.expires_at).toISOString(), message: WORKSPACE_MESSAGES.invited };
 }

@@ -5,7 +5,8 @@ import { BoardDoc, type BoardSnapshot, type DocChange } from '../../shared/reduc
 import { boundsOf, translateShape, unionRects, type Rect } from '../../shared/geometry';
 import { canSeeInPrivateMode, type Role } from '../../shared/permissions';
 import { POLICY } from '../../shared/policies';
-import { COLOR_REGEX, LAYOUT_GAP, LINE_WIDTH, OPACITY, STICKY_SIZES } from '../../shared/constants';
+import { COLOR_REGEX, FONTS, LAYOUT_GAP, LINE_WIDTH, OPACITY, STICKY_SIZES } from '../../shared/constants';
+import { DEFAULT_WORKSPACE_CONFIG } from '../../shared/workspace-roles';
 import { createActionRegistry, type ActionRegistry } from '../actions';
 import { TOOL_POLICY } from '../actions/tools';
 import { Scene } from '../engine/scene';
@@ -68,6 +69,10 @@ export class Editor {
   readonly contextMenu$ = new Subject<{ x: number; y: number; sx: number; sy: number; shapeId: string | null }>();
   /** true while the user cannot edit (no edit_board, or setReadOnly) */
   readonly readOnly$ = new BehaviorSubject<boolean>(false);
+  /** the font menu: the product's fonts, then the workspace's (sdk/editor/workspace.ts) */
+  readonly fonts$ = new BehaviorSubject<readonly string[]>(FONTS);
+  /** the largest file the board takes in, bytes (the workspace's maxUploadSize) */
+  maxUploadSize: number = DEFAULT_WORKSPACE_CONFIG.maxUploadSize;
 
   renderer: CanvasRenderer | null = null;
   previousTool: ToolName | null = null;

@@ -142,6 +142,11 @@ export class CanvasRenderer {
 
   set mode(mode: RenderMode) {
     this._mode = mode;
+    this.invalidate();
+  }
+
+  /** Draws everything again (cached tiles too): e.g. once a web font has loaded. */
+  invalidate(): void {
     this.tiles.clear();
     this.schedule();
   }

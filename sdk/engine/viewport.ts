@@ -16,7 +16,19 @@ export const ANIMATE_MS = ZOOM_ANIMATE_MS;
 export const FIT_PADDING = 40;
 export interface ViewState { tx: number; ty: number; scale: number }
 
-export const clampScale = (scale: number): number => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, scale));
+/** The scales a board may take: board.md §9's range, or its workspace's zoom limits (panel.md §3). */
+export interface ZoomLimits { min: number; max: number }
+export const DEFAULT_ZOOM_LIMITS: ZoomLimits = { min: ZOOM_MIN, max: ZOOM_MAX };
+
+export const clampScale = (scale: number, limits: ZoomLimits = DEFAULT_ZOOM_LIMITS): number => Math.min(limits.max, Math.max(limits.min, scale));
+
+/** Zoom limits from percents (a workspace's [min, max]), kept inside the product's range and ordered. */
+export function zoomLimitsOf(percents: readonly [number, number] | null | undefined): ZoomLimits {
+  if (!percents) return DEFAULT_ZOOM_LIMITS;
+  const min = clampScale(percents[0] / 100);
+  const max = clampScale(percents[1] / 100);
+  return min < max ? { min, max } : DEFAULT_ZOOM_LIMITS;
+}
 
 /** ease-out cubic: fast start, gentle landing */
 export const easeOutCubic = (t: number): number => 1 - Math.pow(1 - Math.min(1, Math.max(0, t)), 3);
@@ -36,11 +48,11 @@ export function wheelFactor(deltaY: number, deltaMode = 0): number {
 }
 
 /** The view that fits `bounds` into a screen of `width`×`height` with `padding` px around it. */
-export function fitView(bounds: Rect | null, width: number, height: number, padding = FIT_PADDING): ViewState {
+export function fitView(bounds: Rect | null, width: number, height: number, padding = FIT_PADDING, limits: ZoomLimits = DEFAULT_ZOOM_LIMITS): ViewState {
   if (!bounds || width <= 0 || height <= 0) return { tx: width / 2, ty: height / 2, scale: 1 };
   const availW = Math.max(1, width - 2 * padding);
   const availH = Math.max(1, height - 2 * padding);
-  const scale = clampScale(Math.min(availW / Math.max(bounds.w, 1e-6), availH / Math.max(bounds.h, 1e-6)));
+  const scale = clampScale(Math.min(availW / Math.max(bounds.w, 1e-6), availH / Math.max(bounds.h, 1e-6)), limits);
   const cx = bounds.x + bounds.w / 2;
   const cy = bounds.y + bounds.h / 2;
   return { tx: width / 2 - cx * scale, ty: height / 2 - cy * scale, scale };
@@ -53,6 +65,7 @@ export class Viewport {
   width: number;
   height: number;
   private animation: Animation | null = null;
+  private limits: ZoomLimits = DEFAULT_ZOOM_LIMITS;
 
   constructor(width = 800, height = 600, state: ViewState = { tx: 0, ty: 0, scale: 1 }) {
     this.width = width;
@@ -61,6 +74,15 @@ export class Viewport {
   }
 
   get state(): ViewState { return this.state$.value; }
+  get zoomLimits(): ZoomLimits { return this.limits; }
+
+  /** New zoom limits (the workspace's); the current scale is brought inside them, about the centre. */
+  setZoomLimits(limits: ZoomLimits): void {
+    this.limits = limits;
+    if (this.scale !== this.clamp(this.scale)) this.zoomAt(this.scale);
+  }
+
+  private clamp(scale: number): number { return clampScale(scale, this.limits); }
   get scale(): number { return this.state$.value.scale; }
 
   toScreen(x: number, y: number): Point {
@@ -92,7 +114,7 @@ export class Viewport {
   }
 
   private emit(state: ViewState): void {
-    const next = { tx: state.tx, ty: state.ty, scale: clampScale(state.scale) };
+    const next = { tx: state.tx, ty: state.ty, scale: this.clamp(state.scale) };
     const cur = this.state;
     if (next.tx === cur.tx && next.ty === cur.ty && next.scale === cur.scale) return;
     this.state$.next(next);
@@ -106,7 +128,7 @@ export class Viewport {
 
   /** Sets the scale (clamped) keeping the board point under screen point (sx, sy) in place. */
   zoomAt(scale: number, sx = this.width / 2, sy = this.height / 2): void {
-    const next = clampScale(scale);
+    const next = this.clamp(scale);
     const b = this.toBoard(sx, sy);
     this.set({ tx: sx - b.x * next, ty: sy - b.y * next, scale: next });
   }
@@ -125,17 +147,17 @@ export class Viewport {
   }
 
   fitView(bounds: Rect | null, padding = FIT_PADDING): ViewState {
-    return fitView(bounds, this.width, this.height, padding);
+    return fitView(bounds, this.width, this.height, padding, this.limits);
   }
 
   /** The view centring `rect` (e.g. a found shape at 3× its size). */
   viewOf(rect: Rect, padding = FIT_PADDING): ViewState {
-    return fitView(rect, this.width, this.height, padding);
+    return fitView(rect, this.width, this.height, padding, this.limits);
   }
 
   /** Starts a 1000 ms ease-out cubic animation to `to`; drive it with `tick(now)`. */
   animateTo(to: ViewState, now: number, duration = ANIMATE_MS): void {
-    this.animation = { from: { ...this.state }, to: { ...to, scale: clampScale(to.scale) }, start: now, duration };
+    this.animation = { from: { ...this.state }, to: { ...to, scale: this.clamp(to.scale) }, start: now, duration };
   }
 
   get animating(): boolean { return this.animation !== null; }

@@ -1,15 +1,9 @@
 import { useMemo, useState } from 'react';
 import { ONLINE_MEMBERS_MAX } from '../../shared/constants';
 import type { BoardMember } from '../sync/types';
+import { memberColor } from './member-color';
 import { Popover } from './popover';
 
-const COLORS = ['#1e88e5', '#8e24aa', '#e53935', '#43a047', '#fb8c00', '#00897b', '#3949ab', '#d81b60'];
-
-function colorOf(uid: string): string {
-  let h = 0;
-  for (const ch of uid) h = (h * 31 + ch.charCodeAt(0)) | 0;
-  return COLORS[Math.abs(h) % COLORS.length]!;
-}
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -28,7 +22,7 @@ export function sortOnline(members: BoardMember[]): BoardMember[] {
 export function Avatar({ member }: { member: BoardMember }) {
   const name = member.name || 'Guest';
   return (
-    <span className="tb-avatar" style={{ background: colorOf(member.uid) }} title={member.isSelf ? `${name} (you)` : name}>
+    <span className="tb-avatar" style={{ background: memberColor(member.uid) }} title={member.isSelf ? `${name} (you)` : name}>
       {member.profileImage ? <img src={member.profileImage} alt="" /> : initials(name)}
     </span>
   );

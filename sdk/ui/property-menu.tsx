@@ -6,7 +6,7 @@ import { HANDLE_RADIUS, ROTATE_OFFSET } from '../tools/select';
 import { actionTitle, runAction, useEditorTick } from './editor-hooks';
 import { BoardIcon } from './icons';
 import { Popover } from './popover';
-import { FontSelect, FontSizeSelect, OpacitySlider, Palette, StickyPalette, StickySizeSelect, WidthSlider } from './style-controls';
+import { EditorFontSelect, FontSizeSelect, OpacitySlider, Palette, StickyPalette, StickySizeSelect, WidthSlider } from './style-controls';
 
 const STROKED = new Set(['pen', 'highlighter', 'line', 'arrow', 'rectangle', 'filledRectangle', 'circle', 'filledCircle']);
 const MENU_HEIGHT = 48;
@@ -57,7 +57,7 @@ export function PropertyMenu({ editor }: { editor: Editor }) {
       )}
       {texts && (
         <>
-          <FontSelect value={String(r.font ?? DEFAULT_FONT)} onChange={(font) => editor.applyStyleToSelection({ font })} />
+          <EditorFontSelect editor={editor} value={String(r.font ?? DEFAULT_FONT)} onChange={(font) => editor.applyStyleToSelection({ font })} />
           <FontSizeSelect value={Number(r.size ?? DEFAULT_FONT_SIZE)} onChange={(fontSize) => editor.applyStyleToSelection({ fontSize })} />
         </>
       )}

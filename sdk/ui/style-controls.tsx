@@ -1,5 +1,7 @@
 import { FONT_SIZES, FONTS, LINE_WIDTH, OPACITY, PALETTE, STICKY_COLORS, STICKY_SIZES } from '../../shared/constants';
 import type { StickySize } from '../../shared/model';
+import type { Editor } from '../editor/editor';
+import { useSubject } from './hooks';
 
 /** The 32-colour palette (board.md §3) as swatch buttons. */
 export function Palette({ value, onPick, label = 'Colour' }: { value: string; onPick: (color: string) => void; label?: string }) {
@@ -56,16 +58,23 @@ export const OpacitySlider = ({ value, onChange }: { value: number; onChange: (v
   <Slider label="Opacity" value={value} min={OPACITY.min} max={OPACITY.max} onChange={onChange} />
 );
 
-export function FontSelect({ value, onChange }: { value: string; onChange: (font: string) => void }) {
+/** The font menu: `fonts` (the product's and the workspace's: editor.fonts$), and the current font if it is neither. */
+export function FontSelect({ value, fonts = FONTS, onChange }: { value: string; fonts?: readonly string[]; onChange: (font: string) => void }) {
+  const options = fonts.includes(value) ? fonts : [...fonts, value];
   return (
     <select aria-label="Font" title="Font" value={value} onChange={(e) => onChange(e.target.value)}>
-      {FONTS.map((f) => (
+      {options.map((f) => (
         <option key={f} value={f}>
           {f}
         </option>
       ))}
     </select>
   );
+}
+
+/** The font menu of a board: its fonts follow the workspace's (editor.fonts$). */
+export function EditorFontSelect({ editor, value, onChange }: { editor: Editor; value: string; onChange: (font: string) => void }) {
+  return <FontSelect value={value} fonts={useSubject(editor.fonts$)} onChange={onChange} />;
 }
 
 export function FontSizeSelect({ value, onChange }: { value: number; onChange: (size: number) => void }) {

@@ -3,7 +3,7 @@ import { useSubject } from './hooks';
 import { actionTitle, runAction, useEditorTick } from './editor-hooks';
 import { BoardIcon } from './icons';
 import { Popover } from './popover';
-import { FontSelect, FontSizeSelect, OpacitySlider, Palette, StickyPalette, StickySizeSelect, WidthSlider } from './style-controls';
+import { EditorFontSelect, FontSizeSelect, OpacitySlider, Palette, StickyPalette, StickySizeSelect, WidthSlider } from './style-controls';
 
 /**
  * The floating toolbox for editors (board.md §2): the tools of the action registry (each gated
@@ -59,7 +59,7 @@ export function Toolbox({ editor }: { editor: Editor }) {
             )}
             {tool === 'text' ? (
               <div className="tb-slider">
-                <FontSelect value={style.font} onChange={(font) => editor.setStyle({ font })} />
+                <EditorFontSelect editor={editor} value={style.font} onChange={(font) => editor.setStyle({ font })} />
                 <FontSizeSelect value={style.fontSize} onChange={(fontSize) => editor.setStyle({ fontSize })} />
               </div>
             ) : (

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyTouch, classifyTouch, clampScale, easeOutCubic, fitView, Viewport, wheelFactor, zoomPercent, ZOOM_MAX, ZOOM_MIN,
-} from '../../../sdk/engine/viewport';
+import { DEFAULT_ZOOM_LIMITS, Viewport, ZOOM_MAX, ZOOM_MIN, applyTouch, clampScale, classifyTouch, easeOutCubic, fitView, wheelFactor, zoomLimitsOf, zoomPercent } from '../../../sdk/engine/viewport';
 
 describe('viewport math (board.md §9 zoom)', () => {
   it('clamps the zoom to 5–600 %', () => {
@@ -113,5 +111,31 @@ describe('two-finger touch (board.md §4: pan over 25 px, zoom over 15 px)', () 
     const wide = pair(50, 100, 250, 100);
     expect(applyTouch(z, null, start, start, wide)).toBe('zoom');
     expect(z.scale).toBeCloseTo(2, 10);
+  });
+});
+
+describe('workspace zoom limits (panel.md §3 config.zoomLimits)', () => {
+  it('reads percents into scales inside the product range, falling back when unordered or absent', () => {
+    expect(zoomLimitsOf([50, 200])).toEqual({ min: 0.5, max: 2 });
+    expect(zoomLimitsOf([1, 9000])).toEqual({ min: 0.05, max: 6 });
+    expect(zoomLimitsOf([300, 100])).toEqual(DEFAULT_ZOOM_LIMITS);
+    expect(zoomLimitsOf(null)).toEqual(DEFAULT_ZOOM_LIMITS);
+  });
+
+  it('bounds zooming, fitting and animating, and brings the current scale inside new limits about the centre', () => {
+    const v = new Viewport(800, 600, { tx: 0, ty: 0, scale: 4 });
+    const centre = v.toBoard(400, 300);
+    v.setZoomLimits({ min: 0.5, max: 2 });
+    expect(v.scale).toBe(2);
+    const after = v.toBoard(400, 300);
+    expect(after.x).toBeCloseTo(centre.x, 6);
+    expect(after.y).toBeCloseTo(centre.y, 6);
+    for (let i = 0; i < 40; i++) v.zoomIn();
+    expect(v.scale).toBe(2);
+    for (let i = 0; i < 80; i++) v.zoomOut();
+    expect(v.scale).toBe(0.5);
+    expect(v.fitView({ x: 0, y: 0, w: 100000, h: 100000 }).scale).toBe(0.5);
+    expect(v.viewOf({ x: 0, y: 0, w: 1, h: 1 }).scale).toBe(2);
+    expect(clampScale(10)).toBe(6);
   });
 });

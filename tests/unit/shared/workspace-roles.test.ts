@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveBoardRole } from '../../../shared/permissions';
-import {
-  boardGrantOf,
-  canActOnMember,
-  DEFAULT_WORKSPACE_CONFIG,
-  EXTENSION_IDS,
-  featureAvailable,
-  fontExists,
-  hasWorkspaceRight,
-  isFontUrl,
-  opensBoardsInClientApp,
-  SETTING_RIGHTS,
-  WORKSPACE_RIGHTS,
-  WORKSPACE_ROLES,
-  workspaceConfigOf,
-  workspaceRightsOf,
-  type WorkspaceRight,
-  type WorkspaceRole,
-} from '../../../shared/workspace-roles';
+import { DEFAULT_WORKSPACE_CONFIG, EXTENSION_IDS, SETTING_RIGHTS, WORKSPACE_RIGHTS, WORKSPACE_ROLES, boardGrantOf, boardPolicies, canActOnMember, featureAvailable, fontExists, hasWorkspaceRight, isFontUrl, opensBoardsInClientApp, type WorkspaceRight, type WorkspaceRole, workspaceConfigOf, workspaceRightsOf } from '../../../shared/workspace-roles';
 import { POLICY_NAMES } from '../../../shared/policies';
 
 /** panel.md §6, written out: who holds each right. */
@@ -140,5 +123,17 @@ describe('workspace settings and extensions', () => {
     expect(featureAvailable(true, [], 'app-frame')).toBe(true);
     expect(featureAvailable(true, ['app-frame'], 'app-frame')).toBe(false);
     expect(featureAvailable(false, [], 'app-frame')).toBe(false);
+  });
+});
+
+describe('boardPolicies (extensions on a board)', () => {
+  it("is the plan's policies less the unplugged app-* features, and never more than the plan", () => {
+    const team = boardPolicies({ plan: 'team', qty: 1 }, ['app-cursors', 'app-frame']);
+    expect(team).toContain('app-comment');
+    expect(team).toContain('highlighter-toolbox');
+    expect(team).not.toContain('app-cursors');
+    expect(team).not.toContain('app-frame');
+    expect(boardPolicies({ plan: 'essential', qty: 1 }, [])).not.toContain('app-cursors');
+    expect(boardPolicies({}, [])).toEqual([]);
   });
 });

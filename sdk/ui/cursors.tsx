@@ -1,0 +1,96 @@
+import { useEffect, useState, type RefObject } from 'react';
+import { asyncScheduler, filter, throttleTime } from 'rxjs';
+import { CURSOR_THROTTLE_MS } from '../../shared/constants';
+import type { HubEventMessage } from '../../shared/hub';
+import { POLICY } from '../../shared/policies';
+import type { Editor } from '../editor/editor';
+import type { SyncClient } from '../sync/sync-client';
+import { useSubject } from './hooks';
+import { memberColor } from './member-color';
+
+/** A cursor not moved for this long fades away (its member went idle or left). */
+export const CURSOR_IDLE_MS = 5000;
+/** Sent a little less often than the server's 50 ms floor, so network jitter never gets one dropped. */
+const SEND_EVERY_MS = CURSOR_THROTTLE_MS + 10;
+
+interface Cursor {
+  uid: string;
+  name: string;
+  x: number;
+  y: number;
+  at: number;
+}
+
+interface CursorEvent {
+  name: string;
+  data: { x?: unknown; y?: unknown; hidden?: unknown } | null;
+  from: { uid: string; name?: string };
+}
+
+const isCursorEvent = (e: HubEventMessage): e is HubEventMessage<CursorEvent> =>
+  e.event === 'onEventReceived' && (e.data as CursorEvent | null)?.name === 'collaboratorsCursorMoved';
+
+/**
+ * Collaborators' cursors (board.md §2, §9; the app-cursors extension): this member's pointer is
+ * sent at most every 50 ms while over the board (hidden when it leaves), and every other member's
+ * is drawn with their name and colour, gliding between positions, fading when idle. Only when the
+ * board's policies include cursors (the plan allows it and the workspace has the extension plugged).
+ */
+export function CollaboratorCursors({ editor, sync, canvasRef }: { editor: Editor; sync: SyncClient; canvasRef: RefObject<HTMLDivElement | null> }) {
+  const enabled = useSubject(sync.claims$).policies.includes(POLICY.cursors);
+  const view = useSubject(editor.viewport.state$);
+  const [cursors, setCursors] = useState<Map<string, Cursor>>(new Map());
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (!enabled) return;
+    const send = (data: unknown) => void sync.channel('collaboratorsCursorMoved', data).catch(() => {});
+    const moves = editor.pointerMove$
+      .pipe(throttleTime(SEND_EVERY_MS, asyncScheduler, { leading: true, trailing: true }))
+      .subscribe((p) => send({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 }));
+    const canvas = canvasRef.current;
+    const leave = () => setTimeout(() => send({ hidden: true }), SEND_EVERY_MS);
+    canvas?.addEventListener('pointerleave', leave);
+    const received = sync.events$.pipe(filter(isCursorEvent)).subscribe(({ data }) => {
+      if (data.from.uid === sync.uid) return;
+      setCursors((current) => {
+        const next = new Map(current);
+        const { x, y, hidden } = data.data ?? {};
+        if (hidden || typeof x !== 'number' || typeof y !== 'number') next.delete(data.from.uid);
+        else next.set(data.from.uid, { uid: data.from.uid, name: data.from.name || 'Guest', x, y, at: Date.now() });
+        return next;
+      });
+    });
+    const clock = setInterval(() => setNow(Date.now()), 1000);
+    return () => {
+      moves.unsubscribe();
+      received.unsubscribe();
+      canvas?.removeEventListener('pointerleave', leave);
+      clearInterval(clock);
+      setCursors(new Map());
+    };
+  }, [enabled, editor, sync, canvasRef]);
+
+  if (!enabled) return null;
+  return (
+    <div className="tb-cursors" aria-hidden="true">
+      {[...cursors.values()]
+        .filter((c) => now - c.at < CURSOR_IDLE_MS)
+        .map((c) => {
+          const sx = c.x * view.scale + view.tx;
+          const sy = c.y * view.scale + view.ty;
+          const color = memberColor(c.uid);
+          return (
+            <div key={c.uid} className="tb-cursor" data-member={c.name} style={{ transform: `translate(${sx}px, ${sy}px)` }}>
+              <svg width="18" height="18" viewBox="0 0 18 18">
+                <path d="M2 2l5.5 14 2.2-5.8L15.5 8z" fill={color} stroke="#fff" strokeWidth="1.2" strokeLinejoin="round" />
+              </svg>
+              <span className="tb-cursor__name" style={{ background: color }}>
+                {c.name}
+              </span>
+            </div>
+          );
+        })}
+    </div>
+  );
+}
