@@ -1,0 +1,38 @@
+import { useRef, useState } from 'react';
+import { Button, reportFailure, toast } from '../../ui';
+import { boardsApi } from './api';
+
+/**
+ * Import (panel.md §2, §8): picks a .wtb backup and restores it as a new board of the workspace;
+ * 'No File Selected' when none is chosen, 'Board successfully restored' with Open on success.
+ */
+export function ImportButton({ workspace }: { workspace: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function restore(file: File | undefined) {
+    if (!file) {
+      toast.error('No File Selected');
+      return;
+    }
+    setBusy(true);
+    try {
+      const { code } = await boardsApi.restore(workspace, file);
+      toast.success('Board successfully restored', { actions: [{ label: 'Open', onClick: () => location.assign(`/board/${code}`) }] });
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  return (
+    <>
+      <input ref={input} type="file" accept=".wtb" hidden aria-label="Backup file to import" onChange={(e) => void restore(e.target.files?.[0])} />
+      <Button variant="secondary" busy={busy} icon={undefined} onClick={() => input.current?.click()}>
+        Import
+      </Button>
+    </>
+  );
+}
