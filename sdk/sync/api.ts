@@ -113,3 +113,18 @@ export async function postCommand(
     return {};
   }
 }
+
+/** Any board-area call as this visitor (board.md §7: bearer token, Uid in the query for GET, in the body otherwise); the parsed JSON answer. */
+export async function boardRequest<T>(creds: Credentials, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<T> {
+  const url = new URL(path, creds.server);
+  if (method === 'GET') url.searchParams.set('Uid', creds.uid);
+  const res = await fetch(url, {
+    method,
+    headers: headers(creds, method !== 'GET'),
+    body: method === 'GET' ? undefined : JSON.stringify({ ...(body ?? {}), Uid: creds.uid }),
+    cache: 'no-store',
+  });
+  if (!res.ok) throw await failure(res);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

@@ -2,12 +2,12 @@ import { Client } from '@hapi/nes/lib/client';
 import { BehaviorSubject, ReplaySubject, Subject } from 'rxjs';
 import { HUB_RECONNECT_MS, PAYLOAD_MAX_BYTES, RETRY_NOTICE_MS } from '../../shared/constants';
 import { commandTooLarge } from '../../shared/messages';
-import type { HubEventMessage, HubMethod } from '../../shared/hub';
+import type { ChannelEvent, HubEventMessage, HubMethod } from '../../shared/hub';
 import type { Command, CommandEffect } from '../../shared/model';
 import { isHiddenCommand, isRestrictedInPrivateMode } from '../../shared/permissions';
 import { policiesOf } from '../../shared/policies';
 import { decodeClaims } from '../../ui/auth';
-import { fetchBoard, HttpError, postCommand, type BoardLoad, type Credentials } from './api';
+import { boardRequest, fetchBoard, HttpError, postCommand, type BoardLoad, type Credentials } from './api';
 import { BOARD_MESSAGES as M } from './messages';
 import { Outbox } from './outbox';
 import { SendQueue, type SendResult } from './send-queue';
@@ -244,6 +244,16 @@ export class SyncClient {
     const board = this.board$.value;
     if (board) this.board$.next({ ...board, boardConfig: { ...(board.boardConfig ?? {}), ...config } });
     return result;
+  }
+
+  /** A board-area HTTP call as this visitor (sharing, members …), refreshing an expired token once. */
+  request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<T> {
+    return this.http(() => boardRequest<T>(this.creds, method, path, body));
+  }
+
+  /** A channel event (presence, never stored: cursors, follow, attention) to the board or to one member's key. */
+  channel(name: ChannelEvent, data: unknown, target = ''): Promise<unknown> {
+    return this.call('messaging', this.opts.boardCode, null, target, { name, data });
   }
 
   /** A hub method call (nes `message`), resolved with the method's result. */

@@ -2,6 +2,8 @@ import type { Command, CommandEffect } from '../../shared/model';
 
 /** A board member (board.md §3 "Board member"). */
 export interface BoardMember {
+  /** the member row's id (GET …/sharing; the roles route names it) */
+  id?: string;
   uid: string;
   name: string;
   profileImage?: string | null;

@@ -1,10 +1,12 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { FeedbackDialog } from '../../ui/feedback-dialog';
 import { Toaster } from '../../ui/toast';
 import type { Editor } from '../editor/editor';
 import { BOARD_MESSAGES as M } from '../sync/messages';
 import type { SyncClient } from '../sync/sync-client';
 import type { BoardClaims, BoardInfo, BoardMember, SyncState } from '../sync/types';
 import { BoardName } from './board-name';
+import { CollaboratorCursors } from './cursors';
 import { HistoryButtons } from './history-buttons';
 import { useObservable } from './hooks';
 import { BoardIcon } from './icons';
@@ -14,6 +16,7 @@ import { MembersMenu } from './members-menu';
 import { useSyncNotices } from './notices';
 import { EndedScreen, FailedScreen, LoadingOverlay, NotFoundScreen } from './overlays';
 import { PropertyMenu } from './property-menu';
+import { ShareDialog } from './share-dialog';
 import { GuestStart, OwnerStart } from './start-screens';
 import { Toolbox } from './toolbox';
 import { ZoomBar } from './zoom-bar';
@@ -26,6 +29,8 @@ export interface BoardFeatures {
   toolbox?: boolean;
   members?: boolean;
   zoom?: boolean;
+  /** collaborators' cursors (also need the cursors policy: plan and the workspace's app-cursors extension) */
+  cursors?: boolean;
   /** the guest and owner start screens */
   startScreens?: boolean;
   /** no Tabula branding (embedding under the api-white-label policy) */
@@ -72,6 +77,8 @@ export function BoardScreen(props: BoardScreenProps) {
   const canEdit = claims.permissions.includes('edit_board');
 
   const [guestDone, setGuestDone] = useState(Boolean(props.guestNamed));
+  const [feedback, setFeedback] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const [ownerDone, setOwnerDone] = useState(false);
   const empty = useEmpty(editor);
   const showGuest = features.startScreens !== false && online && !signedIn && !embedded && !guestDone;
@@ -89,9 +96,10 @@ export function BoardScreen(props: BoardScreenProps) {
       <div className="tb-canvas" ref={canvasRef} aria-label="Board canvas" role="application" tabIndex={0} />
       {editor && sync && online && (
         <>
+          {features.cursors !== false && <CollaboratorCursors editor={editor} sync={sync} canvasRef={canvasRef} />}
           {features.menu !== false && (
             <div className="tb-panel tb-bar tb-topleft" role="toolbar" aria-label="Board">
-              <MainMenu links={links} signedIn={signedIn} embedded={embedded} whiteLabel={features.whiteLabel} />
+              <MainMenu links={links} signedIn={signedIn} embedded={embedded} whiteLabel={features.whiteLabel} onShare={() => setSharing(true)} />
               <BoardName name={board?.boardName ?? ''} canEdit={canEdit} onRename={(name) => sync.renameBoard(name)} />
               {canEdit && (
                 <>
@@ -106,6 +114,16 @@ export function BoardScreen(props: BoardScreenProps) {
               <a className="tb-btn tb-btn--primary" href={links.login} aria-label="Log in" title="Log in">
                 <BoardIcon name="login" size={16} /> Log in
               </a>
+            )}
+            {!embedded && (
+              <button type="button" className="tb-btn tb-btn--primary" onClick={() => setSharing(true)}>
+                <BoardIcon name="userPlus" size={16} /> Share
+              </button>
+            )}
+            {!embedded && (
+              <button type="button" className="tb-btn" aria-label="Feedback" title="Send feedback" onClick={() => setFeedback(true)}>
+                <BoardIcon name="help" size={18} />
+              </button>
             )}
             {features.members !== false && <MembersMenu members={members} />}
           </div>
@@ -144,6 +162,8 @@ export function BoardScreen(props: BoardScreenProps) {
       {phase === 'notFound' && <NotFoundScreen links={links} embedded={embedded} />}
       {phase === 'removed' && <EndedScreen message={M.boardRemoved} links={links} embedded={embedded} />}
       {phase === 'denied' && <EndedScreen message={state.error ?? M.unauthorized} links={links} embedded={embedded} />}
+      {sharing && editor && sync && <ShareDialog editor={editor} sync={sync} signedIn={signedIn} onClose={() => setSharing(false)} />}
+      <FeedbackDialog open={feedback} onClose={() => setFeedback(false)} signedIn={signedIn} source="board" />
       <Toaster />
     </div>
   );

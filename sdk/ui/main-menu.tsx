@@ -6,7 +6,7 @@ import { Popover } from './popover';
  * The top-left menu (board.md §2): back to boards only for signed-in, non-embedded users; new
  * board and log in / create account are hidden when embedded (§6).
  */
-export function MainMenu({ links, signedIn, embedded, whiteLabel }: { links: BoardLinks; signedIn: boolean; embedded: boolean; whiteLabel?: boolean }) {
+export function MainMenu({ links, signedIn, embedded, whiteLabel, onShare }: { links: BoardLinks; signedIn: boolean; embedded: boolean; whiteLabel?: boolean; onShare?: () => void }) {
   return (
     <Popover label="Main menu" button={<BoardIcon name="menu" />}>
       {(close) => (
@@ -20,6 +20,19 @@ export function MainMenu({ links, signedIn, embedded, whiteLabel }: { links: Boa
             <a className="tb-item" role="menuitem" href={links.newBoard} onClick={close}>
               <BoardIcon name="plus" size={18} /> New board
             </a>
+          )}
+          {!embedded && onShare && (
+            <button
+              type="button"
+              className="tb-item"
+              role="menuitem"
+              onClick={() => {
+                close();
+                onShare();
+              }}
+            >
+              <BoardIcon name="userPlus" size={18} /> Share
+            </button>
           )}
           {!signedIn && !embedded && (
             <>

@@ -82,6 +82,27 @@ export const BOARD_CSS = `
 
 .tb-overlay { position: absolute; inset: 0; z-index: 60; display: flex; align-items: center; justify-content: center;
   background: rgba(255,255,255,.86); backdrop-filter: blur(3px); }
+.tb-share__invite { display: flex; gap: 8px; margin-bottom: 16px; }
+.tb-share__invite .t-input:first-child { flex: 1; }
+.t-input.tb-share__select { width: 135px; flex: none; font-size: 13px; padding: 0 4px 0 8px; }
+.tb-share__members { list-style: none; margin: 0 0 16px; padding: 0; max-height: 240px; overflow: auto; }
+.tb-share__members li { display: flex; align-items: center; gap: 10px; padding: 6px 0; border-top: 1px solid #eef1f5; }
+.tb-share__members li:first-child { border-top: none; }
+.tb-share__members .tb-avatar { position: relative; flex: none; overflow: visible; }
+.tb-share__members .tb-avatar img { width: 100%; height: 100%; border-radius: 50%; object-fit: cover; }
+.tb-share__online { position: absolute; right: -1px; bottom: -1px; width: 9px; height: 9px; border-radius: 50%; background: #2e7d32; border: 2px solid #fff; }
+.tb-share__name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 14px; }
+.tb-share__status, .tb-share__role, .tb-share__hint { color: #5f6b7a; font-size: 13px; }
+.tb-share__owner { font: 600 13px/1 system-ui, sans-serif; color: #0d4f91; }
+.tb-share__levels { display: grid; gap: 8px; margin-bottom: 16px; }
+.tb-share__levels label { display: flex; align-items: center; justify-content: space-between; gap: 12px; font-size: 14px; }
+.tb-share__link { display: flex; gap: 8px; }
+.tb-share__link .t-input { flex: 1; }
+.tb-share__qr { display: block; margin: 12px auto 0; }
+.tb-cursors { position: absolute; inset: 0; pointer-events: none; overflow: hidden; z-index: 5; }
+.tb-cursor { position: absolute; left: 0; top: 0; transition: transform 70ms linear; will-change: transform; }
+.tb-cursor svg { display: block; }
+.tb-cursor__name { position: absolute; left: 14px; top: 14px; padding: 1px 6px; border-radius: 4px; color: #fff; font: 12px/18px system-ui, sans-serif; white-space: nowrap; }
 .tb-dark .tb-overlay { background: rgba(22,27,34,.86); }
 .tb-card { width: min(420px, calc(100% - 32px)); padding: 28px; text-align: center; display: flex; flex-direction: column; gap: 14px; align-items: center; }
 .tb-card h2 { margin: 0; font-size: 20px; }
