@@ -6,6 +6,7 @@ import type { Db } from '../db/index';
 import { sendMailLater, type Mail } from '../mail/service';
 import type { UserRow } from '../users/repo';
 import { escapeHtml, linkMail, plain } from '../mail/link-mail';
+import { notify } from '../notifications/service';
 import { forgetBoard } from './access-cache';
 import { upsertInvitedMember, type BoardRow } from './repo';
 
@@ -87,27 +88,30 @@ export async function changeInvitationRole(db: Conn, boardId: string, id: string
  * Turns every live invitation of the user's address into a membership with the invited role.
  * Call only once the mailbox is proven (see above). Answers the boards joined.
  */
-export async function claimInvitations(app: Pick<AppContext, 'db' | 'logger'>, user: Pick<UserRow, 'id' | 'username'>): Promise<string[]> {
+export async function claimInvitations(app: Pick<AppContext, 'db' | 'logger'> & Partial<Pick<AppContext, 'config'>>, user: Pick<UserRow, 'id' | 'username'>): Promise<string[]> {
   const email = user.username.trim().toLowerCase();
   const joined = await app.db.transaction(async (trx) => {
-    const rows: Array<InvitationRow & { code: string }> = await trx('board_invitations as i')
+    const rows: Array<InvitationRow & { code: string; board_name: string }> = await trx('board_invitations as i')
       .join('boards as b', 'b.id', 'i.board_id')
       .where('i.email', email)
       .whereNull('i.accepted_at')
       .where('i.expires_at', '>', trx.fn.now())
-      .select('i.*', 'b.code')
+      .select('i.*', 'b.code', 'b.name as board_name')
       .forUpdate();
     for (const row of rows) {
       await upsertInvitedMember(trx, row.board_id, { uid: user.id, userId: user.id, name: '', role: row.role });
       await trx('board_invitations').where({ id: row.id }).update({ accepted_at: trx.fn.now() });
     }
-    return rows.map((r) => r.code);
+    return rows;
   });
   if (joined.length) {
-    forgetBoard(app as never, ...joined);
+    forgetBoard(app as never, ...joined.map((r) => r.code));
+    // the feed keeps the boards the invitations led to (no e-mail: the invitation was the e-mail)
+    const withConfig = app.config ? (app as App) : null;
+    if (withConfig) for (const r of joined) void notify(withConfig, user.id, 'board-invitation', { message: `You joined the board "${r.board_name || 'Untitled'}" you were invited to as ${r.role}.`, actions: [{ name: 'Open', action: `/board/${r.code}` }] });
     app.logger.info({ userId: user.id, boards: joined.length }, 'board invitations accepted');
   }
-  return joined;
+  return joined.map((r) => r.code);
 }
 
 export function invitationMail(to: string, inviter: string, boardName: string, link: string): Mail {
@@ -123,4 +127,13 @@ export function invitationMail(to: string, inviter: string, boardName: string, l
     link,
     notes: [`The invitation expires in ${INVITATION_TTL_DAYS} days. If you did not expect it, ignore this e-mail.`],
   });
+}
+
+/**
+ * The feed item of an existing account added to a board by e-mail (boards/sharing.ts inviteMember
+ * sends its mail itself, so no e-mail here). In the background: the inviter's answer is the same
+ * whether or not the address has an account.
+ */
+export function notifyAddedToBoard(app: App, userId: string, inviter: string, board: Pick<BoardRow, 'code' | 'name'>, role: Role): void {
+  void notify(app, userId, 'board-shared', { message: `${inviter} shared the board "${board.name || 'Untitled'}" with you as ${role}.`, actions: [{ name: 'Open', action: `/board/${board.code}` }] });
 }

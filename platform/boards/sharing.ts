@@ -14,7 +14,7 @@ import type { Actor } from '../core/actor';
 import { badRequest, fieldError } from '../core/errors';
 import { sendMailLater, type Mail } from '../mail/service';
 import { findUserById, findUserByUsername } from '../users/repo';
-import { changeInvitationRole, inviteByEmail, pendingInvitations } from './invitations';
+import { changeInvitationRole, inviteByEmail, notifyAddedToBoard, pendingInvitations } from './invitations';
 import { facilitatorAllowed, getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from './access';
 import { forgetBoard } from './access-cache';
 import { invitedMember, isMemberOwner, memberRole, toBoardMember, userDisplayName, type BoardMember } from './members';
@@ -121,6 +121,8 @@ export async function inviteMember(
   const member = await upsertInvitedMember(app.db, before.id, { uid: user.id, userId: user.id, name: '', role: input.memberRole });
   forgetBoard(app, before.code);
   sendMailLater(app, addedToBoardMail(app, user.username, inviter, before));
+  // and in their notification feed (and desktop, as they chose)
+  notifyAddedToBoard(app, user.id, inviter.display_name?.trim() || inviter.username, before, input.memberRole);
   // a member already on the board (maybe online) learns a new role at once
   if (existing.length && existing.every((m) => memberRole(before, m) !== memberRole(before, member))) {
     await announceRoleChanges(app, before, before, [member], false);

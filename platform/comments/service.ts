@@ -5,6 +5,7 @@ import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
 import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from '../boards/access';
 import { displayNameOf, profileImageOf } from '../boards/members';
+import { notifyMentions } from './mentions';
 import {
   commentsOfBoard,
   countComments,
@@ -89,6 +90,8 @@ export async function addComment(
     data: { id: row.id, message, date, displayName, profileImage: await profileImageOf(app.db, actor!), threadId: thread.id, newThread, uid: actor!.uid },
     except: opts.connectionId,
   });
+  // the people the comment mentions are told (a failure there never fails the comment)
+  await notifyMentions(app, board, { userId: actor!.userId, name: displayName }, message).catch((err) => app.logger.error({ err, board: board.code }, 'mention notifications failed'));
   return { createdThreadId: newThread ? thread.id : null, id: row.id, date, threadId: thread.id };
 }
 

@@ -1,0 +1,55 @@
+import { http } from '../../ui';
+
+/** panel.md §3 Feed item and Notification preference, §3 Integration; the calls of §7. */
+export interface FeedItem {
+  id: string;
+  type: string;
+  message: string;
+  isRead: boolean;
+  actions: Array<{ name: string; action: string }>;
+  createdAt: string;
+}
+
+export interface FeedPage {
+  totalCount: number;
+  unreadCount: number;
+  data: FeedItem[];
+}
+
+export type Channel = 'Email' | 'Desktop';
+
+export interface Preference {
+  id: string;
+  type: string;
+  name: string;
+  description: string;
+  channels: Array<{ channel: Channel; active: boolean }>;
+}
+
+export interface PushParameters {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export interface Integration {
+  key: string;
+  name: string;
+  description: string;
+  isConnected: boolean;
+  canConnect: boolean;
+}
+
+export const notificationsApi = {
+  /** the bell polls it: failures stay quiet */
+  feed: (skip = 0) => http.get<FeedPage>('/api/users/notifications/feed', { skip }, { silent: true }),
+  markRead: (id: string) => http.post<FeedItem>(`/api/users/notifications/${encodeURIComponent(id)}/read`, {}),
+  preferences: () => http.get<Preference[]>('/api/users/notifications'),
+  setPreference: (body: { type: string; channel: Channel; active: boolean; parameters?: PushParameters }) => http.post<Preference[]>('/api/users/notifications', body),
+  publicKey: () => http.get<{ publicKey: string }>('/api/notifications/data'),
+};
+
+export const integrationsApi = {
+  list: () => http.get<Integration[]>('/api/integrations'),
+  disconnect: (key: string) => http.post<Integration[]>('/api/intergrations/disconnect', { key }),
+};
