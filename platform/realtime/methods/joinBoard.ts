@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { recordBoardJoin } from '../../admin/usage/record';
 import { describeBoard } from '../../boards/service';
 import { boardRef } from '../../boards/schemas';
 import { enterBoard } from '../membership';
@@ -37,6 +38,8 @@ export const joinBoard = defineMethod<{
     const { info, session, online, lastSeq } = await enterBoard(ctx, boardCode, { ...options, clientid }, options.lastSeq ?? null, (actor) =>
       describeBoard(ctx.app, boardCode, actor),
     );
+    // user audit (backoffice.md §2): not awaited, never fails the join
+    recordBoardJoin(ctx.app, { actor: session.actor, boardCode: info.code, lastSeq, socket: ctx.socket.info });
     const here = new Set(online.map((m) => m.uid));
     const members = info.members.map((m) => ({ ...m, isOnline: here.has(m.uid) }));
     return { ...info, members, connectionId: session.connectionId, online, lastSeq };

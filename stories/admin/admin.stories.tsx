@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { auth } from '../../ui';
+import { AdminApiContext } from '../../admin/api';
+import { registerRoutes } from '../../panel/registry';
+import { panelPages } from '../../panel/routes';
+import { Shell } from '../../panel/shell/shell';
+import { storyToken } from '../support/token';
+import { sampleAdminApi } from './sample-api';
+
+/**
+ * A back-office screen inside the signed-in shell at its /panel path, as its lazy route loads
+ * it, over the in-memory sample API (no server). `roles` without 'admin' shows the guard.
+ */
+function AdminScreen({ path, roles = ['admin'] }: { path: string; roles?: string[] }) {
+  auth.signIn({ accessToken: storyToken(roles), refreshToken: 'story-refresh' }, 'u1');
+  const api = useMemo(() => sampleAdminApi(), []);
+  const router = useMemo(() => {
+    const routes = [{ path: '/panel', element: <Shell />, children: panelPages }];
+    registerRoutes(routes);
+    return createMemoryRouter(routes, { initialEntries: [path] });
+  }, [path]);
+  return (
+    <AdminApiContext.Provider value={api}>
+      <RouterProvider router={router} />
+    </AdminApiContext.Provider>
+  );
+}
+
+const meta = {
+  title: 'Admin/Screens',
+  component: AdminScreen,
+} satisfies Meta<typeof AdminScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Board administration: quick filters, text filter, orders, View / Insight / Delete. */
+export const Boards: Story = { args: { path: '/panel/admin-boards' } };
+/** User administration: quick filters, segments filter, View with toggles, roles, message. */
+export const Users: Story = { args: { path: '/panel/users' } };
+export const Feedbacks: Story = { args: { path: '/panel/feedbacks' } };
+export const Contacts: Story = { args: { path: '/panel/contacts' } };
+export const Directory: Story = { args: { path: '/panel/directory' } };
+export const Clients: Story = { args: { path: '/panel/clients' } };
+export const UserAudit: Story = { args: { path: '/panel/user-audit' } };
+export const FeatureAudit: Story = { args: { path: '/panel/feature-audit' } };
+export const PerfLogs: Story = { args: { path: '/panel/perf-logs' } };
+/** The log viewer: file, level and property filters; arrows/Home/End/PageUp/PageDown; Enter opens an entry. */
+export const LogViewer: Story = { args: { path: '/panel/log-viewer' } };
+/** A signed-in user who is not an operator opens an admin path: access denied. */
+export const NotAnOperator: Story = { args: { path: '/panel/users', roles: [] } };

@@ -1,0 +1,177 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { startSmtp, type TestSmtp } from '../helpers/smtp';
+import { startServer, type TestServer } from './support/server';
+
+/**
+ * The back-office (backoffice.md; issue 15) in Chromium: an operator made with the command
+ * (`npm run admin -- grant`) signs in, sees the admin links, finds a user by text and flags
+ * them, sends a direct message that arrives over SMTP, disables a board (its member is refused),
+ * opens the log viewer and moves through it with the keyboard. A 1280×800 screenshot of each
+ * screen goes to test-results/screens/.
+ */
+let server: TestServer;
+let smtp: TestSmtp;
+const run = promisify(execFile);
+const stamp = Date.now().toString(36);
+const operatorEmail = `opal-${stamp}@example.com`;
+const userEmail = `ulla-${stamp}@example.com`;
+const password = 'operator password 1';
+let userToken = '';
+let boardCode = '';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.resolve('test-results/screens', `admin-${name}.png`) });
+
+async function api<T>(method: string, url: string, body?: object, token?: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+async function signUp(email: string): Promise<string> {
+  expect((await api('POST', '/api/accounts/users', { username: email, password, repeatPassword: password, terms: true })).status).toBe(201);
+  const login = await api<{ accessToken: string }>('POST', '/api/accounts/login', { username: email, password });
+  return login.body?.accessToken ?? '';
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  smtp = await startSmtp();
+  server = await startServer({ SMTP_URL: smtp.url });
+  await signUp(operatorEmail);
+  userToken = await signUp(userEmail);
+  boardCode = (await api<{ code: string }>('POST', '/api/boards', { name: `Admin e2e board ${stamp}` }, userToken)).body.code;
+  // the first operator is made from the command line, with the platform's own configuration;
+  // the embedded database is one process's: stop the platform, grant, start it again
+  await server.kill();
+  const granted = await run('npm', ['run', '--silent', 'admin', '--', 'grant', operatorEmail], { env: server.env });
+  expect(granted.stdout).toContain(operatorEmail);
+  // a log with entries of every level for the viewer (LOG_DIR = DATA_DIR/logs)
+  const logDir = path.join(server.env.DATA_DIR!, 'logs');
+  await fs.mkdir(logDir, { recursive: true });
+  const lines = Array.from({ length: 30 }, (_, i) => JSON.stringify({ level: [30, 40, 50, 60][i % 4], time: Date.UTC(2026, 10, 23, 12, i), name: 'e2e', reqId: `req-${i}`, msg: `entry number ${i}` }));
+  await fs.appendFile(path.join(logDir, 'ErrorLogs.log'), lines.join('\n') + '\n');
+  await server.start();
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+});
+
+test('an operator made with the command runs the back-office', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${server.url}/accounts/login?ret=${encodeURIComponent('/panel/home')}`);
+  await page.getByLabel('Username').fill(operatorEmail);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/panel\/home$/);
+
+  // the admin links
+  const admin = page.getByRole('navigation', { name: 'Administration' });
+  for (const name of ['Boards', 'Users', 'Clients', 'Feedbacks', 'Contacts', 'Directory', 'User audit', 'Feature audit', 'Performance logs', 'Log viewer']) {
+    await expect(admin.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+
+  // users: find by text, flag, direct message over SMTP
+  await admin.getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`ulla-${stamp}`);
+  const users = page.getByRole('table', { name: 'Users' });
+  await expect(users.getByRole('row')).toHaveCount(2);
+  await shot(page, 'users');
+  await users.getByRole('button', { name: `View: ${userEmail}` }).click();
+  const detail = page.getByRole('dialog', { name: `User ${userEmail}` });
+  const flag = detail.getByRole('checkbox', { name: 'Flag' });
+  await expect(flag).not.toBeChecked();
+  await flag.click();
+  await expect(page.getByText('data successfully saved.')).toBeVisible();
+  await expect(flag).toBeChecked();
+  await detail.getByLabel('Subject').fill('Hello from the team');
+  await detail.getByLabel('Message').fill(`Direct message ${stamp}`);
+  await detail.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('message sent')).toBeVisible();
+  const mail = await smtp.waitForMail(userEmail, 15_000, (m) => m.text.includes(`Direct message ${stamp}`));
+  expect(mail.subject).toContain('Hello from the team');
+  await shot(page, 'user-detail');
+  await detail.getByRole('button', { name: 'Close' }).first().click();
+  await page.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'flagged' }).click();
+  await expect(users.getByRole('row')).toHaveCount(2);
+
+  // boards: disable one; its member (the owner) is refused
+  await admin.getByRole('link', { name: 'Boards', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(boardCode);
+  const boards = page.getByRole('table', { name: 'Boards' });
+  await expect(boards.getByRole('row')).toHaveCount(2);
+  await shot(page, 'boards');
+  await boards.getByRole('button', { name: /^View: / }).click();
+  const board = page.getByRole('dialog', { name: /^Board / });
+  await expect(board.getByRole('table', { name: /^Members of / })).toBeVisible();
+  await board.getByRole('button', { name: 'Toggle Disable' }).click();
+  await expect(board.getByText('Disabled', { exact: true }).first()).toBeVisible();
+  await shot(page, 'board-detail');
+  const refused = await api<{ message: string }>('GET', `/api/boards/${boardCode}/commands`, undefined, userToken);
+  expect(refused.status).toBe(403);
+  expect(refused.body.message).toBe('This board has been disabled by an administrator.');
+  await board.getByRole('button', { name: 'Close' }).first().click();
+  await boards.getByRole('button', { name: /^Insight: / }).click();
+  await expect(page.getByRole('dialog', { name: /^Insight: / }).getByRole('region', { name: 'commands per day' })).toBeVisible();
+  await page.waitForTimeout(400);
+  await shot(page, 'board-insight');
+  await page.keyboard.press('Escape');
+
+  // the other grids open and fit the screen
+  for (const [name, file] of [['Clients', 'clients'], ['Feedbacks', 'feedbacks'], ['Contacts', 'contacts'], ['Directory', 'directory'], ['User audit', 'user-audit'], ['Feature audit', 'feature-audit'], ['Performance logs', 'perf-logs']] as const) {
+    await admin.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await shot(page, file);
+  }
+
+  // the log viewer: default ErrorLogs.log, keyboard navigation, detail dialog
+  await admin.getByRole('link', { name: 'Log viewer', exact: true }).click();
+  await expect(page.getByLabel('Log file')).toHaveValue('ErrorLogs.log');
+  const list = page.getByRole('listbox', { name: 'Log entries' });
+  await expect(list.getByRole('option', { name: /entry number 29/ })).toBeVisible();
+  await list.focus();
+  const selected = list.locator('[aria-selected="true"]');
+  await expect(selected).toContainText('entry number 29');
+  await page.keyboard.press('PageDown');
+  await expect(selected).toContainText('entry number 19');
+  await page.keyboard.press('ArrowDown');
+  await expect(selected).toContainText('entry number 18');
+  await page.keyboard.press('End');
+  await expect(selected).toContainText('entry number 0');
+  await page.keyboard.press('PageUp');
+  await expect(selected).toContainText('entry number 10');
+  await page.keyboard.press('Home');
+  await expect(selected).toContainText('entry number 29');
+  await expect(list.getByRole('option', { name: /entry number 2\b/ })).toHaveClass(/a-log--error/);
+  await expect(list.getByRole('option', { name: /entry number 1\b/ })).toHaveClass(/a-log--warning/);
+  await shot(page, 'log-viewer');
+  await page.keyboard.press('Enter');
+  const entry = page.getByRole('dialog', { name: /entry$/ });
+  await expect(entry.getByText('req-29')).toBeVisible();
+  await page.waitForTimeout(400); // the dialog's fade-in
+  await shot(page, 'log-entry');
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Level').selectOption('Fatal');
+  await expect(list.getByRole('option')).toHaveCount(7);
+});
+
+test('a signed-in user who is not an operator sees access denied on an admin path', async ({ page }) => {
+  await page.goto(`${server.url}/accounts/login?ret=${encodeURIComponent('/panel/users')}`);
+  await page.getByLabel('Username').fill(userEmail);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Administration' })).toHaveCount(0);
+});

@@ -1,0 +1,183 @@
+import './preview';
+import { composeStories } from '@storybook/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import * as stories from '../../stories/admin/admin.stories';
+import { nextIndex } from '../../admin/log-viewer/keys';
+import { ADMIN_NAV } from '../../panel/nav';
+import { toasts$ } from '../../ui';
+
+const S = composeStories(stories);
+
+/** The grid's table once its first page is in (the stories' sample API answers at once). */
+async function table(name: string) {
+  const grid = await screen.findByRole('table', { name }, { timeout: 5000 });
+  await waitFor(() => expect(within(grid).getAllByRole('row').length).toBeGreaterThan(1));
+  return grid;
+}
+const headers = (grid: HTMLElement) => within(grid).getAllByRole('columnheader').map((h) => h.textContent?.trim());
+const toastTexts = () => toasts$.getValue().map((t) => t.text);
+/** The quick filters' values and labels, whether the grid shows them as buttons (≤ 5) or a select. */
+function quick(): Array<[string, string]> {
+  const select = screen.queryByRole('combobox', { name: 'Show' }) as HTMLSelectElement | null;
+  if (select) return Array.from(select.options).map((o) => [o.value, o.text]);
+  return within(screen.getByRole('group', { name: 'Show' })).getAllByRole('button').map((b) => [b.textContent ?? '', b.textContent ?? '']);
+}
+const quickValues = () => quick().map(([v]) => v);
+
+describe('back-office screens (stories over the sample API)', () => {
+  it('every admin link of the spec that has a screen is in the sidebar of an operator', async () => {
+    render(<S.Users />);
+    await table('Users');
+    const nav = screen.getByRole('navigation', { name: 'Administration' });
+    const hrefs = within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));
+    for (const path of ['/panel/admin-boards', '/panel/users', '/panel/clients', '/panel/feedbacks', '/panel/contacts', '/panel/directory', '/panel/user-audit', '/panel/feature-audit', '/panel/perf-logs', '/panel/log-viewer']) {
+      expect(hrefs).toContain(path);
+    }
+    // in the spec's order
+    expect(hrefs).toEqual(ADMIN_NAV.map((n) => n.to).filter((to) => hrefs.includes(to)));
+  });
+
+  it('boards: quick filters, orders, View with the member grid and Toggle Disable, Insight with a chart, Delete confirm', async () => {
+    render(<S.Boards />);
+    const grid = await table('Boards');
+    expect(headers(grid)).toEqual(expect.arrayContaining(['Name', 'Owner', 'Status', 'Members', 'Created', 'Last session']));
+    expect(quickValues()).toEqual(['all', 'asset', 'ctoday', 'utoday', 'cyesterday', 'uyesterday', 'client', 'withuser', 'removal-candidate', 'disposable', 'Inactive']);
+    expect(within(grid).getAllByRole('row')).toHaveLength(11);
+    fireEvent.click(within(grid).getAllByRole('button', { name: /^View: / })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: /^Board / });
+    expect(await within(dialog).findByRole('table', { name: /^Members of / })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Toggle Disable' }));
+    await waitFor(() => expect(toastTexts()).toContain('data successfully saved.'));
+    fireEvent.click((await within(dialog).findAllByRole('button', { name: /^Set owner: / }))[0]!);
+    await waitFor(() => expect(toastTexts()).toContain('owner has been setted'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    fireEvent.click((await within(grid).findAllByRole('button', { name: /^Insight: / }))[0]!);
+    const insight = await screen.findByRole('dialog', { name: /^Insight: / });
+    expect(await within(insight).findByRole('figure', { name: /^commands per day: 30 points/ })).toBeTruthy();
+    expect(within(insight).getByRole('region', { name: 'members' })).toBeTruthy();
+    fireEvent.click(within(insight).getByRole('button', { name: 'Close' }));
+    fireEvent.click((await within(grid).findAllByRole('button', { name: /^Delete: / }))[0]!);
+    expect(await screen.findByText('Your board will delete permanently, Are you sure?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toastTexts()).toContain('has been delete'));
+  });
+
+  it('users: quick filters, find by text, View: toggles, roles, segments, direct message, storage', async () => {
+    render(<S.Users />);
+    const grid = await table('Users');
+    expect(quickValues()).toEqual(['all', 'inactive', 'beta-tester', 'flagged']);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'grace' } });
+    await waitFor(() => expect(within(grid).getAllByRole('row').length).toBe(4), { timeout: 3000 });
+    fireEvent.click(within(grid).getAllByRole('button', { name: /^View: grace/ })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: /^User grace/ });
+    const flag = (await within(dialog).findByRole('checkbox', { name: 'Flag' })) as HTMLInputElement;
+    for (const name of ['Active', 'Beta tester', 'admin', 'beta-tester', 'partner']) expect(within(dialog).getByRole('checkbox', { name })).toBeTruthy();
+    fireEvent.click(flag);
+    await waitFor(() => expect(toastTexts()).toContain('data successfully saved.'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save roles' }));
+    await waitFor(() => expect(toastTexts()).toContain('roles saved'));
+    const template = within(dialog).getByLabelText('Template') as HTMLSelectElement;
+    expect(Array.from(template.options).map((o) => o.value)).toEqual(['', 'account-deactivation-email']);
+    fireEvent.change(within(dialog).getByLabelText('Message'), { target: { value: 'Hello' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(toastTexts()).toContain('message sent'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Recalculate storage' }));
+    await waitFor(() => expect(toastTexts()).toContain('storage has been recalculated'));
+  });
+
+  it('feedbacks: tag filter, View with editable tags, Delete with Yes/No', async () => {
+    render(<S.Feedbacks />);
+    const grid = await table('Feedbacks');
+    await waitFor(() => expect(Array.from((screen.getByLabelText('Tag') as HTMLSelectElement).options).map((o) => o.text)).toEqual(['All', 'bug', 'export', 'ux']));
+    fireEvent.click(within(grid).getAllByRole('button', { name: /^View: / })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Feedback' });
+    expect(await within(dialog).findByText(/Exporting a large board/)).toBeTruthy();
+    expect(within(dialog).getByLabelText('Tags')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    fireEvent.click((await within(grid).findAllByRole('button', { name: /^Delete: / }))[0]!);
+    expect(await screen.findByText('Feedback will delete permanently, Are you sure?')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Yes' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByText('Feedback will delete permanently, Are you sure?')).toBeNull());
+    expect(toastTexts()).not.toContain('has been delete');
+  });
+
+  it('contacts, clients, directory: grids with their columns and dialogs', async () => {
+    const contacts = render(<S.Contacts />);
+    expect(headers(await table('Contacts'))).toEqual(expect.arrayContaining(['Created', 'Name', 'Email', 'Type']));
+    contacts.unmount();
+    const clients = render(<S.Clients />);
+    const grid = await table('Clients');
+    expect(quick().map(([, label]) => label)).toEqual(['all', 'active']);
+    fireEvent.click(within(grid).getAllByRole('button', { name: /^View: / })[0]!);
+    expect(await screen.findByText('https://school.example.org')).toBeTruthy();
+    clients.unmount();
+    render(<S.Directory />);
+    await table('Directories');
+    fireEvent.click(screen.getByRole('button', { name: /Add directory/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'New directory' });
+    expect(within(dialog).getByLabelText('Content').tagName).toBe('TEXTAREA');
+  });
+
+  it('audits: user audit (CSV export, quick filters), feature audit, performance logs with the payload view', async () => {
+    const ua = render(<S.UserAudit />);
+    expect(headers(await table('User audit'))).toEqual(expect.arrayContaining(['Username', 'Country', 'Board', 'Type', 'Source', 'Attributes', 'Created']));
+    expect(screen.getByRole('button', { name: /Export to CSV/ })).toBeTruthy();
+    expect(quickValues()).toEqual(['all', 'withSize', 'withTemplate', 'withFreq']);
+    ua.unmount();
+    const fa = render(<S.FeatureAudit />);
+    expect(headers(await table('Feature audit'))).toEqual(expect.arrayContaining(['Context', 'Data', 'Username', 'Country', 'Created']));
+    fa.unmount();
+    render(<S.PerfLogs />);
+    const grid = await table('Performance logs');
+    expect(quickValues()).toEqual(['all', 'Join', 'Speed', 'SlowNetwork', 'ReportingMain', 'ReportingDefault', 'Socket', 'Error']);
+    fireEvent.click(within(grid).getAllByRole('button', { name: /^View: / })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('duration')).toBeTruthy();
+  });
+
+  it('log viewer: default file, filters, keyboard navigation, colours, detail dialog', async () => {
+    render(<S.LogViewer />);
+    const list = await screen.findByRole('listbox', { name: 'Log entries' }, { timeout: 5000 });
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBe(40));
+    expect((screen.getByLabelText('Log file') as HTMLSelectElement).value).toBe('ErrorLogs.log');
+    expect(Array.from((screen.getByLabelText('Level') as HTMLSelectElement).options).map((o) => o.value)).toEqual(['All', 'Fatal', 'Error', 'Warning', 'Debug', 'Info', 'Trace']);
+    expect(Array.from((screen.getByLabelText('Operator') as HTMLSelectElement).options).map((o) => o.text)).toEqual(['Contains', 'Not Contains']);
+    const selected = () => within(list).getAllByRole('option').findIndex((o) => o.getAttribute('aria-selected') === 'true');
+    expect(selected()).toBe(0);
+    fireEvent.keyDown(list, { key: 'PageDown' });
+    expect(selected()).toBe(10);
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    expect(selected()).toBe(11);
+    fireEvent.keyDown(list, { key: 'End' });
+    expect(selected()).toBe(39);
+    fireEvent.keyDown(list, { key: 'PageUp' });
+    expect(selected()).toBe(29);
+    fireEvent.keyDown(list, { key: 'Home' });
+    expect(selected()).toBe(0);
+    expect(list.getAttribute('aria-activedescendant')).toBe(within(list).getAllByRole('option')[0]!.id);
+    const error = within(list).getAllByRole('option').find((o) => o.textContent?.includes('Error'))!;
+    expect(error.className).toContain('a-log--error');
+    expect(within(list).getAllByRole('option').find((o) => o.textContent?.includes('Warning'))!.className).toContain('a-log--warning');
+    fireEvent.keyDown(list, { key: 'Enter' });
+    expect(await screen.findByRole('dialog', { name: 'Info entry' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Level'), { target: { value: 'Fatal' } });
+    await waitFor(() => expect(within(list).getAllByRole('option').every((o) => o.textContent?.includes('Fatal'))).toBe(true));
+  });
+
+  it('keys: Home, End, arrows, PageUp/PageDown by 10, clamped', () => {
+    expect(nextIndex('PageDown', 35, 40)).toBe(39);
+    expect(nextIndex('PageUp', 4, 40)).toBe(0);
+    expect(nextIndex('ArrowDown', -1, 3)).toBe(0);
+    expect(nextIndex('ArrowUp', 0, 3)).toBe(0);
+    expect(nextIndex('a', 0, 3)).toBeNull();
+    expect(nextIndex('End', 0, 0)).toBeNull();
+  });
+
+  it('a signed-in user who is not an operator sees access denied on an admin path', async () => {
+    render(<S.NotAnOperator />);
+    expect(await screen.findByRole('heading', { name: 'Access denied' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Users' })).toBeNull();
+  });
+});
