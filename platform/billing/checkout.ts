@@ -127,8 +127,12 @@ export async function applyPaidOrder(app: App, reference: string, paymentMethodR
   });
 }
 
-/** POST /api/subscriptions/finalize-order {referenceId}: idempotent; 400 while unpaid or when declined. */
-export async function finalizeOrder(app: App, actor: Actor | null, reference: string) {
+/**
+ * POST /api/subscriptions/finalize-order {referenceId, paymentMethod?}: idempotent; 400 while unpaid
+ * or when declined. With `paymentMethod` (a provider payment method id, e.g. Stripe's `pm_…`) a
+ * payment still pending is confirmed on the server first (docs/billing.md "Card in the browser").
+ */
+export async function finalizeOrder(app: App, actor: Actor | null, reference: string, paymentMethod?: string) {
   const order = await repo.orderByReference(app.db, reference);
   await billingWorkspaceOf(app, actor, order?.workspace_id, BILLING_MESSAGES.orderNotFound);
   let done = order!;
@@ -138,7 +142,9 @@ export async function finalizeOrder(app: App, actor: Actor | null, reference: st
     if (done.amount > 0) {
       let check;
       try {
-        check = await gatewayOf(app).check({ gatewayRef: done.gateway_ref ?? '', amount: done.amount, currency: done.currency });
+        const gateway = gatewayOf(app);
+        check = await gateway.check({ gatewayRef: done.gateway_ref ?? '', amount: done.amount, currency: done.currency });
+        if (check.state === 'pending' && paymentMethod && gateway.confirm) check = await gateway.confirm({ gatewayRef: done.gateway_ref ?? '', reference, paymentMethodRef: paymentMethod });
       } catch (err) {
         if (!(err instanceof GatewayError)) app.logger.error({ err, reference }, 'billing: payment check failed');
         throw err instanceof GatewayError ? fieldError('referenceId', BILLING_MESSAGES.paymentFailed) : unavailable();

@@ -1,6 +1,7 @@
 import type { Plugin } from '@hapi/hapi';
 import { closeBillingResources } from './access';
 import { runRenewals } from './renewal';
+import { promoAdminRoutes } from './promo-admin';
 import { billingRoutes } from './routes';
 
 /**
@@ -12,6 +13,7 @@ export const billingPlugin: Plugin<void> = {
   name: 'billing',
   register(server) {
     server.route(billingRoutes);
+    server.route(promoAdminRoutes);
     const app = server.app;
     let timer: NodeJS.Timeout | undefined;
     if (app.config.jobs) {

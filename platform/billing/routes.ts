@@ -89,10 +89,13 @@ export const billingRoutes: ServerRoute[] = [
     options: {
       auth, tags,
       description: 'Finish a paid order (idempotent: a replay answers the same order and charges nothing)',
-      notes: `${notes} 400 under referenceId while the payment is not completed or when it was declined.`,
+      notes: `${notes} 400 under referenceId while the payment is not completed or when it was declined. paymentMethod (Card: a Stripe PaymentMethod id, pm_…) confirms a pending payment on the server first.`,
       validate: { payload: s.finalizePayload }, response: { schema: s.finalizeAnswer },
     },
-    handler: (request) => finalizeOrder(app(request), actor(request), (request.payload as { referenceId: string }).referenceId),
+    handler(request) {
+      const { referenceId, paymentMethod } = request.payload as { referenceId: string; paymentMethod?: string };
+      return finalizeOrder(app(request), actor(request), referenceId, paymentMethod);
+    },
   },
   {
     method: 'POST',

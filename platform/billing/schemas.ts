@@ -40,7 +40,11 @@ export const placeOrderPayload = Joi.object({
   ...uidFields,
 }).label('PlaceOrder');
 
-export const finalizePayload = Joi.object({ referenceId: Joi.string().max(100).required(), ...uidFields }).label('FinalizeOrder');
+export const finalizePayload = Joi.object({
+  referenceId: Joi.string().max(100).required(),
+  paymentMethod: Joi.string().max(100).pattern(/^pm_[A-Za-z0-9_]+$/).description("Card: a Stripe PaymentMethod id to confirm a pending payment with"),
+  ...uidFields,
+}).label('FinalizeOrder');
 export const cyclePayload = Joi.object({ cycle: cycle.required(), ...uidFields }).label('BillingCycleChange');
 export const pausePayload = Joi.object({ pause: Joi.boolean().required(), workspace: workspaceRef, ...uidFields }).label('PauseSubscription');
 export const redeemPayload = Joi.object({

@@ -49,6 +49,19 @@ export function stripeGateway(config: BillingConfig): PaymentGateway {
       if (pi.amount !== payment.amount || pi.currency.toLowerCase() !== payment.currency.toLowerCase()) throw new GatewayError('the payment does not match the order');
       return stateOf(pi);
     },
+    async confirm(payment) {
+      try {
+        const pi = await stripe.paymentIntents.confirm(
+          payment.gatewayRef,
+          { payment_method: payment.paymentMethodRef },
+          { idempotencyKey: `confirm-${payment.reference}-${payment.paymentMethodRef}` },
+        );
+        return stateOf(pi);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeCardError) return { state: 'failed' };
+        throw err;
+      }
+    },
     async chargeSaved(charge) {
       try {
         const pi = await stripe.paymentIntents.create(

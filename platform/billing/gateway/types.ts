@@ -58,6 +58,11 @@ export interface PaymentGateway {
   createCustomer(user: { id: string; email: string }): Promise<string>;
   start(order: { reference: string; amount: number; currency: string; description: string; customerRef: string | null; method: PaymentMethod }): Promise<PaymentStart>;
   check(payment: { gatewayRef: string; amount: number; currency: string }): Promise<PaymentCheck>;
+  /**
+   * Confirms a started payment on the server with a payment method the browser obtained from the
+   * provider (Stripe: a PaymentMethod id, `pm_…`); idempotent per order and method. Optional.
+   */
+  confirm?(payment: { gatewayRef: string; reference: string; paymentMethodRef: string }): Promise<PaymentCheck>;
   chargeSaved(charge: { reference: string; amount: number; currency: string; customerRef: string; paymentMethodRef: string }): Promise<{ state: 'paid' | 'failed'; gatewayRef: string | null }>;
   /** verifies the signature; throws when it does not match */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent;

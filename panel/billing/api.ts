@@ -1,0 +1,161 @@
+import type { BillingCycle, PaymentMethod } from '../../shared/billing';
+import { http, HttpError, listFetcher, refreshTokens, type Claims, type FetchPage } from '../../ui';
+
+/**
+ * The billing calls of panel.md §7 (platform/billing answers them; docs/billing.md), typed, and
+ * the checkout flow both the subscription tab's upgrade form and /panel/checkout use.
+ */
+export interface Subscription {
+  id: string | null;
+  workspaceId: string;
+  status: string;
+  plan: { code: string; name: string };
+  billingCycle: BillingCycle | null;
+  nextBillingCycle: BillingCycle | null;
+  quantity: number;
+  addons: Array<{ code: string; name: string }>;
+  promos: Array<{ name: string }>;
+  autoRenew: boolean;
+  nextBilling: string | null;
+  nextRenewDate: string | null;
+  amount: number | null;
+  remainingDays: number | null;
+  currentPeriodEnd: string | null;
+  isValid: boolean;
+  inGrace: boolean;
+  isActive: boolean;
+  credit: number;
+  currency: string;
+  paymentsEnabled: boolean;
+  canPause: boolean;
+  canResume: boolean;
+}
+
+export interface CatalogItem {
+  code: string;
+  name: string;
+  features: string[];
+  perSeat: boolean;
+  prices: Array<{ cycle: BillingCycle; amount: number; formatted: string }>;
+}
+
+export interface Plans {
+  plans: CatalogItem[];
+  addons: CatalogItem[];
+  billingCycles: BillingCycle[];
+  paymentMethods: PaymentMethod[];
+  paymentsEnabled: boolean;
+  currency: string;
+}
+
+export interface InvoicePreview {
+  items: Array<{ description: string; price: number }>;
+  subtotal: number;
+  discount: { items: Array<{ name: string; amount: number }>; totalAmount: number };
+  balance: number;
+  total: number;
+  creditCreated: number;
+  currency: string;
+  type: 'new' | 'change' | 'renewal';
+  nextPayment: { date: string; amount: number } | null;
+}
+
+export interface Invoice {
+  id: string;
+  number: string;
+  createdAt: string;
+  dueAt: string;
+  type: 'Charge' | 'Credit Note';
+  status: string;
+  subtotal: number;
+  discount: number;
+  totalAmount: number;
+  paid: number;
+  balance: number;
+  currencyCode: string;
+  formattedTotal: string;
+  items: Array<{ description: string; formattedAmount: string }>;
+  discounts: Array<{ name: string; formattedAmount: string }>;
+}
+
+export interface Order {
+  plan: string;
+  billingCycle: BillingCycle;
+  addons: string[];
+  PaymentMethod: PaymentMethod;
+  quantity?: number;
+  workspace: string;
+}
+
+export interface PlacedOrder {
+  reference: string;
+  type: string;
+  paymentResult: { params: { amount: number; currency: string; clientSecret?: string; publishableKey?: string } };
+}
+
+export interface FinalizedOrder {
+  reference: string;
+  status: string;
+  invoice: Invoice | null;
+  subscription: Subscription;
+}
+
+export interface RedeemResult {
+  result: string;
+  succeed: boolean;
+}
+
+/** GET /api/invoices/upcoming's query: the panel sends Addons[0]=… (panel.md §7). */
+export function upcomingQuery(order: Omit<Order, 'PaymentMethod'>): Record<string, string | number> {
+  const q: Record<string, string | number> = { Plan: order.plan, BillingCycle: order.billingCycle, Workspace: order.workspace };
+  if (order.quantity) q.Quantity = order.quantity;
+  order.addons.forEach((a, i) => (q[`Addons[${i}]`] = a));
+  return q;
+}
+
+export const billingApi = {
+  plans: () => http.get<Plans>('/api/plans'),
+  // §8 'Subscription load failure': ignored silently (the screen says it could not load)
+  subscription: (workspace: string) => http.get<Subscription>(`/api/subscriptions/for/${encodeURIComponent(workspace)}`, undefined, { silent: true }),
+  preview: (order: Omit<Order, 'PaymentMethod'>) => http.get<InvoicePreview>('/api/invoices/upcoming', upcomingQuery(order), { silent: true }),
+  placeOrder: (order: Order) => http.post<PlacedOrder>('/api/subscriptions/place-order', order, { silent: true }),
+  finalize: (referenceId: string, paymentMethod?: string) => http.post<FinalizedOrder>('/api/subscriptions/finalize-order', paymentMethod ? { referenceId, paymentMethod } : { referenceId }, { silent: true }),
+  changeCycle: (subscriptionId: string, cycle: BillingCycle) => http.post<Subscription>(`/api/subscriptions/${subscriptionId}/billing-cycle`, { cycle }),
+  pause: (workspace: string, pause: boolean) => http.post<Subscription>('/api/users/self/subscriptions/pause', { pause, workspace }),
+  history: (workspace?: string): FetchPage<Invoice> => listFetcher<Invoice>('/api/users/subscriptions/history', workspace ? { Workspace: workspace } : undefined),
+  invoice: (id: string) => http.get<Invoice>(`/api/subscriptions/invoices/${id}`),
+  redeem: (code: string, workspace?: string) =>
+    http.post<RedeemResult>('/api/admin/promos/redeem', workspace ? { code: code.trim(), assignedTo: workspace, assignedToType: 'Workspace' } : { code: code.trim() }, { silent: true }),
+};
+
+export type BillingCalls = typeof billingApi;
+
+export const WALLET_MISSING = 'Please install MetaMask to connect with the Ethereum network';
+
+/**
+ * panel.md §6: the subscription tab is hidden for a user with a customer-plan claim. Decision: the
+ * claim is `customer-plan` in the access token (a partner's customer, whose plan the partner
+ * handles); the token issuer does not set it yet (partner billing is not built).
+ */
+export const hasCustomerPlan = (claims: Claims | null): boolean => !!claims && claims['customer-plan'] != null && claims['customer-plan'] !== false;
+
+/** Card test payment methods Stripe accepts in test mode (and the local stand-in): pm_card_visa succeeds, pm_card_chargeDeclined is declined. */
+export const TEST_CARDS = [
+  { value: 'pm_card_visa', label: 'Visa test card (succeeds)' },
+  { value: 'pm_card_chargeDeclined', label: 'Declined test card' },
+] as const;
+
+/**
+ * Pays an order: place-order → (Card) the server confirms the PaymentIntent with the payment
+ * method → finalize-order; then the access token is refreshed so the plan's policies appear.
+ * Ether is refused by the server ('not available'); a missing wallet is caught before calling.
+ */
+export async function payOrder(api: Pick<BillingCalls, 'placeOrder' | 'finalize'>, order: Order, paymentMethod: string | undefined): Promise<FinalizedOrder> {
+  if (order.PaymentMethod === 'Ether' && typeof window !== 'undefined' && !(window as { ethereum?: unknown }).ethereum) {
+    throw new HttpError(400, { message: WALLET_MISSING, errors: { PaymentMethod: [WALLET_MISSING] } }, WALLET_MISSING);
+  }
+  const placed = await api.placeOrder(order);
+  const done = await api.finalize(placed.reference, placed.paymentResult.params.amount > 0 ? paymentMethod : undefined);
+  await refreshTokens().catch(() => false);
+  return done;
+}

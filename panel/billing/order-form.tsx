@@ -1,0 +1,205 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { formatMoney, type BillingCycle, type PaymentMethod } from '../../shared/billing';
+import { Alert, Button, errorText, SelectField, Spinner } from '../../ui';
+import { billingApi, payOrder, TEST_CARDS, type BillingCalls, type FinalizedOrder, type InvoicePreview, type Plans, type Subscription } from './api';
+import { useBillingStyles } from './styles';
+
+export interface OrderFormProps {
+  plans: Plans;
+  /** the workspace the order is for (an id, or 'default') */
+  workspace: string;
+  /** the running subscription: the form starts from it */
+  current?: Subscription | null;
+  /** the plan to start with (e.g. /panel/checkout?plan=team) */
+  initialPlan?: string;
+  /** the server calls (stories pass stand-ins) */
+  api?: Pick<BillingCalls, 'preview' | 'placeOrder' | 'finalize'>;
+  onPaid?: (done: FinalizedOrder) => void;
+  /** the Pay button's text */
+  submitText?: string;
+}
+
+const PREVIEW_DELAY_MS = 250;
+
+/** The invoice preview (panel.md §3): items, subtotal, discounts, credit, total, next payment. */
+export function PreviewTable({ preview }: { preview: InvoicePreview }) {
+  const m = (amount: number) => formatMoney(amount, preview.currency);
+  return (
+    <table className="p-preview" aria-label="Invoice preview">
+      <caption>Invoice preview</caption>
+      <tbody>
+        {preview.items.map((item, i) => (
+          <tr key={i}>
+            <td>{item.description}</td>
+            <td>{m(item.price)}</td>
+          </tr>
+        ))}
+        <tr>
+          <td>Subtotal</td>
+          <td>{m(preview.subtotal)}</td>
+        </tr>
+        {preview.discount.items.map((d) => (
+          <tr key={d.name}>
+            <td>Discount: {d.name}</td>
+            <td>−{m(d.amount)}</td>
+          </tr>
+        ))}
+        {preview.balance > 0 && (
+          <tr>
+            <td>Credit applied</td>
+            <td>−{m(preview.balance)}</td>
+          </tr>
+        )}
+        {preview.creditCreated > 0 && (
+          <tr>
+            <td>Credit to your balance</td>
+            <td>{m(preview.creditCreated)}</td>
+          </tr>
+        )}
+        <tr className="p-preview__total">
+          <td>Total due now</td>
+          <td>{m(preview.total)}</td>
+        </tr>
+        {preview.nextPayment && (
+          <tr>
+            <td>Next payment on {new Date(preview.nextPayment.date).toLocaleDateString()}</td>
+            <td>{m(preview.nextPayment.amount)}</td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The upgrade / checkout form (panel.md §2): plan, add-ons, billing cycle and payment method, the
+ * invoice preview (GET /api/invoices/upcoming, refetched on every change), and Pay: place-order →
+ * payment → finalize-order. The button is busy while paying and a second click does nothing, so
+ * an order is never placed twice. Card: the server confirms the PaymentIntent with the chosen card
+ * (docs/billing.md "Card in the browser"); Ether: a missing wallet says so before any call.
+ */
+export function OrderForm({ plans, workspace, current, initialPlan, api = billingApi, onPaid, submitText = 'Pay' }: OrderFormProps) {
+  useBillingStyles();
+  const paid = plans.plans.filter((p) => p.code !== 'essential');
+  const startPlan = initialPlan ?? (current && current.plan.code !== 'essential' ? current.plan.code : (paid[0]?.code ?? 'team'));
+  const [plan, setPlan] = useState(startPlan);
+  const [addons, setAddons] = useState<string[]>(current?.addons.map((a) => a.code) ?? []);
+  const [cycle, setCycle] = useState<BillingCycle>(current?.billingCycle ?? 'Monthly');
+  const [method, setMethod] = useState<PaymentMethod>(plans.paymentMethods[0] ?? 'Card');
+  const [card, setCard] = useState<string>(TEST_CARDS[0].value);
+  const [preview, setPreview] = useState<InvoicePreview | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const payingRef = useRef(false);
+  const quantity = current?.quantity && current.quantity > 1 ? current.quantity : undefined;
+
+  useEffect(() => {
+    let live = true;
+    setPreviewError(null);
+    setPreview(null);
+    const t = setTimeout(() => {
+      api
+        .preview({ plan, addons, billingCycle: cycle, workspace, quantity })
+        .then((p) => live && setPreview(p))
+        .catch((err) => {
+          if (!live) return;
+          setPreview(null);
+          setPreviewError(errorText(err));
+        });
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [api, plan, addons, cycle, workspace, quantity]);
+
+  async function pay(e: FormEvent) {
+    e.preventDefault();
+    if (payingRef.current) return; // a double click places one order
+    payingRef.current = true;
+    setPaying(true);
+    setError(null);
+    try {
+      const done = await payOrder(api, { plan, billingCycle: cycle, addons, PaymentMethod: method, workspace, quantity }, method === 'Card' ? card : undefined);
+      onPaid?.(done);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      payingRef.current = false;
+      setPaying(false);
+    }
+  }
+
+  const price = (code: string, list = plans.plans) => list.find((p) => p.code === code)?.prices.find((x) => x.cycle === cycle)?.formatted ?? '';
+  const methods: PaymentMethod[] = ['Card', 'Ether'];
+  return (
+    <form className="p-order" onSubmit={pay} aria-label="Upgrade">
+      <div>
+        <fieldset>
+          <legend>Plan</legend>
+          {paid.map((p) => (
+            <label key={p.code} className="p-choice">
+              <input type="radio" name="plan" value={p.code} checked={plan === p.code} onChange={() => setPlan(p.code)} />
+              <span>{p.name}</span>
+              <span className="p-choice__price">
+                {price(p.code)}
+                {p.perSeat ? ' per seat' : ''}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Add-ons</legend>
+          {plans.addons.map((a) => (
+            <label key={a.code} className="p-choice">
+              <input
+                type="checkbox"
+                checked={addons.includes(a.code)}
+                onChange={(ev) => setAddons((list) => (ev.target.checked ? [...list, a.code] : list.filter((c) => c !== a.code)))}
+              />
+              <span>{a.name}</span>
+              <span className="p-choice__price">{price(a.code, plans.addons)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <SelectField label="Billing cycle" value={cycle} onChange={(ev) => setCycle(ev.target.value as BillingCycle)} options={plans.billingCycles.map((c) => ({ value: c, label: c }))} />
+        <fieldset>
+          <legend>Payment method</legend>
+          {methods.map((m) => (
+            <label key={m} className="p-choice">
+              <input type="radio" name="method" value={m} checked={method === m} onChange={() => setMethod(m)} />
+              <span>{m}</span>
+            </label>
+          ))}
+        </fieldset>
+        {method === 'Card' && <SelectField label="Card" value={card} onChange={(ev) => setCard(ev.target.value)} options={TEST_CARDS.map((c) => ({ ...c }))} hint="Stripe test mode cards" />}
+        {!plans.paymentsEnabled && <Alert type="warning">Payments are not configured on this server.</Alert>}
+      </div>
+      <div>
+        {preview ? (
+          <PreviewTable preview={preview} />
+        ) : previewError ? (
+          <p className="p-bill__red" role="alert">
+            {previewError}
+          </p>
+        ) : (
+          <div className="p-loading">
+            <Spinner label="Loading the invoice preview" /> Loading the invoice preview…
+          </div>
+        )}
+        {error && (
+          <p className="p-bill__red" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="p-form-actions">
+          <Button type="submit" busy={paying} disabled={!preview}>
+            {submitText}
+            {preview ? ` ${formatMoney(preview.total, preview.currency)}` : ''}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { NavLink, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Field, refreshTokens, Spinner, toast, useClaims } from '../../ui';
+import { billingApi, hasCustomerPlan, type BillingCalls, type Plans, type RedeemResult } from './api';
+import { OrderForm } from './order-form';
+import { BILLING_TEXTS, SubscriptionPanel } from './subscription-panel';
+import { useBillingStyles } from './styles';
+
+/** /panel/subscription (panel.md §2): the user's current subscription — the default workspace's. */
+export function SubscriptionPage() {
+  const claims = useClaims();
+  return (
+    <div className="p-card">
+      <div className="p-card__body">{hasCustomerPlan(claims) ? <Alert type="info">{BILLING_TEXTS.customerPlan}</Alert> : <SubscriptionPanel workspace="default" />}</div>
+    </div>
+  );
+}
+
+/**
+ * /panel/checkout (panel.md §2): plan (?plan=team), add-ons, cycle, payment method, the invoice
+ * preview and Pay, for the default workspace (or ?workspace=id). After paying it goes to the
+ * workspace's subscription tab.
+ */
+export function CheckoutPage({ api = billingApi }: { api?: BillingCalls }) {
+  useBillingStyles();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const workspace = params.get('workspace') || 'default';
+  const [plans, setPlans] = useState<Plans | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    api.plans().then(setPlans, () => setFailed(true));
+  }, [api]);
+  return (
+    <div className="p-card">
+      <div className="p-card__body">
+        {failed ? (
+          <p className="p-muted">{BILLING_TEXTS.loadFailed}</p>
+        ) : !plans ? (
+          <div className="p-loading">
+            <Spinner label="Loading plans" /> Loading plans…
+          </div>
+        ) : (
+          <OrderForm
+            plans={plans}
+            workspace={workspace}
+            initialPlan={params.get('plan') ?? undefined}
+            api={api}
+            onPaid={(done) => {
+              toast.success(`Your plan is now ${done.subscription.plan.name}.`);
+              navigate(`/panel/workspace/${done.subscription.workspaceId}/subscription`);
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+export interface RedeemPageProps {
+  api?: Pick<BillingCalls, 'redeem'>;
+  /** the answer to show first (stories) */
+  initialResult?: RedeemResult;
+}
+
+/**
+ * /panel/redeem (panel.md §2 Redeem code): a code field and Redeem; the code is trimmed and the
+ * server's result text is shown in red (§8), for the default workspace (or ?workspace=id).
+ */
+export function RedeemPage({ api = billingApi, initialResult }: RedeemPageProps) {
+  useBillingStyles();
+  const [params] = useSearchParams();
+  const workspace = params.get('workspace') || undefined;
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<RedeemResult | null>(initialResult ?? null);
+
+  async function redeem(e: FormEvent) {
+    e.preventDefault();
+    if (!code.trim() || busy) return;
+    setBusy(true);
+    try {
+      const answer = await api.redeem(code.trim(), workspace);
+      setResult(answer);
+      if (answer.succeed) {
+        setCode('');
+        await refreshTokens().catch(() => false); // a granted plan's policies come with the new token
+      }
+    } catch (error) {
+      setResult({ result: error instanceof Error ? error.message : String(error), succeed: false });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="p-card">
+      <div className="p-card__body">
+        <form className="p-redeem" onSubmit={redeem} aria-label="Redeem a promo code">
+          <Field label="Promo code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={60} autoComplete="off" placeholder="WTXX-XXXX-XXXXXX" />
+          <Button type="submit" busy={busy} disabled={!code.trim()}>
+            Redeem
+          </Button>
+        </form>
+        {result && (
+          <p className="p-bill__red" role="status" aria-live="polite">
+            {result.result}
+          </p>
+        )}
+        <p style={{ marginTop: 18 }}>
+          <NavLink to={workspace ? `/panel/workspace/${workspace}/subscription` : '/panel/subscription'}>Back to your subscription</NavLink>
+        </p>
+      </div>
+    </div>
+  );
+}

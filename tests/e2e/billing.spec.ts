@@ -1,0 +1,201 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
+import { startServer, type TestServer } from './support/server';
+
+/**
+ * Billing as a person uses it (issue 16): a free user upgrades to team by card against the local
+ * Stripe stand-in and, after the token refresh, finds the highlighter on a board; pauses and resumes;
+ * reads an invoice in the billing history; checkout by Ether without a wallet; redeems a 100 % promo an
+ * operator made (ADMIN_EMAILS + POST /api/admin/promos). 1280×800 screens go to test-results/screens/.
+ */
+const SHOTS = path.resolve('test-results/screens');
+const PASSWORD = 'billing password 1';
+const OPERATOR = `billing-operator-${Date.now().toString(36)}@example.com`;
+
+let server: TestServer;
+let stripe: StripeStandIn;
+
+test.beforeAll(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  stripe = await startStripeStandIn();
+  server = await startServer({
+    STRIPE_SECRET_KEY: 'sk_test_stand_in',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+    ADMIN_EMAILS: OPERATOR,
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await stripe?.close();
+});
+
+const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+async function post(url: string, body: unknown, token?: string, base = server.url): Promise<any> {
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function person(email: string, base = server.url): Promise<{ email: string; token: string }> {
+  await post('/api/accounts/users', { username: email, password: PASSWORD, repeatPassword: PASSWORD, terms: true }, undefined, base);
+  const { accessToken } = await post('/api/accounts/login', { username: email, password: PASSWORD }, undefined, base);
+  return { email, token: accessToken };
+}
+
+async function logIn(page: Page, email: string, base = server.url) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${base}/accounts/login`);
+  await page.getByLabel('Username').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/panel\/home$/);
+}
+
+const fact = (page: Page, label: string) => page.locator('.p-bill__facts div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+
+/** The board's toolbox: whether the highlighter is offered (a team-plan tool, sdk/actions/tools.ts TOOL_POLICY). */
+async function toolsOnBoard(page: Page, code: string) {
+  await page.goto(`${server.url}/board/${code}`);
+  await expect(page.locator('[data-phase="online"]')).toBeVisible({ timeout: 20_000 });
+  const start = page.getByRole('button', { name: 'Start drawing' });
+  if (await start.isVisible()) await start.click();
+  const tools = page.getByRole('toolbar', { name: 'Tools' });
+  await expect(tools.getByRole('button', { name: 'Pen', exact: true })).toBeVisible();
+  return tools;
+}
+
+test('a free user upgrades to team by card, gets the highlighter, pauses and resumes, reads the invoice', async ({ page }) => {
+  const frank = await person(unique('frank'));
+  const { code } = await post('/api/boards', { name: 'Plan board' }, frank.token);
+  await logIn(page, frank.email);
+  expect(await (await toolsOnBoard(page, code)).getByRole('button', { name: 'Highlighter' }).count()).toBe(0);
+
+  await page.goto(`${server.url}/panel/workspace/default/subscription`);
+  await expect(page).toHaveURL(/\/panel\/workspace\/[0-9a-f-]{36}\/subscription$/);
+  await expect(page.getByRole('link', { name: 'Subscription' })).toHaveClass(/active/);
+  await expect(fact(page, 'Plan')).toHaveText('Essential');
+  await expect(page.getByRole('button', { name: 'Pause subscription' })).toHaveCount(0);
+  const form = page.getByRole('form', { name: 'Upgrade' });
+  await expect(form.getByRole('radio', { name: /^Team\s*\$8\.00/ })).toBeChecked();
+  const preview = page.getByRole('table', { name: 'Invoice preview' });
+  await expect(preview.getByRole('row', { name: /Total due now/ })).toContainText('$8.00');
+  await page.screenshot({ path: path.join(SHOTS, 'billing-free.png') });
+
+  // a double click places one order and charges once
+  await form.getByRole('button', { name: 'Upgrade and pay $8.00' }).dblclick();
+  await expect(page.getByRole('status').filter({ hasText: /Paid: Team\. Invoice INV-\d{6}\./ })).toBeVisible({ timeout: 20_000 });
+  await expect(fact(page, 'Plan')).toHaveText('Team');
+  await expect(fact(page, 'Auto-renew')).toHaveText('On');
+  await expect(fact(page, 'Remaining days')).toHaveText(/^(30|31|28|29)$/);
+  expect(stripe.charges).toHaveLength(1);
+  expect(stripe.charges[0]!.amount).toBe(800);
+  // the configuration just bought is not payable again: the preview says so and Pay is off
+  await expect(form.getByRole('alert')).toHaveText('This is already your subscription.');
+  await expect(form.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
+  const history = page.getByRole('table', { name: 'Billing history' });
+  await expect(history.getByRole('row', { name: /INV-\d{6}/ })).toHaveCount(1);
+  await page.screenshot({ path: path.join(SHOTS, 'billing-team.png'), fullPage: true });
+
+  // the invoice detail dialog (focus inside it; Escape closes)
+  await history.getByRole('button', { name: /^View: Invoice INV-/ }).click();
+  const dialog = page.getByRole('dialog', { name: /^Invoice INV-/ });
+  await expect(dialog.getByRole('table', { name: 'Invoice items' })).toContainText('Team');
+  await expect(dialog).toContainText('$8.00');
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.screenshot({ path: path.join(SHOTS, 'billing-invoice.png') });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // pause, then resume (panel.md §4)
+  await page.getByRole('button', { name: 'Pause subscription' }).click();
+  await expect(fact(page, 'Status')).toHaveText('Paused');
+  await expect(fact(page, 'Next billing')).toHaveText('—');
+  await expect(page.getByRole('button', { name: 'Pause subscription' })).toHaveCount(0);
+  await page.screenshot({ path: path.join(SHOTS, 'billing-paused.png') });
+  await page.getByRole('button', { name: 'Resume subscription' }).click();
+  await expect(fact(page, 'Status')).toHaveText('Active');
+  await expect(page.getByRole('button', { name: 'Pause subscription' })).toBeVisible();
+
+  // the token was refreshed after paying: the board offers the highlighter now
+  await expect((await toolsOnBoard(page, code)).getByRole('button', { name: 'Highlighter' })).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'billing-board-highlighter.png') });
+});
+
+test('checkout: the plan from the address; Ether without a wallet, the server refusing Ether; a declined card', async ({ page }) => {
+  const gina = await person(unique('gina'));
+  await logIn(page, gina.email);
+  await page.goto(`${server.url}/panel/checkout?plan=teamplus`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Upgrade' });
+  await expect(form.getByRole('radio', { name: /^Team Plus/ })).toBeChecked();
+  await form.getByLabel('Billing cycle').selectOption('Quarterly');
+  await expect(page.getByRole('table', { name: 'Invoice preview' }).getByRole('row', { name: /Total due now/ })).toContainText('$34.20');
+  await form.getByRole('radio', { name: 'Ether' }).check();
+  await form.getByRole('button', { name: /^Pay/ }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please install MetaMask to connect with the Ethereum network');
+  await page.screenshot({ path: path.join(SHOTS, 'billing-checkout-ether.png') });
+  // a wallet present: the server answers that Ether is not available here
+  await page.evaluate(() => ((window as unknown as { ethereum: object }).ethereum = { request: async () => [] }));
+  await form.getByRole('button', { name: /^Pay/ }).click();
+  await expect(form.getByRole('alert')).toHaveText('This payment method is not available on this server.');
+  // a declined card: the server's answer, nothing charged, nothing granted
+  await form.getByRole('radio', { name: 'Card' }).check();
+  await form.getByRole('combobox', { name: 'Card' }).selectOption('pm_card_chargeDeclined');
+  await form.getByRole('button', { name: /^Pay/ }).click();
+  await expect(form.getByRole('alert')).toHaveText('The payment was declined.');
+  expect(stripe.charges.filter((c) => c.amount === 3420)).toHaveLength(0);
+  await page.goto(`${server.url}/panel/subscription`);
+  await expect(fact(page, 'Plan')).toHaveText('Essential');
+});
+
+test('an operator makes a 100 % promo; a user redeems it and gets the team plan', async ({ page }) => {
+  const operator = await person(OPERATOR);
+  const promo = await post('/api/admin/promos', { name: 'E2E full', type: 'Percent', percent: 100, expiresInDays: 30 }, operator.token);
+  expect(promo.code).toMatch(/^WT[A-Z0-9]{2}-[A-Z0-9]{4}-[A-Z0-9]{6}$/);
+  const hana = await person(unique('hana'));
+  await logIn(page, hana.email);
+  await page.goto(`${server.url}/panel/workspace/default/subscription`);
+  await page.getByRole('link', { name: 'Redeem a promo code' }).click();
+  await expect(page).toHaveURL(/\/panel\/redeem\?workspace=/);
+  const code = page.getByRole('textbox', { name: 'Promo code' });
+  await code.fill('WT00-NOPE-NOPE00');
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.locator('.p-bill__red')).toHaveText('Invalid promo code.');
+  await code.fill(`  ${promo.code.toLowerCase()}  `);
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  const result = page.locator('.p-bill__red');
+  await expect(result).toHaveText('Promo code redeemed: Team for 30 days.');
+  expect(await result.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(180, 35, 24)');
+  await page.screenshot({ path: path.join(SHOTS, 'billing-redeem.png') });
+  await page.getByRole('link', { name: 'Back to your subscription' }).click();
+  await expect(fact(page, 'Plan')).toHaveText('Team');
+  await expect(fact(page, 'Remaining days')).toHaveText(/^(29|30)$/);
+});
+
+test('a server without a payment gateway: checkout says payments are not configured', async ({ page }) => {
+  const bare = await startServer({});
+  try {
+    const ivan = await person(unique('ivan'), bare.url);
+    await logIn(page, ivan.email, bare.url);
+    await page.goto(`${bare.url}/panel/checkout`);
+    const form = page.getByRole('form', { name: 'Upgrade' });
+    await expect(form.getByText('Payments are not configured on this server.')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Invoice preview' }).getByRole('row', { name: /Total due now/ })).toContainText('$8.00');
+    await form.getByRole('button', { name: /^Pay/ }).click();
+    await expect(form.getByRole('alert')).toHaveText('Payments are not configured on this server.');
+    await page.screenshot({ path: path.join(SHOTS, 'billing-no-gateway.png') });
+  } finally {
+    await bare.stop();
+  }
+});
