@@ -35,6 +35,18 @@ a:hover { text-decoration: underline; }
 .x-text { color: var(--t-muted); margin: 0 0 24px; font-size: 15px; }
 .x-actions { display: flex; gap: 10px; justify-content: center; }
 
+/* Documents (how-to) */
+.d-page { min-height: 100vh; background: var(--t-bg); }
+.d-head { padding: 20px 32px; border-bottom: 1px solid var(--t-border-soft); background: #fff; }
+.d-head .v-brand { margin: 0; }
+.d-body { max-width: 760px; margin: 0 auto; padding: 32px 24px 64px; line-height: 1.6; font-size: 15px; }
+.d-body h1 { font: 600 30px/1.2 var(--t-font); margin: 0 0 8px; }
+.d-body h2 { font: 600 20px/1.3 var(--t-font); margin: 32px 0 8px; }
+.d-toc { font-size: 14px; }
+.d-table { border-collapse: collapse; width: 100%; max-width: 480px; background: #fff; }
+.d-table th, .d-table td { text-align: left; padding: 6px 12px; border-bottom: 1px solid var(--t-border-soft); }
+.d-table kbd { font: 13px/1 ui-monospace, monospace; background: #f2f5f9; border: 1px solid var(--t-border); border-radius: 4px; padding: 2px 6px; }
+
 /* Panel shell */
 .p-shell { display: flex; min-height: 100vh;
   background: linear-gradient(to right, var(--t-surface) 247px, var(--t-border-soft) 247px, var(--t-border-soft) 248px, transparent 248px); }
@@ -107,6 +119,99 @@ a:hover { text-decoration: underline; }
 .p-avatar-input .p-avatar { width: 72px; height: 72px; font-size: 24px; }
 .p-avatar-input__buttons { display: flex; gap: 8px; flex-wrap: wrap; }
 .p-avatar-input__hint { color: var(--t-muted); font-size: 12px; margin-top: 8px; }
+.p-nav__text { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.p-nav__button { border: none; background: none; width: 100%; cursor: pointer; text-align: left; }
+.p-nav__button:focus-visible, .p-nav__link:focus-visible { outline: none; box-shadow: 0 0 0 3px rgba(30,136,229,.3); }
+.p-muted { color: var(--t-muted); font-size: 13px; }
+.p-error { color: #b42318; font-size: 13px; margin: 6px 0 0; }
+.p-badge { display: inline-flex; align-items: center; height: 22px; padding: 0 8px; border-radius: 999px; background: var(--t-primary-soft); color: #0d4f91; font: 600 12px/1 var(--t-font); }
+.p-ws-head { display: flex; align-items: center; gap: 12px; padding: 20px 28px 4px; }
+.p-ws-head__name { margin: 0; font: 600 18px/1.3 var(--t-font); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.p-form-row { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
+.p-form-actions--end { justify-content: flex-end; }
+.p-fonts { border: none; padding: 0; margin: 4px 0 16px; }
+.p-fonts legend { font: 500 13px/1 var(--t-font); color: #3d4656; margin-bottom: 8px; padding: 0; }
+.p-fonts__list { list-style: none; margin: 0; padding: 0; border: 1px solid var(--t-border-soft); border-radius: 8px; }
+.p-fonts__list li { display: flex; align-items: center; gap: 12px; padding: 8px 12px; border-top: 1px solid var(--t-border-soft); }
+.p-fonts__list li:first-child { border-top: none; }
+.p-fonts__name { font-size: 16px; flex: none; }
+.p-fonts__url { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.p-font-add { display: flex; align-items: flex-start; gap: 12px; margin-top: 14px; }
+.p-switch-row { margin: 0 0 18px; }
+.p-font-add .t-field { flex: 1; margin: 0; }
+.p-font-add .t-btn { margin-top: 24px; }
+.p-extensions { list-style: none; margin: 0; padding: 0; }
+.p-extension { display: flex; align-items: center; justify-content: space-between; gap: 24px; padding: 14px 0; border-top: 1px solid var(--t-border-soft); }
+.p-extension:first-child { border-top: none; }
+.p-extension strong { font-size: 15px; }
+.p-extension__name { margin-left: 8px; }
+.p-extension__text { margin: 4px 0 0; color: var(--t-muted); font-size: 13px; }
+.p-invite { display: flex; align-items: flex-start; gap: 12px; margin-bottom: 24px; }
+.p-invite__email { flex: 1; margin: 0; }
+.p-invite__role { width: 160px; margin: 0; }
+.p-invite .t-btn { margin-top: 24px; }
+.p-pending { margin-top: 32px; }
+.p-boards__head { display: flex; align-items: center; justify-content: space-between; gap: 12px; margin-bottom: 8px; }
+.p-boards__head .p-section-title { margin: 0; }
+.p-boards__buttons { display: flex; gap: 8px; }
+.p-boards__buttons a.t-btn:hover { text-decoration: none; }
+.p-note-danger { color: #b42318; font-size: 13px; margin: 4px 0 8px; }
+.p-boards__controls { display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0 20px; }
+.p-boards__controls > .t-input { width: auto; min-width: 160px; }
+.p-boards__controls input[type="search"] { flex: 1; min-width: 200px; }
+.p-boards__tags { display: flex; gap: 6px; flex-wrap: nowrap; align-items: center; }
+.p-boards__tags .t-input { width: 260px; }
+.p-boards__grid { list-style: none; margin: 0 0 20px; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 16px; }
+.p-board { position: relative; border: 1px solid var(--t-border-soft); border-radius: 12px; background: #fff; padding: 10px 10px 12px; display: flex; flex-direction: column; gap: 8px; }
+.p-board:hover { border-color: #bcd7f5; box-shadow: 0 6px 18px rgba(30,136,229,.08); }
+.p-board__link { color: var(--t-text); display: flex; flex-direction: column; gap: 8px; }
+.p-board__link:hover { text-decoration: none; }
+.p-board__link:focus-visible { outline: none; box-shadow: 0 0 0 3px rgba(30,136,229,.35); border-radius: 8px; }
+.p-board__thumb { aspect-ratio: 16 / 10; border-radius: 8px; background: #f4f6f9; display: grid; place-content: center; color: #98a2b3; overflow: hidden; }
+.p-board__thumb img { width: 100%; height: 100%; object-fit: cover; display: block; }
+.p-board__name { font: 600 14px/1.3 var(--t-font); display: flex; gap: 4px; min-width: 0; }
+.p-board__name span:first-child { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.p-board__changed { color: #b42318; font-weight: 700; }
+.p-board__meta { display: flex; justify-content: space-between; gap: 8px; color: var(--t-muted); font-size: 12px; }
+.p-board__meta span { display: inline-flex; align-items: center; gap: 4px; }
+.p-board__menu { position: absolute; top: 16px; right: 16px; }
+.p-board__tags { display: flex; gap: 4px; flex-wrap: wrap; }
+.p-tag { height: 22px; padding: 0 8px; border-radius: 999px; border: 1px solid #bcd7f5; background: var(--t-primary-soft); color: #0d4f91; font: 500 12px/1 var(--t-font); cursor: pointer; }
+.p-tag--static { display: inline-flex; align-items: center; cursor: default; }
+.p-tag:focus-visible { outline: none; box-shadow: 0 0 0 3px rgba(30,136,229,.35); }
+.p-board--skeleton .p-board__thumb { animation: p-pulse 1.2s ease-in-out infinite; }
+.p-board__bar { height: 12px; border-radius: 6px; background: #eef1f5; }
+.p-board__bar--short { width: 55%; }
+@keyframes p-pulse { 50% { opacity: .55; } }
+.p-empty { color: var(--t-muted); text-align: center; padding: 24px 0; }
+.p-action--button { border: 1px solid var(--t-border-soft); font: inherit; text-align: left; cursor: pointer; }
+.p-action--button:focus-visible, .p-action:focus-visible { outline: none; box-shadow: 0 0 0 3px rgba(30,136,229,.35); }
+.p-home-block { margin-top: 28px; }
+.p-home-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; margin-top: 28px; }
+.p-home-card { padding: 20px 22px; }
+.p-home-sub { margin-top: 20px; }
+.p-stats { display: grid; grid-template-columns: repeat(3, 1fr); gap: 12px; margin: 0 0 18px; }
+.p-stats div { background: #f7f9fb; border-radius: 10px; padding: 10px 12px; }
+.p-stats dt { color: var(--t-muted); font-size: 12px; }
+.p-stats dd { margin: 4px 0 0; font: 600 18px/1.2 var(--t-font); }
+.p-stats--danger { background: #fdecec !important; }
+.p-stats--danger dd { color: #b42318; }
+.p-chart { margin: 0; }
+.p-chart__title { font: 500 13px/1 var(--t-font); color: #3d4656; margin-bottom: 10px; }
+.p-chart__row { display: grid; grid-template-columns: 110px 1fr 60px; align-items: center; gap: 10px; margin-bottom: 8px; font-size: 13px; }
+.p-chart__bar { width: 100%; height: 12px; display: block; }
+.p-chart__value { text-align: right; font-variant-numeric: tabular-nums; }
+.p-checklist, .p-links, .p-browse { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; font-size: 14px; }
+.p-checklist li::before { content: "○"; color: #98a2b3; margin-right: 8px; }
+.p-checklist li.p-checklist--done::before { content: "✓"; color: var(--t-success); }
+.p-checklist li.p-checklist--done a { color: var(--t-muted); text-decoration: line-through; }
+.p-browse { flex-direction: row; flex-wrap: wrap; gap: 8px 16px; align-items: center; }
+.p-browse a { display: inline-flex; align-items: center; gap: 6px; }
+.p-recent { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(170px, 1fr)); gap: 14px; }
+.p-recent__item { display: flex; flex-direction: column; gap: 6px; color: var(--t-text); }
+.p-recent__item:hover { text-decoration: none; }
+.p-recent__item:hover .p-board__thumb { box-shadow: 0 0 0 2px #bcd7f5; }
+.p-recent__name { font: 500 13px/1.3 var(--t-font); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .p-loading { display: flex; align-items: center; gap: 10px; color: var(--t-muted); padding: 8px 0; }
 `;
 

@@ -40,10 +40,42 @@ export interface Config {
   jobs: boolean;
   /** The plan of accounts without one of their own (DEFAULT_PLAN; platform/users/plan.ts). */
   defaultPlan: string;
+  /** How many workspaces an account without a quantity of its own may own (DEFAULT_WORKSPACES; platform/users/plan.ts qtyOf). */
+  defaultWorkspaces: number;
+  /** The font stylesheet service a font name is looked up in; `{family}` is replaced (FONT_SERVICE_URL). */
+  fontServiceUrl: string;
+  /** Let server-side fetches (fonts) reach private and loopback addresses (FETCH_PRIVATE_HOSTS; tests, closed networks). */
+  fetchPrivateHosts: boolean;
   /** Least time between two flushes of the hub's websocket writes, ms (platform/realtime/wire.ts). */
   hubFlushMs: number;
   /** Rates per socket, user and address; command and board size caps (platform/core/limits.ts). */
   limits: AbuseLimits;
+  /** Billing (docs/billing.md): the payment gateway (none without STRIPE_SECRET_KEY), grace days, renewal job interval. */
+  billing: BillingConfig;
+  /** ADMIN_EMAILS: accounts given the platform Admin role at start and at login (docs/backoffice.md). */
+  adminEmails: string[];
+  /** Web Push (docs/configuration.md): VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT, else a key pair made once under DATA_DIR. */
+  vapid: VapidConfig;
+}
+
+/** The VAPID identity of this server's Web Push messages (base64url keys of a P-256 pair; subject an https: or mailto: URL). */
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/** docs/billing.md: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY, STRIPE_API_URL, BILLING_GRACE_DAYS, BILLING_RENEWAL_MINUTES. */
+export interface BillingConfig {
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  stripePublishableKey?: string;
+  /** where the Stripe SDK sends its calls (default Stripe's API; tests point it at a local stand-in) */
+  stripeApiUrl?: string;
+  /** days a subscription stays valid after its period ends (backoffice.md §4 grace) */
+  graceDays: number;
+  /** how often the renewal job runs, minutes */
+  renewalMinutes: number;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -126,7 +158,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobs: env.JOBS !== 'off',
     hubFlushMs: Number(env.HUB_FLUSH_MS ?? 5),
     defaultPlan: env.DEFAULT_PLAN || 'essential',
+    defaultWorkspaces: Math.max(1, Number.parseInt(env.DEFAULT_WORKSPACES ?? '', 10) || 1),
+    fontServiceUrl: env.FONT_SERVICE_URL || 'https://fonts.googleapis.com/css2?family={family}&display=swap',
+    fetchPrivateHosts: env.FETCH_PRIVATE_HOSTS === 'true',
     limits: limitsFromEnv(env),
+    billing: {
+      stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+      stripeApiUrl: env.STRIPE_API_URL || undefined,
+      graceDays: Number(env.BILLING_GRACE_DAYS ?? 3),
+      renewalMinutes: Number(env.BILLING_RENEWAL_MINUTES ?? 5),
+    },
+    adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    vapid: overrides.vapid ?? vapidConfig(env, dataDir, port),
     ...overrides,
   };
 }
@@ -146,4 +191,30 @@ function persistentSecret(dataDir: string, kind: string): string {
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/**
+ * VAPID keys from the environment (both keys), else a P-256 pair made once and kept under
+ * DATA_DIR (vapid.json), so browsers' push subscriptions survive restarts. Several nodes must
+ * share one pair: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY. The subject defaults to PUBLIC_URL
+ * when it is https, else a mailto: of MAIL_FROM's address.
+ */
+function vapidConfig(env: NodeJS.ProcessEnv, dataDir: string, port: number): VapidConfig {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const mailAddress = /<([^>]+)>/.exec(env.MAIL_FROM ?? '')?.[1] ?? (env.MAIL_FROM?.includes('@') ? env.MAIL_FROM.trim() : 'no-reply@tabula.local');
+  const subject = env.VAPID_SUBJECT || (publicUrl.startsWith('https:') ? publicUrl : `mailto:${mailAddress}`);
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  const file = path.join(dataDir, 'vapid.json');
+  try {
+    const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    if (kept.publicKey && kept.privateKey) return { ...kept, subject };
+  } catch {
+    // none kept yet: make one below
+  }
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const pair = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()]).subarray(-32).toString('base64url') };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(pair), { mode: 0o600 });
+  return { ...pair, subject };
 }

@@ -5,10 +5,16 @@ import { usersPlugin } from './users/plugin';
 import { clientsPlugin } from './clients/plugin';
 import { boardsPlugin } from './boards/plugin';
 import { workspacesPlugin } from './workspaces/plugin';
+import { billingPlugin } from './billing/plugin';
 import { chatPlugin } from './chat/plugin';
 import { commentsPlugin } from './comments/plugin';
 import { logsPlugin } from './logs/plugin';
 import { realtimePlugin } from './realtime/plugin';
+import { libraryPlugin } from './library/plugin';
+import { adminPlugin } from './admin/plugin';
+import { adminUsagePlugin } from './admin/usage/plugin';
+import { notificationsPlugin } from './notifications/plugin';
+import { integrationsPlugin } from './integrations/plugin';
 
 /**
  * The domain plugins, in registration order. A domain is one folder under platform/
@@ -21,6 +27,12 @@ export const domainPlugins: Array<ServerRegisterPluginObject<any>> = [
   { plugin: usersPlugin },
   { plugin: clientsPlugin },
   { plugin: workspacesPlugin },
+  { plugin: billingPlugin },
   { plugin: boardsPlugin }, { plugin: chatPlugin }, { plugin: commentsPlugin }, { plugin: logsPlugin },
+  { plugin: libraryPlugin },
   { plugin: realtimePlugin },
+  { plugin: adminPlugin },
+  { plugin: adminUsagePlugin },
+  { plugin: notificationsPlugin },
+  { plugin: integrationsPlugin },
 ];

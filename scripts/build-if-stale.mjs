@@ -20,8 +20,11 @@ export function buildIfStale() {
   const changed = Math.max(...sources.map(newest));
   if (built && built >= changed) return false;
   console.log('[tabula] building browser bundles (dist/ is missing or stale)…');
+  // the stamp carries the time the build STARTED: a source saved while it ran is newer, so the next run builds again
+  const started = new Date();
   execSync('npm run build', { stdio: 'inherit' });
-  fs.writeFileSync(stamp, new Date().toISOString());
+  fs.writeFileSync(stamp, started.toISOString());
+  fs.utimesSync(stamp, started, started);
   return true;
 }
 

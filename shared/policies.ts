@@ -58,6 +58,8 @@ export const TEAM_POLICIES: readonly PolicyName[] = [
   POLICY.cursors, POLICY.boardHistory, POLICY.attention, POLICY.facilitatorRole, POLICY.exportSvg, POLICY.findPalette,
   POLICY.tagShapes, POLICY.arrangeShapes, POLICY.protectedLock, POLICY.customColors, POLICY.filterSelected,
   POLICY.snapToObject, POLICY.privateMode, POLICY.rotateShapes, POLICY.backupBoards,
+  // panel.md §6: "team and teamplus plans, or beta-tester role" enable tag-boards (board.md §6 lists it under beta-tester)
+  POLICY.tagBoards,
 ];
 export const TEAMPLUS_POLICIES: readonly PolicyName[] = [...TEAM_POLICIES, POLICY.sharedTemplates];
 

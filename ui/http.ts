@@ -244,3 +244,9 @@ export function errorText(err: unknown, unplaced?: FieldErrors): string {
   if (!err.hasFieldErrors || texts.length === 0) return err.message || MESSAGES.noResponse;
   return texts.join(' ');
 }
+
+/** A failed call told to the person: an error toast (errorText), except what this layer already handled (401 → login, 403 → alert, no answer → toast). */
+export function reportFailure(err: unknown): void {
+  if (err instanceof HttpError && (err.status === 401 || err.status === 403 || err.noResponse)) return;
+  toast.error(errorText(err));
+}

@@ -110,6 +110,23 @@ textarea.t-input { height: auto; min-height: 88px; padding: 10px 12px; resize: v
 .t-busybar { position: fixed; top: 0; left: 0; right: 0; height: 3px; z-index: 2000; overflow: hidden; background: rgba(30, 136, 229, .15); }
 .t-busybar::after { content: ""; position: absolute; top: 0; bottom: 0; width: 40%; background: var(--t-primary); animation: t-busy 1.1s ease-in-out infinite; }
 @keyframes t-busy { from { left: -40%; } to { left: 100%; } }
+.t-choice { border: none; padding: 0; margin: 0 0 16px; }
+.t-choice__options { display: flex; gap: 8px; flex-wrap: wrap; }
+.t-choice__option { display: inline-flex; align-items: center; gap: 6px; height: 36px; padding: 0 14px; border: 1px solid var(--t-border); border-radius: 999px; cursor: pointer; font: 14px/1 var(--t-font); color: var(--t-text); }
+.t-choice__option input { margin: 0; accent-color: var(--t-primary); }
+.t-choice__option--on { border-color: var(--t-primary); background: var(--t-primary-soft); }
+.t-choice__option:focus-within { box-shadow: 0 0 0 3px rgba(30,136,229,.3); }
+.t-actions-end { display: flex; justify-content: flex-end; gap: 8px; margin-top: 8px; }
+.t-menu { position: relative; display: inline-block; }
+.t-menu__button { width: 32px; height: 32px; border-radius: 8px; border: 1px solid transparent; background: rgba(255,255,255,.92); color: #3d4656; display: grid; place-content: center; cursor: pointer; }
+.t-menu__button:hover { background: #eef2f6; }
+.t-menu__button:focus-visible { outline: none; box-shadow: 0 0 0 3px rgba(30,136,229,.35); }
+.t-menu__list { position: absolute; right: 0; top: calc(100% + 4px); min-width: 190px; background: #fff; border: 1px solid var(--t-border-soft); border-radius: 10px; box-shadow: var(--t-shadow-lg); padding: 4px; z-index: 30; }
+.t-menu__item { display: flex; align-items: center; gap: 10px; width: 100%; height: 36px; padding: 0 10px; border: none; background: none; border-radius: 6px; font: 14px/1 var(--t-font); color: var(--t-text); cursor: pointer; text-align: left; }
+.t-menu__item:hover, .t-menu__item:focus-visible { background: #f2f5f9; outline: none; }
+.t-menu__item svg { color: #667085; }
+.t-menu__item--danger { color: #b42318; }
+.t-menu__item--danger svg { color: #b42318; }
 .t-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
 
 /* Toasts */

@@ -1,9 +1,11 @@
 import { Outlet, useMatches } from 'react-router';
-import { BusyIndicator, Icon } from '../../ui';
+import { BusyIndicator } from '../../ui';
+import { NotificationBell } from '../notifications/bell';
 import type { PageHandle } from '../registry';
 import { usePanelStyles } from '../styles';
 import { useDocumentTitle } from '../title';
 import { ProfileMenu } from './profile-menu';
+import { NewWorkspaceDialog } from '../workspace/new-workspace-dialog';
 import { Sidebar } from './sidebar';
 
 /** Title and subtitle of the deepest matched route that declares them. */
@@ -37,16 +39,14 @@ export function Shell() {
             <span className="p-busy">
               <BusyIndicator inline />
             </span>
-            {/* the notification feed arrives with a later issue; the bell is its anchor */}
-            <button type="button" className="p-iconbtn" aria-label="Notifications" title="Notifications">
-              <Icon name="bell" size={20} />
-            </button>
+            <NotificationBell />
             <ProfileMenu />
           </div>
         </header>
         <main className="p-content">
           <Outlet />
         </main>
+        <NewWorkspaceDialog />
       </div>
     </div>
   );

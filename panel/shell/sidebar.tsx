@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router';
-import { Icon, Logo, useClaims } from '../../ui';
+import { Icon, Logo, useClaims, useSubject } from '../../ui';
+import { refreshWorkspaces, workspaces$ } from '../workspace/api';
+import { openNewWorkspace } from '../workspace/new-workspace-dialog';
 import { ADMIN_NAV, MAIN_NAV, PARTNER_NAV, type NavItem } from '../nav';
 import { routeExists } from '../registry';
 
@@ -11,6 +14,35 @@ function Item({ item }: { item: NavItem }) {
       <Icon name={item.icon} />
       <span>{item.label}</span>
     </NavLink>
+  );
+}
+
+/** The browse menu of workspaces (panel.md §2): each opens its boards; New workspace opens the shell's dialog. */
+function WorkspacesMenu() {
+  const workspaces = useSubject(workspaces$);
+  useEffect(() => {
+    if (!workspaces$.value) void refreshWorkspaces();
+  }, []);
+  return (
+    <nav className="p-nav" aria-label="Workspaces">
+      <div className="p-nav__section">Workspaces</div>
+      {(workspaces ?? []).map((w) => (
+        <NavLink key={w.id} to={`/panel/workspace/${w.id}`} className="p-nav__link" title={w.name}>
+          <Icon name="boards" />
+          <span className="p-nav__text">{w.name}</span>
+        </NavLink>
+      ))}
+      {routeExists('/panel/workspace/shared/boards') && (
+        <NavLink to="/panel/workspace/shared/boards" className="p-nav__link">
+          <Icon name="user" />
+          <span>Shared with me</span>
+        </NavLink>
+      )}
+      <button type="button" className="p-nav__link p-nav__button" onClick={openNewWorkspace}>
+        <Icon name="plus" />
+        <span>New workspace</span>
+      </button>
+    </nav>
   );
 }
 
@@ -36,6 +68,7 @@ export function Sidebar() {
           <Item key={item.to} item={item} />
         ))}
       </nav>
+      <WorkspacesMenu />
       {admin.length > 0 && (
         <nav className="p-nav" aria-label="Administration">
           <div className="p-nav__section">Administration</div>

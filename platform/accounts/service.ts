@@ -15,8 +15,9 @@ import {
   revokeAllRefreshTokens,
   retireUserPasswordResets,
 } from './repo';
-import { openSession, revokeRefreshTokenValue, rotateRefreshToken, sha256, subjectOfOwnToken, accessTokenFor, type Session } from './tokens';
+import { openSession, revokeRefreshTokenValue, rotateRefreshToken, sha256, subjectOfOwnToken, sessionTokenFor, type Session } from './tokens';
 import { bumpTokenVersion, sessionsRevoked } from './tokens';
+import { withAdminEmailRole } from '../admin/roles';
 
 /** A user id no account has: the reset of an unknown address runs the same queries against it. */
 const NO_USER = '00000000-0000-0000-0000-000000000000';
@@ -82,7 +83,8 @@ export async function login(app: App, input: { username: string; password: strin
 
 /** A new session for a user who just proved who they are (password, recovery link, Google). */
 export async function startSession(app: App, user: UserRow): Promise<Session> {
-  const session = await openSession(app.db, app.config, user);
+  // ADMIN_EMAILS: such an account gets the operator role before its token is made (docs/backoffice.md)
+  const session = await openSession(app.db, app.config, await withAdminEmailRole(app.db, app.config.adminEmails, user));
   await touchLastOnline(app.db, user.id);
   return session;
 }
@@ -105,7 +107,7 @@ export async function refresh(app: App, input: { refreshToken: string; accessTok
     await revokeRefreshTokenValue(app.db, outcome.refreshToken);
     throw Boom.unauthorized(MESSAGES.invalidRefresh);
   }
-  return { accessToken: accessTokenFor(app.config, user), refreshToken: outcome.refreshToken, id: user.id, expiresIn: app.config.accessTokenTtlSeconds };
+  return { accessToken: await sessionTokenFor(app.db, app.config, user), refreshToken: outcome.refreshToken, id: user.id, expiresIn: app.config.accessTokenTtlSeconds };
 }
 
 export async function logout(app: App, refreshToken: string | null | undefined): Promise<void> {

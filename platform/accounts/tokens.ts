@@ -3,12 +3,13 @@ import Jwt from '@hapi/jwt';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { signAccessToken, type TokenClaims } from '../core/auth';
+import { withSubscriptionPlan } from '../billing/claims';
 import { noteTokenVersion } from '../core/session-guard';
 import type { Db } from '../db/index';
 import { publishSessionsRevoked, type Bus } from '../realtime/bus';
 import type { UserRow } from '../users/repo';
 import { insertRefreshToken, revokeFamily, revokeRefreshToken, type RefreshTokenRow } from './repo';
-import { planOf } from '../users/plan';
+import { planOf, qtyOf } from '../users/plan';
 
 /**
  * Sessions: a short-lived access token (JWT, config.accessTokenTtlSeconds) plus a random
@@ -31,13 +32,18 @@ export interface Session {
 type Conn = Db | Knex.Transaction;
 
 /** The access-token claims of a user (panel.md §3: sub, role, plan, lang, qty, client). */
-export function claimsFor(user: UserRow, defaultPlan: string): TokenClaims {
+export function claimsFor(user: UserRow, defaults: Pick<Config, 'defaultPlan' | 'defaultWorkspaces'>): TokenClaims {
   const tv = Number((user as UserRow & { token_version?: number }).token_version ?? 0);
-  return { sub: user.id, role: [...(user.roles ?? [])], plan: planOf(user, defaultPlan), lang: user.language, qty: user.qty, id: user.id, tv };
+  return { sub: user.id, role: [...(user.roles ?? [])], plan: planOf(user, defaults.defaultPlan), lang: user.language, qty: qtyOf(user, defaults.defaultWorkspaces), id: user.id, tv };
 }
 
 export function accessTokenFor(config: Config, user: UserRow): string {
-  return signAccessToken(config, claimsFor(user, config.defaultPlan));
+  return signAccessToken(config, claimsFor(user, config));
+}
+
+/** The access token of a user whose plan and qty follow their subscriptions (platform/billing/claims), then users.plan, then DEFAULT_PLAN. */
+export async function sessionTokenFor(db: Conn, config: Config, user: UserRow): Promise<string> {
+  return accessTokenFor(config, await withSubscriptionPlan(db, config, user));
 }
 
 export const sha256 = (value: string): string => crypto.createHash('sha256').update(value).digest('hex');
@@ -45,7 +51,7 @@ export const sha256 = (value: string): string => crypto.createHash('sha256').upd
 /** A new session for the user: a fresh refresh-token family. */
 export async function openSession(db: Conn, config: Config, user: UserRow): Promise<Session> {
   const refreshToken = await newRefreshToken(db, config, user.id, crypto.randomUUID());
-  return { accessToken: accessTokenFor(config, user), refreshToken, id: user.id, expiresIn: config.accessTokenTtlSeconds };
+  return { accessToken: await sessionTokenFor(db, config, user), refreshToken, id: user.id, expiresIn: config.accessTokenTtlSeconds };
 }
 
 async function newRefreshToken(db: Conn, config: Config, userId: string, family: string): Promise<string> {

@@ -13,8 +13,8 @@ import { MESSAGES } from '../../shared/messages';
 import { hasPolicy, POLICY } from '../../shared/policies';
 import { boardGrantOf } from '../../shared/workspace-roles';
 import type { Actor } from '../core/actor';
-import { planOf } from '../users/plan';
-import { findUserById } from '../users/repo';
+import { accountClaims } from '../billing/claims';
+import { findUserById, isUuid } from '../users/repo';
 import { workspaceRoleOf, type WorkspaceRow } from '../workspaces/repo';
 import { cachedVisitorLookup } from './access-cache';
 import { findBoardForVisitor, type BoardRow, type MemberRow } from './repo';
@@ -51,10 +51,19 @@ export function isBoardOwner(board: BoardRow, actor: Actor): boolean {
 export async function getBoardAccess(app: BoardApp, code: string, actor: Actor | null, opts: { cached?: boolean } = {}): Promise<BoardAccess> {
   if (!actor) throw Boom.unauthorized('Missing authentication');
   const found = opts.cached ? await cachedVisitorLookup(app, code, actor) : await findBoardForVisitor(app.db, code, actor);
-  if (!found) throw Boom.notFound(BOARD_NOT_FOUND);
+  if (!found) throw await missingBoardError(app, code);
   const access = await resolveAccess(app, found.board, actor, found.member, found.workspace);
   if (access.role === 'NoAccess') throw Boom.forbidden(UNAUTHORIZED_ACCESS);
   return access;
+}
+
+/** A board an operator disabled (back-office, status 2) refuses every visitor with this message. */
+export const BOARD_DISABLED = 'This board has been disabled by an administrator.';
+
+/** Why a board is not there: disabled by an operator (403, said plainly), else unknown (404). */
+async function missingBoardError(app: BoardApp, ref: string): Promise<Boom.Boom> {
+  const row = (await app.db('boards').where(isUuid(ref) ? { id: ref } : { code: ref }).first('status')) as { status: string } | undefined;
+  return row?.status === 'disabled' ? Boom.forbidden(BOARD_DISABLED) : Boom.notFound(BOARD_NOT_FOUND);
 }
 
 async function resolveAccess(app: BoardApp, board: BoardRow, actor: Actor, member: MemberRow | undefined, workspace: WorkspaceRow | undefined): Promise<BoardAccess> {
@@ -79,5 +88,5 @@ async function resolveAccess(app: BoardApp, board: BoardRow, actor: Actor, membe
 export async function facilitatorAllowed(app: BoardApp, board: BoardRow): Promise<boolean> {
   if (!board.owner_id) return false;
   const owner = await findUserById(app.db, board.owner_id);
-  return !!owner && hasPolicy({ plan: planOf(owner, app.config.defaultPlan), role: owner.roles, qty: owner.qty }, POLICY.facilitatorRole);
+  return !!owner && hasPolicy(await accountClaims(app.db, app.config, owner), POLICY.facilitatorRole);
 }

@@ -12,7 +12,10 @@ import type { Knex } from 'knex';
  * A list is a declaration: its fields (API name → SQL expression), which of them sort, which the
  * text filter searches, its quick filters and typed extra filters, and how a row becomes an item.
  * `listQuery(list)` is the route's joi query schema (bad paging input is a 400 in the error
- * envelope before the handler runs); `answerList(list, base, request, h)` runs it.
+ * envelope before the handler runs); `answerList(list, base, request, h)` runs it. Where a spec
+ * names the parameters otherwise (the panel's board list: Text, Filter, Sort), the declaration
+ * renames them (`params`) and names its orders (`presets`); `enrich` fills costly fields for the
+ * page's rows only.
  */
 export interface ListDeclaration<Row = Record<string, unknown>, Item = unknown> {
   /** the joi label, e.g. 'WorkspaceMembers' */
@@ -35,9 +38,25 @@ export interface ListDeclaration<Row = Record<string, unknown>, Item = unknown> 
   maxTake?: number;
   /** the most rows one CSV download holds (backoffice.md §9: 300 or 3000) */
   csvMax?: number;
+  /**
+   * The query names of the protocol's parameters where a spec names them otherwise, e.g. the
+   * panel's board list (panel.md §7): `{ Filter: 'Text', QuickFilter: 'Filter', Orders: 'Sort' }`.
+   */
+  params?: Partial<Record<ProtocolParam, string>>;
+  /** named orders: an `Orders` value that stands for several, e.g. `{ LastChanged: ['changedAt Desc', 'id'] }` */
+  presets?: Record<string, readonly string[]>;
+  /**
+   * Fills in what is costly to compute per row, for the rows of the page only (e.g. a count in
+   * another table): a field in `fields` is computed for every row the query sorts and skips.
+   */
+  enrich?(rows: Row[]): Promise<Row[]>;
   /** the row as the client sees it */
   toItem(row: Row): Item;
 }
+
+/** The protocol's own parameter names (a declaration may rename them: `params`). */
+export type ProtocolParam = 'Take' | 'Skip' | 'Orders' | 'Filter' | 'QuickFilter';
+const nameOf = (list: ListDeclaration<any, any>, param: ProtocolParam): string => list.params?.[param] ?? param;
 
 export interface ListPage<Item> {
   totalCount: number;
@@ -51,20 +70,23 @@ const ORDER = /^([A-Za-z][A-Za-z0-9_]*)( (?:Desc|desc|DESC|Asc|asc|ASC))?$/;
 /** The joi schema of a list's query (Take, Skip, Orders, Filter, QuickFilter and its extra filters); other keys (Uid) pass. */
 export function listQuery(list: ListDeclaration<any, any>): Joi.ObjectSchema {
   const maxTake = list.maxTake ?? LIST_DEFAULTS.maxTake;
+  const presets = Object.keys(list.presets ?? {});
   const order = Joi.string()
     .pattern(ORDER)
-    .custom((value: string, helpers) => (list.sortable.includes(value.split(' ')[0]!) ? value : helpers.error('any.invalid')))
+    .custom((value: string, helpers) => (list.sortable.includes(value.split(' ')[0]!) || presets.includes(value) ? value : helpers.error('any.invalid')))
     .messages({
       'string.pattern.base': '{{#label}} must be a field name, optionally followed by " Desc"',
-      'any.invalid': `{{#label}} must be one of ${list.sortable.join(', ')} (optionally followed by " Desc")`,
+      'any.invalid': presets.length
+        ? `{{#label}} must be one of ${presets.join(', ')}`
+        : `{{#label}} must be one of ${list.sortable.join(', ')} (optionally followed by " Desc")`,
     });
   const extra = Object.fromEntries(Object.entries(list.filters ?? {}).map(([name, f]) => [name, f.schema]));
   return Joi.object({
-    Take: Joi.number().integer().min(1).max(maxTake),
-    Skip: Joi.number().integer().min(0).max(1_000_000_000),
-    Orders: Joi.alternatives(order, Joi.array().items(order).max(list.sortable.length || 1).single()),
-    Filter: Joi.string().trim().max(200).allow(''),
-    QuickFilter: list.quickFilters ? Joi.string().valid(...Object.keys(list.quickFilters)) : Joi.forbidden(),
+    [nameOf(list, 'Take')]: Joi.number().integer().min(1).max(maxTake),
+    [nameOf(list, 'Skip')]: Joi.number().integer().min(0).max(1_000_000_000),
+    [nameOf(list, 'Orders')]: Joi.alternatives(order, Joi.array().items(order).max(list.sortable.length || 1).single()),
+    [nameOf(list, 'Filter')]: Joi.string().trim().max(200).allow(''),
+    [nameOf(list, 'QuickFilter')]: list.quickFilters ? Joi.string().valid(...Object.keys(list.quickFilters)) : Joi.forbidden(),
     ...extra,
   })
     .unknown(true)
@@ -84,6 +106,17 @@ export interface ListParams {
 /** `%`, `_` and `\` match themselves in the text filter. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The query values under the protocol's own names (a declaration's `params` renames them on the wire). */
+function protocolParams(list: ListDeclaration<any, any>, query: ListParams): ListParams {
+  if (!list.params) return query;
+  const out: ListParams = { ...query };
+  for (const param of ['Take', 'Skip', 'Orders', 'Filter', 'QuickFilter'] as const) {
+    const wire = nameOf(list, param);
+    if (wire !== param) out[param] = query[wire] as never;
+  }
+  return out;
+}
+
 function applyFilters(list: ListDeclaration<any, any>, q: Knex.QueryBuilder, params: ListParams): void {
   const text = params.Filter?.trim();
   if (text && list.searchable?.length) {
@@ -100,7 +133,7 @@ function applyFilters(list: ListDeclaration<any, any>, q: Knex.QueryBuilder, par
 
 function ordersOf(list: ListDeclaration<any, any>, params: ListParams): Array<{ field: string; desc: boolean }> {
   const asked = params.Orders === undefined ? [] : Array.isArray(params.Orders) ? params.Orders : [params.Orders];
-  return (asked.length ? asked : [list.defaultOrder]).map((o) => {
+  return (asked.length ? asked : [list.defaultOrder]).flatMap((o) => list.presets?.[o] ?? [o]).map((o) => {
     const [field, dir] = o.split(' ');
     return { field: field!, desc: /^desc$/i.test(dir ?? '') };
   });
@@ -110,11 +143,18 @@ function ordersOf(list: ListDeclaration<any, any>, params: ListParams): Array<{ 
  * One page of the list: `base` is the resource's query already restricted to what the asker
  * may see (the route's authorization), without select, order or paging.
  */
-export async function runList<Row, Item>(list: ListDeclaration<Row, Item>, base: Knex.QueryBuilder, params: ListParams, options: { csv?: boolean } = {}): Promise<ListPage<Item>> {
+export async function runList<Row, Item>(list: ListDeclaration<Row, Item>, base: Knex.QueryBuilder, query: ListParams, options: { csv?: boolean } = {}): Promise<ListPage<Item>> {
+  const params = protocolParams(list, query);
   const filtered = base.clone();
   applyFilters(list, filtered, params);
   const [{ count }] = (await filtered.clone().clearSelect().clearOrder().count({ count: '*' })) as Array<{ count: string | number }>;
-  const page = filtered.clone().select(Object.entries(list.fields).map(([name, expr]) => (typeof expr === 'string' ? { [name]: expr } : (expr as Knex.Raw).wrap('(', `) as "${name}"`))));
+  // a raw field is selected through a new raw (wrapping the declared one would change it for the orders below)
+  const raw = (page: Knex.QueryBuilder, name: string, expr: Knex.Raw) => {
+    const { sql, bindings } = expr.toSQL();
+    return (page as unknown as { client: { raw(sql: string, bindings: readonly unknown[]): Knex.Raw } }).client.raw(`(${sql}) as "${name}"`, bindings);
+  };
+  const page = filtered.clone();
+  page.select(Object.entries(list.fields).map(([name, expr]) => (typeof expr === 'string' ? { [name]: expr } : raw(page, name, expr as Knex.Raw))));
   for (const { field, desc } of ordersOf(list, params)) {
     const expr = list.fields[field]!;
     if (typeof expr === 'string') page.orderBy(expr, desc ? 'desc' : 'asc', desc ? 'last' : 'first');
@@ -122,7 +162,8 @@ export async function runList<Row, Item>(list: ListDeclaration<Row, Item>, base:
   }
   const take = options.csv ? (list.csvMax ?? LIST_DEFAULTS.csvMax) : (params.Take ?? list.pageSize ?? LIST_DEFAULTS.pageSize);
   page.offset(options.csv ? 0 : (params.Skip ?? 0)).limit(take);
-  const rows = (await page) as Row[];
+  let rows = (await page) as Row[];
+  if (list.enrich && rows.length) rows = await list.enrich(rows);
   return { totalCount: Number(count), data: rows.map((r) => list.toItem(r)) };
 }
 

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { ListDeclaration } from '../core/list';
 import type { Db } from '../db/index';
 import { textArray } from '../boards/log';
+import { BOARD_FILTERS, BOARD_PAGE_SIZE, BOARD_SORTS, type BoardListItem } from '../../shared/board-list';
 
 /**
  * The panel's board list (panel.md §2 "Board list", §3 board list item, §7 GET
@@ -10,9 +11,7 @@ import { textArray } from '../boards/log';
  * names: Text (free text on the name), Filter (All, Owned, NotOwned), Tags (comma separated: boards
  * holding every one), Sort (LastVisited, Alphabet, LastChanged), Take, Skip.
  */
-export const BOARD_PAGE_SIZE = 30;
-export const BOARD_FILTERS = ['All', 'Owned', 'NotOwned'] as const;
-export const BOARD_SORTS = ['LastVisited', 'Alphabet', 'LastChanged'] as const;
+export { BOARD_FILTERS, BOARD_PAGE_SIZE, BOARD_SORTS, type BoardListItem } from '../../shared/board-list';
 /** Tags in one Tags filter. */
 export const TAGS_FILTER_MAX = 20;
 
@@ -27,17 +26,6 @@ export interface BoardListRow {
   isChanged: boolean;
 }
 
-/** panel.md §3 board list item. */
-export interface BoardListItem {
-  id: string;
-  name: string;
-  code: string;
-  thumbnail: string | null;
-  isChanged: boolean;
-  membersCount: number;
-  lastSession: string | null;
-  tags: string[];
-}
 
 /** Where a stored thumbnail is served: its key changes with every image, so the URL is cached for good. */
 export const thumbnailUrl = (key: string | null): string | null => (key ? `/api/thumbnails/${key}` : null);

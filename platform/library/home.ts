@@ -10,18 +10,9 @@ import { boardsWithListData, thumbnailUrl } from './board-list';
 import { addUserTags, coreActionsOf, countOwnedBoards, findLiveBoard, storageOf, storeThumbnail } from './repo';
 import { userIdOf, type App } from './service';
 import { newThumbnailKey, THUMBNAIL_HEIGHT, THUMBNAIL_TYPE, THUMBNAIL_WIDTH } from './thumbnails';
+import type { HomeData } from '../../shared/board-list';
 
-/** panel.md §3 Home data. */
-export interface HomeData {
-  displayName: string;
-  role: number;
-  signupDate: string;
-  totalBoards: number;
-  storage: number;
-  tags: string[];
-  coreAction: { sessions: number; edits: number; collaborations: number };
-  recentBoards: Array<{ code: string; name: string; thumbnail: string | null }>;
-}
+export type { HomeData } from '../../shared/board-list';
 
 export const RECENT_BOARDS = 8;
 export const USER_TAGS_MAX = 50;

@@ -48,7 +48,8 @@ export const userRoutes: ServerRoute[] = [
     path: '/api/users/profile',
     options: { auth: 'jwt', tags, description: 'The signed-in user\'s profile', response: { schema: profileResponse } },
     async handler(request) {
-      return profileOf(await currentUser(request.server.app, claimsOf(request)!.sub), request.server.app.config.defaultPlan);
+      const { db, config } = request.server.app;
+      return profileOf(db, config, await currentUser(request.server.app, claimsOf(request)!.sub));
     },
   },
   {

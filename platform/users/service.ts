@@ -1,10 +1,11 @@
 import type { Config } from '../config';
 import type { AppContext } from '../core/context';
 import { fieldError } from '../core/errors';
-import { accessTokenFor } from '../accounts/tokens';
+import { sessionTokenFor } from '../accounts/tokens';
 import { AVATAR_MESSAGES, parseAvatarDataUrl } from './avatar';
 import { deleteUserImage, saveUserImage, updateUser, type UserRow } from './repo';
-import { planOf } from './plan';
+import { accountClaims } from '../billing/claims';
+import type { Db } from '../db/index';
 
 /** Job categories of the profile's role select (panel.md §3); 100 (Others) is the default. */
 export const ROLE_CODES = { 1: 'Facilitator', 2: 'Designer', 3: 'Project Manager', 5: 'Software Developer', 6: 'Marketing and Sales', 7: 'Management', 8: 'Teacher/Educator', 9: 'Student', 10: 'Consultant', 100: 'Others' } as const;
@@ -24,7 +25,9 @@ export interface Profile {
   plan: string;
 }
 
-export function profileOf(user: UserRow, defaultPlan: string): Profile {
+/** The profile as answered; `plan` is the plan the account works under now (its subscriptions', its own, or the default). */
+export async function profileOf(db: Db, config: Config, user: UserRow): Promise<Profile> {
+  const { plan } = await accountClaims(db, config, user);
   return {
     id: user.id,
     username: user.username,
@@ -34,7 +37,7 @@ export function profileOf(user: UserRow, defaultPlan: string): Profile {
     role: user.role_code,
     hasPassword: Boolean(user.password_hash),
     roles: [...(user.roles ?? [])],
-    plan: planOf(user, defaultPlan),
+    plan: String(plan),
   };
 }
 
@@ -68,7 +71,7 @@ export async function saveProfile(app: Pick<AppContext, 'config' | 'db'>, user: 
     }
     return updateUser(trx, user.id, changes);
   });
-  return { ...profileOf(updated, app.config.defaultPlan), accessToken: accessTokenFor(app.config, updated), expiresIn: app.config.accessTokenTtlSeconds };
+  return { ...(await profileOf(app.db, app.config, updated)), accessToken: await sessionTokenFor(app.db, app.config, updated), expiresIn: app.config.accessTokenTtlSeconds };
 }
 
 /** The client may send back the avatar URL it was given: that keeps the image. */

@@ -39,3 +39,25 @@ describe.each([
     expect(JSON.parse(res.payload).plan).toBe('teamplus');
   });
 });
+
+describe('DEFAULT_WORKSPACES', () => {
+  it('lets accounts without a quantity of their own own several workspaces (the multi-workspace policy); one of their own wins', async () => {
+    const many = await startTestPlatform({ defaultWorkspaces: 3 });
+    const one = await startTestPlatform();
+    try {
+      const ann = await signedIn(many);
+      const saved = await many.server.inject({ method: 'POST', url: '/api/users/profile', headers: { authorization: `Bearer ${ann.token}` }, payload: { displayName: 'Ann' } });
+      expect(verifyAccessToken(many.config, JSON.parse(saved.payload).accessToken)?.qty).toBe(3);
+      expect((await call(many, ann, 'GET', '/api/workspaces')).status).toBe(200);
+      expect((await call(many, ann, 'POST', '/api/workspaces', { name: 'Second' })).status).toBe(200);
+      const bo = await signedIn(one);
+      expect((await call(one, bo, 'GET', '/api/workspaces')).status).toBe(200);
+      const refused = await call(one, bo, 'POST', '/api/workspaces', { name: 'Second' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors.name[0]).toMatch(/one workspace/);
+    } finally {
+      await many.stop();
+      await one.stop();
+    }
+  });
+});

@@ -29,6 +29,24 @@ type Method = 'GET' | 'POST' | 'DELETE';
 type Case = [Method, string, object | undefined, string | null, number?];
 
 const CASES: Case[] = [
+  // the board list's actions (platform/library)
+  ['POST', '/api/boards/{code}/tags', {}, 'tags'],
+  ['POST', '/api/boards/{code}/tags', { tags: 'red' }, 'tags'],
+  ['POST', '/api/boards/{code}/tags', { tags: [long(41)] }, 'tags.0'],
+  ['POST', '/api/boards/{code}/tags', { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags'],
+  ['POST', '/api/boards/NoSuchBoard99/tags', { tags: ['x'] }, null, 404],
+  ['POST', '/api/boards/{code}/move', {}, 'workspace'],
+  ['POST', '/api/boards/{code}/move', { workspace: 5 }, 'workspace'],
+  ['POST', '/api/boards/{code}/move', { workspace: 'no such!' }, 'workspace'],
+  ['POST', '/api/boards/{code}/move', { workspace: 'nosuchworkspace' }, null, 404],
+  ['POST', '/api/boards/{code}/duplicate', { extra: 1 }, 'extra'],
+  ['POST', '/api/boards/NoSuchBoard99/duplicate', {}, null, 404],
+  ['POST', '/api/boards/{code}/backup', { extra: 1 }, 'extra'],
+  ['POST', '/api/boards/NoSuchBoard99/backup', {}, null, 404],
+  ['GET', '/api/boards/not-a-backup/backup', undefined, 'id'],
+  ['GET', '/api/boards/00000000-0000-4000-8000-000000000000/backup', undefined, null, 404],
+  ['POST', '/api/boards/restore/default', {}, 'file'],
+  ['POST', '/api/boards/restore/bad%20ws', {}, 'workspaceId'],
   // POST /api/boards
   ['POST', '/api/boards', { workspace: 5 }, 'workspace'],
   ['POST', '/api/boards', { workspace: long(101) }, 'workspace'],

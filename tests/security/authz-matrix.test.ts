@@ -52,6 +52,9 @@ const keyOf = (w: World, cls: Cls): string | null => whoOf(w, cls)?.actor.uid ??
 let ownerWorkspace = '';
 const OWN_WORKSPACE = () => allow(OWNER, (cls) => noLogin(cls) || 404);
 
+/** An operator route (platform/admin/operator.ts): no class of the matrix is an operator, so no token 401, any token 403. */
+const OPERATOR_ONLY = () => allow([], (cls) => noLogin(cls) || 403);
+
 const page = (url: string): RouteCase => ({ kind: 'public', req: () => ({ url }), expect: same('ok') });
 
 const ROUTES: Record<string, RouteCase> = {
@@ -70,6 +73,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /documents/api/openapi.json': page('/documents/api/openapi.json'),
   // Google sign-in is not configured in tests: 404 for everyone
   'GET /api/connect/google': { kind: 'public', req: () => ({ url: '/api/connect/google' }), expect: same(404) },
+  'GET /documents/how-to': { kind: 'public', req: () => ({ url: '/documents/how-to' }), expect: same('ok') },
   'GET /access-denied': page('/access-denied'),
   // the socket's auth endpoint (nes): a bearer token or nothing, never a Uid
   'AUTH /nes/auth': { kind: 'public', req: () => ({ url: '/nes/auth' }), expect: same(404) },
@@ -276,6 +280,11 @@ const ROUTES: Record<string, RouteCase> = {
     req: () => ({ url: `/api/workspaces/${ownerWorkspace}`, payload: { zoomLimitsMin: 5, zoomLimitsMax: 600 } }),
     expect: OWN_WORKSPACE(),
   },
+  // a name that cannot be a font: the owner's call is refused before any fetch (400), others never reach it
+  'POST /api/workspaces/{id}/fonts': { kind: 'user', req: () => ({ url: `/api/workspaces/${ownerWorkspace}/fonts`, payload: { font: '@@' } }), expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)) },
+  // served fonts are public assets (boards' guests load them); an unknown one is 404 to everyone
+  'GET /api/fonts/{fontId}/stylesheet.css': { kind: 'public', req: () => ({ url: '/api/fonts/00000000-0000-4000-8000-000000000000/stylesheet.css' }), expect: same(404) },
+  'GET /api/fonts/{fontId}/files/{n}': { kind: 'public', req: () => ({ url: '/api/fonts/00000000-0000-4000-8000-000000000000/files/0' }), expect: same(404) },
   // the owner's default workspace (with boards) is never deleted: 400 for the owner
   'DELETE /api/workspaces/{id}': { kind: 'user', req: () => ({ url: `/api/workspaces/${ownerWorkspace}` }), expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)) },
   'GET /api/workspaces/{id}/members': {
@@ -313,12 +322,142 @@ const ROUTES: Record<string, RouteCase> = {
     req: () => ({ url: `/api/workspaces/${ownerWorkspace}/extensions/app-frame`, payload: { plugged: true } }),
     expect: OWN_WORKSPACE(),
   },
+  // billing (platform/billing; docs/billing.md): a workspace's subscription and invoices are its
+  // Owner's and Admins' only; no payment gateway here, so place-order is the owner's 400
+  'GET /api/plans': { kind: 'user', req: () => ({ url: '/api/plans' }), expect: USERS() },
+  'GET /api/subscriptions/for/{id}': { kind: 'user', req: () => ({ url: `/api/subscriptions/for/${ownerWorkspace}` }), expect: OWN_WORKSPACE() },
+  'GET /api/invoices/upcoming': { kind: 'user', req: () => ({ url: `/api/invoices/upcoming?Plan=team&Workspace=${ownerWorkspace}` }), expect: OWN_WORKSPACE() },
+  'POST /api/subscriptions/place-order': {
+    kind: 'user',
+    req: () => ({ url: '/api/subscriptions/place-order', payload: { plan: 'team', billingCycle: 'Monthly', addons: [], PaymentMethod: 'Card', workspace: ownerWorkspace } }),
+    expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)),
+  },
+  'POST /api/subscriptions/finalize-order': { kind: 'user', req: () => ({ url: '/api/subscriptions/finalize-order', payload: { referenceId: 'ord_no_such_order' } }), expect: allow([], (cls) => noLogin(cls) || 404) },
+  'POST /api/subscriptions/{id}/billing-cycle': { kind: 'user', req: () => ({ url: `/api/subscriptions/${crypto.randomUUID()}/billing-cycle`, payload: { cycle: 'Quarterly' } }), expect: allow([], (cls) => noLogin(cls) || 404) },
+  // the owner's free plan cannot be resumed (400); another's workspace is 404
+  'POST /api/users/self/subscriptions/pause': {
+    kind: 'user',
+    req: () => ({ url: '/api/users/self/subscriptions/pause', payload: { pause: false, workspace: ownerWorkspace } }),
+    expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)),
+  },
+  'GET /api/users/subscriptions/history': { kind: 'user', req: () => ({ url: '/api/users/subscriptions/history' }), expect: USERS() },
+  'GET /api/subscriptions/invoices/{id}': { kind: 'user', req: () => ({ url: `/api/subscriptions/invoices/${crypto.randomUUID()}` }), expect: allow([], (cls) => noLogin(cls) || 404) },
+  // a USER route despite its /api/admin path (panel.md §7): any signed-in user redeems for a workspace they manage
+  'POST /api/admin/promos/redeem': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/promos/redeem', payload: { code: 'WTXX-XXXX-XXXXXX' } }),
+    expect: USERS(),
+    check: async (_c, _cls, res) => expect(res.body).toMatchObject({ succeed: false }),
+  },
+  // creating a promo (platform/billing/promo-admin.ts): operators only
+  'POST /api/admin/promos': { kind: 'user', req: () => ({ url: '/api/admin/promos', payload: { name: 'Matrix promo', type: 'Percent', percent: 100 } }), expect: OPERATOR_ONLY() },
+  // the payment gateway's webhook: no gateway configured here, so nothing verifies: 400 for all
+  'POST /api/billing/stripe/webhook': { kind: 'public', req: () => ({ url: '/api/billing/stripe/webhook', payload: { type: 'payment_intent.succeeded' } }), expect: same(400) },
+  // the operator back-office (platform/admin; docs/backoffice.md): every class here is refused — no token
+  // 401, any token 403 (no class is an operator; tests/api/admin-authz.test.ts walks them with one)
+  'GET /api/admin/audit': { kind: 'user', req: () => ({ url: '/api/admin/audit' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/user-audits': { kind: 'user', req: () => ({ url: '/api/admin/user-audits' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/feature-audits': { kind: 'user', req: () => ({ url: '/api/admin/feature-audits' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/perf-logs': { kind: 'user', req: () => ({ url: '/api/admin/perf-logs' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/boards': { kind: 'user', req: () => ({ url: '/api/admin/boards' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/boards/{id}/details': { kind: 'board', req: (c) => ({ url: `/api/admin/boards/${c.board.id}/details` }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/boards/{id}/insights': { kind: 'board', req: (c) => ({ url: `/api/admin/boards/${c.board.id}/insights` }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/boards/{id}/disable': { kind: 'board', req: (c) => ({ url: `/api/admin/boards/${c.board.id}/disable`, payload: {} }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/boards/set-owner': { kind: 'board', req: (c) => ({ url: '/api/admin/boards/set-owner', payload: { id: c.board.id, member: c.board.memberIds.editor } }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/boards/delete-member': { kind: 'board', req: (c) => ({ url: '/api/admin/boards/delete-member', payload: { id: c.board.id, member: c.board.memberIds.editor } }), expect: OPERATOR_ONLY() },
+  'DELETE /api/admin/boards/{id}': { kind: 'board', req: (c) => ({ url: `/api/admin/boards/${c.board.id}` }), expect: OPERATOR_ONLY() },
+  'GET /api/accounts/users': { kind: 'user', req: () => ({ url: '/api/accounts/users' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/users/{id}/details': { kind: 'user', req: (c) => ({ url: `/api/admin/users/${c.w.owner.user!.id}/details` }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/users/{id}/dependencies': { kind: 'user', req: (c) => ({ url: `/api/admin/users/${c.w.owner.user!.id}/dependencies` }), expect: OPERATOR_ONLY() },
+  'POST /api/users/{id}/toggle-active': { kind: 'user', req: (c) => ({ url: `/api/users/${c.w.owner.user!.id}/toggle-active`, payload: {} }), expect: OPERATOR_ONLY() },
+  'POST /api/users/{id}/toggle-beta-tester': { kind: 'user', req: (c) => ({ url: `/api/users/${c.w.owner.user!.id}/toggle-beta-tester`, payload: {} }), expect: OPERATOR_ONLY() },
+  'POST /api/users/{id}/toggle-flag': { kind: 'user', req: (c) => ({ url: `/api/users/${c.w.owner.user!.id}/toggle-flag`, payload: {} }), expect: OPERATOR_ONLY() },
+  'POST /api/users/{id}/segments': { kind: 'user', req: (c) => ({ url: `/api/users/${c.w.owner.user!.id}/segments`, payload: { segments: ['x'] } }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/users/{id}/roles': { kind: 'user', req: (c, cls) => ({ url: `/api/admin/users/${whoOf(c.w, cls)?.user?.id ?? c.w.owner.user!.id}/roles`, payload: { roles: [{ name: 'admin', granted: true }] } }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/users/{id}/direct': { kind: 'user', req: (c) => ({ url: `/api/admin/users/${c.w.owner.user!.id}/direct?Template=account-deactivation-email`, payload: {} }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/storage/recalc': { kind: 'user', req: () => ({ url: '/api/admin/storage/recalc', payload: {} }), expect: OPERATOR_ONLY() },
+  'DELETE /api/admin/accounts/{id}': { kind: 'user', req: (c) => ({ url: `/api/admin/accounts/${c.w.owner.user!.id}` }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/feedbacks': { kind: 'user', req: () => ({ url: '/api/admin/feedbacks' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/feedback/tags': { kind: 'user', req: () => ({ url: '/api/admin/feedback/tags' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/feedback/{id}': { kind: 'user', req: () => ({ url: `/api/admin/feedback/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  'PUT /api/admin/feedback/{id}/tags': { kind: 'user', req: () => ({ url: `/api/admin/feedback/${crypto.randomUUID()}/tags`, payload: { tags: ['x'] } }), expect: OPERATOR_ONLY() },
+  'DELETE /api/admin/feedback/{id}': { kind: 'user', req: () => ({ url: `/api/admin/feedback/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/contacts': { kind: 'user', req: () => ({ url: '/api/admin/contacts' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/contacts/{id}': { kind: 'user', req: () => ({ url: `/api/admin/contacts/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/directories': { kind: 'user', req: () => ({ url: '/api/admin/directories' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/directories/{id}': { kind: 'user', req: () => ({ url: `/api/admin/directories/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/directories/{id}': { kind: 'user', req: () => ({ url: '/api/admin/directories/000000000000000000000000', payload: { name: 'probe', content: '' } }), expect: OPERATOR_ONLY() },
+  'DELETE /api/admin/directories/{id}': { kind: 'user', req: () => ({ url: `/api/admin/directories/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/clients': { kind: 'user', req: () => ({ url: '/api/admin/clients' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/clients/{id}/details': { kind: 'user', req: (c) => ({ url: `/api/admin/clients/${c.app.id}/details` }), expect: OPERATOR_ONLY() },
+  'GET /api/system-logs': { kind: 'user', req: () => ({ url: '/api/system-logs' }), expect: OPERATOR_ONLY() },
+  'GET /api/system-logs/{logName}': { kind: 'user', req: () => ({ url: '/api/system-logs/ErrorLogs.log' }), expect: OPERATOR_ONLY() },
+  // public forms (rate-limited per sender): anyone may send; the row is the caller's
+  'POST /api/feedbacks': { kind: 'public', req: (_c, cls) => ({ url: '/api/feedbacks', payload: { type: 'neutral', description: `fb-${cls}` } }), expect: same('ok'), check: logRowIsCaller('feedbacks', 'description', 'fb') },
+  'POST /api/contacts': { kind: 'public', req: (_c, cls) => ({ url: '/api/contacts', payload: { name: `contact ${cls}`, email: 'probe@example.com', message: 'hello' } }), expect: same('ok') },
+  // the board list and its actions (platform/library): board actions need Owner or Admin of the
+  // board's workspace (the owner), tags also the tag-boards policy (the owner's team plan has it)
+  'GET /api/workspace/{id}/boards': { kind: 'user', req: () => ({ url: `/api/workspace/${ownerWorkspace}/boards` }), expect: OWN_WORKSPACE() },
+  'POST /api/boards/{id}/tags': { kind: 'board', mutates: true, req: (c) => ({ url: `/api/boards/${c.board.code}/tags`, payload: { tags: ['probe'] } }), expect: allow(OWNER, (cls) => noLogin(cls) || 403) },
+  'POST /api/boards/{id}/move': { kind: 'board', mutates: true, req: (c) => ({ url: `/api/boards/${c.board.code}/move`, payload: { workspace: 'default' } }), expect: allow(OWNER, (cls) => noLogin(cls) || 403) },
+  'POST /api/boards/{id}/duplicate': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: `/api/boards/${c.board.code}/duplicate`, payload: {} }),
+    expect: allow(OWNER, (cls) => noLogin(cls) || 403),
+    check: async (c, _cls, res) => expect((await c.p.db('boards').where({ code: res.body.code }).first()).owner_id).toBe(c.w.owner.user!.id),
+  },
+  'POST /api/boards/{id}/backup': { kind: 'board', mutates: true, req: (c) => ({ url: `/api/boards/${c.board.code}/backup`, payload: {} }), expect: allow(OWNER, (cls) => noLogin(cls) || 403) },
+  // the download's permission is the backup id itself (a browser navigation): unknown ids are 404 for everyone
+  'GET /api/boards/{id}/backup': { kind: 'public', req: () => ({ url: `/api/boards/${crypto.randomUUID()}/backup` }), expect: same(404) },
+  'POST /api/boards/restore/{workspaceId}': { kind: 'user', req: () => ({ url: `/api/boards/restore/${ownerWorkspace}`, payload: {} }), expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)) },
+  'GET /api/thumbnails/{key}': { kind: 'public', req: () => ({ url: '/api/thumbnails/no-such-thumbnail' }), expect: same(404) },
+  'POST /api/admin/boards/{id}/thumbnails': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: `/api/admin/boards/${c.board.code}/thumbnails`, payload: { thumbnail: pngDataUrl(40, 30) } }),
+    expect: allow(OWNER, (cls) => noLogin(cls) || 403),
+  },
+  'GET /api/panel/home': {
+    kind: 'user',
+    req: () => ({ url: '/api/panel/home' }),
+    expect: USERS(),
+    // the caller's own data (read now: another row may have renamed them)
+    check: async (c, cls, res) => expect(res.body.displayName).toBe((await c.p.db('users').where({ id: whoOf(c.w, cls)!.user!.id }).first()).display_name),
+  },
+  'PUT /api/users/tags': {
+    kind: 'user',
+    req: (_c, cls) => ({ url: '/api/users/tags', payload: { adds: [`tag-${cls}`] } }),
+    expect: USERS(),
+    check: async (c, cls) => expect((await c.p.db('users').where({ id: whoOf(c.w, cls)!.user!.id }).first()).tags).toContain(`tag-${cls}`),
+  },
+  // notifications and integrations (platform/notifications, platform/integrations): the caller's own only
+  'GET /sw.js': page('/sw.js'),
+  'GET /api/notifications/data': { kind: 'user', req: () => ({ url: '/api/notifications/data' }), expect: USERS() },
+  'GET /api/users/notifications': { kind: 'user', req: () => ({ url: '/api/users/notifications' }), expect: USERS() },
+  'POST /api/users/notifications': {
+    kind: 'user',
+    req: () => ({ url: '/api/users/notifications', payload: { type: 'board-shared', channel: 'Email', active: false } }),
+    expect: USERS(),
+    check: async (c, cls) => expect(await c.p.db('notification_preferences').where({ type: 'board-shared', channel: 'Email' }).pluck('user_id')).toContain(whoOf(c.w, cls)!.user!.id),
+  },
+  'GET /api/users/notifications/feed': {
+    kind: 'user',
+    req: () => ({ url: '/api/users/notifications/feed?skip=0' }),
+    expect: USERS(),
+    check: async (c, cls, res) => expect(res.body.totalCount).toBe((await c.p.db('notifications').where({ user_id: whoOf(c.w, cls)!.user!.id })).length),
+  },
+  // an id the caller does not own (none here) is a 404 for every signed-in caller
+  'POST /api/users/notifications/{id}/read': { kind: 'user', req: () => ({ url: `/api/users/notifications/${crypto.randomUUID()}/read`, payload: {} }), expect: allow([], (cls) => noLogin(cls) || 404) },
+  'GET /api/integrations': { kind: 'user', req: () => ({ url: '/api/integrations' }), expect: USERS() },
+  // nobody in the matrix is linked to Google: a field error for every signed-in caller
+  'POST /api/intergrations/disconnect': { kind: 'user', req: () => ({ url: '/api/intergrations/disconnect', payload: { key: 'google' } }), expect: allow([], (cls) => noLogin(cls) || 400) },
 };
 
 /** A log row written by `cls` carries the caller's key (never the owner's id named as Uid). */
-function logRowIsCaller(table: string, column: string) {
+function logRowIsCaller(table: string, column: string, prefix = 'ctx') {
   return async (c: Ctx, cls: Cls) => {
-    const row = await c.p.db(table).where({ [column]: `ctx-${cls}` }).orderBy('id', 'desc').first();
+    const row = await c.p.db(table).where({ [column]: `${prefix}-${cls}` }).orderBy(prefix === 'ctx' ? 'id' : 'created_at', 'desc').first();
     expect(row.uid ?? null).toBe(keyOf(c.w, cls));
     expect(row.user_id ?? null).toBe(whoOf(c.w, cls)?.actor.userId ?? null);
   };

@@ -1,6 +1,6 @@
 import { useId, useImperativeHandle, useState, type ReactNode, type Ref } from 'react';
 import { Button } from '../button';
-import { errorText } from '../http';
+import { errorText, reportFailure } from '../http';
 import { Icon, PathIcon } from '../icons';
 import { MESSAGES } from '../messages';
 import { Modal } from '../modal';
@@ -8,7 +8,7 @@ import { Pager } from './pager';
 import { fetchCsv, saveBlob } from './query';
 import { useGridStyles } from './styles';
 import type { Column, CsvDownload, DataGridHandle, FetchPage, QuickFilterOption, RowAction, RowActionContext, RowDetail, Sort } from './types';
-import { reportListError, useList, type UseListOptions } from './use-list';
+import { useList, type UseListOptions } from './use-list';
 
 /** The grids' fixed texts (backoffice.md §2: 'No records'). */
 export const GRID_TEXTS = {
@@ -127,7 +127,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       const content = csv.fetch ? await csv.fetch(list.query()) : csv.path ? await fetchCsv(csv.path, list.query()) : '';
       saveBlob(content, csv.filename);
     } catch (err) {
-      reportListError(err);
+      reportFailure(err);
     } finally {
       setDownloading(false);
     }
@@ -197,7 +197,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                       onClick={() => {
                         Promise.resolve()
                           .then(() => action.onClick(row, context))
-                          .catch(reportListError);
+                          .catch(reportFailure);
                       }}
                     >
                       {action.icon && <Icon name={action.icon} size={15} aria-hidden="true" />}

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorText, HttpError } from '../http';
-import { toast } from '../toast';
+import { reportFailure } from '../http';
 import { toListQuery } from './query';
 import type { FetchPage, ListQuery, Sort } from './types';
 
@@ -52,11 +51,6 @@ export interface ListState<Row> {
 
 const isAbort = (err: unknown) => (err as Error)?.name === 'AbortError';
 
-/** The failure goes to the toast layer, except what the HTTP layer already handled (401 → login, 403 → alert, no answer → toast). */
-export function reportListError(err: unknown): void {
-  if (err instanceof HttpError && (err.status === 401 || err.status === 403 || err.noResponse)) return;
-  toast.error(errorText(err));
-}
 
 /**
  * The state of one paged list: page, debounced text filter, quick filter, sort, and the page
@@ -134,7 +128,7 @@ export function useList<Row>(fetchPage: FetchPage<Row>, options: UseListOptions)
         if (!live || isAbort(err)) return;
         setError(err);
         setLoading(false);
-        reportListError(err);
+        reportFailure(err);
       },
     );
     return () => {

@@ -8,6 +8,12 @@ import * as m006 from './006_identity';
 import * as m007 from './007_invitations';
 import * as m008 from './008_sessions';
 import * as m009 from './009_workspaces';
+import * as m010 from './010_library';
+import * as m011 from './011_admin';
+import * as m012 from './012_billing';
+import * as m013 from './013_workspace_fonts';
+import * as m014 from './014_notifications';
+import * as m015 from './015_audits';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -23,6 +29,12 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['007_invitations', m007],
   ['008_sessions', m008],
   ['009_workspaces', m009],
+  ['010_library', m010],
+  ['011_admin', m011],
+  ['012_billing', m012],
+  ['013_workspace_fonts', m013],
+  ['014_notifications', m014],
+  ['015_audits', m015],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

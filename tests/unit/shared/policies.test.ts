@@ -16,8 +16,8 @@ describe('plan policies (board.md §6)', () => {
 
   it('team and teamplus', () => {
     const team = policiesOf({ plan: 'team', qty: 1 });
-    expect(team.size).toBe(21);
-    for (const name of ['app-comment', 'app-frame', 'app-cursors', 'app-attention', 'app-board-history', 'export-svg', 'find-palette', 'snap-to-object', 'custom-colors', 'line-linetype', 'private-mode', 'facilitator-role', 'rotate-shapes', 'backup-boards', 'protected-lock'] as const) {
+    expect(team.size).toBe(22);
+    for (const name of ['app-comment', 'app-frame', 'app-cursors', 'app-attention', 'app-board-history', 'export-svg', 'find-palette', 'snap-to-object', 'custom-colors', 'line-linetype', 'private-mode', 'facilitator-role', 'rotate-shapes', 'backup-boards', 'protected-lock', 'tag-boards'] as const) {
       expect(team.has(name)).toBe(true);
     }
     expect(team.has(POLICY.sharedTemplates)).toBe(false);
