@@ -21,7 +21,8 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
-      { test: { name: 'stories', include: ['tests/stories/**/*.test.tsx'], environment: 'jsdom' } },
+      // whole screens rendered in jsdom with many interactions: more than the default 5 s on a busy machine
+      { test: { name: 'stories', include: ['tests/stories/**/*.test.tsx'], environment: 'jsdom', testTimeout: 20_000 } },
     ],
   },
 });
