@@ -30,6 +30,8 @@ async function signUpAndLogIn(page: Page, ret?: string): Promise<string> {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${ret ?? '/panel/home'}$`));
+  // the shell's own first calls (home data, workspaces, the bell) are done before a test starts the clock
+  await page.waitForLoadState('networkidle');
   return email;
 }
 

@@ -123,7 +123,10 @@ test('the shell: navigation, header, profile menu, redirects, not-found inside t
   expect(call.headers().authorization).toBe(`Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await expect(page.getByText('Your starting point in Tabula')).toBeVisible();
-  for (const name of ['New board', 'How-to', 'Templates']) await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  for (const name of ['New board', 'How-to']) await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  // no templates yet: no link to them (the quick action joins once templates exist)
+  await expect(page.getByRole('link', { name: /Templates/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Feedback/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /New board/ })).toHaveAttribute('href', '/board/new');
   await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
   // not an administrator: no admin section
