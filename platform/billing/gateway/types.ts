@@ -9,7 +9,7 @@ import type { PaymentMethod } from '../../../shared/billing/catalog';
  * 'none' (the self-hosted default) has no rails: checkout says payments are not configured and
  * operators assign plans. 'stripe' is the Card gateway. An Ether gateway fits the same shape:
  * `start` answers a quote (recipient address, amount in wei, the rate used) and `check` verifies
- * the transaction on chain; it is not implemented yet.
+ * the transaction on chain (issue 16: the Ether gateway is still to be built; docs/billing.md).
  */
 export interface PaymentParams {
   /** minor units the customer pays */
