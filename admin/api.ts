@@ -230,6 +230,7 @@ const enc = encodeURIComponent;
 export const ADMIN_LISTS = {
   userAudits: '/api/admin/user-audits',
   featureAudits: '/api/admin/feature-audits',
+  operatorAudit: '/api/admin/audit',
   perfLogs: '/api/admin/perf-logs',
 } as const;
 
@@ -266,7 +267,7 @@ export const httpAdminApi: AdminApi = {
   deleteDirectory: (id) => http.delete(`/api/admin/directories/${enc(id)}`),
   clients: listFetcher<ClientRow>('/api/admin/clients'),
   clientDetails: (id) => http.get(`/api/admin/clients/${enc(id)}/details`),
-  operatorAudit: listFetcher<AuditRow>('/api/admin/audit'),
+  operatorAudit: listFetcher<AuditRow>(ADMIN_LISTS.operatorAudit),
   userAudits: listFetcher<UserAuditRow>(ADMIN_LISTS.userAudits),
   featureAudits: listFetcher<FeatureAuditRow>(ADMIN_LISTS.featureAudits),
   perfLogs: listFetcher<PerfLogRow>(ADMIN_LISTS.perfLogs),

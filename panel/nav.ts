@@ -34,6 +34,7 @@ export const ADMIN_NAV: NavItem[] = [
   { to: '/panel/directory', label: 'Directory', icon: 'book' },
   { to: '/panel/user-audit', label: 'User audit', icon: 'shield' },
   { to: '/panel/feature-audit', label: 'Feature audit', icon: 'shield' },
+  { to: '/panel/operator-audit', label: 'Operator audit', icon: 'shield' },
   { to: '/panel/perf-logs', label: 'Performance logs', icon: 'chart' },
   { to: '/panel/log-viewer', label: 'Log viewer', icon: 'book' },
 ];

@@ -86,6 +86,7 @@ export const panelPages: RouteObject[] = [
   { path: 'directory', lazy: () => import('../admin/directories/directories-page').then((m) => ({ Component: m.DirectoriesPage })), handle: handle({ title: 'Directory', subtitle: 'Text directories' }) },
   { path: 'user-audit', lazy: () => import('../admin/audit/user-audit-page').then((m) => ({ Component: m.UserAuditPage })), handle: handle({ title: 'User audit', subtitle: 'Board joins and events' }) },
   { path: 'feature-audit', lazy: () => import('../admin/audit/feature-audit-page').then((m) => ({ Component: m.FeatureAuditPage })), handle: handle({ title: 'Feature audit', subtitle: 'Feature usage reported by the apps' }) },
+  { path: 'operator-audit', lazy: () => import('../admin/audit/operator-audit-page').then((m) => ({ Component: m.OperatorAuditPage })), handle: handle({ title: 'Operator audit', subtitle: 'What operators did, to what, and when' }) },
   { path: 'perf-logs', lazy: () => import('../admin/audit/perf-logs-page').then((m) => ({ Component: m.PerfLogsPage })), handle: handle({ title: 'Performance logs', subtitle: 'Timings and failures reported by the apps' }) },
   { path: 'log-viewer', lazy: () => import('../admin/log-viewer/log-viewer-page').then((m) => ({ Component: m.LogViewerPage })), handle: handle({ title: 'Log viewer', subtitle: 'Server log files' }) },
 ];

@@ -4,7 +4,8 @@ import pino, { type Logger } from 'pino';
 
 /**
  * JSON logs on stdout and, per level, in files under LOG_DIR that the back-office log
- * viewer reads: FatalLogs.log, ErrorLogs.log, WarningLogs.log, InfoLogs.log, DebugLogs.log.
+ * viewer reads: FatalLogs.log, ErrorLogs.log, WarningLogs.log, InfoLogs.log, DebugLogs.log,
+ * TraceLogs.log (written when LOG_LEVEL is trace).
  *
  * Secrets never reach a log line (docs/security.md, "Headers and redirects"): values under
  * secret keys (authorization, cookies, passwords, tokens, client secrets, Uid/uid, recovery
@@ -17,6 +18,7 @@ export const LOG_FILES = {
   warn: 'WarningLogs.log',
   info: 'InfoLogs.log',
   debug: 'DebugLogs.log',
+  trace: 'TraceLogs.log',
 } as const;
 
 export const REDACTED = '[redacted]';

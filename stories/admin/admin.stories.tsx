@@ -45,6 +45,7 @@ export const Directory: Story = { args: { path: '/panel/directory' } };
 export const Clients: Story = { args: { path: '/panel/clients' } };
 export const UserAudit: Story = { args: { path: '/panel/user-audit' } };
 export const FeatureAudit: Story = { args: { path: '/panel/feature-audit' } };
+export const OperatorAudit: Story = { args: { path: '/panel/operator-audit' } };
 export const PerfLogs: Story = { args: { path: '/panel/perf-logs' } };
 /** The log viewer: file, level and property filters; arrows/Home/End/PageUp/PageDown; Enter opens an entry. */
 export const LogViewer: Story = { args: { path: '/panel/log-viewer' } };

@@ -1,5 +1,5 @@
 import type { FetchPage, ListQuery } from '../../ui';
-import type { AdminApi, BoardDetails, BoardRow, ClientRow, ContactRow, Directory, FeatureAuditRow, FeedbackRow, LogEntry, PerfLogRow, UserAuditRow, UserDetails, UserRow } from '../../admin/api';
+import type { AdminApi, AuditRow, BoardDetails, BoardRow, ClientRow, ContactRow, Directory, FeatureAuditRow, FeedbackRow, LogEntry, PerfLogRow, UserAuditRow, UserDetails, UserRow } from '../../admin/api';
 
 /**
  * Sample data for the back-office stories: a whole AdminApi in memory (no server), with the
@@ -72,6 +72,10 @@ export const SAMPLE_USER_AUDITS: UserAuditRow[] = Array.from({ length: 26 }, (_,
 export const SAMPLE_FEATURE_AUDITS: FeatureAuditRow[] = Array.from({ length: 18 }, (_, i) => ({
   id: i + 1, context: ['export.png', 'template.insert', 'ai.summarize', 'share.link'][i % 4]!, data: { board: `BRD${1000 + i}`, ms: 100 + i * 7 }, username: i % 3 ? email(i) : null, uniqueUserId: `u${i}`, country: ['US', 'IN', 'DE'][i % 3]!, createdDate: day(i),
 }));
+export const SAMPLE_OPERATOR_AUDIT: AuditRow[] = Array.from({ length: 12 }, (_, i) => ({
+  id: i + 1, actorName: ['Olive Operator', 'Oscar Ops'][i % 2]!, action: ['board.disable', 'user.flag', 'role.grant', 'user.message'][i % 4]!,
+  targetType: i % 4 === 0 ? 'board' : 'user', targetId: i % 4 === 0 ? `BRD${1000 + i}` : `u${i}`, details: i % 2 ? { reason: 'spam' } : {}, at: day(i),
+}));
 export const SAMPLE_PERF_LOGS: PerfLogRow[] = Array.from({ length: 21 }, (_, i) => ({
   id: i + 1, sessionId: `s-${(4096 + i * 37).toString(16)}`, username: i % 3 ? email(i) : null, uid: `u${i}`, country: ['DE', 'US', 'JP'][i % 3]!, ip: `203.0.113.${i + 10}`, board: `BRD${1000 + i}`,
   type: ['Join', 'Speed', 'SlowNetwork', 'ReportingMain', 'ReportingDefault', 'Socket', 'Error'][i % 7]!, createdDate: day(i),
@@ -118,7 +122,7 @@ export function sampleAdminApi(calls: Array<[string, ...unknown[]]> = []): Admin
     deleteDirectory: record('deleteDirectory', 'has been delete'),
     clients: list(SAMPLE_CLIENTS, (c, q) => (q === 'inactive' ? !c.isActive : true)),
     clientDetails: async (id) => ({ ...(SAMPLE_CLIENTS.find((c) => c.id === id) ?? SAMPLE_CLIENTS[0]!), origins: [{ origin: 'https://school.example.org', embeds: 412, refusals: 3, firstSeen: day(30), lastSeen: day(0) }] }),
-    operatorAudit: list([]),
+    operatorAudit: list(SAMPLE_OPERATOR_AUDIT),
     userAudits: list(SAMPLE_USER_AUDITS, (r, q) => (q === 'withSize' ? !!r.attributes?.size : q === 'withTemplate' ? !!r.attributes?.template : q === 'withFreq' ? !!r.attributes?.freq : true)),
     featureAudits: list(SAMPLE_FEATURE_AUDITS),
     perfLogs: list(SAMPLE_PERF_LOGS, (r, q) => r.type === q),

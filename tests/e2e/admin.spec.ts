@@ -76,7 +76,7 @@ test('an operator made with the command runs the back-office', async ({ page }) 
 
   // the admin links
   const admin = page.getByRole('navigation', { name: 'Administration' });
-  for (const name of ['Boards', 'Users', 'Clients', 'Feedbacks', 'Contacts', 'Directory', 'User audit', 'Feature audit', 'Performance logs', 'Log viewer']) {
+  for (const name of ['Boards', 'Users', 'Clients', 'Feedbacks', 'Contacts', 'Directory', 'User audit', 'Feature audit', 'Operator audit', 'Performance logs', 'Log viewer']) {
     await expect(admin.getByRole('link', { name, exact: true })).toBeVisible();
   }
 
@@ -128,7 +128,7 @@ test('an operator made with the command runs the back-office', async ({ page }) 
   await page.keyboard.press('Escape');
 
   // the other grids open and fit the screen
-  for (const [name, file] of [['Clients', 'clients'], ['Feedbacks', 'feedbacks'], ['Contacts', 'contacts'], ['Directory', 'directory'], ['User audit', 'user-audit'], ['Feature audit', 'feature-audit'], ['Performance logs', 'perf-logs']] as const) {
+  for (const [name, file] of [['Clients', 'clients'], ['Feedbacks', 'feedbacks'], ['Contacts', 'contacts'], ['Directory', 'directory'], ['User audit', 'user-audit'], ['Feature audit', 'feature-audit'], ['Operator audit', 'operator-audit'], ['Performance logs', 'perf-logs']] as const) {
     await admin.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByRole('table')).toBeVisible();

@@ -129,6 +129,12 @@ describe('back-office screens (stories over the sample API)', () => {
     const fa = render(<S.FeatureAudit />);
     expect(headers(await table('Feature audit'))).toEqual(expect.arrayContaining(['Context', 'Data', 'Username', 'Country', 'Created']));
     fa.unmount();
+    const oa = render(<S.OperatorAudit />);
+    const trail = await table('Operator audit');
+    expect(headers(trail)).toEqual(expect.arrayContaining(['When', 'Operator', 'Action', 'Target', 'Details']));
+    expect(quickValues()).toEqual(['All', 'Boards', 'Users', 'Roles']);
+    expect(within(trail).getAllByText('board.disable').length).toBeGreaterThan(0);
+    oa.unmount();
     render(<S.PerfLogs />);
     const grid = await table('Performance logs');
     expect(quickValues()).toEqual(['all', 'Join', 'Speed', 'SlowNetwork', 'ReportingMain', 'ReportingDefault', 'Socket', 'Error']);
