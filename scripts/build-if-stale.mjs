@@ -15,7 +15,33 @@ function newest(p) {
   return max;
 }
 
+const lock = 'dist/.build-lock';
+
+/** One build at a time on this checkout (several test runs may start together): wait for the other's, then look again. */
+function withLock(run) {
+  fs.mkdirSync('dist', { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      // a lock older than 15 minutes was left by a killed build
+      if (fs.existsSync(lock) && Date.now() - fs.statSync(lock).mtimeMs > 15 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      else execSync('sleep 1');
+    }
+  }
+  try {
+    return run();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 export function buildIfStale() {
+  return withLock(buildUnlocked);
+}
+
+function buildUnlocked() {
   const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
   const changed = Math.max(...sources.map(newest));
   if (built && built >= changed) return false;
