@@ -65,7 +65,7 @@ export interface VapidConfig {
   subject: string;
 }
 
-/** docs/billing.md: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY, STRIPE_API_URL, BILLING_GRACE_DAYS, BILLING_RENEWAL_MINUTES. */
+/** docs/billing.md: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY, STRIPE_API_URL, BILLING_GRACE_DAYS, BILLING_RENEWAL_MINUTES, ETH_RECIPIENT, ETH_RPC_URL, ETH_USD_RATE, ETH_CONFIRMATIONS, ETH_QUOTE_MINUTES. */
 export interface BillingConfig {
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
@@ -76,6 +76,15 @@ export interface BillingConfig {
   graceDays: number;
   /** how often the renewal job runs, minutes */
   renewalMinutes: number;
+  /** Ether payments (docs/billing.md "Ether"): on when ETH_RECIPIENT, ETH_RPC_URL and ETH_USD_RATE are all set */
+  ethRecipient?: string;
+  ethRpcUrl?: string;
+  /** US dollars per ether, a decimal ("3150.25"); fixed by the operator */
+  ethUsdRate?: string;
+  /** blocks a payment needs (its own included) before the order is finalized; default 1 */
+  ethConfirmations?: number;
+  /** how long an Ether price quote holds, minutes; default 30 */
+  ethQuoteMinutes?: number;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -169,6 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       stripeApiUrl: env.STRIPE_API_URL || undefined,
       graceDays: Number(env.BILLING_GRACE_DAYS ?? 3),
       renewalMinutes: Number(env.BILLING_RENEWAL_MINUTES ?? 5),
+      ethRecipient: env.ETH_RECIPIENT || undefined,
+      ethRpcUrl: env.ETH_RPC_URL || undefined,
+      ethUsdRate: env.ETH_USD_RATE || undefined,
+      ethConfirmations: Math.max(1, Number.parseInt(env.ETH_CONFIRMATIONS ?? '', 10) || 1),
+      ethQuoteMinutes: Math.max(1, Number.parseInt(env.ETH_QUOTE_MINUTES ?? '', 10) || 30),
     },
     adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     vapid: overrides.vapid ?? vapidConfig(env, dataDir, port),

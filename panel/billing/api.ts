@@ -1,5 +1,7 @@
 import type { BillingCycle, PaymentMethod } from '../../shared/billing';
+import { ETHER_MESSAGES } from '../../shared/billing/ether';
 import { http, HttpError, listFetcher, refreshTokens, type Claims, type FetchPage } from '../../ui';
+import { connectWallet, sendQuotedPayment, untilConfirmed, WALLET_TEXTS, walletOf, type EtherQuote } from './ether';
 
 /**
  * The billing calls of panel.md §7 (platform/billing answers them; docs/billing.md), typed, and
@@ -90,7 +92,7 @@ export interface Order {
 export interface PlacedOrder {
   reference: string;
   type: string;
-  paymentResult: { params: { amount: number; currency: string; clientSecret?: string; publishableKey?: string } };
+  paymentResult: { params: { amount: number; currency: string; clientSecret?: string; publishableKey?: string } & EtherQuote };
 }
 
 export interface FinalizedOrder {
@@ -119,7 +121,8 @@ export const billingApi = {
   subscription: (workspace: string) => http.get<Subscription>(`/api/subscriptions/for/${encodeURIComponent(workspace)}`, undefined, { silent: true }),
   preview: (order: Omit<Order, 'PaymentMethod'>) => http.get<InvoicePreview>('/api/invoices/upcoming', upcomingQuery(order), { silent: true }),
   placeOrder: (order: Order) => http.post<PlacedOrder>('/api/subscriptions/place-order', order, { silent: true }),
-  finalize: (referenceId: string, paymentMethod?: string) => http.post<FinalizedOrder>('/api/subscriptions/finalize-order', paymentMethod ? { referenceId, paymentMethod } : { referenceId }, { silent: true }),
+  finalize: (referenceId: string, paymentMethod?: string, transactionHash?: string) =>
+    http.post<FinalizedOrder>('/api/subscriptions/finalize-order', { referenceId, ...(paymentMethod ? { paymentMethod } : {}), ...(transactionHash ? { transactionHash } : {}) }, { silent: true }),
   changeCycle: (subscriptionId: string, cycle: BillingCycle) => http.post<Subscription>(`/api/subscriptions/${subscriptionId}/billing-cycle`, { cycle }),
   pause: (workspace: string, pause: boolean) => http.post<Subscription>('/api/users/self/subscriptions/pause', { pause, workspace }),
   history: (workspace?: string): FetchPage<Invoice> => listFetcher<Invoice>('/api/users/subscriptions/history', workspace ? { Workspace: workspace } : undefined),
@@ -130,7 +133,7 @@ export const billingApi = {
 
 export type BillingCalls = typeof billingApi;
 
-export const WALLET_MISSING = 'Please install MetaMask to connect with the Ethereum network';
+export const WALLET_MISSING = ETHER_MESSAGES.walletMissing;
 
 /**
  * panel.md §6: the subscription tab is hidden for a user with a customer-plan claim. Decision: the
@@ -147,15 +150,36 @@ export const TEST_CARDS = [
 
 /**
  * Pays an order: place-order → (Card) the server confirms the PaymentIntent with the payment
- * method → finalize-order; then the access token is refreshed so the plan's policies appear.
- * Ether is refused by the server ('not available'); a missing wallet is caught before calling.
+ * method → finalize-order; (Ether) the wallet connects first, sends the quoted payment, and
+ * finalize-order with the transaction hash is asked again until the network has confirmed it.
+ * Then the access token is refreshed so the plan's policies appear. A missing wallet is caught
+ * before any call (panel.md §8).
  */
-export async function payOrder(api: Pick<BillingCalls, 'placeOrder' | 'finalize'>, order: Order, paymentMethod: string | undefined): Promise<FinalizedOrder> {
-  if (order.PaymentMethod === 'Ether' && typeof window !== 'undefined' && !(window as { ethereum?: unknown }).ethereum) {
-    throw new HttpError(400, { message: WALLET_MISSING, errors: { PaymentMethod: [WALLET_MISSING] } }, WALLET_MISSING);
+export async function payOrder(
+  api: Pick<BillingCalls, 'placeOrder' | 'finalize'>,
+  order: Order,
+  paymentMethod: string | undefined,
+  onStatus: (text: string | null) => void = () => {},
+  confirmPolling?: { everyMs?: number; tries?: number },
+): Promise<FinalizedOrder> {
+  let done: FinalizedOrder;
+  if (order.PaymentMethod === 'Ether') {
+    const wallet = walletOf();
+    if (!wallet) throw new HttpError(400, { message: WALLET_MISSING, errors: { PaymentMethod: [WALLET_MISSING] } }, WALLET_MISSING);
+    onStatus(WALLET_TEXTS.connect);
+    const from = await connectWallet(wallet);
+    const placed = await api.placeOrder(order);
+    const quote = placed.paymentResult.params;
+    if (placed.paymentResult.params.amount > 0) {
+      onStatus(WALLET_TEXTS.confirm(quote.amountEther ?? ''));
+      const hash = await sendQuotedPayment(wallet, from, quote);
+      onStatus(WALLET_TEXTS.waiting);
+      done = await untilConfirmed(() => api.finalize(placed.reference, undefined, hash), confirmPolling);
+    } else done = await api.finalize(placed.reference);
+  } else {
+    const placed = await api.placeOrder(order);
+    done = await api.finalize(placed.reference, placed.paymentResult.params.amount > 0 ? paymentMethod : undefined);
   }
-  const placed = await api.placeOrder(order);
-  const done = await api.finalize(placed.reference, placed.paymentResult.params.amount > 0 ? paymentMethod : undefined);
   await refreshTokens().catch(() => false);
   return done;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMoney, type BillingCycle, type PaymentMethod } from '../../shared/billing';
-import { Alert, Button, errorText, SelectField, Spinner } from '../../ui';
+import { Alert, Button, errorText, Field, SelectField, Spinner } from '../../ui';
 import { billingApi, payOrder, TEST_CARDS, type BillingCalls, type FinalizedOrder, type InvoicePreview, type Plans, type Subscription } from './api';
 import { useBillingStyles } from './styles';
 
@@ -17,7 +17,14 @@ export interface OrderFormProps {
   onPaid?: (done: FinalizedOrder) => void;
   /** the Pay button's text */
   submitText?: string;
+  /** how often an Ether payment's finalize is asked again while the network confirms it */
+  confirmPolling?: { everyMs?: number; tries?: number };
 }
+
+/** Seats (quantity): a whole number from 1 to MAX_SEATS (the server's limit). */
+export const MAX_SEATS = 1000;
+export const SEATS_ERROR = `Seats must be a whole number from 1 to ${MAX_SEATS}.`;
+const seatsOf = (text: string): number | null => (/^\d{1,4}$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= MAX_SEATS ? Number(text) : null);
 
 const PREVIEW_DELAY_MS = 250;
 
@@ -78,7 +85,7 @@ export function PreviewTable({ preview }: { preview: InvoicePreview }) {
  * an order is never placed twice. Card: the server confirms the PaymentIntent with the chosen card
  * (docs/billing.md "Card in the browser"); Ether: a missing wallet says so before any call.
  */
-export function OrderForm({ plans, workspace, current, initialPlan, api = billingApi, onPaid, submitText = 'Pay' }: OrderFormProps) {
+export function OrderForm({ plans, workspace, current, initialPlan, api = billingApi, onPaid, submitText = 'Pay', confirmPolling }: OrderFormProps) {
   useBillingStyles();
   const paid = plans.plans.filter((p) => p.code !== 'essential');
   const startPlan = initialPlan ?? (current && current.plan.code !== 'essential' ? current.plan.code : (paid[0]?.code ?? 'team'));
@@ -91,16 +98,19 @@ export function OrderForm({ plans, workspace, current, initialPlan, api = billin
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
   const payingRef = useRef(false);
-  const quantity = current?.quantity && current.quantity > 1 ? current.quantity : undefined;
+  const [seats, setSeats] = useState(String(current?.quantity && current.quantity > 0 ? current.quantity : 1));
+  const quantity = seatsOf(seats);
 
   useEffect(() => {
     let live = true;
     setPreviewError(null);
     setPreview(null);
+    if (quantity === null) return;
     const t = setTimeout(() => {
       api
-        .preview({ plan, addons, billingCycle: cycle, workspace, quantity })
+        .preview({ plan, addons, billingCycle: cycle, workspace, quantity: quantity ?? 1 })
         .then((p) => live && setPreview(p))
         .catch((err) => {
           if (!live) return;
@@ -116,18 +126,19 @@ export function OrderForm({ plans, workspace, current, initialPlan, api = billin
 
   async function pay(e: FormEvent) {
     e.preventDefault();
-    if (payingRef.current) return; // a double click places one order
+    if (payingRef.current || quantity === null) return; // a double click places one order
     payingRef.current = true;
     setPaying(true);
     setError(null);
     try {
-      const done = await payOrder(api, { plan, billingCycle: cycle, addons, PaymentMethod: method, workspace, quantity }, method === 'Card' ? card : undefined);
+      const done = await payOrder(api, { plan, billingCycle: cycle, addons, PaymentMethod: method, workspace, quantity }, method === 'Card' ? card : undefined, setStatus, confirmPolling);
       onPaid?.(done);
     } catch (err) {
       setError(errorText(err));
     } finally {
       payingRef.current = false;
       setPaying(false);
+      setStatus(null);
     }
   }
 
@@ -163,6 +174,18 @@ export function OrderForm({ plans, workspace, current, initialPlan, api = billin
             </label>
           ))}
         </fieldset>
+        <Field
+          label="Seats"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_SEATS}
+          step={1}
+          value={seats}
+          onChange={(ev) => setSeats(ev.target.value)}
+          error={quantity === null ? SEATS_ERROR : undefined}
+          hint="Plans are priced per seat."
+        />
         <SelectField label="Billing cycle" value={cycle} onChange={(ev) => setCycle(ev.target.value as BillingCycle)} options={plans.billingCycles.map((c) => ({ value: c, label: c }))} />
         <fieldset>
           <legend>Payment method</legend>
@@ -177,7 +200,9 @@ export function OrderForm({ plans, workspace, current, initialPlan, api = billin
         {!plans.paymentsEnabled && <Alert type="warning">Payments are not configured on this server.</Alert>}
       </div>
       <div>
-        {preview ? (
+        {quantity === null ? (
+          <p className="p-muted">Enter the number of seats to see the invoice preview.</p>
+        ) : preview ? (
           <PreviewTable preview={preview} />
         ) : previewError ? (
           <p className="p-bill__red" role="alert">
@@ -193,8 +218,13 @@ export function OrderForm({ plans, workspace, current, initialPlan, api = billin
             {error}
           </p>
         )}
+        {status && (
+          <p className="p-muted" role="status" aria-live="polite">
+            {status}
+          </p>
+        )}
         <div className="p-form-actions">
-          <Button type="submit" busy={paying} disabled={!preview}>
+          <Button type="submit" busy={paying} disabled={!preview || quantity === null}>
             {submitText}
             {preview ? ` ${formatMoney(preview.total, preview.currency)}` : ''}
           </Button>

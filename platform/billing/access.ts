@@ -6,7 +6,9 @@ import type { Actor } from '../core/actor';
 import { resolveWorkspace } from '../workspaces/service';
 import type { WorkspaceRow } from '../workspaces/repo';
 import { createRateLimiter, type RateLimiter } from '../core/ratelimit';
-import { gatewayFor, type PaymentGateway } from './gateway/index';
+import type { PaymentMethod } from '../../shared/billing/catalog';
+import { BILLING_MESSAGES } from '../../shared/billing/status';
+import { etherGatewayFor, gatewayFor, type PaymentGateway } from './gateway/index';
 
 export type App = Pick<ServerApplicationState, 'config' | 'db' | 'logger' | 'bus'>;
 
@@ -17,7 +19,14 @@ export type App = Pick<ServerApplicationState, 'config' | 'db' | 'logger' | 'bus
  */
 export const BILLING_ROLES: readonly WorkspaceRole[] = ['Owner', 'Admin'];
 
+/** panel.md §6: a token with a `customer-plan` claim (a partner's customer, docs/billing.md) has no billing of its own. */
+export const hasCustomerPlanClaim = (actor: Actor | null): boolean => {
+  const claim = (actor?.claims as Record<string, unknown> | null | undefined)?.['customer-plan'];
+  return claim != null && claim !== false;
+};
+
 export async function billingWorkspace(app: App, actor: Actor | null, ref: string): Promise<{ workspace: WorkspaceRow; userId: string; role: WorkspaceRole }> {
+  if (hasCustomerPlanClaim(actor)) throw Boom.forbidden(BILLING_MESSAGES.customerPlan);
   const found = await resolveWorkspace(app, actor, ref);
   if (!BILLING_ROLES.includes(found.role)) throw Boom.forbidden(MESSAGES.unauthorizedAccess);
   return found;
@@ -35,8 +44,9 @@ export async function billingWorkspaceOf(app: App, actor: Actor | null, workspac
 }
 
 const gateways = new WeakMap<object, PaymentGateway>();
+const etherGateways = new WeakMap<object, PaymentGateway | null>();
 
-/** The server's payment gateway (made once from config.billing; tests may set another). */
+/** The server's card gateway (made once from config.billing; tests may set another): Card orders, renewals, the webhook. */
 export function gatewayOf(app: Pick<App, 'config'>): PaymentGateway {
   let gateway = gateways.get(app.config);
   if (!gateway) gateways.set(app.config, (gateway = gatewayFor(app.config.billing)));
@@ -46,6 +56,22 @@ export function gatewayOf(app: Pick<App, 'config'>): PaymentGateway {
 export function setGateway(app: Pick<App, 'config'>, gateway: PaymentGateway): void {
   gateways.set(app.config, gateway);
 }
+
+/** Every enabled gateway: the card one, and the Ether one when configured. */
+export function gatewaysOf(app: Pick<App, 'config'>): PaymentGateway[] {
+  if (!etherGateways.has(app.config)) etherGateways.set(app.config, etherGatewayFor(app.config.billing));
+  return [gatewayOf(app), etherGateways.get(app.config)].filter((g): g is PaymentGateway => !!g && g.enabled);
+}
+
+/** The gateway that takes a payment method (Card, Ether), or undefined when none does. */
+export const gatewayForMethod = (app: Pick<App, 'config'>, method: PaymentMethod): PaymentGateway | undefined => gatewaysOf(app).find((g) => g.methods.includes(method));
+
+/** The gateway an order was placed with (its `gateway` name); the card gateway otherwise. */
+export const gatewayNamed = (app: Pick<App, 'config'>, name: string): PaymentGateway => gatewaysOf(app).find((g) => g.name === name) ?? gatewayOf(app);
+
+/** Whether anything can be bought, and with which methods (GET /api/plans; pause needs payments). */
+export const paymentsEnabled = (app: Pick<App, 'config'>): boolean => gatewaysOf(app).length > 0;
+export const paymentMethodsOf = (app: Pick<App, 'config'>): PaymentMethod[] => gatewaysOf(app).flatMap((g) => [...g.methods]);
 
 export const graceDaysOf = (app: Pick<App, 'config'>): number => app.config.billing?.graceDays ?? 3;
 

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import Boom from '@hapi/boom';
 import type { Knex } from 'knex';
-import { BILLING_MESSAGES, DEFAULT_CURRENCY, isPaidPlan, type BillingCycle, type InvoiceFigures, type PaymentMethod, type Segment } from '../../shared/billing';
+import { BILLING_MESSAGES, DEFAULT_CURRENCY, ETHER_MESSAGES, isPaidPlan, type BillingCycle, type InvoiceFigures, type PaymentMethod, type Segment } from '../../shared/billing';
 import type { Actor } from '../core/actor';
 import { badRequest, fieldError } from '../core/errors';
 import { findUserById } from '../users/repo';
-import { billingWorkspace, billingWorkspaceOf, gatewayOf, type App } from './access';
-import { GatewayError } from './gateway/types';
+import { billingWorkspace, billingWorkspaceOf, gatewayForMethod, gatewayNamed, gatewayOf, paymentsEnabled, type App } from './access';
+import { GatewayError, type PaymentCheck, type PaymentParams } from './gateway/types';
 import { quoteOrder, type Quote } from './quote';
 import * as repo from './repo';
 import { orderRequestOf, viewOf } from './service';
@@ -33,10 +33,10 @@ type StoredQuote = Pick<Quote, 'figures' | 'period' | 'segments' | 'usedRedempti
 const unavailable = () => Boom.serverUnavailable('The payment service is unavailable. Try again later.');
 
 export async function placeOrder(app: App, actor: Actor | null, input: PlaceOrderInput) {
-  const gateway = gatewayOf(app);
   const { workspace, userId } = await billingWorkspace(app, actor, input.workspace ?? 'default');
-  if (!gateway.enabled) throw badRequest(BILLING_MESSAGES.paymentsNotConfigured, { '*': [BILLING_MESSAGES.paymentsNotConfigured] });
-  if (!gateway.methods.includes(input.PaymentMethod)) throw fieldError('PaymentMethod', BILLING_MESSAGES.methodNotSupported);
+  if (!paymentsEnabled(app)) throw badRequest(BILLING_MESSAGES.paymentsNotConfigured, { '*': [BILLING_MESSAGES.paymentsNotConfigured] });
+  const gateway = gatewayForMethod(app, input.PaymentMethod);
+  if (!gateway) throw fieldError('PaymentMethod', BILLING_MESSAGES.methodNotSupported);
   const sub = await repo.subscriptionOfWorkspace(app.db, workspace.id);
   const currency = sub?.currency ?? DEFAULT_CURRENCY;
   const request = orderRequestOf(input.plan, input, sub);
@@ -50,14 +50,14 @@ export async function placeOrder(app: App, actor: Actor | null, input: PlaceOrde
   let params: Record<string, unknown> = { amount: order.amount, currency };
   if (order.amount > 0) {
     try {
-      let customerRef = await repo.customerRefOf(app.db, userId, gateway.name);
-      if (!customerRef) {
+      let customerRef = (await repo.customerRefOf(app.db, userId, gateway.name)) ?? null;
+      if (!customerRef && gateway.createCustomer) {
         const user = await findUserById(app.db, userId);
         customerRef = await gateway.createCustomer({ id: userId, email: user?.username ?? '' });
         await repo.saveCustomerRef(app.db, userId, gateway.name, customerRef);
       }
       const started = await gateway.start({ reference, amount: order.amount, currency, description: `Tabula ${request.plan} (${request.cycle})`, customerRef, method: input.PaymentMethod });
-      await repo.updateOrder(app.db, order.id, { gateway_ref: started.gatewayRef });
+      await repo.updateOrder(app.db, order.id, { gateway_ref: started.gatewayRef, payment_params: { ...started.params } });
       params = { ...started.params };
     } catch (err) {
       app.logger.error({ err, reference }, 'billing: the gateway could not start a payment');
@@ -90,12 +90,19 @@ export async function writeInvoice(trx: Knex.Transaction, figures: InvoiceFigure
   });
 }
 
-/** Applies a paid order once (the order row is locked; a Paid order is answered as it is). */
-export async function applyPaidOrder(app: App, reference: string, paymentMethodRef: string | null): Promise<repo.OrderRow> {
+/**
+ * Applies a paid order once (the order row is locked; a Paid order is answered as it is). A
+ * `settlement` (an Ether transaction hash) is stored unique in the same transaction: a proof that
+ * already paid another order refuses this one and nothing is applied.
+ */
+export async function applyPaidOrder(app: App, reference: string, paymentMethodRef: string | null, settlement?: PaymentCheck['settlement']): Promise<repo.OrderRow> {
   return app.db.transaction(async (trx) => {
     const order = await repo.orderByReference(trx, reference, true);
     if (!order) throw Boom.notFound(BILLING_MESSAGES.orderNotFound);
     if (order.status === 'Paid') return order;
+    if (settlement && !(await repo.insertSettlement(trx, { gateway: order.gateway, ref: settlement.ref, order_id: order.id, payer: settlement.payer, amount: settlement.amount }))) {
+      throw fieldError('transactionHash', ETHER_MESSAGES.txUsed);
+    }
     const q = order.figures as unknown as StoredQuote;
     const sub = await repo.subscriptionOfWorkspace(trx, order.workspace_id, true);
     const paid = isPaidPlan(order.plan);
@@ -114,7 +121,8 @@ export async function applyPaidOrder(app: App, reference: string, paymentMethodR
       // the credit as it is now, minus what this order used, plus what it creates
       credit: Math.max(0, (sub?.credit ?? 0) - q.figures.balance + q.figures.creditCreated),
       paused_at: null,
-      auto_renew: paid ? (sub?.auto_renew ?? true) : false,
+      // an Ether payment saves no method to charge: it does not auto-renew (unless a card was saved before)
+      auto_renew: paid && (order.payment_method !== 'Ether' || !!sub?.payment_method_ref) ? (sub?.auto_renew ?? true) : false,
       payment_method_ref: paymentMethodRef ?? sub?.payment_method_ref ?? null,
       gateway: order.gateway,
     });
@@ -128,24 +136,34 @@ export async function applyPaidOrder(app: App, reference: string, paymentMethodR
 }
 
 /**
- * POST /api/subscriptions/finalize-order {referenceId, paymentMethod?}: idempotent; 400 while unpaid
- * or when declined. With `paymentMethod` (a provider payment method id, e.g. Stripe's `pm_…`) a
- * payment still pending is confirmed on the server first (docs/billing.md "Card in the browser").
+ * POST /api/subscriptions/finalize-order {referenceId, paymentMethod?, transactionHash?}: idempotent;
+ * 400 while unpaid or when declined. With `paymentMethod` (a provider payment method id, e.g.
+ * Stripe's `pm_…`) a payment still pending is confirmed on the server first (docs/billing.md "Card
+ * in the browser"). An Ether order needs `transactionHash`, verified on chain (docs/billing.md
+ * "Ether"); a transaction that does not pay the order is a 400 under transactionHash and the order
+ * stays open for the right one.
  */
-export async function finalizeOrder(app: App, actor: Actor | null, reference: string, paymentMethod?: string) {
+export async function finalizeOrder(app: App, actor: Actor | null, reference: string, paymentMethod?: string, transactionHash?: string) {
   const order = await repo.orderByReference(app.db, reference);
   await billingWorkspaceOf(app, actor, order?.workspace_id, BILLING_MESSAGES.orderNotFound);
   let done = order!;
   if (done.status === 'Failed') throw fieldError('referenceId', BILLING_MESSAGES.paymentFailed);
   if (done.status !== 'Paid') {
     let paymentMethodRef: string | null = null;
+    let settlement: PaymentCheck['settlement'];
     if (done.amount > 0) {
+      const gateway = gatewayNamed(app, done.gateway);
+      if (transactionHash) {
+        const settled = await repo.settledOrderOf(app.db, gateway.name, transactionHash);
+        if (settled && settled !== done.id) throw fieldError('transactionHash', ETHER_MESSAGES.txUsed);
+      }
       let check;
       try {
-        const gateway = gatewayOf(app);
-        check = await gateway.check({ gatewayRef: done.gateway_ref ?? '', amount: done.amount, currency: done.currency });
+        const payment = { gatewayRef: done.gateway_ref ?? '', amount: done.amount, currency: done.currency, reference, params: done.payment_params as PaymentParams | null, proof: transactionHash };
+        check = await gateway.check(payment);
         if (check.state === 'pending' && paymentMethod && gateway.confirm) check = await gateway.confirm({ gatewayRef: done.gateway_ref ?? '', reference, paymentMethodRef: paymentMethod });
       } catch (err) {
+        if (err instanceof GatewayError && err.userMessage) throw fieldError('transactionHash', err.userMessage);
         if (!(err instanceof GatewayError)) app.logger.error({ err, reference }, 'billing: payment check failed');
         throw err instanceof GatewayError ? fieldError('referenceId', BILLING_MESSAGES.paymentFailed) : unavailable();
       }
@@ -155,8 +173,9 @@ export async function finalizeOrder(app: App, actor: Actor | null, reference: st
         throw fieldError('referenceId', BILLING_MESSAGES.paymentFailed);
       }
       paymentMethodRef = check.paymentMethodRef ?? null;
+      settlement = check.settlement;
     }
-    done = await applyPaidOrder(app, reference, paymentMethodRef);
+    done = await applyPaidOrder(app, reference, paymentMethodRef, settlement);
   }
   const invoice = done.invoice_id ? await repo.invoiceById(app.db, done.invoice_id) : undefined;
   return {

@@ -47,6 +47,8 @@ export interface OrderRow {
   status: 'Pending' | 'Paid' | 'Failed';
   gateway: string;
   gateway_ref: string | null;
+  /** what the gateway answered when the payment started (the Ether quote) */
+  payment_params: Record<string, unknown> | null;
   invoice_id: string | null;
   created_at: Date;
   paid_at: Date | null;
@@ -150,7 +152,7 @@ export async function markPromosUsed(trx: Conn, redemptionIds: string[]): Promis
   if (redemptionIds.length) await trx('promo_redemptions').whereIn('id', redemptionIds).update({ used: true });
 }
 
-export async function insertOrder(db: Conn, order: Omit<OrderRow, 'id' | 'created_at' | 'paid_at' | 'invoice_id' | 'status' | 'gateway_ref'> & { status?: OrderRow['status'] }): Promise<OrderRow> {
+export async function insertOrder(db: Conn, order: Omit<OrderRow, 'id' | 'created_at' | 'paid_at' | 'invoice_id' | 'status' | 'gateway_ref' | 'payment_params'> & { status?: OrderRow['status'] }): Promise<OrderRow> {
   const [row] = await db('billing_orders')
     .insert({ ...order, addons: JSON.stringify(order.addons), figures: JSON.stringify(order.figures) })
     .returning('*');
@@ -162,8 +164,26 @@ export async function orderByReference(db: Conn, reference: string, lock = false
   return lock ? q.forUpdate() : q;
 }
 
-export async function updateOrder(db: Conn, id: string, changes: Partial<Pick<OrderRow, 'status' | 'gateway_ref' | 'invoice_id' | 'paid_at'>>): Promise<void> {
-  await db('billing_orders').where({ id }).update(changes);
+export async function updateOrder(db: Conn, id: string, changes: Partial<Pick<OrderRow, 'status' | 'gateway_ref' | 'invoice_id' | 'paid_at' | 'payment_params'>>): Promise<void> {
+  const { payment_params, ...rest } = changes;
+  await db('billing_orders')
+    .where({ id })
+    .update({ ...rest, ...(payment_params !== undefined ? { payment_params: payment_params === null ? null : JSON.stringify(payment_params) } : {}) });
+}
+
+/** The order a settlement proof (an Ether transaction hash) already paid, if any. */
+export async function settledOrderOf(db: Conn, gateway: string, ref: string): Promise<string | undefined> {
+  return (await db('billing_settlements').where({ gateway, ref: ref.toLowerCase() }).first('order_id'))?.order_id;
+}
+
+/** Stores the proof that paid an order; false when it already paid another one. */
+export async function insertSettlement(trx: Conn, row: { gateway: string; ref: string; order_id: string; payer?: string | null; amount?: string | null }): Promise<boolean> {
+  const saved = await trx('billing_settlements')
+    .insert({ ...row, ref: row.ref.toLowerCase() })
+    .onConflict(['gateway', 'ref'])
+    .ignore()
+    .returning('order_id');
+  return saved.length > 0;
 }
 
 /** The next number of an invoice (INV-000001) or a credit note (CN-000001): one counter row, updated in the caller's transaction. */

@@ -89,12 +89,12 @@ export const billingRoutes: ServerRoute[] = [
     options: {
       auth, tags,
       description: 'Finish a paid order (idempotent: a replay answers the same order and charges nothing)',
-      notes: `${notes} 400 under referenceId while the payment is not completed or when it was declined. paymentMethod (Card: a Stripe PaymentMethod id, pm_…) confirms a pending payment on the server first.`,
+      notes: `${notes} 400 under referenceId while the payment is not completed or when it was declined. paymentMethod (Card: a Stripe PaymentMethod id, pm_…) confirms a pending payment on the server first. Ether: transactionHash, verified on chain (recipient, amount, the order's data, confirmations; a hash pays one order) — 400 under transactionHash when it does not pay the order.`,
       validate: { payload: s.finalizePayload }, response: { schema: s.finalizeAnswer },
     },
     handler(request) {
-      const { referenceId, paymentMethod } = request.payload as { referenceId: string; paymentMethod?: string };
-      return finalizeOrder(app(request), actor(request), referenceId, paymentMethod);
+      const { referenceId, paymentMethod, transactionHash } = request.payload as { referenceId: string; paymentMethod?: string; transactionHash?: string };
+      return finalizeOrder(app(request), actor(request), referenceId, paymentMethod, transactionHash);
     },
   },
   {

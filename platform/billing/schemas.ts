@@ -43,6 +43,7 @@ export const placeOrderPayload = Joi.object({
 export const finalizePayload = Joi.object({
   referenceId: Joi.string().max(100).required(),
   paymentMethod: Joi.string().max(100).pattern(/^pm_[A-Za-z0-9_]+$/).description("Card: a Stripe PaymentMethod id to confirm a pending payment with"),
+  transactionHash: Joi.string().pattern(/^0x[0-9a-fA-F]{64}$/).description('Ether: the hash of the transaction that paid the order'),
   ...uidFields,
 }).label('FinalizeOrder');
 export const cyclePayload = Joi.object({ cycle: cycle.required(), ...uidFields }).label('BillingCycleChange');

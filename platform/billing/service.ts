@@ -5,7 +5,7 @@ import {
 } from '../../shared/billing';
 import type { Actor } from '../core/actor';
 import { fieldError } from '../core/errors';
-import { billingWorkspace, billingWorkspaceOf, gatewayOf, graceDaysOf, type App } from './access';
+import { billingWorkspace, billingWorkspaceOf, graceDaysOf, hasCustomerPlanClaim, paymentMethodsOf, paymentsEnabled, type App } from './access';
 import { quoteOrder, quoteRenewal, type OrderRequest } from './quote';
 import * as repo from './repo';
 import { invoiceView, subscriptionView } from './views';
@@ -31,8 +31,8 @@ export async function listPlans(app: App) {
     plans: PLAN_CODES.map(item),
     addons: ADDON_CODES.map(item),
     billingCycles: [...BILLING_CYCLES],
-    paymentMethods: [...gatewayOf(app).methods],
-    paymentsEnabled: gatewayOf(app).enabled,
+    paymentMethods: paymentMethodsOf(app),
+    paymentsEnabled: paymentsEnabled(app),
     currency: DEFAULT_CURRENCY,
   };
 }
@@ -41,7 +41,7 @@ export async function viewOf(app: App, workspaceId: string, sub: repo.Subscripti
   const promos = await repo.promosOf(app.db, workspaceId);
   let renewalAmount: number | null = null;
   if (sub?.period_end && sub.plan !== 'essential') renewalAmount = quoteRenewal(sub, await repo.priceTable(app.db, sub.currency), promos).figures.total;
-  return subscriptionView(sub, workspaceId, { now: Date.now(), graceDays: graceDaysOf(app), paymentsEnabled: gatewayOf(app).enabled, promos, renewalAmount });
+  return subscriptionView(sub, workspaceId, { now: Date.now(), graceDays: graceDaysOf(app), paymentsEnabled: paymentsEnabled(app), promos, renewalAmount });
 }
 
 /** GET /api/subscriptions/for/{id}: the workspace's subscription (the free plan when it has none). */
@@ -92,6 +92,7 @@ export async function historyBase(app: App, actor: Actor | null, workspaceRef?: 
     return { query: app.db('invoices as i').where('i.workspace_id', workspace.id) };
   }
   if (!actor?.userId) throw Boom.forbidden('Unauthorized access');
+  if (hasCustomerPlanClaim(actor)) throw Boom.forbidden(BILLING_MESSAGES.customerPlan);
   // (wrapped: an async function would run a returned query builder)
   return { query: app.db('invoices as i').whereIn('i.workspace_id', repo.billingWorkspaces(app.db, actor.userId)) };
 }
@@ -109,7 +110,7 @@ export async function pauseSubscription(app: App, actor: Actor | null, input: { 
   const saved = await app.db.transaction(async (trx) => {
     const sub = await repo.subscriptionOfWorkspace(trx, workspace.id, true);
     const state = { status: sub?.status ?? 'Active', plan: sub?.plan ?? 'essential', periodEnd: sub?.period_end ? new Date(sub.period_end).getTime() : null } as const;
-    const next = nextStatus(state, input.pause ? 'pause' : 'resume', gatewayOf(app).enabled);
+    const next = nextStatus(state, input.pause ? 'pause' : 'resume', paymentsEnabled(app));
     if (!sub || !next) throw fieldError('pause', input.pause ? BILLING_MESSAGES.pauseNotAllowed : BILLING_MESSAGES.resumeNotAllowed);
     return repo.updateSubscription(trx, sub.id, { status: next, paused_at: input.pause ? new Date() : null });
   });

@@ -5,3 +5,4 @@ export * from './proration';
 export * from './invoice';
 export * from './status';
 export * from './promo';
+export * from './ether';

@@ -32,6 +32,8 @@ export const BILLING_MESSAGES = {
   freeCycle: 'The free plan has no billing cycle.',
   cycleUnchanged: 'This is already the billing cycle.',
   methodNotSupported: 'This payment method is not available on this server.',
+  /** panel.md §6: a partner's customer (a customer-plan claim) has no subscription tab; the routes refuse them too */
+  customerPlan: 'Your subscription is handled by your partner.',
   promoInvalid: 'Invalid promo code.',
   promoExpired: 'This promo code has expired.',
   promoUsedUp: 'This promo code has reached its redemption limit.',

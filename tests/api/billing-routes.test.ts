@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../platform/accounts/tokens';
-import { verifyAccessToken } from '../../platform/core/auth';
+import { signAccessToken, verifyAccessToken } from '../../platform/core/auth';
 import { RENEWAL_LOCK_KEY, runRenewals } from '../../platform/billing/renewal';
 import { TOO_MANY_ATTEMPTS } from '../../platform/core/ratelimit';
 import { findUserById } from '../../platform/users/repo';
@@ -189,6 +189,35 @@ describe('promo codes and the billing history', () => {
     expect(credits.body.data.every((r: { type: string }) => r.type === 'Credit Note')).toBe(true);
     expect((await api(p, c, 'GET', '/api/users/subscriptions/history?QuickFilter=beta-tester')).body.totalCount).toBe(10);
     expect((await api(p, c, 'GET', '/api/users/subscriptions/history?QuickFilter=nope')).status).toBe(400);
+  });
+});
+
+describe('a customer-plan claim (panel.md §6)', () => {
+  it("refuses every billing route to a partner's customer: their subscription is the partner's", async () => {
+    const c = await customer(p, 'Petra Partner');
+    await assignPlan(p, c.workspace.id, 'team');
+    const payload = JSON.parse(Buffer.from(c.token!.split('.')[1]!, 'base64url').toString('utf8'));
+    delete payload.iat;
+    delete payload.exp;
+    const partnered = { ...c, token: signAccessToken(p.config, { ...payload, 'customer-plan': 'partner-7' }) };
+    const before = await billingState(p, c.workspace.id);
+    const calls: Array<[string, string, object?]> = [
+      ['GET', '/api/subscriptions/for/default'],
+      ['GET', `/api/subscriptions/for/${c.workspace.id}`],
+      ['GET', '/api/invoices/upcoming?Plan=teamplus'],
+      ['GET', '/api/users/subscriptions/history'],
+      ['POST', '/api/subscriptions/place-order', { plan: 'teamplus', PaymentMethod: 'Card' }],
+      ['POST', '/api/users/self/subscriptions/pause', { pause: true }],
+      ['POST', '/api/admin/promos/redeem', { code: 'WT00-NONE-NONE00' }],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await api(p, partnered, method, url, body);
+      expect(res.status, `${method} ${url}`).toBe(403);
+      expect(res.body.message).toBe(BILLING_MESSAGES.customerPlan);
+    }
+    expect(await billingState(p, c.workspace.id)).toEqual(before);
+    // the same account without the claim reads its subscription
+    expect((await api(p, c, 'GET', '/api/subscriptions/for/default')).body.plan.code).toBe('team');
   });
 });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
+import { newContext, userSession } from './board-fixtures';
 import { startServer, type TestServer } from './support/server';
 
 /**
@@ -146,7 +147,7 @@ test('checkout: the plan from the address; Ether without a wallet, the server re
   await expect(form.getByRole('alert')).toHaveText('Please install MetaMask to connect with the Ethereum network');
   await page.screenshot({ path: path.join(SHOTS, 'billing-checkout-ether.png') });
   // a wallet present: the server answers that Ether is not available here
-  await page.evaluate(() => ((window as unknown as { ethereum: object }).ethereum = { request: async () => [] }));
+  await page.evaluate(() => ((window as unknown as { ethereum: object }).ethereum = { request: async () => ['0x90f8bf6a479f320ead074411a4b0e7944ea8c9c1'] }));
   await form.getByRole('button', { name: /^Pay/ }).click();
   await expect(form.getByRole('alert')).toHaveText('This payment method is not available on this server.');
   // a declined card: the server's answer, nothing charged, nothing granted
@@ -181,6 +182,33 @@ test('an operator makes a 100 % promo; a user redeems it and gets the team plan'
   await page.getByRole('link', { name: 'Back to your subscription' }).click();
   await expect(fact(page, 'Plan')).toHaveText('Team');
   await expect(fact(page, 'Remaining days')).toHaveText(/^(29|30)$/);
+});
+
+test("a partner's customer (customer-plan claim) has no Subscription tab and no billing (panel.md §6)", async ({ browser }) => {
+  const session = await userSession(server);
+  const { signAccessToken } = await import('../../platform/core/auth');
+  const payload = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString('utf8'));
+  delete payload.iat;
+  delete payload.exp;
+  const accessToken = signAccessToken({ accessTokenSecret: server.env.ACCESS_TOKEN_SECRET, accessTokenTtlSeconds: 900 } as never, { ...payload, 'customer-plan': 'partner-7' });
+  const context = await newContext(browser, { session: { ...session, accessToken } });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${server.url}/panel/workspace/default`);
+    const tabs = page.getByRole('navigation', { name: 'Workspace' });
+    await expect(tabs.getByRole('link', { name: 'Members' })).toBeVisible();
+    await expect(tabs.getByRole('link', { name: 'Subscription' })).toHaveCount(0);
+    await page.screenshot({ path: path.join(SHOTS, 'billing-customer-plan.png') });
+    // typed addresses say who handles it and show no billing
+    await page.goto(`${server.url}/panel/subscription`);
+    await expect(page.getByText('Your subscription is handled by your partner.')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Upgrade' })).toHaveCount(0);
+    await page.goto(`${server.url}/panel/workspace/default/subscription`);
+    await expect(page.getByText('Your subscription is handled by your partner.')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Billing history' })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
 });
 
 test('a server without a payment gateway: checkout says payments are not configured', async ({ page }) => {

@@ -5,9 +5,6 @@ export const noGateway: PaymentGateway = {
   name: 'none',
   enabled: false,
   methods: [],
-  async createCustomer() {
-    throw new GatewayError('no payment gateway');
-  },
   async start() {
     throw new GatewayError('no payment gateway');
   },

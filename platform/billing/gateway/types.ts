@@ -7,9 +7,9 @@ import type { PaymentMethod } from '../../../shared/billing/catalog';
  * webhooks (the source of truth when the browser never comes back).
  *
  * 'none' (the self-hosted default) has no rails: checkout says payments are not configured and
- * operators assign plans. 'stripe' is the Card gateway. An Ether gateway fits the same shape:
- * `start` answers a quote (recipient address, amount in wei, the rate used) and `check` verifies
- * the transaction on chain (issue 16: the Ether gateway is still to be built; docs/billing.md).
+ * operators assign plans. 'stripe' is the Card gateway; 'ether' the Ether one: `start` answers a
+ * quote (recipient address, amount in wei, the rate used, its expiry) kept with the order, and
+ * `check` verifies the transaction the browser's wallet sent (its hash: `proof`) on chain.
  */
 export interface PaymentParams {
   /** minor units the customer pays */
@@ -18,10 +18,14 @@ export interface PaymentParams {
   /** Card (Stripe): the PaymentIntent's client secret, confirmed in the browser with Stripe.js */
   clientSecret?: string;
   publishableKey?: string;
-  /** Ether (future): where to send, how much, at which rate */
+  /** Ether: where to send, how much (wei, and as text), at which rate (USD per ETH), the data naming the order, until when, on which chain */
   recipient?: string;
   amountWei?: string;
+  amountEther?: string;
   rate?: string;
+  data?: string;
+  expiresAt?: string;
+  chainId?: number;
 }
 
 export interface PaymentStart {
@@ -36,6 +40,11 @@ export interface PaymentCheck {
   state: PaymentState;
   /** a payment method to charge at renewals, when the provider saved one */
   paymentMethodRef?: string | null;
+  /**
+   * The proof that settled the payment (Ether: the transaction hash), stored unique with the order
+   * it paid: one proof never pays two orders.
+   */
+  settlement?: { ref: string; payer?: string | null; amount?: string | null };
 }
 
 export interface WebhookEvent {
@@ -54,10 +63,11 @@ export interface PaymentGateway {
   /** false: checkout answers 'Payments are not configured on this server.' */
   readonly enabled: boolean;
   readonly methods: readonly PaymentMethod[];
-  /** the provider's customer for a user (made once, kept in billing_customers) */
-  createCustomer(user: { id: string; email: string }): Promise<string>;
+  /** the provider's customer for a user (made once, kept in billing_customers); absent when the provider has none (Ether) */
+  createCustomer?(user: { id: string; email: string }): Promise<string>;
   start(order: { reference: string; amount: number; currency: string; description: string; customerRef: string | null; method: PaymentMethod }): Promise<PaymentStart>;
-  check(payment: { gatewayRef: string; amount: number; currency: string }): Promise<PaymentCheck>;
+  /** `params`: what start answered (kept with the order); `proof`: what the browser brings back (Ether: the transaction hash) */
+  check(payment: { gatewayRef: string; amount: number; currency: string; reference: string; params?: PaymentParams | null; proof?: string }): Promise<PaymentCheck>;
   /**
    * Confirms a started payment on the server with a payment method the browser obtained from the
    * provider (Stripe: a PaymentMethod id, `pm_…`); idempotent per order and method. Optional.
@@ -68,4 +78,12 @@ export interface PaymentGateway {
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent;
 }
 
-export class GatewayError extends Error {}
+/** A payment the gateway refuses; `userMessage`, when set, is answered to the customer (400) and the order stays open. */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly userMessage?: string,
+  ) {
+    super(message);
+  }
+}

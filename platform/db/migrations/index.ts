@@ -14,6 +14,7 @@ import * as m012 from './012_billing';
 import * as m013 from './013_workspace_fonts';
 import * as m014 from './014_notifications';
 import * as m015 from './015_audits';
+import * as m021 from './021_billing_settlements';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -35,6 +36,7 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['013_workspace_fonts', m013],
   ['014_notifications', m014],
   ['015_audits', m015],
+  ['021_billing_settlements', m021],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
