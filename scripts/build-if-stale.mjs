@@ -17,16 +17,33 @@ function newest(p) {
 
 const lock = 'dist/.build-lock';
 
+/** Whether the process that took the lock still runs (a killed build leaves its lock behind). */
+function holderAlive() {
+  let pid = 0;
+  try {
+    pid = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8'));
+  } catch {
+    // just taken, its pid not written yet
+    return fs.existsSync(lock) && Date.now() - fs.statSync(lock).mtimeMs < 10_000;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err?.code === 'EPERM';
+  }
+}
+
 /** One build at a time on this checkout (several test runs may start together): wait for the other's, then look again. */
 function withLock(run) {
   fs.mkdirSync('dist', { recursive: true });
   for (;;) {
     try {
       fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
       break;
     } catch {
-      // a lock older than 15 minutes was left by a killed build
-      if (fs.existsSync(lock) && Date.now() - fs.statSync(lock).mtimeMs > 15 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (fs.existsSync(lock) && !holderAlive()) fs.rmSync(lock, { recursive: true, force: true });
       else execSync('sleep 1');
     }
   }
