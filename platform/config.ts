@@ -65,13 +65,15 @@ export interface VapidConfig {
   subject: string;
 }
 
-/** docs/billing.md: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY, STRIPE_API_URL, BILLING_GRACE_DAYS, BILLING_RENEWAL_MINUTES, ETH_RECIPIENT, ETH_RPC_URL, ETH_USD_RATE, ETH_CONFIRMATIONS, ETH_QUOTE_MINUTES. */
+/** docs/billing.md: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY, STRIPE_API_URL, STRIPE_CARD_ENTRY, BILLING_GRACE_DAYS, BILLING_RENEWAL_MINUTES, ETH_RECIPIENT, ETH_RPC_URL, ETH_USD_RATE, ETH_CONFIRMATIONS, ETH_QUOTE_MINUTES. */
 export interface BillingConfig {
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   stripePublishableKey?: string;
   /** where the Stripe SDK sends its calls (default Stripe's API; tests point it at a local stand-in) */
   stripeApiUrl?: string;
+  /** how customers enter a card (docs/billing.md "Card entry"): 'hosted' (Stripe Checkout) or 'test' (Stripe's test payment methods); default 'test' for sk_test_ keys, else 'hosted' */
+  stripeCardEntry?: 'hosted' | 'test';
   /** days a subscription stays valid after its period ends (backoffice.md §4 grace) */
   graceDays: number;
   /** how often the renewal job runs, minutes */
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
       stripeApiUrl: env.STRIPE_API_URL || undefined,
+      stripeCardEntry: env.STRIPE_CARD_ENTRY === 'hosted' || env.STRIPE_CARD_ENTRY === 'test' ? env.STRIPE_CARD_ENTRY : undefined,
       graceDays: Number(env.BILLING_GRACE_DAYS ?? 3),
       renewalMinutes: Number(env.BILLING_RENEWAL_MINUTES ?? 5),
       ethRecipient: env.ETH_RECIPIENT || undefined,

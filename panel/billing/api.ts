@@ -48,6 +48,8 @@ export interface Plans {
   paymentMethods: PaymentMethod[];
   paymentsEnabled: boolean;
   currency: string;
+  /** how a card is entered (docs/billing.md "Card entry"): on Stripe's hosted page, or with Stripe's test payment methods; null without a card gateway */
+  cardEntry?: 'hosted' | 'test' | null;
 }
 
 export interface InvoicePreview {
@@ -92,7 +94,7 @@ export interface Order {
 export interface PlacedOrder {
   reference: string;
   type: string;
-  paymentResult: { params: { amount: number; currency: string; clientSecret?: string; publishableKey?: string } & EtherQuote };
+  paymentResult: { params: { amount: number; currency: string; clientSecret?: string; publishableKey?: string; checkoutUrl?: string } & EtherQuote };
 }
 
 export interface FinalizedOrder {
@@ -148,8 +150,31 @@ export const TEST_CARDS = [
   { value: 'pm_card_chargeDeclined', label: 'Declined test card' },
 ] as const;
 
+/** Texts of card entry on the hosted payment page (docs/billing.md "Card entry"). */
+export const HOSTED_TEXTS = {
+  hint: "You enter your card on Stripe's secure payment page; it brings you back here.",
+  leaving: 'Opening the secure payment page…',
+  confirming: 'Confirming your payment…',
+  canceled: 'The payment was canceled. Nothing was charged; choose Pay to try again.',
+} as const;
+
+/** Sends the browser to a hosted payment page (Stripe Checkout). */
+export const goToPaymentPage = (url: string): void => window.location.assign(url);
+
 /**
- * Pays an order: place-order → (Card) the server confirms the PaymentIntent with the payment
+ * Back from the hosted payment page (/panel/checkout?reference=…): finalize-order, asked again a
+ * few times while the payment is still settling, then the access token is refreshed so the plan's
+ * policies appear.
+ */
+export async function finishHostedOrder(api: Pick<BillingCalls, 'finalize'>, reference: string, polling: { everyMs?: number; tries?: number } = { everyMs: 2000, tries: 15 }): Promise<FinalizedOrder> {
+  const done = await untilConfirmed(() => api.finalize(reference), polling);
+  await refreshTokens().catch(() => false);
+  return done;
+}
+
+/**
+ * Pays an order: place-order → (Card, hosted card entry) the browser goes to the hosted payment
+ * page, which brings it back to /panel/checkout (finishHostedOrder); (Card, test card entry) the server confirms the PaymentIntent with the payment
  * method → finalize-order; (Ether) the wallet connects first, sends the quoted payment, and
  * finalize-order with the transaction hash is asked again until the network has confirmed it.
  * Then the access token is refreshed so the plan's policies appear. A missing wallet is caught
@@ -161,6 +186,7 @@ export async function payOrder(
   paymentMethod: string | undefined,
   onStatus: (text: string | null) => void = () => {},
   confirmPolling?: { everyMs?: number; tries?: number },
+  goTo: (url: string) => void = goToPaymentPage,
 ): Promise<FinalizedOrder> {
   let done: FinalizedOrder;
   if (order.PaymentMethod === 'Ether') {
@@ -178,6 +204,12 @@ export async function payOrder(
     } else done = await api.finalize(placed.reference);
   } else {
     const placed = await api.placeOrder(order);
+    const { checkoutUrl } = placed.paymentResult.params;
+    if (checkoutUrl) {
+      onStatus(HOSTED_TEXTS.leaving);
+      goTo(checkoutUrl);
+      return new Promise<never>(() => {}); // the page is leaving: the form stays busy until it has gone
+    }
     done = await api.finalize(placed.reference, placed.paymentResult.params.amount > 0 ? paymentMethod : undefined);
   }
   await refreshTokens().catch(() => false);

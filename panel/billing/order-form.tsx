@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMoney, type BillingCycle, type PaymentMethod } from '../../shared/billing';
 import { Alert, Button, errorText, Field, SelectField, Spinner } from '../../ui';
-import { billingApi, payOrder, TEST_CARDS, type BillingCalls, type FinalizedOrder, type InvoicePreview, type Plans, type Subscription } from './api';
+import { billingApi, HOSTED_TEXTS, payOrder, TEST_CARDS, type BillingCalls, type FinalizedOrder, type InvoicePreview, type Plans, type Subscription } from './api';
 import { useBillingStyles } from './styles';
 
 export interface OrderFormProps {
@@ -82,8 +82,9 @@ export function PreviewTable({ preview }: { preview: InvoicePreview }) {
  * The upgrade / checkout form (panel.md §2): plan, add-ons, billing cycle and payment method, the
  * invoice preview (GET /api/invoices/upcoming, refetched on every change), and Pay: place-order →
  * payment → finalize-order. The button is busy while paying and a second click does nothing, so
- * an order is never placed twice. Card: the server confirms the PaymentIntent with the chosen card
- * (docs/billing.md "Card in the browser"); Ether: a missing wallet says so before any call.
+ * an order is never placed twice. Card: with hosted card entry the browser goes to Stripe's payment
+ * page (docs/billing.md "Card entry"), else the server confirms the PaymentIntent with the chosen test
+ * card (docs/billing.md "Card entry", Test); Ether: a missing wallet says so before any call.
  */
 export function OrderForm({ plans, workspace, current, initialPlan, api = billingApi, onPaid, submitText = 'Pay', confirmPolling }: OrderFormProps) {
   useBillingStyles();
@@ -196,7 +197,12 @@ export function OrderForm({ plans, workspace, current, initialPlan, api = billin
             </label>
           ))}
         </fieldset>
-        {method === 'Card' && <SelectField label="Card" value={card} onChange={(ev) => setCard(ev.target.value)} options={TEST_CARDS.map((c) => ({ ...c }))} hint="Stripe test mode cards" />}
+        {method === 'Card' &&
+          (plans.cardEntry === 'hosted' ? (
+            <p className="p-muted">{HOSTED_TEXTS.hint}</p>
+          ) : (
+            <SelectField label="Card" value={card} onChange={(ev) => setCard(ev.target.value)} options={TEST_CARDS.map((c) => ({ ...c }))} hint="Stripe test mode cards" />
+          ))}
         {!plans.paymentsEnabled && <Alert type="warning">Payments are not configured on this server.</Alert>}
       </div>
       <div>

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { NavLink, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Field, refreshTokens, Spinner, toast, useClaims } from '../../ui';
-import { billingApi, hasCustomerPlan, type BillingCalls, type Plans, type RedeemResult } from './api';
+import { billingApi, hasCustomerPlan, HOSTED_TEXTS, type BillingCalls, type FinalizedOrder, type Plans, type RedeemResult } from './api';
+import { CheckoutReturn } from './checkout-return';
 import { OrderForm } from './order-form';
 import { BILLING_TEXTS, SubscriptionPanel } from './subscription-panel';
 import { useBillingStyles } from './styles';
@@ -19,13 +20,20 @@ export function SubscriptionPage() {
 /**
  * /panel/checkout (panel.md §2): plan (?plan=team), add-ons, cycle, payment method, the invoice
  * preview and Pay, for the default workspace (or ?workspace=id). After paying it goes to the
- * workspace's subscription tab.
+ * workspace's subscription tab. Stripe's hosted payment page comes back here with ?reference=…
+ * (finalized by CheckoutReturn) or, canceled, with &canceled=1 (the form again, nothing charged).
  */
 export function CheckoutPage({ api = billingApi }: { api?: BillingCalls }) {
   useBillingStyles();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const workspace = params.get('workspace') || 'default';
+  const reference = params.get('reference');
+  const canceled = params.get('canceled') === '1';
+  const paid = (done: FinalizedOrder) => {
+    toast.success(`Your plan is now ${done.subscription.plan.name}.`);
+    navigate(`/panel/workspace/${done.subscription.workspaceId}/subscription`);
+  };
   const [plans, setPlans] = useState<Plans | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -34,7 +42,14 @@ export function CheckoutPage({ api = billingApi }: { api?: BillingCalls }) {
   return (
     <div className="p-card">
       <div className="p-card__body">
-        {failed ? (
+        {canceled && (
+          <div style={{ marginBottom: 24 }}>
+            <Alert type="info">{HOSTED_TEXTS.canceled}</Alert>
+          </div>
+        )}
+        {reference && !canceled ? (
+          <CheckoutReturn reference={reference} api={api} onPaid={paid} />
+        ) : failed ? (
           <p className="p-muted">{BILLING_TEXTS.loadFailed}</p>
         ) : !plans ? (
           <div className="p-loading">
@@ -46,10 +61,7 @@ export function CheckoutPage({ api = billingApi }: { api?: BillingCalls }) {
             workspace={workspace}
             initialPlan={params.get('plan') ?? undefined}
             api={api}
-            onPaid={(done) => {
-              toast.success(`Your plan is now ${done.subscription.plan.name}.`);
-              navigate(`/panel/workspace/${done.subscription.workspaceId}/subscription`);
-            }}
+            onPaid={paid}
           />
         )}
       </div>

@@ -9,6 +9,7 @@ import { createRateLimiter, type RateLimiter } from '../core/ratelimit';
 import type { PaymentMethod } from '../../shared/billing/catalog';
 import { BILLING_MESSAGES } from '../../shared/billing/status';
 import { etherGatewayFor, gatewayFor, type PaymentGateway } from './gateway/index';
+import { cardEntryOf as stripeCardEntry } from './gateway/stripe';
 
 export type App = Pick<ServerApplicationState, 'config' | 'db' | 'logger' | 'bus'>;
 
@@ -72,6 +73,9 @@ export const gatewayNamed = (app: Pick<App, 'config'>, name: string): PaymentGat
 /** Whether anything can be bought, and with which methods (GET /api/plans; pause needs payments). */
 export const paymentsEnabled = (app: Pick<App, 'config'>): boolean => gatewaysOf(app).length > 0;
 export const paymentMethodsOf = (app: Pick<App, 'config'>): PaymentMethod[] => gatewaysOf(app).flatMap((g) => [...g.methods]);
+
+/** How a card is entered at checkout (docs/billing.md "Card entry"): 'hosted' (Stripe Checkout), 'test' (Stripe's test methods), null without a card gateway. */
+export const cardEntryOf = (app: Pick<App, 'config'>): 'hosted' | 'test' | null => (gatewayOf(app).enabled && gatewayOf(app).methods.includes('Card') ? stripeCardEntry(app.config.billing) : null);
 
 export const graceDaysOf = (app: Pick<App, 'config'>): number => app.config.billing?.graceDays ?? 3;
 

@@ -56,7 +56,7 @@ export async function placeOrder(app: App, actor: Actor | null, input: PlaceOrde
         customerRef = await gateway.createCustomer({ id: userId, email: user?.username ?? '' });
         await repo.saveCustomerRef(app.db, userId, gateway.name, customerRef);
       }
-      const started = await gateway.start({ reference, amount: order.amount, currency, description: `Tabula ${request.plan} (${request.cycle})`, customerRef, method: input.PaymentMethod });
+      const started = await gateway.start({ reference, amount: order.amount, currency, description: `Tabula ${request.plan} (${request.cycle})`, customerRef, method: input.PaymentMethod, returnUrl: `${app.config.publicUrl}/panel/checkout` });
       await repo.updateOrder(app.db, order.id, { gateway_ref: started.gatewayRef, payment_params: { ...started.params } });
       params = { ...started.params };
     } catch (err) {
@@ -186,6 +186,20 @@ export async function finalizeOrder(app: App, actor: Actor | null, reference: st
   };
 }
 
+/**
+ * The card a paid order saved, for renewals, when its event does not name it (a Checkout Session's
+ * event carries the PaymentIntent's id only): the gateway's check reads it. null when it cannot.
+ */
+async function savedMethodOf(app: App, order: repo.OrderRow): Promise<string | null> {
+  try {
+    const check = await gatewayNamed(app, order.gateway).check({ gatewayRef: order.gateway_ref ?? '', amount: order.amount, currency: order.currency, reference: order.reference });
+    return check.paymentMethodRef ?? null;
+  } catch (err) {
+    app.logger.warn({ err, reference: order.reference }, 'billing: could not read the saved payment method');
+    return null;
+  }
+}
+
 /** POST /api/billing/stripe/webhook: the gateway's signed events (a bad signature is a 400; a replay changes nothing). */
 export async function handleWebhook(app: App, rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
   let event;
@@ -196,7 +210,7 @@ export async function handleWebhook(app: App, rawBody: Buffer, headers: Record<s
   }
   const order = event.reference ? await repo.orderByReference(app.db, event.reference) : undefined;
   const ours = !!order && !!event.gatewayRef && order.gateway_ref === event.gatewayRef;
-  if (ours && event.kind === 'paid') await applyPaidOrder(app, order!.reference, event.paymentMethodRef ?? null);
+  if (ours && event.kind === 'paid') await applyPaidOrder(app, order!.reference, event.paymentMethodRef ?? (order!.status === 'Paid' ? null : await savedMethodOf(app, order!)));
   if (ours && event.kind === 'failed') await app.db('billing_orders').where({ id: order!.id, status: 'Pending' }).update({ status: 'Failed' });
   const first = await repo.firstSeenEvent(app.db, event.id, event.providerType);
   return { received: true, replay: !first };

@@ -82,7 +82,7 @@ const catalogItem = Joi.object({
 });
 export const plansView = Joi.object({
   plans: Joi.array().items(catalogItem), addons: Joi.array().items(catalogItem), billingCycles: Joi.array().items(Joi.string()),
-  paymentMethods: Joi.array().items(Joi.string()), paymentsEnabled: Joi.boolean(), currency: Joi.string(),
+  paymentMethods: Joi.array().items(Joi.string()), paymentsEnabled: Joi.boolean(), currency: Joi.string(), cardEntry: Joi.string().valid('hosted', 'test').allow(null),
 }).label('Plans');
 export const placeOrderAnswer = Joi.object({
   reference: Joi.string(), type: Joi.string(), paymentResult: Joi.object({ params: Joi.object({ amount: money, currency: Joi.string() }).unknown(true) }), invoice: invoicePreview,

@@ -5,7 +5,7 @@ import {
 } from '../../shared/billing';
 import type { Actor } from '../core/actor';
 import { fieldError } from '../core/errors';
-import { billingWorkspace, billingWorkspaceOf, graceDaysOf, hasCustomerPlanClaim, paymentMethodsOf, paymentsEnabled, type App } from './access';
+import { billingWorkspace, billingWorkspaceOf, cardEntryOf, graceDaysOf, hasCustomerPlanClaim, paymentMethodsOf, paymentsEnabled, type App } from './access';
 import { quoteOrder, quoteRenewal, type OrderRequest } from './quote';
 import * as repo from './repo';
 import { invoiceView, subscriptionView } from './views';
@@ -32,6 +32,7 @@ export async function listPlans(app: App) {
     addons: ADDON_CODES.map(item),
     billingCycles: [...BILLING_CYCLES],
     paymentMethods: paymentMethodsOf(app),
+    cardEntry: cardEntryOf(app),
     paymentsEnabled: paymentsEnabled(app),
     currency: DEFAULT_CURRENCY,
   };

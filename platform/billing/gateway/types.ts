@@ -18,6 +18,8 @@ export interface PaymentParams {
   /** Card (Stripe): the PaymentIntent's client secret, confirmed in the browser with Stripe.js */
   clientSecret?: string;
   publishableKey?: string;
+  /** Card (Stripe, hosted card entry): the Stripe Checkout page the browser is sent to (docs/billing.md "Card entry") */
+  checkoutUrl?: string;
   /** Ether: where to send, how much (wei, and as text), at which rate (USD per ETH), the data naming the order, until when, on which chain */
   recipient?: string;
   amountWei?: string;
@@ -65,7 +67,8 @@ export interface PaymentGateway {
   readonly methods: readonly PaymentMethod[];
   /** the provider's customer for a user (made once, kept in billing_customers); absent when the provider has none (Ether) */
   createCustomer?(user: { id: string; email: string }): Promise<string>;
-  start(order: { reference: string; amount: number; currency: string; description: string; customerRef: string | null; method: PaymentMethod }): Promise<PaymentStart>;
+  /** `returnUrl`: the checkout page a hosted payment page sends the customer back to (PUBLIC_URL/panel/checkout) */
+  start(order: { reference: string; amount: number; currency: string; description: string; customerRef: string | null; method: PaymentMethod; returnUrl?: string }): Promise<PaymentStart>;
   /** `params`: what start answered (kept with the order); `proof`: what the browser brings back (Ether: the transaction hash) */
   check(payment: { gatewayRef: string; amount: number; currency: string; reference: string; params?: PaymentParams | null; proof?: string }): Promise<PaymentCheck>;
   /**
