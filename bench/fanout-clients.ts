@@ -16,11 +16,13 @@ export interface WorkerClient {
   url: string;
   uid: string;
   sender: boolean;
+  /** moves its cursor (collaboratorsCursorMoved through `messaging`) at `cursorRate` per second */
+  cursor?: boolean;
   /** 0–1: where in the send period this sender fires */
   phase: number;
 }
 export type ToWorker =
-  | { type: 'start'; code: string; clients: WorkerClient[]; rate: number }
+  | { type: 'start'; code: string; clients: WorkerClient[]; rate: number; cursorRate?: number }
   | { type: 'go'; measureFrom: number; measureUntil: number }
   | { type: 'stop' }
   /** every client must receive every command but its own: `totalSent` in all */
@@ -29,7 +31,7 @@ export type FromWorker =
   | { type: 'ready' }
   /** senders stopped, every send answered: how many commands this process's clients got stored */
   | { type: 'stopped'; sentAll: number }
-  | { type: 'result'; latencies: number[]; acks: number[]; sent: number; errors: number; errorSamples: string[]; cpuMs: number; receivedAll: number; missing: number };
+  | { type: 'result'; latencies: number[]; acks: number[]; sent: number; errors: number; errorSamples: string[]; cpuMs: number; receivedAll: number; missing: number; cursorsSent: number; cursorsDropped: number; cursorsReceived: number };
 
 const now = () => performance.timeOrigin + performance.now();
 /** Resolves once the message is handed to the IPC channel (a large result must not be cut by exit). */
@@ -57,6 +59,10 @@ let receivedEver = 0;
 const storedBy: number[] = [];
 const calls: Array<Promise<unknown>> = [];
 const inWindow = (t: number) => t >= window.from && t < window.until;
+/** cursor moves sent in the measured window, refused by the node's 50 ms throttle, and received (onEventReceived) meanwhile */
+let cursorsSent = 0;
+let cursorsDropped = 0;
+let cursorsReceived = 0;
 
 function command(uid: string): Command {
   const id = `b${crypto.randomBytes(8).toString('hex')}`;
@@ -70,6 +76,8 @@ function command(uid: string): Command {
 /** The frame of an onCommand event (the node's event writer makes exactly this prefix). */
 const ON_COMMAND = Buffer.from('{"type":"update","message":{"event":"onCommand"');
 const T_KEY = Buffer.from('"t":');
+/** The frame of a channel event (cursor moves arrive as onEventReceived). */
+const ON_EVENT = Buffer.from('{"type":"update","message":{"event":"onEventReceived"');
 
 /** The send time a command carries (`shape.metadata.t`, the only "t" key), read from the raw frame. */
 function sendTimeOf(frame: Buffer): number | null {
@@ -88,6 +96,10 @@ process.on('message', async (message: ToWorker) => {
       const hub = await LeanHubClient.connect(c.url);
       await hub.call('joinBoard', null, code, null, { uid: c.uid, name: c.uid });
       hub.onEvent = (frame) => {
+        if (frame.subarray(0, ON_EVENT.length).equals(ON_EVENT)) {
+          if (inWindow(now())) cursorsReceived++;
+          return;
+        }
         if (!frame.subarray(0, ON_COMMAND.length).equals(ON_COMMAND)) return;
         receivedEver++;
         if (cpuAtGo) receivedAll++;
@@ -96,9 +108,9 @@ process.on('message', async (message: ToWorker) => {
       };
       hubs.push(hub);
     }
-    const { clients, rate } = message;
+    const { clients, rate, cursorRate = 20 } = message;
     startLoops = () => {
-      loops = clients.flatMap((c, i) => (c.sender ? [senderLoop(hubs[i]!, i, c.uid, rate, c.phase)] : []));
+      loops = clients.flatMap((c, i) => (c.sender ? [senderLoop(hubs[i]!, i, c.uid, rate, c.phase)] : c.cursor ? [cursorLoop(hubs[i]!, cursorRate, c.phase)] : []));
     };
     await send({ type: 'ready' });
   } else if (message.type === 'go') {
@@ -118,7 +130,7 @@ process.on('message', async (message: ToWorker) => {
     const deadline = Date.now() + 60_000;
     while (receivedEver < expected && Date.now() < deadline) await pause(200);
     const cpu = cpuUsed ?? process.cpuUsage(cpuAtGo ?? undefined);
-    await send({ type: 'result', latencies, acks, sent, errors, errorSamples, cpuMs: (cpu.user + cpu.system) / 1000, receivedAll: receivedAtStop, missing: Math.max(0, expected - receivedEver) });
+    await send({ type: 'result', latencies, acks, sent, errors, errorSamples, cpuMs: (cpu.user + cpu.system) / 1000, receivedAll: receivedAtStop, missing: Math.max(0, expected - receivedEver), cursorsSent, cursorsDropped, cursorsReceived });
     await Promise.all(hubs.map((h) => h.close()));
     hubs = [];
     process.exit(0);
@@ -144,6 +156,32 @@ async function senderLoop(hub: LeanHubClient, index: number, uid: string, rate: 
         (err: unknown) => {
           errors++;
           if (errorSamples.length < 5) errorSamples.push(String((err as { message?: unknown } | null)?.message ?? err));
+        },
+      ),
+    );
+    next += period;
+    await pause(Math.max(0, next - performance.now()));
+  }
+}
+
+/** A pointer moving at `rate` per second (collaboratorsCursorMoved, as the SDK sends it), phase-shifted like the senders. */
+async function cursorLoop(hub: LeanHubClient, rate: number, phase: number): Promise<void> {
+  const period = 1000 / rate;
+  await pause(period * phase);
+  let next = performance.now();
+  let step = 0;
+  while (!stop) {
+    step++;
+    const counted = inWindow(now());
+    if (counted) cursorsSent++;
+    calls.push(
+      hub.call('messaging', code, '', '', { name: 'collaboratorsCursorMoved', data: { x: 100 + (step % 400), y: 200 + ((step * 7) % 300) } }).then(
+        (answer) => {
+          if (counted && (answer as { dropped?: boolean } | null)?.dropped) cursorsDropped++;
+        },
+        (err: unknown) => {
+          errors++;
+          if (errorSamples.length < 5) errorSamples.push(`cursor: ${String((err as { message?: unknown } | null)?.message ?? err)}`);
         },
       ),
     );

@@ -93,3 +93,104 @@ export function policiesOf(claims: PolicyClaims): Set<PolicyName> {
 export function hasPolicy(claims: PolicyClaims | Set<PolicyName>, policy: PolicyName): boolean {
   return (claims instanceof Set ? claims : policiesOf(claims)).has(policy);
 }
+
+/* ---------------- command-level policies (board.md §6): what a command needs ---------------- */
+
+/** A requirement: any one of these policies allows it (rotation: rotate-shapes or the early_access handle). */
+export type PolicyRequirement = readonly PolicyName[];
+
+interface ShapeLike {
+  cmd?: unknown;
+  type?: unknown;
+  start?: unknown;
+  end?: unknown;
+  rotation?: unknown;
+  tags?: unknown;
+  link?: unknown;
+  protectedBy?: unknown;
+  shapes?: unknown;
+}
+interface CommandLike extends ShapeLike {
+  shape?: ShapeLike;
+  commands?: unknown;
+  protect?: unknown;
+  props?: unknown;
+}
+
+const ROTATE: PolicyRequirement = [POLICY.rotateShapes, POLICY.rotationHandle];
+/** Line types beyond a plain line and a right arrow (the line-type picker, board.md §9). */
+const PICKED_LINE_TYPES = new Set(['dashed', 'dotted', 'rarrow', 'double']);
+const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
+const nonEmptyList = (v: unknown): boolean => Array.isArray(v) ? v.length > 0 : present(v);
+
+/**
+ * The shape table: which content of a shape needs which policy. One row per feature; a new
+ * plan-gated shape feature is one more row here, checked by the server (platform/boards/policy-gate.ts).
+ */
+export const SHAPE_POLICY_RULES: ReadonlyArray<{ feature: string; needs: PolicyRequirement; when: (shape: ShapeLike) => boolean }> = [
+  { feature: 'frames', needs: [POLICY.frames], when: (s) => s.cmd === 'frame' },
+  { feature: 'comments', needs: [POLICY.comments], when: (s) => s.cmd === 'comment' },
+  { feature: 'highlighter', needs: [POLICY.highlighterToolbox], when: (s) => s.cmd === 'highlighter' || s.type === 'hl' },
+  { feature: 'line type', needs: [POLICY.lineType], when: (s) => (s.cmd === 'line' || s.cmd === 'arrow') && PICKED_LINE_TYPES.has(s.type as string) },
+  { feature: 'connector lines', needs: [POLICY.connectorLines], when: (s) => (s.cmd === 'line' || s.cmd === 'arrow') && (present(s.start) || present(s.end)) },
+  { feature: 'rotate shapes', needs: ROTATE, when: (s) => typeof s.rotation === 'number' && s.rotation % 360 !== 0 },
+  { feature: 'tag shapes', needs: [POLICY.tagShapes], when: (s) => nonEmptyList(s.tags) },
+  { feature: 'attach link', needs: [POLICY.attachLink], when: (s) => present(s.link) },
+  { feature: 'protected lock', needs: [POLICY.protectedLock], when: (s) => present(s.protectedBy) },
+];
+
+/**
+ * The property table: which value set by a propertyModifier needs which policy (the same
+ * features as SHAPE_POLICY_RULES, reached by editing an existing shape).
+ */
+export const PROPERTY_POLICY_RULES: Readonly<Record<string, { feature: string; needs: PolicyRequirement; when: (value: unknown) => boolean }>> = {
+  rotation: { feature: 'rotate shapes', needs: ROTATE, when: (v) => typeof v === 'number' && v % 360 !== 0 },
+  tags: { feature: 'tag shapes', needs: [POLICY.tagShapes], when: nonEmptyList },
+  link: { feature: 'attach link', needs: [POLICY.attachLink], when: present },
+  start: { feature: 'connector lines', needs: [POLICY.connectorLines], when: present },
+  end: { feature: 'connector lines', needs: [POLICY.connectorLines], when: present },
+  type: { feature: 'line type', needs: [POLICY.lineType], when: (v) => PICKED_LINE_TYPES.has(v as string) },
+  resolved: { feature: 'comments', needs: [POLICY.comments], when: () => true },
+};
+
+/** The same for `type: 'hl'` (a pen turned highlighter). */
+const HIGHLIGHTER_TYPE = { feature: 'highlighter', needs: [POLICY.highlighterToolbox] as PolicyRequirement };
+
+/** Every shape inside a shape (composite and link shapes group others). */
+function eachShape(shape: ShapeLike, visit: (s: ShapeLike) => void, depth = 0): void {
+  visit(shape);
+  if (depth < 8 && Array.isArray(shape.shapes)) for (const inner of shape.shapes) if (inner && typeof inner === 'object') eachShape(inner as ShapeLike, visit, depth + 1);
+}
+
+/**
+ * The policies a command needs (board.md §6 "Policies by plan"), one entry per feature it uses:
+ * the shapes it adds or replaces (SHAPE_POLICY_RULES), the properties it sets
+ * (PROPERTY_POLICY_RULES) and a lock that protects (protected-lock); a commandSet needs what
+ * its sub-commands need. Moving, resizing, recolouring, removing, ordering and undo need none.
+ */
+export function commandPolicyNeeds(command: CommandLike, depth = 0): Array<{ feature: string; needs: PolicyRequirement }> {
+  const out = new Map<string, PolicyRequirement>();
+  const add = (feature: string, needs: PolicyRequirement) => out.set(feature, needs);
+  if (command.cmd === 'commandSet') {
+    if (depth < 8 && Array.isArray(command.commands)) for (const sub of command.commands) for (const n of commandPolicyNeeds(sub as CommandLike, depth + 1)) add(n.feature, n.needs);
+  } else if (command.cmd === 'lock') {
+    if (command.protect === true) add('protected lock', [POLICY.protectedLock]);
+  } else if (command.cmd === 'propertyModifier') {
+    for (const prop of Array.isArray(command.props) ? (command.props as Array<{ name?: unknown; value?: unknown }>) : []) {
+      if (prop?.name === 'type' && prop.value === 'hl') add(HIGHLIGHTER_TYPE.feature, HIGHLIGHTER_TYPE.needs);
+      const rule = typeof prop?.name === 'string' && Object.hasOwn(PROPERTY_POLICY_RULES, prop.name) ? PROPERTY_POLICY_RULES[prop.name] : undefined;
+      if (rule && rule.when(prop.value)) add(rule.feature, rule.needs);
+    }
+  } else if (command.shape && typeof command.shape === 'object') {
+    // adding a shape (cmd = its kind) or replacing one
+    eachShape(command.shape, (s) => {
+      for (const rule of SHAPE_POLICY_RULES) if (rule.when(s)) add(rule.feature, rule.needs);
+    });
+  }
+  return [...out].map(([feature, needs]) => ({ feature, needs }));
+}
+
+/** The first feature of `command` that `policies` do not allow, or null when all are allowed. */
+export function missingCommandPolicy(command: CommandLike, policies: ReadonlySet<string>): { feature: string; needs: PolicyRequirement } | null {
+  return commandPolicyNeeds(command).find((n) => !n.needs.some((p) => policies.has(p))) ?? null;
+}

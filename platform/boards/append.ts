@@ -26,6 +26,7 @@ import { queueInsert, queueTask } from './append-queue';
 import { flattenCommand, parseCommand } from './command-schema';
 import { boardStateAt, scheduleSnapshot } from './snapshots';
 import { addedShapeIds, admitShapes, checkCommandSize } from './caps';
+import { checkCommandPolicies } from './policy-gate';
 import { isRestricted, NO_OWNERS, ownersFor, visibleCommand, commandForViewer, type HiddenCommand, type Owners } from './visibility';
 
 export const PROTECTED_SHAPES = MESSAGES.unlockProtected;
@@ -51,7 +52,8 @@ class Duplicate extends Error {
  * Who may append what (board.md §4, §6): shape edits need edit_board — except comment shapes,
  * which need write_comment; clear needs Owner or Facilitator; undo/redo only of one's own
  * command; in private mode non-owners and non-facilitators only touch their own shapes;
- * a protected shape is unlocked only by Owner, Facilitator or its protector.
+ * a protected shape is unlocked only by Owner, Facilitator or its protector; a feature the
+ * sender's plan does not allow is refused (./policy-gate.ts).
  */
 async function authorize(app: BoardApp, access: BoardAccess, actor: Actor, command: Command): Promise<void> {
   const { board, role } = access;
@@ -85,6 +87,8 @@ async function authorize(app: BoardApp, access: BoardAccess, actor: Actor, comma
       if (shape && !canUnprotect(role, actor.uid, shape)) forbid(PROTECTED_SHAPES);
     }
   }
+  // the sender's plan: frames, comments, protect, rotation… (./policy-gate.ts)
+  await checkCommandPolicies(app, access, actor, command);
 }
 
 /** The current state of a few shapes, folded from their history (statuses as they are now). */

@@ -4,12 +4,12 @@ import { can, canDeleteBoard, canSetDisposeTimer, type Permission, type Role } f
 import type { Actor } from '../core/actor';
 import { badRequest, fieldError } from '../core/errors';
 import { findUserById } from '../users/repo';
-import { boardPolicies } from '../../shared/workspace-roles';
 import { unpluggedExtensions, workspaceForUser } from '../workspaces/repo';
 import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from './access';
 import { forgetBoard } from './access-cache';
 import { boardConfigOf, checkConfigPatch, type BoardConfigPatch } from './config';
 import { displayNameOf, toBoardMember, userDisplayName, type BoardMember } from './members';
+import { boardPoliciesFor, checkConfigPolicies } from './policy-gate';
 import {
   boardsPastDisposal,
   deleteBoard,
@@ -39,7 +39,7 @@ export interface BoardInfo {
   boardConfig: Required<BoardConfig>;
   userConfig: { keys: Array<{ c: string; k: string }>; snapToObject: boolean; colors: string[] };
   locale: string;
-  /** policies: the plan's (the visitor's claims) less the extensions the workspace unplugged (boardPolicies) */
+  /** policies: the visitor's plan less the extensions the workspace unplugged (policy-gate boardPoliciesFor) */
   claims: { role: Role; permissions: Permission[]; client: string | null; policies: string[] };
   members: BoardMember[];
   client: string | null;
@@ -106,10 +106,10 @@ export async function describeBoard(app: BoardApp, code: string, actorOrNull: Ac
     boardConfig: boardConfigOf(board.board_config),
     userConfig: { keys: [], snapToObject: false, colors: [], ...stored },
     locale: actor.claims?.lang ?? 'en',
-    claims: { role: access.role, permissions: access.permissions, client, policies: boardPolicies(actor.claims ?? {}, unplugged) },
+    claims: { role: access.role, permissions: access.permissions, client, policies: await boardPoliciesFor(app, access, actor, unplugged) },
     members: members.map((m) => toBoardMember(board, m, actor)),
     client,
-    version: CLIENT_VERSION,
+    version: app.config.appVersion ?? CLIENT_VERSION,
     // the visitor's own key on the board (a guest joined with its secret: never echoed)
     uid: actor.uid,
   };
@@ -138,6 +138,7 @@ export async function updateBoardConfig(
   const access = await getBoardAccess(app, code, actor);
   if (!partial || typeof partial !== 'object') throw badRequest('Invalid configuration.');
   const patch = checkConfigPatch(access.role, partial as Record<string, unknown>);
+  await checkConfigPolicies(app, access, requireActor(actor), patch);
   const config = boardConfigOf({ ...access.board.board_config, ...patch });
   await updateBoard(app.db, access.board.id, { board_config: config });
   await app.bus.publish(access.board.code, { event: 'onConfigChanged', data: config, except: opts.connectionId });

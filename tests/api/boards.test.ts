@@ -145,7 +145,7 @@ describe('boards', () => {
 });
 
 describe('board settings and member names', () => {
-  const s = boardsSuite({ ann: { name: 'Ann' } });
+  const s = boardsSuite({ ann: { name: 'Ann', plan: 'team' } });
 
   it('updates the board config and publishes the whole config', async () => {
     const { code } = await newBoard(s.p, s.ann);

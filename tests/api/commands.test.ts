@@ -7,7 +7,7 @@ import { add, boardsSuite, call, cid, clear, guest, move, newBoard, rect, send, 
 
 /** The command log: append over HTTP and through the service, seq, idempotency, validation, roles. */
 describe('board commands', () => {
-  const s = boardsSuite({ owner: { name: 'Owner', plan: 'team' }, editor: { name: 'Editor' } });
+  const s = boardsSuite({ owner: { name: 'Owner', plan: 'team' }, editor: { name: 'Editor', plan: 'team' } });
   const rows = (boardId: string) => s.p.db('commands').where({ board_id: boardId }).orderBy('seq');
   const boardWith = async (levels: { link?: string } = {}) => {
     const b = await newBoard(s.p, s.owner);
@@ -120,7 +120,8 @@ describe('board commands', () => {
 
     it('lets a Commenter place and move comment shapes but nothing else', async () => {
       const { code } = await boardWith({ link: 'Commenter' });
-      const c = guest();
+      // comments need the comments policy (a team plan): the role is what this test is about
+      const c = await signedIn(s.p, { plan: 'team' });
       const uid = c.actor.uid;
       await send(s.p, s.owner, code, add(s.owner.actor.uid, rect('r', s.owner.actor.uid)));
       const comment = { id: 'cm1', cmd: 'comment', uid, timestamp: 1, x: 1, y: 1, threadId: crypto.randomUUID(), color: 6, resolved: false } as Shape;

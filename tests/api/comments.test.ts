@@ -7,7 +7,7 @@ import { add, boardsSuite, call, cid, guest, newBoard, remove, undo, type Who } 
 
 /** Comment threads: the hub's addComment/deleteComment rules, the thread list, seen marks, comment shapes. */
 describe('board comments', () => {
-  const s = boardsSuite({ ann: { name: 'Ann' }, bob: { name: 'Bob' } });
+  const s = boardsSuite({ ann: { name: 'Ann', plan: 'team' }, bob: { name: 'Bob' } });
   const threads = async (code: string, who: Who) => (await call(s.p, who, 'GET', `/api/boards/${code}/comments/`)).body;
 
   it('creates a thread with the first comment and adds to it after', async () => {

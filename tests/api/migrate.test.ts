@@ -18,7 +18,7 @@ describe('guest merge at login', () => {
   const open: HubClient[] = [];
   beforeAll(async () => {
     p = await startTestPlatform({}, { listen: true });
-    someone = await signedIn(p);
+    someone = await signedIn(p, { plan: 'team' });
   });
   afterEach(async () => {
     await Promise.all(open.splice(0).map((c) => c.close()));
@@ -171,7 +171,8 @@ describe('guest merge at login', () => {
       const theirMove = move(someone.actor.uid, 's1', 10, 0);
       await send(p, someone, board.code, theirMove);
       await send(p, g, board.code, move(g.actor.uid, 's1', 0, 10));
-      await send(p, g, board.code, lock(g.actor.uid, ['s2']));
+      // a plain lock: protecting needs the protected-lock policy, which a guest's (plan-less) identity never has
+      await send(p, g, board.code, { ...lock(g.actor.uid, ['s2']), protect: false } as Command);
       // someone else's undo: its effect carries s1 as the guest left it
       await send(p, someone, board.code, undo(someone.actor.uid, theirMove.id));
       await snapshotsIdle(app());
@@ -192,7 +193,9 @@ describe('guest merge at login', () => {
         ['s2', me],
       ]);
       expect(body.snapshot.shapes[0]).toMatchObject({ x: 0, y: 10, modifiedBy: me });
-      expect(body.snapshot.shapes[1]).toMatchObject({ lock: true, protectedBy: me, modifiedBy: me });
+      expect(body.snapshot.shapes[1]).toMatchObject({ lock: true, modifiedBy: me });
+      // a protector is re-authored too (protected shapes stored before the plan gate)
+      expect(reauthorShape({ ...rect('p', g.actor.uid), protectedBy: g.actor.uid }, g.actor.uid, me)).toMatchObject({ uid: me, protectedBy: me });
       expect(body.commands.map((c: any) => [c.seq, c.uid, c.shape.uid])).toEqual([[7, me, me]]);
       const effect = (await p.db('commands').where({ board_id: board.id, seq: 6 }).first()).payload.effect;
       expect(effect.shapes).toEqual([expect.objectContaining({ id: 's1', uid: me, modifiedBy: me })]);

@@ -32,7 +32,8 @@ describe('roles against guarded actions', () => {
     const b = await newBoard(p, owner);
     await p.db('boards').where({ id: b.id }).update({ link_level: 'NoAccess' });
     if (role === 'Owner') return { ...b, who: owner };
-    const who = await signedIn(p);
+    // a team plan: the roles decide here, the plans in tests/api/policy-refusals.test.ts
+    const who = await signedIn(p, { plan: 'team' });
     if (role !== 'NoAccess') await p.db('board_members').insert({ board_id: b.id, uid: who.actor.uid, user_id: who.user!.id, role });
     return { ...b, who };
   }
