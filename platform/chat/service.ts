@@ -5,6 +5,7 @@ import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
 import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from '../boards/access';
 import { displayNameOf, profileImageOf } from '../boards/members';
+import type { MemberRow } from '../boards/repo';
 import { insertMessage, messagesBefore, type ChatMessageRow } from './repo';
 
 /** board.md §3 Chat message; `sender` is 'self' for the reader's own messages, else 'other'. */
@@ -40,6 +41,14 @@ function toMessage(row: ChatMessageRow, reader: string | null): ChatMessage {
   };
 }
 
+/**
+ * The sender's name: the one chosen on the board (renameMember), else the one they joined the
+ * hub with (a returning guest's remembered name), else their profile name or 'Guest'.
+ */
+export async function nameOnBoard(db: BoardApp['db'], member: MemberRow | undefined, actor: Actor, joinedAs?: string): Promise<string> {
+  return member?.name || joinedAs?.trim() || displayNameOf(db, member, actor);
+}
+
 async function chatAccess(app: BoardApp, code: string, actor: Actor | null) {
   const access = await getBoardAccess(app, code, actor);
   if (!can(access.role, 'view_chat')) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
@@ -55,7 +64,7 @@ export async function sendMessage(
   code: string,
   actor: Actor | null,
   input: { id?: string; message: string },
-  opts: { connectionId?: string } = {},
+  opts: { connectionId?: string; displayName?: string } = {},
 ): Promise<ChatMessage> {
   const access = await chatAccess(app, code, actor);
   const text = cleanMessage(String(input.message ?? ''));
@@ -67,7 +76,7 @@ export async function sendMessage(
     clientId,
     uid: actor!.uid,
     userId: actor!.userId,
-    displayName: await displayNameOf(app.db, access.member, actor!),
+    displayName: await nameOnBoard(app.db, access.member, actor!, opts.displayName),
     message: text,
   });
   row.avatar = await profileImageOf(app.db, actor!);

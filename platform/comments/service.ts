@@ -4,7 +4,8 @@ import { can } from '../../shared/permissions';
 import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
 import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from '../boards/access';
-import { displayNameOf, profileImageOf } from '../boards/members';
+import { profileImageOf } from '../boards/members';
+import { nameOnBoard } from '../chat/service';
 import { notifyMentions } from './mentions';
 import {
   commentsOfBoard,
@@ -62,7 +63,7 @@ export async function addComment(
   actor: Actor | null,
   text: string,
   threadId?: string | null,
-  opts: { connectionId?: string } = {},
+  opts: { connectionId?: string; displayName?: string } = {},
 ): Promise<{ createdThreadId: string | null; id: string; date: string; threadId: string }> {
   const access = await commentAccess(app, code, actor);
   const message = String(text ?? '').trim();
@@ -81,7 +82,7 @@ export async function addComment(
   } else if (thread.deleted) {
     throw Boom.notFound(THREAD_NOT_FOUND);
   }
-  const displayName = await displayNameOf(app.db, access.member, actor!);
+  const displayName = await nameOnBoard(app.db, access.member, actor!, opts.displayName);
   const row = await insertComment(app.db, { threadId: thread.id, uid: actor!.uid, userId: actor!.userId, name: displayName, message });
   await markSeen(app.db, thread.id, actor!.uid);
   const date = new Date(row.created_at).toISOString();
