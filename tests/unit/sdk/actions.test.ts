@@ -48,8 +48,13 @@ describe('action registry', () => {
   it('lists actions by group for menus and the toolbox', () => {
     const tools = listActions('tools').map((a) => a.id);
     expect(tools).toEqual(expect.arrayContaining(['select', 'pan', 'pen', 'highlighter', 'eraser', 'line', 'arrow', 'rectangle', 'filledRectangle', 'circle', 'filledCircle', 'text', 'stickyNote']));
-    expect(listActions('view').map((a) => a.id)).toEqual(['zoomIn', 'zoomOut', 'zoomFit', 'zoom100', 'fullscreen']);
-    expect(listActions('arrange').map((a) => a.id)).toEqual(['bringToFront', 'sendBack']);
+    expect(listActions('view').map((a) => a.id)).toEqual(['zoomIn', 'zoomOut', 'zoomFit', 'zoom100', 'fullscreen', 'openLink', 'find']);
+    expect(listActions('arrange').map((a) => a.id)).toEqual([
+      'bringToFront', 'sendBack',
+      'alignLeft', 'alignHorizontally', 'alignRight', 'alignTop', 'alignVertically', 'alignBottom',
+      'distributeHorizontally', 'distributeVertically',
+      'arrangeVertical', 'arrangeHorizontal', 'arrangeGrid', 'arrangeCircular', 'arrangeStack',
+    ]);
     // no two default actions share a key
     const r = createActionRegistry();
     const seen = new Map<string, string>();
