@@ -1,3 +1,4 @@
+import { Subject } from 'rxjs';
 import type { Editor } from '../editor/editor';
 import type { KeyInput } from '../editor/types';
 import { keyBindingConflict } from '../../shared/messages';
@@ -35,9 +36,17 @@ export interface Action {
 /** A user's own binding (board.md §3 userConfig.keys: c command, k key string). */
 export interface KeyBinding { c: string; k: string }
 
+/** The user's key bindings in the join's userConfig (board.md §3: keys [{c, k}]). */
+export function userBindings(userConfig: Record<string, unknown> | null | undefined): KeyBinding[] {
+  const keys = userConfig?.keys;
+  return Array.isArray(keys) ? keys.filter((b): b is KeyBinding => !!b && typeof b.c === 'string' && typeof b.k === 'string') : [];
+}
+
 export class ActionRegistry {
   private readonly actions = new Map<string, Action>();
   private overrides = new Map<string, string>();
+  /** after the bindings change (menus and tooltips show the new keys) */
+  readonly changes$ = new Subject<void>();
 
   constructor(actions: readonly Action[] = [], bindings: readonly KeyBinding[] = []) {
     for (const a of actions) this.register(a);
@@ -60,7 +69,8 @@ export class ActionRegistry {
 
   /** Replaces the user's bindings (userConfig.keys). */
   setBindings(bindings: readonly KeyBinding[]): void {
-    this.overrides = new Map(bindings.filter((b) => this.actions.has(b.c)).map((b) => [b.c, normalizeKey(b.k)]));
+    this.overrides = new Map(bindings.filter((b) => this.actions.get(b.c)?.mutable).map((b) => [b.c, normalizeKey(b.k)]));
+    this.changes$.next();
   }
 
   /** The user's bindings that differ from the defaults, ready for PUT /api/users/configs {config:{keys}}. */
@@ -99,11 +109,24 @@ export class ActionRegistry {
     const defaults = (this.actions.get(id)?.defaultKeys ?? []).map(normalizeKey);
     if (defaults.length === 1 && defaults[0] === k) this.overrides.delete(id);
     else this.overrides.set(id, k);
+    this.changes$.next();
     return null;
   }
 
-  resetBinding(id: string): void {
+  /** Gives the action its default keys back; the conflict message instead when another action took one. */
+  resetBinding(id: string): string | null {
+    for (const k of this.actions.get(id)?.defaultKeys ?? []) {
+      const clash = this.conflict(id, k);
+      if (clash) return clash;
+    }
     this.overrides.delete(id);
+    this.changes$.next();
+    return null;
+  }
+
+  /** Whether the user gave the action a key of their own. */
+  isCustom(id: string): boolean {
+    return this.overrides.has(id);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Shape } from '../../shared/model';
-import { EXPORT_BACKGROUND, EXPORT_PADDING } from '../../shared/constants';
+import { EXPORT_BACKGROUND, EXPORT_PADDING, TEXT_EXPORT_SUFFIX } from '../../shared/constants';
 import { boardToSvg, expandRect, exportSize, shapesBounds, type Rect } from '../../shared/geometry';
 import { CanvasRenderer } from '../engine/renderer';
 
@@ -12,8 +12,9 @@ export function exportArea(shapes: readonly Shape[]): Rect {
 }
 
 /**
- * PNG or SVG data URL of the shapes: white background, padding 30, at most 10000 px a side
- * (board.md §9). SVG is shared/geometry's boardToSvg; PNG is drawn by two.js like the screen.
+ * PNG or SVG data URL of the shapes: white (or 'transparent') background, padding 30, at most
+ * 10000 px a side (board.md §9). SVG is shared/geometry's boardToSvg (the server's thumbnails use
+ * it too); PNG is drawn by the canvas renderer's two.js drawables, the same drawing as the screen.
  */
 export async function exportImage(shapes: readonly Shape[], format: 'png' | 'svg', background: string = EXPORT_BACKGROUND): Promise<string> {
   const drawn = exported(shapes);
@@ -23,4 +24,59 @@ export async function exportImage(shapes: readonly Shape[], format: 'png' | 'svg
   const area = exportArea(drawn);
   const canvas = CanvasRenderer.renderShapes(drawn, area, exportSize(area).scale, background === 'transparent' ? null : background);
   return canvas.toDataURL('image/png');
+}
+
+/** The text of one shape for the notes export: text, sticky note, frame title (nested in groups). */
+function shapeTexts(shape: Shape): string[] {
+  switch (shape.cmd) {
+    case 'text': return [shape.value];
+    case 'stickyNote': return [shape.text];
+    case 'frame': return [shape.title];
+    case 'composite':
+    case 'link': return shape.shapes.flatMap(shapeTexts);
+    default: return [];
+  }
+}
+
+/**
+ * The board's text (board.md §9 '{board name}_notes.txt'): the text of text shapes, sticky
+ * notes and frame titles, one per line in board order (bottom to top); blank ones left out.
+ */
+export function boardNotes(shapes: readonly Shape[]): string {
+  return shapes.flatMap(shapeTexts).map((t) => t.trim()).filter(Boolean).join('\n');
+}
+
+/** A file name after the board: characters file systems refuse become '_'; 'board' when unnamed. */
+export function exportFileName(boardName: string | null | undefined, kind: 'png' | 'svg' | 'txt'): string {
+  // eslint-disable-next-line no-control-regex
+  const base = (boardName ?? '').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'board';
+  return kind === 'txt' ? `${base}${TEXT_EXPORT_SUFFIX}` : `${base}.${kind}`;
+}
+
+/** A data URL's bytes as a Blob (large images download as object URLs, not as multi-megabyte hrefs). */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const comma = dataUrl.indexOf(',');
+  const head = dataUrl.slice(5, comma);
+  const type = head.split(';')[0] || 'application/octet-stream';
+  const body = dataUrl.slice(comma + 1);
+  if (!head.endsWith(';base64')) return new Blob([decodeURIComponent(body)], { type });
+  const bin = atob(body);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
+/** Saves a data URL or text as a download named `fileName`. */
+export function download(content: { dataUrl: string } | { text: string }, fileName: string): void {
+  const blob = 'dataUrl' in content ? dataUrlToBlob(content.dataUrl) : new Blob([content.text], { type: 'text/plain;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

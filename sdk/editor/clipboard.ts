@@ -1,0 +1,254 @@
+/**
+ * Copy, cut and paste of shapes (board.md §3 "Clipboard payload: list of shapes plus the source
+ * board id", §6 "Copy and cut skip ghost shapes; cut also skips locked shapes", §9 "a custom type
+ * for shapes plus a plain-text fallback", §8 clipboard errors).
+ *
+ * The clipboard holds two representations of a copy:
+ * - `web application/x-tabula-shapes+json`: the payload {type, boardId, shapes} (a web custom
+ *   format of the async Clipboard API, so another board — in this tab or another — reads it);
+ * - `text/plain`: the copied shapes' text (texts, sticky notes, frame titles, one per line) for
+ *   other applications, or the payload itself when the shapes carry no text or the browser has no
+ *   custom formats.
+ * Paste takes the custom format, else a text/plain payload, else plain text: one text shape, or,
+ * with the sticky-note tool active, one yellow (#feff9c) sticky note per line, 10 apart.
+ */
+import type { Shape, StickyNoteShape, TextShape } from '../../shared/model';
+import { SHAPE_KINDS } from '../../shared/model';
+import { MESSAGES } from '../../shared/messages';
+import { PASTED_STICKY_COLOR, PASTED_STICKY_GAP, STICKY_SIZES } from '../../shared/constants';
+import { boundsOf, fitStickyFont, translateShape, unionRects } from '../../shared/geometry';
+import { boardNotes } from './export';
+
+export const CLIPBOARD_MIME = 'application/x-tabula-shapes+json';
+/** The async Clipboard API's name of the custom format ('web ' prefix: Chromium's web custom formats). */
+export const WEB_CLIPBOARD_MIME = `web ${CLIPBOARD_MIME}`;
+const PAYLOAD_TYPE = 'tabula/shapes';
+/** Pasted sticky notes per row before the next row starts. */
+const STICKIES_PER_ROW = 5;
+
+export interface ClipboardPayload {
+  type: typeof PAYLOAD_TYPE;
+  /** the board the shapes were copied from */
+  boardId: string | null;
+  shapes: Shape[];
+}
+
+/** A clipboard failure with the spec's message (board.md §8), shown as a toast. */
+export class ClipboardError extends Error {}
+
+export function makePayload(boardId: string | null, shapes: readonly Shape[]): ClipboardPayload {
+  return { type: PAYLOAD_TYPE, boardId, shapes: shapes.map((s) => structuredClone(s)) };
+}
+
+const isShape = (value: unknown): value is Shape => {
+  const s = value as Partial<Shape> | null;
+  return !!s && typeof s === 'object' && typeof s.id === 'string' && (SHAPE_KINDS as readonly string[]).includes(s.cmd as string) &&
+    (!('shapes' in s) || (Array.isArray(s.shapes) && (s.shapes as unknown[]).every(isShape)));
+};
+
+/** The payload in a clipboard text, or null when the text is something else. */
+export function parsePayload(text: string | null | undefined): ClipboardPayload | null {
+  if (!text || text[0] !== '{') return null;
+  try {
+    const value = JSON.parse(text) as Partial<ClipboardPayload>;
+    if (value?.type !== PAYLOAD_TYPE || !Array.isArray(value.shapes)) return null;
+    const shapes = value.shapes.filter(isShape);
+    return shapes.length ? { type: PAYLOAD_TYPE, boardId: typeof value.boardId === 'string' ? value.boardId : null, shapes } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The plain-text side of a copy: the shapes' text, or the payload when they carry none. */
+export function plainTextOf(payload: ClipboardPayload): string {
+  return boardNotes(payload.shapes) || JSON.stringify(payload);
+}
+
+/**
+ * Fresh copies of pasted shapes: new ids (nested group members too), owned by `uid`, unlocked,
+ * with frames keeping only the children pasted with them; then moved so their bounds are centred
+ * at `at` (board coordinates).
+ */
+export function placeShapes(shapes: readonly Shape[], at: { x: number; y: number }, uid: string, newId: () => string): Shape[] {
+  const ids = new Map<string, string>();
+  const fresh = (s: Shape): Shape => {
+    const copy = structuredClone(s) as Shape & Record<string, unknown>;
+    const id = newId();
+    ids.set(s.id, id);
+    copy.id = id;
+    copy.uid = uid;
+    copy.timestamp = Date.now();
+    for (const k of ['lock', 'protectedBy', 'modifiedBy', 'modifiedTimestamp', 'status', 'seq']) delete copy[k];
+    if (copy.metadata && typeof copy.metadata === 'object') {
+      const { ghost: _ghost, ...rest } = copy.metadata as Record<string, unknown>;
+      copy.metadata = rest;
+    }
+    if ((copy.cmd === 'composite' || copy.cmd === 'link') && Array.isArray(copy.shapes)) copy.shapes = copy.shapes.map(fresh);
+    return copy as Shape;
+  };
+  const copies = shapes.map(fresh);
+  for (const c of copies) if (c.cmd === 'frame') c.children = c.children.filter((id) => ids.has(id)).map((id) => ids.get(id)!);
+  const box = unionRects(copies.map(boundsOf));
+  if (!box) return copies;
+  const dx = Math.round(at.x - (box.x + box.w / 2));
+  const dy = Math.round(at.y - (box.y + box.h / 2));
+  return copies.map((c) => translateShape(c, dx, dy));
+}
+
+export interface TextPasteStyle {
+  color: string;
+  font: string;
+  fontSize: number;
+  align: TextShape['align'];
+}
+
+/** Plain text as one text shape centred at `at` (sizes from shared text measurement). */
+export function textShape(text: string, at: { x: number; y: number }, base: Pick<Shape, 'id' | 'uid' | 'timestamp'>, style: TextPasteStyle): TextShape {
+  const shape: TextShape = { ...base, cmd: 'text', value: text, x: 0, y: 0, color: style.color, font: style.font, size: style.fontSize, align: style.align };
+  const b = boundsOf(shape);
+  return { ...shape, x: Math.round(at.x - b.w / 2), y: Math.round(at.y - b.h / 2) };
+}
+
+/**
+ * Plain text as sticky notes: one per non-blank line, yellow #feff9c, medium size, in rows of 5
+ * with gaps of 10 (board.md §9), the block centred at `at`.
+ */
+export function stickyNotes(text: string, at: { x: number; y: number }, base: () => Pick<Shape, 'id' | 'uid' | 'timestamp'>): StickyNoteShape[] {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const { w, h } = STICKY_SIZES.M;
+  const cols = Math.min(lines.length, STICKIES_PER_ROW);
+  const rows = Math.ceil(lines.length / STICKIES_PER_ROW);
+  const x0 = Math.round(at.x - (cols * w + (cols - 1) * PASTED_STICKY_GAP) / 2);
+  const y0 = Math.round(at.y - (rows * h + (rows - 1) * PASTED_STICKY_GAP) / 2);
+  return lines.map((line, i) => ({
+    ...base(), cmd: 'stickyNote', text: line,
+    x: x0 + (i % STICKIES_PER_ROW) * (w + PASTED_STICKY_GAP), y: y0 + Math.floor(i / STICKIES_PER_ROW) * (h + PASTED_STICKY_GAP),
+    w, h, color: PASTED_STICKY_COLOR, size: 'M', fontSize: fitStickyFont(line, w, h).fontSize,
+  }));
+}
+
+/* ---------------- the system clipboard (async Clipboard API) ---------------- */
+
+function systemClipboard(): Clipboard {
+  const cb = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
+  if (!cb || (typeof window !== 'undefined' && !window.isSecureContext)) throw new ClipboardError(MESSAGES.clipboardUnsupported);
+  return cb;
+}
+
+const customFormats = (): boolean =>
+  typeof ClipboardItem !== 'undefined' && typeof (ClipboardItem as { supports?: (t: string) => boolean }).supports === 'function' &&
+  (ClipboardItem as unknown as { supports(t: string): boolean }).supports(WEB_CLIPBOARD_MIME);
+
+/** Writes a copy: the custom format plus text/plain, or the payload as text/plain alone. */
+export async function writeClipboard(payload: ClipboardPayload): Promise<void> {
+  const cb = systemClipboard();
+  const json = JSON.stringify(payload);
+  try {
+    if (typeof cb.write === 'function' && customFormats()) {
+      await cb.write([new ClipboardItem({
+        'text/plain': new Blob([plainTextOf(payload)], { type: 'text/plain' }),
+        [WEB_CLIPBOARD_MIME]: new Blob([json], { type: CLIPBOARD_MIME }),
+      })]);
+    } else {
+      await cb.writeText(json);
+    }
+  } catch (error) {
+    throw new ClipboardError(error instanceof Error && error.name === 'NotAllowedError' ? MESSAGES.clipboardUnsupported : MESSAGES.clipboardReadFailed);
+  }
+}
+
+/** What a paste finds: shapes (the custom format, or a payload in text), or plain text. */
+export type ClipboardContent = { kind: 'shapes'; payload: ClipboardPayload } | { kind: 'text'; text: string };
+
+export async function readClipboard(): Promise<ClipboardContent> {
+  const cb = systemClipboard();
+  let text = '';
+  try {
+    if (typeof cb.read === 'function') {
+      const items = await cb.read();
+      for (const item of items) {
+        if (item.types.includes(WEB_CLIPBOARD_MIME)) {
+          const payload = parsePayload(await (await item.getType(WEB_CLIPBOARD_MIME)).text());
+          if (payload) return { kind: 'shapes', payload };
+        }
+      }
+      const plain = items.find((i) => i.types.includes('text/plain'));
+      if (plain) text = await (await plain.getType('text/plain')).text();
+    } else {
+      text = await cb.readText();
+    }
+  } catch {
+    throw new ClipboardError(MESSAGES.clipboardReadFailed);
+  }
+  const payload = parsePayload(text);
+  if (payload) return { kind: 'shapes', payload };
+  // content with no handler (an image, empty text): nothing to paste
+  if (!text.trim()) throw new ClipboardError(MESSAGES.clipboardReadFailed);
+  return { kind: 'text', text };
+}
+
+/* ---------------- the editor's copy, cut and paste ---------------- */
+
+/** What copy, cut and paste need of the editor (the Editor facade; tests may pass a headless one). */
+export interface ClipboardHost {
+  readonly uid: string;
+  readonly selection: string[];
+  boardId: string | null;
+  lastPointer: { x: number; y: number } | null;
+  readonly viewport: { visibleRect(margin?: number): { x: number; y: number; w: number; h: number } };
+  readonly style: TextPasteStyle & { fontSize: number };
+  readonly tool$: { value: string };
+  readonly doc: { get(id: string): Shape | undefined };
+  selectionType(shape: Shape): 'normal' | 'locked' | 'private' | 'ghost';
+  canEdit(): boolean;
+  addShapes(shapes: Shape[]): Shape[];
+  removeShapes(ids: readonly string[]): void;
+  select(ids: readonly string[]): void;
+  shapeBase<K extends Shape['cmd']>(kind: K): { id: string; cmd: K; uid: string; timestamp: number };
+}
+
+/** Shapes a copy (or a cut) takes from the selection: never ghost or private ones; a cut leaves locked ones too. */
+export function clipboardShapes(host: ClipboardHost, cut: boolean): Shape[] {
+  return host.selection
+    .map((id) => host.doc.get(id))
+    .filter((s): s is Shape => {
+      if (!s) return false;
+      const type = host.selectionType(s);
+      return type === 'normal' || (!cut && type === 'locked');
+    });
+}
+
+/** Ctrl+C / Ctrl+X: the selection to the clipboard; a cut then removes what it copied. */
+export async function copySelection(host: ClipboardHost, cut = false): Promise<number> {
+  const shapes = clipboardShapes(host, cut);
+  if (!shapes.length || (cut && !host.canEdit())) return 0;
+  await writeClipboard(makePayload(host.boardId, shapes));
+  if (cut) host.removeShapes(shapes.map((s) => s.id));
+  return shapes.length;
+}
+
+/** Where a paste lands: the given point, else the pointer when it is over the visible board, else the view's centre. */
+export function pastePoint(host: Pick<ClipboardHost, 'lastPointer' | 'viewport'>, at?: { x: number; y: number } | null): { x: number; y: number } {
+  if (at) return at;
+  const view = host.viewport.visibleRect();
+  const p = host.lastPointer;
+  if (p && p.x >= view.x && p.y >= view.y && p.x <= view.x + view.w && p.y <= view.y + view.h) return p;
+  return { x: view.x + view.w / 2, y: view.y + view.h / 2 };
+}
+
+/** The shapes a clipboard content becomes on this board, placed at `at` (not yet added). */
+export function pastedShapes(host: ClipboardHost, content: ClipboardContent, at: { x: number; y: number }, newId: () => string): Shape[] {
+  if (content.kind === 'shapes') return placeShapes(content.payload.shapes, at, host.uid, newId);
+  if (host.tool$.value === 'stickyNote') return stickyNotes(content.text, at, () => host.shapeBase('stickyNote'));
+  return [textShape(content.text.replace(/\r\n/g, '\n'), at, host.shapeBase('text'), host.style)];
+}
+
+/** Ctrl+V: reads the clipboard and adds its shapes as one undoable command, selected. */
+export async function pasteClipboard(host: ClipboardHost, newId: () => string, at?: { x: number; y: number } | null): Promise<Shape[]> {
+  if (!host.canEdit()) return [];
+  const content = await readClipboard();
+  const shapes = pastedShapes(host, content, pastePoint(host, at), newId);
+  const added = host.addShapes(shapes);
+  host.select(added.map((s) => s.id));
+  return added;
+}

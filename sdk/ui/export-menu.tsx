@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { MESSAGES } from '../../shared/messages';
+import { POLICY } from '../../shared/policies';
+import { toast } from '../../ui/toast';
+import type { Editor } from '../editor/editor';
+import { download, exportFileName } from '../editor/export';
+import { BoardIcon } from './icons';
+
+export type ExportKind = 'png' | 'pngTransparent' | 'svg' | 'txt';
+
+/** The '(You must log in first)' hint of board.md §6/§8. */
+export const EXPORT_LOGIN_HINT = '(You must log in first)';
+
+export interface ExportMenuProps {
+  editor: Editor;
+  boardName: string;
+  signedIn: boolean;
+  embedded: boolean;
+  /** controlled open state (the main menu's Export item opens the same choices) */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Runs one export and saves the file named after the board; 'error while exporting the board' on failure. */
+export async function runExport(editor: Editor, boardName: string, kind: ExportKind): Promise<void> {
+  try {
+    if (kind === 'txt') {
+      download({ text: editor.exportNotes() }, exportFileName(boardName, 'txt'));
+      return;
+    }
+    const format = kind === 'svg' ? 'svg' : 'png';
+    const dataUrl = await editor.exportImage(format, kind === 'pngTransparent' ? 'transparent' : undefined);
+    download({ dataUrl }, exportFileName(boardName, format));
+  } catch {
+    toast.error(MESSAGES.exportFailed);
+  }
+}
+
+/**
+ * The export dropdown of the top bar (board.md §2, §9): PNG on white or transparent, SVG (with
+ * the export-svg policy), the board's text as '{board name}_notes.txt'. Exports need login,
+ * except on an embedded board; a guest sees the choices disabled with '(You must log in first)'.
+ */
+export function ExportMenu({ editor, boardName, signedIn, embedded, open, onOpenChange }: ExportMenuProps) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const [busy, setBusy] = useState(false);
+  const allowed = signedIn || embedded;
+  const items: Array<{ kind: ExportKind; label: string }> = [
+    { kind: 'png', label: 'PNG image' },
+    { kind: 'pngTransparent', label: 'PNG, transparent background' },
+    ...(editor.hasPolicy(POLICY.exportSvg) ? [{ kind: 'svg' as const, label: 'SVG image' }] : []),
+    { kind: 'txt', label: 'Board text (.txt)' },
+  ];
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (wrap.current && !e.composedPath().includes(wrap.current)) onOpenChange(false);
+    };
+    window.addEventListener('pointerdown', onDown, true);
+    wrap.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => window.removeEventListener('pointerdown', onDown, true);
+  }, [open, onOpenChange]);
+
+  const close = (focusButton: boolean) => {
+    onOpenChange(false);
+    if (focusButton) button.current?.focus();
+  };
+
+  const onMenuKey = (e: KeyboardEvent) => {
+    const entries = Array.from(wrap.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const at = entries.indexOf(e.target as HTMLElement);
+    const go = (i: number) => entries[(i + entries.length) % entries.length]?.focus();
+    if (e.key === 'ArrowDown') go(at + 1);
+    else if (e.key === 'ArrowUp') go(at - 1);
+    else if (e.key === 'Home') go(0);
+    else if (e.key === 'End') go(entries.length - 1);
+    else if (e.key === 'Escape') close(true);
+    else if (e.key === 'Tab') return close(false);
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
+  const choose = async (kind: ExportKind) => {
+    close(true);
+    setBusy(true);
+    try {
+      await runExport(editor, boardName, kind);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="tb-wrap" ref={wrap}>
+      <button
+        ref={button}
+        type="button"
+        className="tb-btn"
+        aria-label="Export"
+        title="Export"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-busy={busy || undefined}
+        onClick={() => onOpenChange(!open)}
+      >
+        <BoardIcon name="download" size={18} />
+      </button>
+      {open && (
+        <div className="tb-panel tb-pop tb-pop--below tb-export" role="menu" aria-label="Export" onKeyDown={onMenuKey}>
+          {items.map((item) => (
+            <button
+              key={item.kind}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="tb-item"
+              aria-disabled={!allowed || undefined}
+              title={allowed ? undefined : EXPORT_LOGIN_HINT}
+              onClick={() => allowed && void choose(item.kind)}
+            >
+              <BoardIcon name={item.kind === 'txt' ? 'text' : 'image'} size={18} /> {item.label}
+            </button>
+          ))}
+          {!allowed && <div className="tb-label" role="note">{EXPORT_LOGIN_HINT}</div>}
+        </div>
+      )}
+    </div>
+  );
+}
