@@ -1,18 +1,19 @@
 import type { Editor } from '../editor/editor';
-import { actionTitle, useEditorTick } from './editor-hooks';
+import { useEditorTick } from './editor-hooks';
 import { BoardIcon } from './icons';
+import { shortcutOf, TipButton } from './tooltip';
 
-/** Undo and redo (own commands only; need edit_board). */
+/** Undo and redo (own commands only; need edit_board), with labelled tooltips and their keys. */
 export function HistoryButtons({ editor }: { editor: Editor }) {
   useEditorTick(editor, ['changes', 'readOnly']);
   return (
     <>
-      <button type="button" className="tb-btn" aria-label="Undo" title={actionTitle(editor, 'undo', 'Undo')} disabled={!editor.canUndo()} onClick={() => editor.undo()}>
+      <TipButton label="Undo" shortcut={shortcutOf(editor, 'undo')} disabled={!editor.canUndo()} onClick={() => editor.undo()}>
         <BoardIcon name="undo" />
-      </button>
-      <button type="button" className="tb-btn" aria-label="Redo" title={actionTitle(editor, 'redo', 'Redo')} disabled={!editor.canRedo()} onClick={() => editor.redo()}>
+      </TipButton>
+      <TipButton label="Redo" shortcut={shortcutOf(editor, 'redo')} disabled={!editor.canRedo()} onClick={() => editor.redo()}>
         <BoardIcon name="redo" />
-      </button>
+      </TipButton>
     </>
   );
 }

@@ -1,48 +1,82 @@
+import { canClearBoard, canDeleteBoard, type Role } from '../../shared/permissions';
 import { BoardIcon } from './icons';
 import type { BoardLinks } from './links';
 import { Popover } from './popover';
 
+export interface MainMenuProps {
+  links: BoardLinks;
+  signedIn: boolean;
+  embedded: boolean;
+  whiteLabel?: boolean;
+  /** the visitor's role on the board (board.md §6 decides the items from it) */
+  role?: string | null;
+  /** the settings dialog has something for this visitor (sdk/ui/settings-dialog.tsx settingsFor) */
+  hasSettings?: boolean;
+  onShare?: () => void;
+  onSettings?: () => void;
+  onShortcuts?: () => void;
+  onClear?: () => void;
+  onExport?: () => void;
+  onDelete?: () => void;
+}
+
+interface Item {
+  id: string;
+  label: string;
+  icon: string;
+  /** a link (navigation) or an action */
+  href?: string;
+  run?: () => void;
+  show: boolean;
+  danger?: boolean;
+}
+
 /**
- * The top-left menu (board.md §2): back to boards only for signed-in, non-embedded users; new
- * board and log in / create account are hidden when embedded (§6).
+ * The top-left menu (board.md §2) built from one list: back to boards (signed-in, not embedded),
+ * new board, settings, keyboard shortcuts, clear (Owner or Facilitator), share, export, delete
+ * (Owner), log in / create account (guests). Embedded boards hide share, new board, back and log
+ * in (§6). Templates is absent until templates exist (no dead ends). An item whose handler is not
+ * given is not shown.
  */
-export function MainMenu({ links, signedIn, embedded, whiteLabel, onShare }: { links: BoardLinks; signedIn: boolean; embedded: boolean; whiteLabel?: boolean; onShare?: () => void }) {
+export function MainMenu(props: MainMenuProps) {
+  const { links, signedIn, embedded, whiteLabel } = props;
+  const role = (props.role ?? null) as Role | null;
+  const items: Item[] = [
+    { id: 'back', label: 'Back to boards', icon: 'back', href: links.boards, show: signedIn && !embedded },
+    { id: 'new', label: 'New board', icon: 'plus', href: links.newBoard, show: !embedded },
+    { id: 'settings', label: 'Settings', icon: 'settings', run: props.onSettings, show: Boolean(props.hasSettings) },
+    { id: 'shortcuts', label: 'Keyboard shortcuts', icon: 'keyboard', run: props.onShortcuts, show: true },
+    { id: 'clear', label: 'Clear board', icon: 'eraser', run: props.onClear, show: canClearBoard(role) },
+    { id: 'share', label: 'Share', icon: 'userPlus', run: props.onShare, show: !embedded },
+    { id: 'export', label: 'Export', icon: 'download', run: props.onExport, show: true },
+    { id: 'delete', label: 'Delete board', icon: 'trash', run: props.onDelete, show: canDeleteBoard(role), danger: true },
+    { id: 'login', label: 'Log in', icon: 'login', href: links.login, show: !signedIn && !embedded },
+    { id: 'signup', label: 'Create account', icon: 'userPlus', href: links.signup, show: !signedIn && !embedded },
+  ];
+  const shown = items.filter((i) => i.show && (i.href || i.run));
   return (
-    <Popover label="Main menu" button={<BoardIcon name="menu" />}>
+    <Popover label="Main menu" button={<BoardIcon name="menu" />} className="tb-main-menu">
       {(close) => (
         <>
-          {signedIn && !embedded && (
-            <a className="tb-item" role="menuitem" href={links.boards} onClick={close}>
-              <BoardIcon name="back" size={18} /> Back to boards
-            </a>
-          )}
-          {!embedded && (
-            <a className="tb-item" role="menuitem" href={links.newBoard} onClick={close}>
-              <BoardIcon name="plus" size={18} /> New board
-            </a>
-          )}
-          {!embedded && onShare && (
-            <button
-              type="button"
-              className="tb-item"
-              role="menuitem"
-              onClick={() => {
-                close();
-                onShare();
-              }}
-            >
-              <BoardIcon name="userPlus" size={18} /> Share
-            </button>
-          )}
-          {!signedIn && !embedded && (
-            <>
-              <a className="tb-item" role="menuitem" href={links.login} onClick={close}>
-                <BoardIcon name="login" size={18} /> Log in
+          {shown.map((item) =>
+            item.href ? (
+              <a key={item.id} className="tb-item" role="menuitem" href={item.href} onClick={close}>
+                <BoardIcon name={item.icon} size={18} /> {item.label}
               </a>
-              <a className="tb-item" role="menuitem" href={links.signup} onClick={close}>
-                <BoardIcon name="userPlus" size={18} /> Create account
-              </a>
-            </>
+            ) : (
+              <button
+                key={item.id}
+                type="button"
+                className={`tb-item${item.danger ? ' tb-item--danger' : ''}`}
+                role="menuitem"
+                onClick={() => {
+                  close();
+                  item.run?.();
+                }}
+              >
+                <BoardIcon name={item.icon} size={18} /> {item.label}
+              </button>
+            ),
           )}
           {embedded && !whiteLabel && <div className="tb-label">Tabula board</div>}
         </>

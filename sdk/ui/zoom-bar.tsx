@@ -2,12 +2,15 @@ import { useEffect, useState } from 'react';
 import { zoomPercent } from '../engine/viewport';
 import type { Editor } from '../editor/editor';
 import { useSubject } from './hooks';
-import { actionTitle } from './editor-hooks';
 import { BoardIcon } from './icons';
 import { Popover } from './popover';
+import { shortcutOf, TipButton, type TipPlacement } from './tooltip';
 
-/** Zoom out / percentage with the zoom menu (100 %, fit) / zoom in, pan and fullscreen. */
-export function ZoomBar({ editor }: { editor: Editor }) {
+/**
+ * The view controls of the top bar (board.md §2): zoom out, the percentage with the zoom menu
+ * (100 %, fit to screen), zoom in, pan and fullscreen; each with a labelled tooltip and its key.
+ */
+export function ZoomControls({ editor, tips = 'below' }: { editor: Editor; tips?: TipPlacement }) {
   const scale = useSubject(editor.zoom$);
   const tool = useSubject(editor.tool$);
   const [fullscreen, setFullscreen] = useState(typeof document !== 'undefined' && Boolean(document.fullscreenElement));
@@ -18,51 +21,53 @@ export function ZoomBar({ editor }: { editor: Editor }) {
   }, []);
   const percent = zoomPercent(scale);
   return (
-    <div className="tb-panel tb-bar tb-bottomright" role="toolbar" aria-label="View">
-      <button type="button" className="tb-btn" aria-label="Zoom out" title={actionTitle(editor, 'zoomOut', 'Zoom out')} onClick={() => editor.zoomOut()}>
+    <>
+      <TipButton label="Zoom out" shortcut={shortcutOf(editor, 'zoomOut')} placement={tips} onClick={() => editor.zoomOut()}>
         <BoardIcon name="zoomOut" />
-      </button>
+      </TipButton>
       <Popover
         label="Zoom menu"
         title="Zoom menu"
-        placement="above-right"
+        placement={tips === 'above' ? 'above-right' : 'below'}
         buttonClassName="tb-btn tb-zoom-value"
         button={<span data-testid="zoom-percent">{percent}%</span>}
       >
         {(close) => (
           <>
             <button type="button" role="menuitem" className="tb-item" onClick={() => (editor.zoomTo100(), close())}>
-              Zoom to 100% <span className="tb-item__keys">{editor.actions.keysOf('zoom100')[0]}</span>
+              Zoom to 100% <span className="tb-item__keys">{shortcutOf(editor, 'zoom100')}</span>
             </button>
             <button type="button" role="menuitem" className="tb-item" onClick={() => (editor.zoomToFit(), close())}>
-              Fit to screen <span className="tb-item__keys">{editor.actions.keysOf('zoomFit')[0]}</span>
+              Fit to screen <span className="tb-item__keys">{shortcutOf(editor, 'zoomFit')}</span>
             </button>
           </>
         )}
       </Popover>
-      <button type="button" className="tb-btn" aria-label="Zoom in" title={actionTitle(editor, 'zoomIn', 'Zoom in')} onClick={() => editor.zoomIn()}>
+      <TipButton label="Zoom in" shortcut={shortcutOf(editor, 'zoomIn')} placement={tips} onClick={() => editor.zoomIn()}>
         <BoardIcon name="zoomIn" />
-      </button>
+      </TipButton>
       <span className="tb-sep" />
-      <button
-        type="button"
-        className="tb-btn"
-        aria-label="Pan"
-        title={actionTitle(editor, 'pan', 'Pan')}
+      <TipButton
+        label="Pan"
+        shortcut={shortcutOf(editor, 'pan')}
+        placement={tips}
         aria-pressed={tool === 'pan'}
         onClick={() => editor.setTool(tool === 'pan' && editor.previousTool ? editor.previousTool : 'pan')}
       >
         <BoardIcon name="pan" />
-      </button>
-      <button
-        type="button"
-        className="tb-btn"
-        aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
-        title={actionTitle(editor, 'fullscreen', 'Fullscreen')}
-        onClick={() => editor.toggleFullscreen()}
-      >
+      </TipButton>
+      <TipButton label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'} shortcut={shortcutOf(editor, 'fullscreen')} placement={tips} onClick={() => editor.toggleFullscreen()}>
         <BoardIcon name={fullscreen ? 'exitFullscreen' : 'fullscreen'} />
-      </button>
+      </TipButton>
+    </>
+  );
+}
+
+/** The view controls in their own bar at the bottom right (a host that hides the top bar keeps them). */
+export function ZoomBar({ editor }: { editor: Editor }) {
+  return (
+    <div className="tb-panel tb-bar tb-bottomright" role="toolbar" aria-label="View">
+      <ZoomControls editor={editor} tips="above" />
     </div>
   );
 }
