@@ -7,7 +7,8 @@ import type { TextAlign } from '../../shared/model';
  * headless host lets tests type and finish. The host never builds commands: it hands the
  * final value back to the tool.
  */
-export type TextEditEnd = 'apply' | 'tab';
+/** How an edit ended: applied (click outside, tool switch), Tab (sticky: next note), Escape (applied; a new empty sticky is dropped). */
+export type TextEditEnd = 'apply' | 'tab' | 'escape';
 
 export interface TextEditRequest {
   kind: 'text' | 'stickyNote';

@@ -5,7 +5,7 @@ import type { TextEditEnd, TextEditorHost, TextEditRequest, TextEditSession } fr
 
 /**
  * The DOM text editor: a textarea placed over the board where the text or sticky note sits,
- * scaled with the zoom. Tab (sticky notes) and Escape finish it here; a click on the board
+ * scaled with the zoom. Tab (sticky notes) and Escape finish it here (Escape as 'escape'); a click on the board
  * outside it is turned into 'apply' by the editor.
  */
 export class DomTextEditor implements TextEditorHost {
@@ -29,7 +29,7 @@ export class DomTextEditor implements TextEditorHost {
       e.stopPropagation();
       if (e.key === 'Escape') {
         e.preventDefault();
-        this.end('apply');
+        this.end('escape');
       } else if (e.key === 'Tab') {
         e.preventDefault();
         this.end(request.kind === 'stickyNote' ? 'tab' : 'apply');

@@ -48,6 +48,7 @@ function Page() {
         token={token ?? undefined}
         uid={uid}
         clientid={params.clientid ?? undefined}
+        documentTitle
         refreshToken={async () => ((await refreshTokens()) ? auth.accessToken() : null)}
         onCreate={({ editor, sync }) => {
           if (window.__TABULA_TEST__) window.tabula = { editor, sync };

@@ -4,6 +4,8 @@ import { fitStickyFont } from '../../shared/geometry';
 import type { Editor } from '../editor/editor';
 import type { Tool } from './tool';
 import { rightTrim } from './text';
+import type { TextEditEnd } from '../editor/text-editor';
+import type { ToolName } from '../editor/types';
 
 interface Editing {
   original: StickyNoteShape | null;
@@ -17,10 +19,13 @@ interface Editing {
  * Sticky note (board.md §4): a click creates a note or edits the one under it. Tab applies and
  * opens a new note to the right; clicking outside applies; unchanged text restores the old
  * text; colour, size and text changes go out as ONE commandSet. The font starts at 35 and
- * shrinks to 5 to fit (line height 130 %).
+ * shrinks to 5 to fit (line height 130 %). Escape applies too, but a new note left empty is not
+ * added. A note opened by a double click with the select tool returns to that tool when done.
  */
 export function createStickyNoteTool(): Tool {
   let editing: Editing | null = null;
+  /** the tool a double click came from: back to it once the edit is done */
+  let returnTo: ToolName | null = null;
 
   const open = (editor: Editor, note: Editing) => {
     editing = note;
@@ -36,7 +41,7 @@ export function createStickyNoteTool(): Tool {
     );
   };
 
-  const finish = (editor: Editor, note: Editing, raw: string, how: 'apply' | 'tab') => {
+  const finish = (editor: Editor, note: Editing, raw: string, how: TextEditEnd) => {
     editing = null;
     const text = rightTrim(raw);
     const o = note.original;
@@ -58,7 +63,7 @@ export function createStickyNoteTool(): Tool {
         }
         if (commands.length) editor.execute({ cmd: 'commandSet', commands });
       }
-    } else {
+    } else if (how !== 'escape' || text) {
       const shape: StickyNoteShape = {
         ...editor.shapeBase('stickyNote'), cmd: 'stickyNote', text, x: note.x, y: note.y, w: dims.w, h: dims.h,
         color: note.color, size: note.size, fontSize: fitStickyFont(text, dims.w, dims.h).fontSize,
@@ -67,6 +72,10 @@ export function createStickyNoteTool(): Tool {
     }
     if (how === 'tab') {
       open(editor, { original: null, x: note.x + dims.w + PASTED_STICKY_GAP, y: note.y, color: note.color, size: note.size });
+    } else if (returnTo) {
+      const back = returnTo;
+      returnTo = null;
+      editor.setTool(back);
     }
   };
 
@@ -86,9 +95,13 @@ export function createStickyNoteTool(): Tool {
     },
     activate(editor, options) {
       const s = options?.edit ? editor.doc.get(options.edit) : undefined;
-      if (s && s.cmd === 'stickyNote') open(editor, { original: s, x: s.x, y: s.y, color: s.color, size: s.size });
+      if (s && s.cmd === 'stickyNote') {
+        returnTo = editor.previousTool ?? 'select';
+        open(editor, { original: s, x: s.x, y: s.y, color: s.color, size: s.size });
+      }
     },
     deactivate(editor) {
+      returnTo = null;
       if (editor.textEditor.active && editor.textEditor.session$.value?.request.kind === 'stickyNote') editor.textEditor.end('apply');
       editing = null;
     },

@@ -1,6 +1,7 @@
 import type { TextShape } from '../../shared/model';
 import { LINE_HEIGHT, TEXT_PLACEHOLDER } from '../../shared/constants';
 import type { Editor } from '../editor/editor';
+import type { ToolName } from '../editor/types';
 import type { Tool } from './tool';
 
 /** Text is right-trimmed before saving (board.md §4). */
@@ -9,10 +10,13 @@ export const rightTrim = (value: string): string => value.replace(/\s+$/u, '');
 /**
  * Text (board.md §4 "Text and sticky editing"): a click creates a text box or edits the text
  * shape under it. On finishing: an existing shape with empty text is removed, changed text
- * yields a textModifier, a new non-empty text is added as a new shape.
+ * yields a textModifier, a new non-empty text is added as a new shape. A text opened by a double
+ * click with the select tool returns to that tool when done.
  */
 export function createTextTool(): Tool {
   let editing: string | null = null;
+  /** the tool a double click came from: back to it once the edit is done */
+  let returnTo: ToolName | null = null;
 
   const open = (editor: Editor, shape: TextShape | null, at?: { x: number; y: number }) => {
     const style = editor.style;
@@ -32,6 +36,15 @@ export function createTextTool(): Tool {
 
   const finish = (editor: Editor, original: TextShape | null, x: number, y: number, raw: string) => {
     editing = null;
+    save(editor, original, x, y, raw);
+    if (returnTo) {
+      const back = returnTo;
+      returnTo = null;
+      editor.setTool(back);
+    }
+  };
+
+  const save = (editor: Editor, original: TextShape | null, x: number, y: number, raw: string) => {
     const value = rightTrim(raw);
     if (original) {
       editor.scene.clearOverride(original.id);
@@ -59,9 +72,13 @@ export function createTextTool(): Tool {
     },
     activate(editor, options) {
       const s = options?.edit ? editor.doc.get(options.edit) : undefined;
-      if (s && s.cmd === 'text') open(editor, s);
+      if (s && s.cmd === 'text') {
+        returnTo = editor.previousTool ?? 'select';
+        open(editor, s);
+      }
     },
     deactivate(editor) {
+      returnTo = null;
       if (editor.textEditor.active && editor.textEditor.session$.value?.request.kind === 'text') editor.textEditor.end('apply');
       editing = null;
     },

@@ -6,7 +6,7 @@ import { POLICY } from '../../shared/policies';
 import type { Editor } from '../editor/editor';
 import type { SyncClient } from '../sync/sync-client';
 import { useSubject } from './hooks';
-import { memberColor } from './member-color';
+import { useMemberColors } from './member-color';
 
 /** A cursor not moved for this long fades away (its member went idle or left). */
 export const CURSOR_IDLE_MS = 5000;
@@ -39,6 +39,7 @@ const isCursorEvent = (e: HubEventMessage): e is HubEventMessage<CursorEvent> =>
 export function CollaboratorCursors({ editor, sync, canvasRef }: { editor: Editor; sync: SyncClient; canvasRef: RefObject<HTMLDivElement | null> }) {
   const enabled = useSubject(sync.claims$).policies.includes(POLICY.cursors);
   const view = useSubject(editor.viewport.state$);
+  const colorOf = useMemberColors();
   const [cursors, setCursors] = useState<Map<string, Cursor>>(new Map());
   const [now, setNow] = useState(() => Date.now());
 
@@ -79,7 +80,7 @@ export function CollaboratorCursors({ editor, sync, canvasRef }: { editor: Edito
         .map((c) => {
           const sx = c.x * view.scale + view.tx;
           const sy = c.y * view.scale + view.ty;
-          const color = memberColor(c.uid);
+          const color = colorOf(c.uid);
           return (
             <div key={c.uid} className="tb-cursor" data-member={c.name} style={{ transform: `translate(${sx}px, ${sy}px)` }}>
               <svg width="18" height="18" viewBox="0 0 18 18">

@@ -38,7 +38,7 @@ test('select, move, resize, rotate, restyle, duplicate and delete', async ({ bro
   await pickTool(page, 'Select');
   await click(page, 540, 300); // on the top edge, away from the handles
   await expect.poll(() => page.evaluate(() => window.tabula!.editor.selection)).toEqual([id]);
-  const menu = page.getByRole('toolbar', { name: 'Selection' });
+  const menu = page.getByRole('toolbar', { name: 'Selection', exact: true });
   await expect(menu).toBeVisible();
 
   // move: drag the outline by (60, 40)
