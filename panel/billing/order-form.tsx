@@ -144,7 +144,8 @@ export function OrderForm({ plans, workspace, current, initialPlan, api = billin
   }
 
   const price = (code: string, list = plans.plans) => list.find((p) => p.code === code)?.prices.find((x) => x.cycle === cycle)?.formatted ?? '';
-  const methods: PaymentMethod[] = ['Card', 'Ether'];
+  // only what this server takes (GET /api/plans): no Ether choice without an Ether gateway
+  const methods = plans.paymentMethods;
   return (
     <form className="p-order" onSubmit={pay} aria-label="Upgrade">
       <div>
