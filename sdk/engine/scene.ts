@@ -2,6 +2,7 @@ import { BehaviorSubject, Subject } from 'rxjs';
 import type { Shape } from '../../shared/model';
 import { boundsOf, hitTest as shapeHit, type Point, type Rect } from '../../shared/geometry';
 import { layerOf } from '../../shared/reducer';
+import { smallestEnclosing } from '../shapes/interior';
 import { SpatialIndex } from './spatial-index';
 
 /** The part of the shared BoardDoc the scene reads. */
@@ -295,6 +296,20 @@ export class Scene {
   /** The topmost shape under p accepted by `filter`. */
   hit(p: Point, tolerance: number, filter: (s: Shape) => boolean = () => true): Shape | undefined {
     return this.hitAll(p, tolerance).find(filter);
+  }
+
+  /**
+   * The shape a click at p picks for selection: the topmost shape hit (an outline near its
+   * border, a filled shape anywhere), else the smallest hollow rectangle or circle around p.
+   */
+  pick(p: Point, tolerance: number, filter: (s: Shape) => boolean = () => true): Shape | undefined {
+    return this.hit(p, tolerance, filter) ?? this.enclosing(p, filter);
+  }
+
+  /** The smallest hollow closed shape (rectangle, circle) whose inside holds p. */
+  enclosing(p: Point, filter: (s: Shape) => boolean = () => true): Shape | undefined {
+    const around = this.index.queryPoint(p.x, p.y, 0).map((id) => this.shape(id)).filter((s): s is Shape => !!s && !this.hidden(s) && filter(s));
+    return smallestEnclosing(around, p);
   }
 
   /** Shapes whose bounds lie fully inside `rect`. */

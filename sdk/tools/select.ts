@@ -3,6 +3,7 @@ import {
   boxOf, mapPoints, normalizeRect, rectCenter, resizeShape, translateShape,
   type Point, type Rect,
 } from '../../shared/geometry';
+import { ALL_LINES, applySnap, snap, type SnapLines } from '../../shared/geometry/snap';
 import type { Editor } from '../editor/editor';
 import type { BoardPointer } from '../editor/types';
 import { shapeModuleOf } from '../shapes';
@@ -71,10 +72,10 @@ export function mapBox(b: Rect, from: Rect, to: Rect): Rect {
 
 type Drag =
   | { mode: 'pending'; start: BoardPointer; hitId: string | null; toggled: boolean }
-  | { mode: 'move'; start: BoardPointer; ids: string[]; duplicate: boolean; copies: Shape[]; dx: number; dy: number }
-  | { mode: 'resize'; start: BoardPointer; handle: Handle; box: Rect; ids: string[]; next: Rect | null }
+  | { mode: 'move'; start: BoardPointer; ids: string[]; duplicate: boolean; copies: Shape[]; dx: number; dy: number; box: Rect | null; others: Rect[] | null }
+  | { mode: 'resize'; start: BoardPointer; handle: Handle; box: Rect; ids: string[]; next: Rect | null; others: Rect[] | null; inner: Rect | null }
   | { mode: 'rotate'; start: BoardPointer; centre: Point; ids: string[]; delta: number }
-  | { mode: 'box'; start: BoardPointer; additive: boolean; rect: Rect | null };
+  | { mode: 'box'; start: BoardPointer; additive: boolean; rect: Rect | null; inside: string | null };
 
 /**
  * Select (board.md §4 "Selection"): click, Ctrl/Shift-click toggles, drag-box selects the
@@ -107,7 +108,12 @@ export function createSelectTool(): Tool {
   const started = (e: BoardPointer, editor: Editor) => {
     const selection = editor.selection;
     const tol = HIT_TOLERANCE / editor.viewport.scale;
-    const hit = editor.scene.hit({ x: e.x, y: e.y }, tol, (s) => editor.selectionType(s) !== 'private');
+    const selectable = (s: Shape) => editor.selectionType(s) !== 'private';
+    const outline = editor.scene.hit({ x: e.x, y: e.y }, tol, selectable);
+    // inside a hollow rectangle or circle: a click selects it; a drag from there box-selects,
+    // unless it is already selected (then it moves) or the click toggles it
+    const inside = outline ? undefined : editor.scene.enclosing({ x: e.x, y: e.y }, selectable);
+    const hit = outline ?? (inside && (selection.includes(inside.id) || e.ctrl || e.shift || e.meta || e.button === 2) ? inside : undefined);
 
     if (e.button === 2) {
       if (hit && !selection.includes(hit.id)) editor.select([hit.id]);
@@ -128,7 +134,10 @@ export function createSelectTool(): Tool {
     const box = editor.scene.overlay$.value.handles?.box;
     if (handle && box) {
       if (handle === 'rotate') drag = { mode: 'rotate', start: e, centre: rectCenter(box), ids: [...selection], delta: 0 };
-      else drag = { mode: 'resize', start: e, handle, box, ids: [...selection], next: null };
+      else {
+        const others = snapTargets(editor, selection);
+        drag = { mode: 'resize', start: e, handle, box, ids: [...selection], next: null, others, inner: others ? unionBox(editor, selection) : null };
+      }
       return;
     }
 
@@ -143,7 +152,7 @@ export function createSelectTool(): Tool {
       return;
     }
     if (!(e.ctrl || e.shift || e.meta)) editor.select([]);
-    drag = { mode: 'box', start: e, additive: e.ctrl || e.shift || e.meta, rect: null };
+    drag = { mode: 'box', start: e, additive: e.ctrl || e.shift || e.meta, rect: null, inside: inside?.id ?? null };
   };
 
   const progress = (e: BoardPointer, editor: Editor) => {
@@ -152,17 +161,30 @@ export function createSelectTool(): Tool {
       if (drag.toggled || !moved(drag.start, e, DRAG_THRESHOLD) || !editor.canEdit()) return;
       const ids = movable(editor, editor.selection);
       if (!ids.length) return;
-      drag = { mode: 'move', start: drag.start, ids, duplicate: drag.start.alt, copies: [], dx: 0, dy: 0 };
+      const others = snapTargets(editor, ids);
+      drag = { mode: 'move', start: drag.start, ids, duplicate: drag.start.alt, copies: [], dx: 0, dy: 0, box: others ? unionBox(editor, ids) : null, others };
       if (drag.duplicate) {
         drag.copies = ids.map((id) => editor.scene.shape(id)!).filter(Boolean).map((s) => ({ ...editor.copyShape(s) }));
       }
     }
     if (drag.mode === 'move') {
       let dx = e.x - drag.start.x, dy = e.y - drag.start.y;
+      let lines: SnapLines = ALL_LINES;
       if (e.shift) {
         if (Math.abs(dx) > Math.abs(dy)) dy = 0;
         else dx = 0;
+        lines = dy === 0 ? { x: ALL_LINES.x, y: [] } : { x: [], y: ALL_LINES.y };
       }
+      let guides: number[] | null = null;
+      // snap to objects; Ctrl/Cmd held suspends it for this move
+      if (drag.others && drag.box && !(e.ctrl || e.meta)) {
+        const moving = { ...drag.box, x: drag.box.x + dx, y: drag.box.y + dy };
+        const s = snap(moving, drag.others, editor.viewport.scale, lines);
+        dx += s.dx;
+        dy += s.dy;
+        guides = s.guides.length ? s.guides : null;
+      }
+      editor.scene.setOverlay({ guides });
       drag.dx = dx;
       drag.dy = dy;
       if (drag.duplicate) editor.scene.setPreview(drag.copies.map((s) => translateShape(s, dx, dy)));
@@ -171,7 +193,15 @@ export function createSelectTool(): Tool {
       return;
     }
     if (drag.mode === 'resize') {
-      const next = resizeBox(drag.box, drag.handle, e, e.shift);
+      let next = resizeBox(drag.box, drag.handle, e, e.shift);
+      let guides: number[] | null = null;
+      // snap the dragged edges (Shift keeps the aspect ratio instead; Ctrl/Cmd suspends snapping)
+      if (drag.others && drag.inner && !e.shift && !(e.ctrl || e.meta)) {
+        const snapped = snapResize(drag.box, drag.inner, next, edgeLines(drag.handle, drag.box, next), drag.others, editor.viewport.scale);
+        next = snapped.next;
+        guides = snapped.guides.length ? snapped.guides : null;
+      }
+      editor.scene.setOverlay({ guides });
       drag.next = next;
       const from = drag.box;
       editor.scene.setOverrides(drag.ids.map((id) => {
@@ -210,6 +240,7 @@ export function createSelectTool(): Tool {
       if (d.hitId && editor.selection.length > 1) editor.select([d.hitId]);
       return;
     }
+    if (d.mode === 'move' || d.mode === 'resize') editor.scene.setOverlay({ guides: null });
     if (d.mode === 'move') {
       editor.scene.clearOverrides();
       editor.scene.setPreview([]);
@@ -248,6 +279,10 @@ export function createSelectTool(): Tool {
     }
     if (d.mode === 'box') {
       editor.scene.setOverlay({ dragBox: null });
+      if (d.inside && !moved(d.start, e, DRAG_THRESHOLD)) {
+        editor.select([d.inside]);
+        return;
+      }
       if (!d.rect) return;
       const inside = editor.scene.inside(d.rect).filter((s) => editor.selectionType(s) === 'normal').map((s) => s.id);
       editor.select(d.additive ? [...new Set([...editor.selection, ...inside])] : inside);
@@ -269,9 +304,71 @@ export function createSelectTool(): Tool {
       drag = null;
       editor.scene.clearOverrides();
       editor.scene.setPreview([]);
-      editor.scene.setOverlay({ dragBox: null });
+      editor.scene.setOverlay({ dragBox: null, guides: null });
     },
   };
+}
+
+/** The rectangles a drag snaps to (the other shapes on screen), or null when snapping is off. */
+function snapTargets(editor: Editor, moving: readonly string[]): Rect[] | null {
+  if (!editor.snapping()) return null;
+  const skip = new Set(moving);
+  const out: Rect[] = [];
+  for (const id of editor.scene.visible(editor.viewport.visibleRect())) {
+    const s = editor.scene.shape(id);
+    if (!s || skip.has(id) || s.cmd === 'comment') continue;
+    out.push(boxOf(s));
+  }
+  return out;
+}
+
+function unionBox(editor: Editor, ids: readonly string[]): Rect | null {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const id of ids) {
+    const s = editor.doc.get(id);
+    if (!s) continue;
+    const b = boxOf(s);
+    x0 = Math.min(x0, b.x);
+    y0 = Math.min(y0, b.y);
+    x1 = Math.max(x1, b.x + b.w);
+    y1 = Math.max(y1, b.y + b.h);
+  }
+  return x0 === Infinity ? null : { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+/**
+ * Snaps a resize: the shapes' own boxes (`inner`, inside the handle box `from`, which includes
+ * strokes) are what align, so the dragged edges of `next` move until the mapped inner edges sit
+ * on the other shapes' lines. Mapping is affine in each edge, so one step of slope solves it.
+ */
+export function snapResize(from: Rect, inner: Rect, next: Rect, lines: SnapLines, others: readonly Rect[], scale: number): { next: Rect; guides: number[] } {
+  const innerOf = (r: Rect) => mapBox(inner, from, r);
+  const now = innerOf(next);
+  const s = snap(now, others, scale, lines);
+  if (!s.dx && !s.dy) return { next, guides: s.guides };
+  const edge = (r: Rect, axis: 'x' | 'y') => {
+    const l = lines[axis][0];
+    const start = axis === 'x' ? r.x : r.y, size = axis === 'x' ? r.w : r.h;
+    return l === 'end' ? start + size : l === 'middle' ? start + size / 2 : start;
+  };
+  const step = (axis: 'x' | 'y', d: number) => {
+    if (!d || !lines[axis].length) return 0;
+    const moved = innerOf(applySnap(next, axis === 'x' ? 1 : 0, axis === 'y' ? 1 : 0, lines));
+    const slope = edge(moved, axis) - edge(now, axis);
+    return slope ? d / slope : 0;
+  };
+  const out = applySnap(next, step('x', s.dx), step('y', s.dy), lines);
+  return { next: out, guides: snap(innerOf(out), others, scale, lines).guides };
+}
+
+/**
+ * The lines of the resized box that follow the pointer: the dragged edges (the box may have
+ * flipped past its opposite edge, then the dragged edge is the other side).
+ */
+export function edgeLines(handle: Handle, from: Rect, to: Rect): SnapLines {
+  const x = handle.includes('e') ? (to.x < from.x ? 'start' : 'end') : handle.includes('w') ? (to.x + to.w > from.x + from.w ? 'end' : 'start') : null;
+  const y = handle.includes('s') ? (to.y < from.y ? 'start' : 'end') : handle.includes('n') ? (to.y + to.h > from.y + from.h ? 'end' : 'start') : null;
+  return { x: x ? [x] : [], y: y ? [y] : [] };
 }
 
 export function normalizeAngle(deg: number): number {
