@@ -1,10 +1,20 @@
 import { FONT_SIZES, FONTS, LINE_WIDTH, OPACITY, PALETTE, STICKY_COLORS, STICKY_SIZES } from '../../shared/constants';
 import type { StickySize } from '../../shared/model';
 import type { Editor } from '../editor/editor';
+import { CustomColourSwatches } from './colour-picker';
 import { useSubject } from './hooks';
 
-/** The 32-colour palette (board.md §3) as swatch buttons. */
+/** The 32-colour palette (board.md §3) as swatch buttons, then the board's custom colours (ids from 100). */
 export function Palette({ value, onPick, label = 'Colour' }: { value: string; onPick: (color: string) => void; label?: string }) {
+  return (
+    <>
+      <FixedPalette value={value} onPick={onPick} label={label} />
+      <CustomColourSwatches value={value} onPick={onPick} label={label} />
+    </>
+  );
+}
+
+function FixedPalette({ value, onPick, label }: { value: string; onPick: (color: string) => void; label: string }) {
   return (
     <div className="tb-palette" role="group" aria-label={label}>
       {PALETTE.map((c) => (
