@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { limitsFromEnv, type AbuseLimits } from './core/limits';
+import { CLIENT_VERSION } from '../shared/constants';
 
 /** Everything the platform reads from the environment, in one place (documented in README.md). */
 export interface Config {
@@ -48,6 +49,8 @@ export interface Config {
   fetchPrivateHosts: boolean;
   /** Least time between two flushes of the hub's websocket writes, ms (platform/realtime/wire.ts). */
   hubFlushMs: number;
+  /** The version boards are told at join (APP_VERSION, default the build's CLIENT_VERSION): a board running another offers 'A new Tabula version is available'. */
+  appVersion: string;
   /** Rates per socket, user and address; command and board size caps (platform/core/limits.ts). */
   limits: AbuseLimits;
   /** Billing (docs/billing.md): the payment gateway (none without STRIPE_SECRET_KEY), grace days, renewal job interval. */
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cookieSecret: env.COOKIE_SECRET || overrides.cookieSecret || persistentSecret(dataDir, 'cookie'),
     jobs: env.JOBS !== 'off',
     hubFlushMs: Number(env.HUB_FLUSH_MS ?? 5),
+    appVersion: env.APP_VERSION || CLIENT_VERSION,
     defaultPlan: env.DEFAULT_PLAN || 'essential',
     defaultWorkspaces: Math.max(1, Number.parseInt(env.DEFAULT_WORKSPACES ?? '', 10) || 1),
     fontServiceUrl: env.FONT_SERVICE_URL || 'https://fonts.googleapis.com/css2?family={family}&display=swap',

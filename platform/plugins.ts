@@ -13,6 +13,7 @@ import { realtimePlugin } from './realtime/plugin';
 import { libraryPlugin } from './library/plugin';
 import { adminPlugin } from './admin/plugin';
 import { adminUsagePlugin } from './admin/usage/plugin';
+import { announcementsPlugin } from './announcements/plugin';
 import { notificationsPlugin } from './notifications/plugin';
 import { integrationsPlugin } from './integrations/plugin';
 
@@ -33,6 +34,7 @@ export const domainPlugins: Array<ServerRegisterPluginObject<any>> = [
   { plugin: realtimePlugin },
   { plugin: adminPlugin },
   { plugin: adminUsagePlugin },
+  { plugin: announcementsPlugin },
   { plugin: notificationsPlugin },
   { plugin: integrationsPlugin },
 ];

@@ -4,11 +4,16 @@ import { CLIENT_VERSION } from '../shared/constants';
 import type { Command } from '../shared/model';
 import { isHiddenCommand } from '../shared/permissions';
 import { decodeClaims } from '../ui/auth';
+import { userBindings } from './actions';
+import { applySavedViewport } from './collab/saved-viewport';
 import { Editor } from './editor/editor';
+import { bindCustomColours } from './editor/colours';
 import { applyWorkspaceConfig } from './editor/workspace';
 import { SyncClient } from './sync/sync-client';
 import type { BoardClaims, BoardInfo } from './sync/types';
 import { BoardScreen, type BoardFeatures } from './ui/board-screen';
+import { ColoursProvider } from './ui/colour-picker';
+import { readSnap } from './ui/settings-dialog';
 import { useBoardStyles } from './ui/use-styles';
 
 export type { BoardFeatures };
@@ -57,6 +62,8 @@ export interface BoardProps {
   onCreate?: (api: { editor: Editor; sync: SyncClient }) => void;
   /** set by <tabula-board>: the shadow root the styles go into */
   container?: HTMLElement | ShadowRoot;
+  /** the board is the page (the hosted /board/… page): the browser tab shows the board's name, renames included */
+  documentTitle?: boolean;
 }
 
 const GUEST_UID_KEY = 'uid';
@@ -152,6 +159,8 @@ export function Board(props: BoardProps) {
       embedded,
       navigate: (url) => (latest.current.navigate ?? ((u: string) => location.assign(u)))(url),
     });
+    // snap to objects: the signed-in user's userConfig, a guest's browser (read at each drag)
+    editor.snapSetting = () => readSnap(sync);
     const subs = [
       sync.claims$.subscribe((c) => {
         claims = c;
@@ -189,6 +198,21 @@ export function Board(props: BoardProps) {
           distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
         )
         .subscribe((stored) => setWorkspaceTheme(applyWorkspaceConfig(editor, stored, server).theme)),
+      sync.board$.pipe(filter(Boolean)).subscribe((b) => (editor.boardId = b.boardId ?? null)),
+      // custom colours: the signed-in user's userConfig.colors on every board, added ones saved
+      bindCustomColours(editor.colours, sync),
+      // the signed-in user's own key bindings (userConfig.keys) on every board they open
+      sync.board$
+        .pipe(filter(Boolean), map((b) => JSON.stringify(userBindings(b.userConfig))), distinctUntilChanged())
+        .subscribe((keys) => editor.actions.setBindings(JSON.parse(keys))),
+      sync.board$
+        .pipe(
+          map((b) => b?.boardName ?? ''),
+          distinctUntilChanged(),
+        )
+        .subscribe((name) => {
+          if (name && latest.current.documentTitle && typeof document !== 'undefined') document.title = name;
+        }),
       sync.board$.pipe(filter(Boolean), take(1)).subscribe((b) => latest.current.onJoined?.(b)),
       combineLatest([sync.state$, sync.board$])
         .pipe(
@@ -197,6 +221,7 @@ export function Board(props: BoardProps) {
         )
         .subscribe(([, board]) => latest.current.onReady?.({ editor, sync, board })),
       sync.errors$.subscribe((e) => latest.current.onError?.(e)),
+      applySavedViewport(editor, sync),
     ];
     latest.current.onCreate?.({ editor, sync });
     setSession({ editor, sync });
@@ -215,17 +240,19 @@ export function Board(props: BoardProps) {
   }, [props.token, session]);
 
   return (
-    <BoardScreen
-      editor={session?.editor ?? null}
-      sync={session?.sync ?? null}
-      canvasRef={canvasRef}
-      server={server}
-      signedIn={Boolean(props.token)}
-      embedded={embedded}
-      theme={theme}
-      features={props.features}
-      onGuestName={storeDisplayName}
-      guestNamed={Boolean(props.name || readDisplayName())}
-    />
+    <ColoursProvider editor={session?.editor ?? null}>
+      <BoardScreen
+        editor={session?.editor ?? null}
+        sync={session?.sync ?? null}
+        canvasRef={canvasRef}
+        server={server}
+        signedIn={Boolean(props.token)}
+        embedded={embedded}
+        theme={theme}
+        features={props.features}
+        onGuestName={storeDisplayName}
+        guestNamed={Boolean(props.name || readDisplayName())}
+      />
+    </ColoursProvider>
   );
 }

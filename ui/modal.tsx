@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from './icons';
+import { activeElementOf, usePortalTarget } from './portal';
 import { useUiStyles } from './styles';
 
 export const MODAL_WIDTH = 600;
@@ -33,10 +34,11 @@ export function Modal({ open, title, onClose, children, footer, width = MODAL_WI
   const box = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+  const target = usePortalTarget();
 
   useEffect(() => {
     if (!open) return;
-    const before = document.activeElement as HTMLElement | null;
+    const before = activeElementOf(box.current) as HTMLElement | null;
     const first = box.current?.querySelector<HTMLElement>('.t-modal__body ' + FOCUSABLE) ?? box.current?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
     const onKey = (e: KeyboardEvent) => {
@@ -47,10 +49,11 @@ export function Modal({ open, title, onClose, children, footer, width = MODAL_WI
         const items = Array.from(box.current.querySelectorAll<HTMLElement>(FOCUSABLE));
         if (items.length === 0) return;
         const [head, tail] = [items[0], items[items.length - 1]];
-        if (e.shiftKey && document.activeElement === head) {
+        const active = activeElementOf(box.current);
+        if (e.shiftKey && active === head) {
           e.preventDefault();
           tail.focus();
-        } else if (!e.shiftKey && document.activeElement === tail) {
+        } else if (!e.shiftKey && active === tail) {
           e.preventDefault();
           head.focus();
         }
@@ -61,9 +64,9 @@ export function Modal({ open, title, onClose, children, footer, width = MODAL_WI
       document.removeEventListener('keydown', onKey, true);
       before?.focus?.();
     };
-  }, [open]);
+  }, [open, target]);
 
-  if (!open || typeof document === 'undefined') return null;
+  if (!open || !target) return null;
   return createPortal(
     <div
       className="t-backdrop"
@@ -84,6 +87,6 @@ export function Modal({ open, title, onClose, children, footer, width = MODAL_WI
         {footer && <div className="t-modal__footer">{footer}</div>}
       </div>
     </div>,
-    document.body,
+    target,
   );
 }

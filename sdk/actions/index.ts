@@ -7,8 +7,14 @@ import { ActionRegistry, type Action, type ActionGroup, type KeyBinding } from '
 import { TOOL_ACTIONS } from './tools';
 import { EDIT_ACTIONS } from './edit';
 import { VIEW_ACTIONS } from './view';
+import { LOCK_ACTIONS } from './lock';
+import { ARRANGE_ACTIONS } from './arrange';
+import { TAG_ACTIONS } from './tags';
+import { FIND_ACTIONS } from './find';
 
-export const ACTIONS: readonly Action[] = [...TOOL_ACTIONS, ...EDIT_ACTIONS, ...VIEW_ACTIONS];
+export const ACTIONS: readonly Action[] = [
+  ...TOOL_ACTIONS, ...EDIT_ACTIONS, ...VIEW_ACTIONS, ...LOCK_ACTIONS, ...ARRANGE_ACTIONS, ...TAG_ACTIONS, ...FIND_ACTIONS,
+];
 
 /** The default actions, optionally of one group (menus and the toolbox build from this). */
 export function listActions(group?: ActionGroup): Action[] {
@@ -21,6 +27,7 @@ export function createActionRegistry(bindings: readonly KeyBinding[] = []): Acti
 }
 
 export { ActionRegistry };
+export { userBindings } from './registry';
 export type { Action, ActionContext, ActionGroup, KeyBinding } from './registry';
 export { eventKey, keyMatches, normalizeKey, validateBinding } from './keys';
 export { TOOL_LABELS } from './tools';

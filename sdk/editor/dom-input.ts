@@ -1,5 +1,6 @@
 import { LONG_TAP_MS } from '../../shared/constants';
 import { applyTouch, type TouchGesture, type TouchPair } from '../engine/viewport';
+import { createWheelHandler } from '../engine/wheel';
 import type { Editor } from './editor';
 import type { BoardPointer, PointerPhase } from './types';
 
@@ -15,8 +16,9 @@ export function isEditableTarget(target: EventTarget | null): boolean {
 
 /**
  * Wires the DOM to the editor: pointer events on the canvas become the tools' Started /
- * Inprogress / Completed stream (with click counting for double clicks), the wheel zooms,
- * two fingers pan or zoom (25 px / 15 px thresholds), a long touch opens the context menu,
+ * Inprogress / Completed stream (with click counting for double clicks), a mouse wheel zooms
+ * while a trackpad's two-finger scroll pans and its pinch zooms (engine/wheel.ts), two fingers
+ * pan or zoom (25 px / 15 px thresholds), a long touch opens the context menu,
  * and document keys go to the editor's keyboard handler. Returns the cleanup.
  */
 export function bindDomInput(editor: Editor, canvas: HTMLCanvasElement, container: HTMLElement): () => void {
@@ -25,6 +27,7 @@ export function bindDomInput(editor: Editor, canvas: HTMLCanvasElement, containe
   let touchGesture: { start: TouchPair; previous: TouchPair; gesture: TouchGesture } | null = null;
   let lastDown = { time: 0, sx: 0, sy: 0, clicks: 0 };
   let longTap: ReturnType<typeof setTimeout> | null = null;
+  const wheel = createWheelHandler(editor.viewport);
 
   const local = (ev: { clientX: number; clientY: number }) => {
     const r = canvas.getBoundingClientRect();
@@ -126,7 +129,7 @@ export function bindDomInput(editor: Editor, canvas: HTMLCanvasElement, containe
     ev.preventDefault();
     const { sx, sy } = local(ev);
     editor.viewport.stopAnimation();
-    editor.viewport.wheel(ev.deltaY, sx, sy, ev.deltaMode);
+    wheel({ deltaX: ev.deltaX, deltaY: ev.deltaY, deltaMode: ev.deltaMode, ctrlKey: ev.ctrlKey, metaKey: ev.metaKey, time: ev.timeStamp }, sx, sy);
   };
 
   const onContextMenu = (ev: Event) => ev.preventDefault();
@@ -138,8 +141,11 @@ export function bindDomInput(editor: Editor, canvas: HTMLCanvasElement, containe
   };
 
   const onKeyDown = (ev: KeyboardEvent) => {
-    if (!container.isConnected || !inBoard(ev.target)) return;
-    editor.keyDown(ev, isEditableTarget(ev.target));
+    // the element really focused (inside <tabula-board>'s shadow root the event is retargeted to the host)
+    const target = (ev.composedPath?.()[0] ?? ev.target) as Element | null;
+    // a dialog over the board (rendered inside it: ui/portal.ts) keeps its keys to itself
+    if (!container.isConnected || !inBoard(ev.target) || target?.closest?.('[aria-modal="true"]')) return;
+    editor.keyDown(ev, isEditableTarget(target));
   };
   const onKeyUp = (ev: KeyboardEvent) => editor.keyUp(ev);
   const onBlur = () => editor.keyUp({ key: ' ', code: 'Space', ctrlKey: false, shiftKey: false, altKey: false, metaKey: false });

@@ -10,12 +10,14 @@ import { DEFAULT_WORKSPACE_CONFIG } from '../../shared/workspace-roles';
 import { createActionRegistry, type ActionRegistry } from '../actions';
 import { TOOL_POLICY } from '../actions/tools';
 import { Scene } from '../engine/scene';
-import { Viewport, zoomPercent } from '../engine/viewport';
+import { ANIMATE_MS, Viewport, zoomPercent } from '../engine/viewport';
 import { CanvasRenderer } from '../engine/renderer';
 import { shapeModuleOf } from '../shapes';
 import { createTools, type Tool, type ToolOptions } from '../tools';
-import { exportImage } from './export';
+import { boardNotes, exportImage } from './export';
+import { copySelection, pasteClipboard } from './clipboard';
 import { newId } from './ids';
+import { CustomColours } from './colours';
 import { HeadlessTextEditor, type TextEditorHost } from './text-editor';
 import { DomTextEditor } from './text-overlay';
 import { bindDomInput } from './dom-input';
@@ -30,6 +32,10 @@ export type { BoardSnapshot, DocChange } from '../../shared/reducer';
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** What `execute` and `build` take: a command without the fields the editor fills in. */
 export type CommandInput = DistributiveOmit<Command, 'id' | 'uid' | 'timestamp' | 'status' | 'seq'>;
+
+/** What an action asks the board screen to open. */
+export type EditorUiRequest = { kind: 'find' | 'tags' | 'link' };
+export interface EditorNotice { kind: 'error' | 'warning' | 'info'; text: string }
 
 /** Selection types (board.md §4 "Selection"). */
 export type SelectionType = 'normal' | 'locked' | 'private' | 'ghost';
@@ -67,21 +73,35 @@ export class Editor {
   readonly pointerMove$ = new Subject<{ x: number; y: number }>();
   /** right click or long touch: the UI opens the context menu */
   readonly contextMenu$ = new Subject<{ x: number; y: number; sx: number; sy: number; shapeId: string | null }>();
+  /** an action asks the board screen to open a panel (find palette, tag editor, link editor) */
+  readonly ui$ = new Subject<EditorUiRequest>();
+  /** a message for the user (e.g. a refused unlock), shown by the board screen as a toast */
+  readonly notice$ = new Subject<EditorNotice>();
   /** true while the user cannot edit (no edit_board, or setReadOnly) */
   readonly readOnly$ = new BehaviorSubject<boolean>(false);
   /** the font menu: the product's fonts, then the workspace's (sdk/editor/workspace.ts) */
   readonly fonts$ = new BehaviorSubject<readonly string[]>(FONTS);
+  /** custom colours from id 100 (sdk/editor/colours.ts): saved ones and this page's */
+  readonly colours = new CustomColours();
   /** the largest file the board takes in, bytes (the workspace's maxUploadSize) */
   maxUploadSize: number = DEFAULT_WORKSPACE_CONFIG.maxUploadSize;
 
   renderer: CanvasRenderer | null = null;
   previousTool: ToolName | null = null;
+  /** the board's id (set on join): the source board of a copy */
+  boardId: string | null = null;
+  /** the pointer's last position over the canvas, board coordinates: a paste lands there */
+  lastPointer: { x: number; y: number } | null = null;
+  /** the user's "Snap to objects" setting (board.tsx reads it from userConfig / this browser) */
+  snapSetting: () => boolean = () => false;
 
   private _doc = new BoardDoc();
   private readonly options: EditorOptions;
   private readonly tools: Record<ToolName, Tool>;
   private readonly subs: Subscription[] = [];
   private forcedReadOnly = false;
+  /** pan was forced on a user who could not edit (not chosen): select comes back with edit rights */
+  private forcedPan = false;
   /** a gesture that goes to another handler than the active tool (middle-button pan, text apply) */
   private gesture: { kind: 'pan' | 'swallow'; last: { sx: number; sy: number } } | null = null;
   private spacePan: ToolName | null = null;
@@ -100,8 +120,9 @@ export class Editor {
     this.actions = createActionRegistry();
     this.subs.push(
       this.viewport.state$.pipe(map((s) => s.scale), distinctUntilChanged()).subscribe((s) => this.zoom$.next(s)),
+      this.pointerMove$.subscribe((p) => (this.lastPointer = p)),
     );
-    this.scene.setHiddenPredicate((s) => this.isPrivate(s));
+    this.scene.setHiddenPredicate((s) => this.isHidden(s));
     if (this.headless) {
       this.textEditor = new HeadlessTextEditor();
     } else {
@@ -179,7 +200,10 @@ export class Editor {
     if (this.forcedReadOnly) return false;
     const perms = this.permissions();
     if (COMMENT_COMMANDS.has(input.cmd)) return perms.permissions.includes('write_comment') || perms.permissions.includes('edit_board');
-    return perms.permissions.includes('edit_board');
+    if (perms.permissions.includes('edit_board')) return true;
+    // write_comment also resolves, colours and removes comment markers (board.md §6)
+    const shapes = input.cmd === 'propertyModifier' || input.cmd === 'remove' ? input.shapes : null;
+    return !!shapes?.length && perms.permissions.includes('write_comment') && shapes.every((id) => this._doc.get(id)?.cmd === 'comment');
   }
 
   private afterChange(change: DocChange): void {
@@ -228,9 +252,16 @@ export class Editor {
     return this.permissions().policies.has(name);
   }
 
+  /** Snap to objects is on: the user's setting and the plan's snap-to-object policy (board.md §6). */
+  snapping(): boolean {
+    return this.hasPolicy(POLICY.snapToObject) && this.snapSetting();
+  }
+
   /** Whether a tool may be used now: pan always; the others need edit_board (and their policy). */
   toolAllowed(tool: ToolName): boolean {
     if (tool === 'pan') return true;
+    // comments need write_comment (a Commenter has it without edit_board) and the comments policy
+    if (tool === 'comment') return !this.forcedReadOnly && this.permissions().permissions.includes('write_comment') && this.hasPolicy(POLICY.comments);
     if (!this.canEdit()) return false;
     const policy = TOOL_POLICY[tool];
     return !policy || this.hasPolicy(policy);
@@ -242,18 +273,32 @@ export class Editor {
     this.refreshPermissions();
   }
 
-  /** Re-reads permissions and private mode: users who cannot edit are forced to pan. */
+  /**
+   * Re-reads permissions and private mode: users who cannot edit are forced to pan; when they
+   * may edit again (or their claims arrive after the board opened) they are back on select.
+   */
   refreshPermissions(): void {
     const editable = this.canEdit();
     this.readOnly$.next(!editable);
-    if (!this.toolAllowed(this.tool$.value)) this.setTool(editable ? 'select' : 'pan');
-    this.scene.setHiddenPredicate((s) => this.isPrivate(s));
+    if (!this.toolAllowed(this.tool$.value)) {
+      this.setTool(editable ? 'select' : 'pan');
+      this.forcedPan = !editable;
+    } else if (editable && this.forcedPan) {
+      this.forcedPan = false;
+      if (this.tool$.value === 'pan') this.setTool('select');
+    }
+    this.scene.setHiddenPredicate((s) => this.isHidden(s));
     const visible = this.selection.filter((id) => {
       const s = this._doc.get(id);
       return s && !this.isPrivate(s);
     });
     if (visible.length !== this.selection.length) this.selection$.next(visible);
     this.refreshSelectionOverlay();
+  }
+
+  /** Left off the canvas: others' shapes in private mode, and resolved comment threads (board.md §4). */
+  private isHidden(shape: Shape): boolean {
+    return this.isPrivate(shape) || (shape.cmd === 'comment' && !!shape.resolved);
   }
 
   private isPrivate(shape: Shape): boolean {
@@ -363,7 +408,7 @@ export class Editor {
     }
     if (e.phase === 'Started' && e.button === 2) {
       // right button: the select tool selects what is under it, then the UI opens the context menu
-      const hit = this.scene.hit({ x: e.x, y: e.y }, 4 / this.viewport.scale, (s) => this.selectionType(s) !== 'private');
+      const hit = this.scene.pick({ x: e.x, y: e.y }, 4 / this.viewport.scale, (s) => this.selectionType(s) !== 'private');
       if (this.tool.name === 'select') this.tool.pointer(e, this);
       this.contextMenu$.next({ x: e.x, y: e.y, sx: e.sx, sy: e.sy, shapeId: hit?.id ?? null });
       this.gesture = { kind: 'swallow', last: e };
@@ -458,6 +503,16 @@ export class Editor {
     if (ids.length && this.canEdit()) this.execute({ cmd: 'reposition', shapePositions: ids.map((shape) => ({ shape, x: dx, y: dy })) });
   }
 
+  /**
+   * Moves several shapes by their own offsets as ONE reposition command (one undo step): align,
+   * distribute and auto-arrange. Locked and private shapes stay.
+   */
+  repositionShapes(moves: ReadonlyArray<{ id: string; dx: number; dy: number }>): void {
+    const ok = new Set(this.editable(moves.map((m) => m.id)));
+    const shapePositions = moves.filter((m) => ok.has(m.id) && (m.dx || m.dy)).map((m) => ({ shape: m.id, x: m.dx, y: m.dy }));
+    if (shapePositions.length && this.canEdit()) this.execute({ cmd: 'reposition', shapePositions });
+  }
+
   /** Ctrl+D: copies offset by 20; Alt+D ('down'): copies just below the selection. */
   duplicate(mode: 'offset' | 'down' = 'offset'): Shape[] {
     const sources = this.selection.map((id) => this._doc.get(id)).filter((s): s is Shape => !!s && this.selectionType(s) !== 'ghost' && this.selectionType(s) !== 'private');
@@ -521,6 +576,16 @@ export class Editor {
     } else if (commands.length) this.execute({ cmd: 'commandSet', commands });
   }
 
+  /** Ctrl+C (Ctrl+X with `cut`): the selection to the clipboard (sdk/editor/clipboard.ts); the number of shapes copied. */
+  copySelection(cut = false): Promise<number> {
+    return copySelection(this, cut);
+  }
+
+  /** Ctrl+V: the clipboard's shapes or text at `at` (default: the pointer), one undoable command. */
+  paste(at?: { x: number; y: number } | null): Promise<Shape[]> {
+    return pasteClipboard(this, newId, at);
+  }
+
   /** Embed API: the shapes on the board, bottom to top. */
   getShapes(): Shape[] {
     return [...this._doc.ordered()];
@@ -580,12 +645,25 @@ export class Editor {
     this.animateTo(this.viewport.viewOf(rect));
   }
 
-  private animateTo(view: { tx: number; ty: number; scale: number }): void {
+  /**
+   * Shows a board rectangle whole, centred, without padding (follow mode, grab attention, the
+   * board's saved viewport): gliding over `duration` ms, or at once with 0.
+   */
+  showRect(rect: Rect, duration = ANIMATE_MS): void {
+    const view = this.viewport.fitView(rect, 0);
+    if (duration <= 0) {
+      this.viewport.set(view);
+      return;
+    }
+    this.animateTo(view, duration);
+  }
+
+  private animateTo(view: { tx: number; ty: number; scale: number }, duration = ANIMATE_MS): void {
     if (this.headless || typeof requestAnimationFrame === 'undefined') {
       this.viewport.set(view);
       return;
     }
-    this.viewport.animateTo(view, performance.now());
+    this.viewport.animateTo(view, performance.now(), duration);
     if (this.renderer) this.renderer.schedule();
     else {
       const step = (now: number) => {
@@ -611,9 +689,14 @@ export class Editor {
     else void (this.options.container.closest('[data-tabula-board]') ?? this.options.container).requestFullscreen?.();
   }
 
-  /** PNG or SVG data URL of the whole board: white background, padding 30, at most 10000 px a side. */
-  exportImage(format: 'png' | 'svg' = 'png'): Promise<string> {
-    return exportImage(this.getShapes().filter((s) => !this.isPrivate(s)), format);
+  /** PNG or SVG data URL of the whole board: white (or 'transparent') background, padding 30, at most 10000 px a side. */
+  exportImage(format: 'png' | 'svg' = 'png', background?: string): Promise<string> {
+    return exportImage(this.getShapes().filter((s) => !this.isPrivate(s)), format, background);
+  }
+
+  /** The board's text for '{board name}_notes.txt': texts, sticky notes, frame titles, one per line. */
+  exportNotes(): string {
+    return boardNotes(this.getShapes().filter((s) => !this.isPrivate(s)));
   }
 
   /* ---------------- DOM ---------------- */
@@ -641,7 +724,7 @@ export class Editor {
     this.domCleanup?.();
     this.renderer?.destroy();
     if (this.animationFrame) cancelAnimationFrame(this.animationFrame);
-    for (const s of [this.tool$, this.selection$, this.style$, this.zoom$, this.background$, this.outgoing$, this.changes$, this.pointerMove$, this.contextMenu$, this.readOnly$]) s.complete();
+    for (const s of [this.tool$, this.selection$, this.style$, this.zoom$, this.background$, this.outgoing$, this.changes$, this.pointerMove$, this.contextMenu$, this.readOnly$, this.ui$, this.notice$]) s.complete();
   }
 }
 

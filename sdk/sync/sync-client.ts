@@ -3,6 +3,7 @@ import { BehaviorSubject, ReplaySubject, Subject } from 'rxjs';
 import { HUB_RECONNECT_MS, PAYLOAD_MAX_BYTES, RETRY_NOTICE_MS } from '../../shared/constants';
 import { commandTooLarge } from '../../shared/messages';
 import type { ChannelEvent, HubEventMessage, HubMethod } from '../../shared/hub';
+import { isAnnouncementRemoval, type Announcement, type AnnouncementEvent } from '../../shared/announcements';
 import type { Command, CommandEffect } from '../../shared/model';
 import { isHiddenCommand, isRestrictedInPrivateMode } from '../../shared/permissions';
 import { policiesOf } from '../../shared/policies';
@@ -66,6 +67,12 @@ export class SyncClient {
   /** commands confirmed by the server (id, seq) */
   readonly confirmed$ = new Subject<{ command: Command; seq: number | undefined }>();
   readonly errors$ = new Subject<{ message: string; error?: unknown }>();
+  /** the operators' current announcements (GET /api/announcements at join, then the `announcement` event); the announcement bar reads it */
+  readonly announcements$ = new BehaviorSubject<Announcement[]>([]);
+  /** the server's version when it differs from this page's (SyncOptions.version): 'A new Tabula version is available' */
+  readonly newVersion$ = new BehaviorSubject<string | null>(null);
+  /** the events received during each GET /api/announcements in flight */
+  private readonly announcing = new Set<AnnouncementEvent[]>();
 
   private client: Client | null = null;
   private readonly outbox: Outbox;
@@ -322,6 +329,7 @@ export class SyncClient {
     if (this.closed) return;
     this.joinedOnce = true;
     this.applyBoardInfo(info);
+    void this.loadAnnouncements();
     this.setState('joined');
     this.scheduleReauth();
     await this.load();
@@ -530,14 +538,36 @@ export class SyncClient {
         this.setState('removed', 100, M.boardRemoved);
         this.notify({ key: 'removed', kind: 'error', text: M.boardRemoved, persistent: true });
         break;
-      case 'announcement': {
-        const text = typeof data === 'string' ? data : (data?.message ?? data?.text);
-        if (typeof text === 'string' && text) this.notify({ key: `announcement-${text}`, kind: 'info', text });
+      case 'announcement':
+        if (data && typeof data.id === 'string') this.announced(data as AnnouncementEvent);
         break;
-      }
       default:
         break;
     }
+  }
+
+  /** The current announcements, for a board opened (or back) after they were published; failures are ignored. */
+  private async loadAnnouncements(): Promise<void> {
+    const during: AnnouncementEvent[] = [];
+    this.announcing.add(during);
+    try {
+      const list = await boardRequest<Announcement[]>(this.creds, 'GET', '/api/announcements');
+      if (this.closed || !Array.isArray(list)) return;
+      // events that arrived while the list was being read are newer than it
+      const changed = new Set(during.map((e) => e.id));
+      this.announcements$.next([...list.filter((a) => !changed.has(a.id)), ...this.announcements$.value.filter((a) => changed.has(a.id))]);
+    } catch {
+      // the bar is a courtesy: a failed read leaves it as it is
+    } finally {
+      this.announcing.delete(during);
+    }
+  }
+
+  /** The `announcement` event: a published announcement (added or replaced by id) or a withdrawal. */
+  private announced(event: AnnouncementEvent): void {
+    for (const during of this.announcing) during.push(event);
+    const rest = this.announcements$.value.filter((a) => a.id !== event.id);
+    this.announcements$.next(isAnnouncementRemoval(event) ? rest : [...rest, event]);
   }
 
   private upsertMember(member: BoardMember): void {
@@ -569,15 +599,8 @@ export class SyncClient {
     const me = members.find((m) => m.uid === this.selfUid);
     // onMeJoined (sent before the answer) carries the name this session joined with
     if (me) this.me$.next({ ...me, ...(this.me$.value ?? {}) });
-    if (this.opts.version && info.version && info.version !== this.opts.version) {
-      this.notify({
-        key: 'new-version',
-        kind: 'info',
-        text: M.newVersion,
-        persistent: true,
-        actions: [{ label: M.update, run: () => location.reload() }],
-      });
-    }
+    // the server runs another version than this page: the announcement bar offers the update
+    if (this.opts.version && info.version && info.version !== this.opts.version && this.newVersion$.value !== info.version) this.newVersion$.next(info.version);
   }
 
   /** The plan's policies from the access token's claims (board.md §6 "Policies by plan"). */
@@ -660,6 +683,8 @@ export class SyncClient {
     }
     this.dismiss('connection');
     this.notify({ key: 'restored', kind: 'success', text: M.restored });
+    // announcements published while the socket was away
+    void this.loadAnnouncements();
     if (!this.loaded) {
       await this.load();
       return;

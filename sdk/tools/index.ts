@@ -13,6 +13,7 @@ import { createRectangleTool } from './rectangle';
 import { createCircleTool } from './circle';
 import { createTextTool } from './text';
 import { createStickyNoteTool } from './stickyNote';
+import { createCommentTool } from './comment';
 
 export function createTools(): Record<ToolName, Tool> {
   return {
@@ -29,6 +30,7 @@ export function createTools(): Record<ToolName, Tool> {
     filledCircle: createCircleTool('filledCircle'),
     text: createTextTool(),
     stickyNote: createStickyNoteTool(),
+    comment: createCommentTool(),
   };
 }
 

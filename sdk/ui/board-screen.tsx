@@ -1,24 +1,30 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { FeedbackDialog } from '../../ui/feedback-dialog';
+import { PortalTarget } from '../../ui/portal';
 import { Toaster } from '../../ui/toast';
 import type { Editor } from '../editor/editor';
 import { BOARD_MESSAGES as M } from '../sync/messages';
 import type { SyncClient } from '../sync/sync-client';
 import type { BoardClaims, BoardInfo, BoardMember, SyncState } from '../sync/types';
-import { BoardName } from './board-name';
+import { AnnouncementBar } from './announcement-bar';
+import { ChatDock } from './chat/chat-box';
+import { CommentsButton, CommentsLayer, useComments } from './comments/comments';
 import { CollaboratorCursors } from './cursors';
-import { HistoryButtons } from './history-buttons';
+import { CollaborationBar } from './follow-bar';
 import { useObservable } from './hooks';
 import { BoardIcon } from './icons';
 import { boardLinks } from './links';
-import { MainMenu } from './main-menu';
-import { MembersMenu } from './members-menu';
+import { MemberColorsProvider } from './member-color';
 import { useSyncNotices } from './notices';
 import { EndedScreen, FailedScreen, LoadingOverlay, NotFoundScreen } from './overlays';
-import { PropertyMenu } from './property-menu';
+import { EditingLayer } from './floating-menu';
 import { ShareDialog } from './share-dialog';
+import { ExportMenu } from './export-menu';
+import { ShortcutsDialog } from './shortcuts-dialog';
 import { GuestStart, OwnerStart } from './start-screens';
 import { Toolbox } from './toolbox';
+import { TipButton } from './tooltip';
+import { TopBar } from './top-bar';
 import { ZoomBar } from './zoom-bar';
 
 /** Parts of the board screen a host can switch off (all on by default). */
@@ -31,7 +37,9 @@ export interface BoardFeatures {
   zoom?: boolean;
   /** collaborators' cursors (also need the cursors policy: plan and the workspace's app-cursors extension) */
   cursors?: boolean;
-  /** the guest and owner start screens */
+  /** the chat box (also needs view_chat) */
+  chat?: boolean;
+  /** the guest and owner start screens (embedded: only when true, the host decides the rest) */
   startScreens?: boolean;
   /** no Tabula branding (embedding under the api-white-label policy) */
   whiteLabel?: boolean;
@@ -74,16 +82,22 @@ export function BoardScreen(props: BoardScreenProps) {
   useSyncNotices(sync, features.notifications ?? (embedded ? 'essential' : 'all'));
   const links = boardLinks(server);
   const online = state.phase === 'online' || state.phase === 'reconnecting';
-  const canEdit = claims.permissions.includes('edit_board');
+  const comments = useComments(editor, sync, online ? board?.code : null);
 
   const [guestDone, setGuestDone] = useState(Boolean(props.guestNamed));
   const [feedback, setFeedback] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [shortcuts, setShortcuts] = useState(false);
   const [ownerDone, setOwnerDone] = useState(false);
+  // dialogs render inside the board (its styles and theme, the shadow root, fullscreen): ui/portal.ts
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const empty = useEmpty(editor);
   const showGuest = features.startScreens !== false && online && !signedIn && !embedded && !guestDone;
+  // embedded, the host's features decide the tool and background: no start screen unless it asks for one
   const showOwner =
-    features.startScreens !== false && online && !showGuest && !ownerDone && claims.role === 'Owner' && (Boolean(board?.isNew) || empty);
+    (embedded ? features.startScreens === true : features.startScreens !== false) &&
+    online && !showGuest && !ownerDone && claims.role === 'Owner' && (Boolean(board?.isNew) || empty);
   useEffect(() => {
     if (!empty) setOwnerDone(true);
   }, [empty]);
@@ -92,22 +106,28 @@ export function BoardScreen(props: BoardScreenProps) {
   const loading = !props.failure && (phase === 'idle' || phase === 'connecting' || phase === 'joined' || phase === 'loading' || phase === 'replaying');
 
   return (
-    <div className={`tb-board${theme === 'dark' ? ' tb-dark' : ''}`} data-tabula-board="" data-phase={phase}>
+    <MemberColorsProvider members={members}>
+    <PortalTarget.Provider value={root}>
+    <div ref={setRoot} className={`tb-board${theme === 'dark' ? ' tb-dark' : ''}`} data-tabula-board="" data-phase={phase}>
       <div className="tb-canvas" ref={canvasRef} aria-label="Board canvas" role="application" tabIndex={0} />
       {editor && sync && online && (
         <>
           {features.cursors !== false && <CollaboratorCursors editor={editor} sync={sync} canvasRef={canvasRef} />}
           {features.menu !== false && (
-            <div className="tb-panel tb-bar tb-topleft" role="toolbar" aria-label="Board">
-              <MainMenu links={links} signedIn={signedIn} embedded={embedded} whiteLabel={features.whiteLabel} onShare={() => setSharing(true)} />
-              <BoardName name={board?.boardName ?? ''} canEdit={canEdit} onRename={(name) => sync.renameBoard(name)} />
-              {canEdit && (
-                <>
-                  <span className="tb-sep" />
-                  <HistoryButtons editor={editor} />
-                </>
-              )}
-            </div>
+            <TopBar
+              editor={editor}
+              sync={sync}
+              links={links}
+              signedIn={signedIn}
+              embedded={embedded}
+              whiteLabel={features.whiteLabel}
+              zoom={features.zoom !== false}
+              onShare={() => setSharing(true)}
+              onExport={() => setExporting(true)}
+              onShortcuts={() => setShortcuts(true)}
+            >
+              <ExportMenu editor={editor} boardName={board?.boardName ?? ''} signedIn={signedIn} embedded={embedded} open={exporting} onOpenChange={setExporting} />
+            </TopBar>
           )}
           <div className="tb-bar tb-topright">
             {!signedIn && !embedded && (
@@ -121,15 +141,21 @@ export function BoardScreen(props: BoardScreenProps) {
               </button>
             )}
             {!embedded && (
-              <button type="button" className="tb-btn" aria-label="Feedback" title="Send feedback" onClick={() => setFeedback(true)}>
+              <TipButton label="Send feedback" onClick={() => setFeedback(true)}>
                 <BoardIcon name="help" size={18} />
-              </button>
+              </TipButton>
             )}
-            {features.members !== false && <MembersMenu members={members} />}
+            <CollaborationBar editor={editor} sync={sync} canvasRef={canvasRef} members={members} signedIn={signedIn} showMembers={features.members !== false} />
           </div>
           {features.toolbox !== false && <Toolbox editor={editor} />}
-          <PropertyMenu editor={editor} />
-          {features.zoom !== false && <ZoomBar editor={editor} />}
+          <EditingLayer editor={editor} />
+          {features.zoom !== false && features.menu === false && <ZoomBar editor={editor} />}
+          {comments && <CommentsLayer store={comments} editor={editor} sync={sync} />}
+          <AnnouncementBar sync={sync} />
+          <div className={`tb-dock${features.zoom !== false && features.menu === false ? ' tb-dock--above-zoom' : ''}`}>
+            {comments && <CommentsButton store={comments} editor={editor} sync={sync} />}
+            {features.chat !== false && board && claims.permissions.includes('view_chat') && <ChatDock sync={sync} code={board.code} />}
+          </div>
         </>
       )}
       {showGuest && sync && (
@@ -162,10 +188,13 @@ export function BoardScreen(props: BoardScreenProps) {
       {phase === 'notFound' && <NotFoundScreen links={links} embedded={embedded} />}
       {phase === 'removed' && <EndedScreen message={M.boardRemoved} links={links} embedded={embedded} />}
       {phase === 'denied' && <EndedScreen message={state.error ?? M.unauthorized} links={links} embedded={embedded} />}
+      {shortcuts && editor && <ShortcutsDialog editor={editor} sync={sync} signedIn={signedIn} onClose={() => setShortcuts(false)} />}
       {sharing && editor && sync && <ShareDialog editor={editor} sync={sync} signedIn={signedIn} onClose={() => setSharing(false)} />}
       <FeedbackDialog open={feedback} onClose={() => setFeedback(false)} signedIn={signedIn} source="board" />
       <Toaster />
     </div>
+    </PortalTarget.Provider>
+    </MemberColorsProvider>
   );
 }
 

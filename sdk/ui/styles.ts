@@ -1,4 +1,8 @@
 import { UI_CSS } from '../../ui/styles';
+import { ANNOUNCEMENT_CSS } from './announcement-styles';
+import { CHAT_CSS } from './chat/styles';
+import { COMMENTS_CSS } from './comments/styles';
+import { EDITING_CSS } from './editing-styles';
 
 /**
  * The board screen's stylesheet (classes prefixed `tb-`): a white full-screen canvas with
@@ -43,6 +47,9 @@ export const BOARD_CSS = `
 .tb-name:read-only { cursor: default; }
 
 .tb-pop { position: absolute; z-index: 40; min-width: 200px; padding: 6px; display: flex; flex-direction: column; gap: 2px; }
+.tb-pop > * { flex-shrink: 0; }
+/* a panel with an open popover comes above the other panels (the main menu over the toolbox) */
+.tb-board > :has(.tb-pop) { z-index: 45; }
 .tb-pop--below { top: calc(100% + 6px); left: 0; }
 .tb-pop--below-right { top: calc(100% + 6px); right: 0; }
 .tb-pop--above-right { bottom: calc(100% + 6px); right: 0; }
@@ -99,6 +106,46 @@ export const BOARD_CSS = `
 .tb-share__link { display: flex; gap: 8px; }
 .tb-share__link .t-input { flex: 1; }
 .tb-share__qr { display: block; margin: 12px auto 0; }
+.tb-topleft { max-width: calc(100% - 24px); flex-wrap: wrap; }
+@media (max-width: 900px) { .tb-name { width: 120px; } }
+@media (max-width: 820px) { .tb-topright { top: 66px; } }
+@media (max-width: 560px) { .tb-topright { top: 110px; } .tb-toolbox { top: 110px; max-height: calc(100% - 122px); } }
+.tb-item--danger { color: #b42318; }
+.tb-tooltip { position: fixed; z-index: 80; display: inline-flex; align-items: center; gap: 8px; padding: 5px 8px; border-radius: 6px;
+  background: #1c2430; color: #ffffff; font: 500 12px/1.2 system-ui, sans-serif; white-space: nowrap; pointer-events: none; box-shadow: 0 2px 8px rgba(16,24,40,.2); }
+.tb-tooltip__keys { font: 11px/1 ui-monospace, SFMono-Regular, Menlo, monospace; color: #d0d5dd; padding: 2px 4px; border: 1px solid #475467; border-radius: 4px; }
+.tb-settings { display: grid; gap: 14px; font-size: 14px; }
+.tb-settings__group { margin: 0; padding: 0; border: none; min-width: 0; }
+.tb-settings__group legend { padding: 0; margin-bottom: 6px; font-weight: 600; color: #344054; }
+.tb-settings__choices { display: grid; grid-template-columns: repeat(2, 1fr); gap: 4px 12px; }
+.tb-settings__choice { display: flex; align-items: center; gap: 6px; cursor: pointer; }
+.tb-settings__url { display: flex; gap: 8px; margin-top: 8px; }
+.tb-settings__url .t-input { flex: 1; min-width: 0; }
+.tb-settings__error { margin: 4px 0 0; color: #b42318; font-size: 13px; }
+.tb-settings__swatches { display: flex; flex-wrap: wrap; gap: 8px; }
+.tb-settings__swatch { position: relative; width: 28px; height: 28px; border-radius: 50%; border: 1px solid #98a2b3; cursor: pointer; }
+.tb-settings__swatch input { position: absolute; inset: 0; margin: 0; opacity: 0; cursor: pointer; }
+.tb-settings__swatch:has(input:checked) { box-shadow: 0 0 0 2px #ffffff, 0 0 0 4px #1e88e5; }
+.tb-settings__swatch:has(input:focus-visible) { outline: 2px solid #1e88e5; outline-offset: 3px; }
+.tb-settings__row { display: flex; align-items: center; justify-content: space-between; gap: 12px; }
+.t-input.tb-settings__select { width: 170px; flex: none; }
+.tb-settings__row input[type="checkbox"] { width: 18px; height: 18px; }
+.tb-settings__note { margin: 6px 0 0; color: #475467; font-size: 13px; }
+.tb-item[aria-disabled] { color: #667085; cursor: not-allowed; }
+.tb-export { min-width: 240px; }
+.tb-shortcuts__hint { margin: 0 0 8px; color: #475467; font-size: 13px; }
+.tb-shortcuts__group { margin: 14px 0 4px; font-size: 13px; font-weight: 600; color: #344054; text-transform: uppercase; letter-spacing: .04em; }
+.tb-shortcuts__list { list-style: none; margin: 0; padding: 0; }
+.tb-shortcuts__row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 8px; padding: 5px 0; border-top: 1px solid #eef1f5; font-size: 14px; }
+.tb-shortcuts__label { flex: 1; min-width: 0; }
+.tb-shortcuts__keys { display: inline-flex; gap: 4px; }
+.tb-shortcuts__none { color: #667085; font-size: 13px; }
+.tb-kbd { font: 12px/1 ui-monospace, SFMono-Regular, Menlo, monospace; padding: 4px 6px; border: 1px solid #d0d5dd; border-bottom-width: 2px; border-radius: 5px; background: #f9fafb; color: #1c2430; }
+.tb-kbd--recording { border-color: #1e88e5; background: #e8f1fd; }
+.tb-shortcuts__actions { display: inline-flex; gap: 4px; }
+.tb-shortcuts__actions .t-btn { height: 28px; padding: 0 10px; font-size: 13px; }
+.tb-shortcuts__error { flex-basis: 100%; color: #b42318; font-size: 13px; }
+.tb-shortcuts__ready { flex-basis: 100%; color: #475467; font-size: 13px; }
 .tb-cursors { position: absolute; inset: 0; pointer-events: none; overflow: hidden; z-index: 5; }
 .tb-cursor { position: absolute; left: 0; top: 0; transition: transform 70ms linear; will-change: transform; }
 .tb-cursor svg { display: block; }
@@ -117,7 +164,32 @@ export const BOARD_CSS = `
 .tb-bg-grid button { height: 54px; border: 1px solid var(--tb-line); border-radius: 8px; background: var(--tb-panel); color: var(--tb-ink); cursor: pointer; font: inherit; font-size: 12px; }
 .tb-bg-grid button:hover { border-color: var(--tb-accent); }
 
+.tb-chip { display: inline-flex; align-items: center; gap: 6px; height: 36px; padding: 0 10px; font-size: 13px; white-space: nowrap; }
+.tb-chip__text { max-width: 180px; overflow: hidden; text-overflow: ellipsis; }
+.tb-chip--following { background: var(--tb-accent-soft); color: #0d4f91; border-color: #b9d6f5; }
+.tb-dark .tb-chip--following { color: #cfe4fb; }
+.tb-chip__stop { width: 24px; height: 24px; border: none; border-radius: 6px; background: none; color: inherit; font-size: 18px; line-height: 1; cursor: pointer; }
+.tb-chip__stop:hover, .tb-chip__stop:focus-visible { background: rgba(16,24,40,.08); outline: 2px solid var(--tb-accent); outline-offset: 0; }
+.tb-chip--private { padding: 0 9px; color: #8a1c1c; }
+.tb-dark .tb-chip--private { color: #ffb4b4; }
+.tb-profile { padding: 0 3px; }
+.tb-profile__head { display: flex; flex-direction: column; gap: 2px; padding: 6px 10px 8px; border-bottom: 1px solid var(--tb-line); margin-bottom: 4px; }
+.tb-profile__head:last-child { border-bottom: none; margin-bottom: 0; padding-bottom: 6px; }
+.tb-profile__head .tb-label { padding: 0; }
+.tb-profile__name { font-size: 14px; max-width: 240px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.tb-switch { margin-left: auto; width: 30px; height: 18px; border-radius: 9px; background: #98a2b3; position: relative; flex: none; }
+.tb-switch::after { content: ''; position: absolute; top: 2px; left: 2px; width: 14px; height: 14px; border-radius: 50%; background: #fff; transition: left .12s; }
+.tb-switch--on { background: var(--tb-accent); }
+.tb-switch--on::after { left: 14px; }
+.tb-members-pop { min-width: 320px; }
+.tb-members-filter { width: 100%; border: 1px solid var(--tb-line); }
+.tb-members-list { list-style: none; margin: 4px 0 0; padding: 0; }
+.tb-member-row__name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.tb-member-row__follow { height: 28px; padding: 0 10px; font-size: 13px; }
+.tb-member-row__role { height: 28px; max-width: 110px; border: 1px solid var(--tb-line); border-radius: 8px; background: var(--tb-panel); color: var(--tb-ink); font: inherit; font-size: 12px; }
+.tb-member-row .tb-dot { margin-left: 0; flex: none; }
 .tb-board .t-toaster { position: absolute; top: 64px; }
+${CHAT_CSS}${COMMENTS_CSS}${EDITING_CSS}${ANNOUNCEMENT_CSS}
 `;
 
 /** The shared widgets' CSS made to work inside a shadow root (its :root variables → :host). */

@@ -1,8 +1,9 @@
 import type { Editor } from '../editor/editor';
 import { useSubject } from './hooks';
-import { actionTitle, runAction, useEditorTick } from './editor-hooks';
+import { runAction, useEditorTick } from './editor-hooks';
 import { BoardIcon } from './icons';
 import { Popover } from './popover';
+import { shortcutOf, TipButton } from './tooltip';
 import { EditorFontSelect, FontSizeSelect, OpacitySlider, Palette, StickyPalette, StickySizeSelect, WidthSlider } from './style-controls';
 
 /**
@@ -15,24 +16,18 @@ export function Toolbox({ editor }: { editor: Editor }) {
   const tool = useSubject(editor.tool$);
   const style = useSubject(editor.style$);
   const tools = editor.actions.list('tools').filter((a) => a.id !== 'previousTool' && a.id !== 'pan' && a.enabled({ editor }));
-  if (!editor.canEdit()) return null;
+  // a Commenter (write_comment without edit_board) gets the comment tool only
+  if (!editor.canEdit() && tools.length === 0) return null;
   const swatch = tool === 'stickyNote' ? style.stickyColor : style.color;
   return (
     <div className="tb-panel tb-toolbox" role="toolbar" aria-label="Tools" aria-orientation="vertical">
       {tools.map((a) => (
-        <button
-          key={a.id}
-          type="button"
-          className="tb-btn"
-          aria-label={a.label}
-          title={actionTitle(editor, a.id, a.label)}
-          aria-pressed={tool === a.id}
-          data-tool={a.id}
-          onClick={() => runAction(editor, a.id)}
-        >
+        <TipButton key={a.id} label={a.label} shortcut={shortcutOf(editor, a.id)} placement="right" aria-pressed={tool === a.id} data-tool={a.id} onClick={() => runAction(editor, a.id)}>
           <BoardIcon name={a.id} />
-        </button>
+        </TipButton>
       ))}
+      {editor.canEdit() && (
+        <>
       <span className="tb-sep" style={{ width: '70%', height: 1, alignSelf: 'center' }} />
       <Popover
         label="Drawing style"
@@ -69,6 +64,8 @@ export function Toolbox({ editor }: { editor: Editor }) {
           </>
         )}
       </Popover>
+        </>
+      )}
     </div>
   );
 }

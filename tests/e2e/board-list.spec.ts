@@ -124,7 +124,7 @@ test('find, filter, sort, tag, duplicate, move and delete boards; home and feedb
   await page.goto(`${server.url}/board/${codes.Roadmap}`);
   await expect(page.locator('[data-phase="online"]')).toBeVisible({ timeout: 20_000 });
   // the board's own feedback button (top right)
-  await page.getByRole('button', { name: 'Feedback' }).click();
+  await page.getByRole('button', { name: 'Send feedback' }).click();
   const onBoard = page.getByRole('dialog', { name: 'Send feedback' });
   await onBoard.getByLabel('What do you like most?').fill('Thumbnails in the list!');
   await onBoard.getByRole('button', { name: 'Send' }).click();

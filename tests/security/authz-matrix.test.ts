@@ -126,6 +126,15 @@ const ROUTES: Record<string, RouteCase> = {
       expect(res.body.securityStamp).toBe(row.security_stamp);
     },
   },
+  'PUT /api/users/configs': {
+    kind: 'user',
+    req: () => ({ url: '/api/users/configs', payload: { config: { keys: [{ c: 'pen', k: 'Shift+P' }] } } }),
+    expect: USERS(),
+    check: async (c, cls) => {
+      const rows = await c.p.db('users').whereRaw(`config->'keys' @> '[{"c":"pen"}]'::jsonb`).select('id');
+      expect(rows.map((r) => r.id)).toContain(whoOf(c.w, cls)!.user!.id);
+    },
+  },
   'GET /api/users/{userId}/images': {
     // public (for <img>): the owner's avatar and nothing else, the same for everyone
     kind: 'public',
@@ -388,6 +397,11 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/directories/{id}': { kind: 'user', req: () => ({ url: `/api/admin/directories/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
   'POST /api/admin/directories/{id}': { kind: 'user', req: () => ({ url: '/api/admin/directories/000000000000000000000000', payload: { name: 'probe', content: '' } }), expect: OPERATOR_ONLY() },
   'DELETE /api/admin/directories/{id}': { kind: 'user', req: () => ({ url: `/api/admin/directories/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  // announcements: operators publish and withdraw (tests/api/announcements.test.ts); every board reads the current ones
+  'GET /api/admin/announcements': { kind: 'user', req: () => ({ url: '/api/admin/announcements' }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/announcements': { kind: 'user', req: () => ({ url: '/api/admin/announcements', payload: { message: 'probe', type: 'News', start: new Date(Date.now() - 120_000).toISOString(), end: new Date(Date.now() - 60_000).toISOString() } }), expect: OPERATOR_ONLY() },
+  'DELETE /api/admin/announcements/{id}': { kind: 'user', req: () => ({ url: `/api/admin/announcements/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  'GET /api/announcements': { kind: 'public', req: () => ({ url: '/api/announcements' }), expect: same('ok') },
   'GET /api/admin/clients': { kind: 'user', req: () => ({ url: '/api/admin/clients' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/clients/{id}/details': { kind: 'user', req: (c) => ({ url: `/api/admin/clients/${c.app.id}/details` }), expect: OPERATOR_ONLY() },
   'GET /api/system-logs': { kind: 'user', req: () => ({ url: '/api/system-logs' }), expect: OPERATOR_ONLY() },

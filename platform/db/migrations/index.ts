@@ -14,7 +14,9 @@ import * as m012 from './012_billing';
 import * as m013 from './013_workspace_fonts';
 import * as m014 from './014_notifications';
 import * as m015 from './015_audits';
-import * as m021 from './021_billing_settlements';
+import * as m016 from './016_user_config';
+import * as m017 from './017_billing_settlements';
+import * as m018 from './018_announcements';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -36,7 +38,9 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['013_workspace_fonts', m013],
   ['014_notifications', m014],
   ['015_audits', m015],
-  ['021_billing_settlements', m021],
+  ['016_user_config', m016],
+  ['017_billing_settlements', m017],
+  ['018_announcements', m018],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
