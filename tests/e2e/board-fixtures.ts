@@ -52,10 +52,13 @@ export async function waitOnline(page: Page, timeout = 30_000): Promise<void> {
   await page.waitForFunction(() => window.tabula?.sync.state$.value.phase === 'online', null, { timeout });
 }
 
-/** Dismisses the owner's start screen of a new board, when shown. */
-export async function startDrawing(page: Page): Promise<void> {
+/**
+ * Dismisses the owner's start screen of a new board. It shows once the owner's claims have come
+ * (which can be a moment after the board is online), so wait for it a little rather than look once.
+ */
+export async function startDrawing(page: Page, wait = 5_000): Promise<void> {
   const start = page.getByRole('button', { name: 'Start drawing' });
-  if (await start.isVisible().catch(() => false)) await start.click();
+  if (await start.waitFor({ state: 'visible', timeout: wait }).then(() => true, () => false)) await start.click();
 }
 
 export async function openBoard(page: Page, server: TestServer, code: string, query = ''): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newContext, openBoard, shot, startBoardIn, userSession } from './board-fixtures';
+import { newContext, openBoard, shot, startBoardIn, startDrawing, userSession } from './board-fixtures';
 import { useServer } from './support/suite';
 
 /**
@@ -68,6 +68,8 @@ test('a signed-in user rebinds a shortcut; it is saved and works after a reload 
   // reload: the binding comes back with the join's userConfig
   await page.reload();
   await openBoard(page, server, code);
+  // the board is still empty: the owner's start screen again (a modal: the board takes no keys behind it)
+  await startDrawing(page);
   await page.keyboard.press('v');
   await expect.poll(tool).toBe('select');
   await page.keyboard.press('Shift+KeyQ');
