@@ -5,29 +5,15 @@ import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
 import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from '../boards/access';
 import { displayNameOf, profileImageOf } from '../boards/members';
+import { cleanChatMessage, type ChatMessage } from '../../shared/collab';
 import type { MemberRow } from '../boards/repo';
 import { insertMessage, messagesBefore, type ChatMessageRow } from './repo';
 
-/** board.md §3 Chat message; `sender` is 'self' for the reader's own messages, else 'other'. */
-export interface ChatMessage {
-  id: string;
-  message: string;
-  displayName: string;
-  sentDate: string;
-  sender: 'self' | 'other';
-  /** the sender's local user id */
-  uid: string;
-  profileImage: string | null;
-}
+export type { ChatMessage };
 
 export const CHAT_MESSAGE_MAX = 4000;
 export const CHAT_PAGE_SIZE = 50;
 export const EMPTY_MESSAGE = 'Message is empty.';
-
-/** board.md §5: newlines stripped, text trimmed, empty not sent. */
-export function cleanMessage(text: string): string {
-  return text.replace(/[\r\n]+/g, '').trim();
-}
 
 function toMessage(row: ChatMessageRow, reader: string | null): ChatMessage {
   return {
@@ -67,7 +53,7 @@ export async function sendMessage(
   opts: { connectionId?: string; displayName?: string } = {},
 ): Promise<ChatMessage> {
   const access = await chatAccess(app, code, actor);
-  const text = cleanMessage(String(input.message ?? ''));
+  const text = cleanChatMessage(String(input.message ?? ''));
   if (!text) throw badRequest(EMPTY_MESSAGE, { message: [EMPTY_MESSAGE] });
   if (text.length > CHAT_MESSAGE_MAX) throw badRequest(`Message must be at most ${CHAT_MESSAGE_MAX} characters.`, { message: [`Message must be at most ${CHAT_MESSAGE_MAX} characters.`] });
   const clientId = typeof input.id === 'string' && input.id.length > 0 && input.id.length <= 100 ? input.id : crypto.randomUUID();

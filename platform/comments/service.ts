@@ -1,4 +1,5 @@
 import Boom from '@hapi/boom';
+import type { CommentView } from '../../shared/collab';
 import { COMMENT_MAX_LENGTH, UUID_REGEX } from '../../shared/constants';
 import { can } from '../../shared/permissions';
 import type { Actor } from '../core/actor';
@@ -27,16 +28,7 @@ export const COMMENT_EMPTY = 'Comment is empty.';
 export const COMMENT_TOO_LONG = `Comment must be at most ${COMMENT_MAX_LENGTH} characters.`;
 export const LAST_COMMENT = 'The only comment of a thread cannot be deleted on its own.';
 
-/** board.md §3 Comment (uid: the author's local user id, so a client knows which it may delete). */
-export interface CommentView {
-  id: string;
-  message: string;
-  createdDate: string;
-  name: string;
-  profileImage: string | null;
-  seen: boolean;
-  uid: string;
-}
+export type { CommentView };
 
 export interface ThreadView {
   threadId: string;

@@ -1,17 +1,9 @@
 import { BehaviorSubject, type Observable, type Subscription } from 'rxjs';
 import type { HubEventMessage, HubMethod } from '../../../shared/hub';
-import { cleanChatMessage } from './text';
+import { cleanChatMessage, type ChatMessage as SharedChatMessage } from '../../../shared/collab';
 
-/** board.md §3 Chat message (as the server sends it: platform/chat/service). */
-export interface ChatMessage {
-  id: string;
-  message: string;
-  displayName: string;
-  sentDate: string;
-  sender: 'self' | 'other';
-  /** the sender's key on the board (members' uid) */
-  uid: string;
-  profileImage: string | null;
+/** board.md §3 Chat message (as the server sends it), and whether it is still being sent. */
+export interface ChatMessage extends SharedChatMessage {
   /** sent, not yet acknowledged ('sending...') */
   pending?: boolean;
 }

@@ -1,9 +1,5 @@
 /** Chat text rules (board.md §5, §9): pure, shared by the chat box and its tests. */
-
-/** Newlines stripped, text trimmed (board.md §5; the server's chat/service does the same); empty is not sent. */
-export function cleanChatMessage(text: string): string {
-  return text.replace(/[\r\n]+/g, '').trim();
-}
+export { cleanChatMessage } from '../../../shared/collab';
 
 /** A chat time shown 12-hour with am/pm (board.md §9), e.g. '9:05 pm', in the reader's local time. */
 export function formatChatTime(date: Date | string | number): string {

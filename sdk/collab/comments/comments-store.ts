@@ -1,21 +1,13 @@
 import { BehaviorSubject, filter, type Observable, type Subscription } from 'rxjs';
 import { COMMENT_DEFAULT_COLOR, COMMENT_MARKER_SIZE } from '../../../shared/constants';
 import type { HubEventMessage, HubMethod } from '../../../shared/hub';
+import type { CommentView } from '../../../shared/collab';
 import type { CommentShape } from '../../../shared/model';
 import type { Editor } from '../../editor/editor';
 import { cleanComment } from './text';
 
-/** board.md §3 Comment (platform/comments/service CommentView). */
-export interface Comment {
-  id: string;
-  message: string;
-  createdDate: string;
-  name: string;
-  profileImage: string | null;
-  seen: boolean;
-  /** the author's key on the board */
-  uid: string;
-}
+/** board.md §3 Comment (shared/collab CommentView). */
+export type Comment = CommentView;
 
 /** board.md §3 Thread. */
 export interface Thread {
