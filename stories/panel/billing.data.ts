@@ -18,7 +18,7 @@ export const SAMPLE_PLANS: Plans = {
   ],
   addons: [{ code: 'white-label-api', name: 'White-label API', features: [], perSeat: false, prices: prices(2000) }],
   billingCycles: ['Monthly', 'Quarterly', 'Semiannually'],
-  paymentMethods: ['Card'],
+  paymentMethods: ['Card', 'Ether'],
   paymentsEnabled: true,
   currency: 'USD',
 };
