@@ -21,6 +21,7 @@ import { CustomColours } from './colours';
 import { HeadlessTextEditor, type TextEditorHost } from './text-editor';
 import { DomTextEditor } from './text-overlay';
 import { bindDomInput } from './dom-input';
+import { withFollowers } from './followers';
 import {
   DEFAULT_STYLE, isToolName, type BoardPointer, type EditorOptions, type EditorPermissions, type EditorStyle, type KeyInput,
   type ToolName,
@@ -190,7 +191,7 @@ export class Editor {
   /** Builds, applies locally and emits one command (tools and the embed API use this). */
   execute(input: CommandInput): Command {
     if (!this.mayExecute(input)) throw new Error('You cannot edit this board');
-    const command = this.build(input);
+    const command = this.build(withFollowers(input, { doc: this._doc, build: (c) => this.build(c) }));
     this.afterChange(this._doc.apply(command));
     this.outgoing$.next(command);
     return command;
