@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { weiForCents } from '../../shared/billing/ether';
 import { startLocalChain, type LocalChain } from '../helpers/ganache';
+import { billingPeople, fact, unique } from './billing-fixtures';
 import { startServer, type TestServer } from './support/server';
 
 /**
@@ -12,7 +13,6 @@ import { startServer, type TestServer } from './support/server';
  * active, then adds a seat from the subscription tab; without a wallet the spec's MetaMask text.
  */
 const SHOTS = path.resolve('test-results/screens');
-const PASSWORD = 'ether password 1';
 const RATE = '2000';
 
 let chain: LocalChain;
@@ -29,19 +29,8 @@ test.afterAll(async () => {
   await chain?.close();
 });
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-
-async function signUpAndLogIn(page: Page, email: string) {
-  const post = (url: string, body: unknown) => fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const res = await post('/api/accounts/users', { username: email, password: PASSWORD, repeatPassword: PASSWORD, terms: true });
-  expect(res.ok, await res.text()).toBe(true);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${server.url}/accounts/login`);
-  await page.getByLabel('Username').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(/\/panel\/home$/);
-}
+const { person, logIn } = billingPeople(() => server.url);
+const signUpAndLogIn = async (page: Page, email: string) => logIn(page, (await person(email)).email);
 
 /** The wallet: MetaMask's `window.ethereum.request`, answered by the local chain from `account`. */
 async function injectWallet(page: Page, account: string) {
@@ -60,7 +49,6 @@ async function injectWallet(page: Page, account: string) {
 }
 
 const balance = async (address: string) => BigInt((await chain.rpc('eth_getBalance', [address, 'latest'])) as string);
-const fact = (page: Page, label: string) => page.locator('.p-bill__facts div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
 
 test('a free user pays team for two seats by Ether, sees the plan active, then adds a seat', async ({ page }) => {
   const payer = chain.accounts[1]!;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BILLING_MESSAGES } from '../../shared/billing';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
+import { billingPeople, fact, unique } from './billing-fixtures';
 import { startServer, type TestServer } from './support/server';
 
 /**
@@ -13,7 +14,6 @@ import { startServer, type TestServer } from './support/server';
  * 1280×800 screens go to test-results/screens/.
  */
 const SHOTS = path.resolve('test-results/screens');
-const PASSWORD = 'hosted password 1';
 
 let server: TestServer;
 let stripe: StripeStandIn;
@@ -34,42 +34,12 @@ test.afterAll(async () => {
   await stripe?.close();
 });
 
-async function post(url: string, body: unknown, token?: string): Promise<any> {
-  const res = await fetch(`${server.url}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-const fact = (page: Page, label: string) => page.locator('.p-bill__facts div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
-
-/** The board's toolbox (the highlighter is a team-plan tool, sdk/actions/tools.ts TOOL_POLICY). */
-async function toolsOnBoard(page: Page, code: string) {
-  await page.goto(`${server.url}/board/${code}`);
-  await expect(page.locator('[data-phase="online"]')).toBeVisible({ timeout: 20_000 });
-  const start = page.getByRole('button', { name: 'Start drawing' });
-  if (await start.isVisible()) await start.click();
-  const tools = page.getByRole('toolbar', { name: 'Tools' });
-  await expect(tools.getByRole('button', { name: 'Pen', exact: true })).toBeVisible();
-  return tools;
-}
+const { post, person, logIn, toolsOnBoard } = billingPeople(() => server.url);
 
 test('a free user buys team by card on the hosted payment page and gets the highlighter', async ({ page }) => {
-  const email = `hosted-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await post('/api/accounts/users', { username: email, password: PASSWORD, repeatPassword: PASSWORD, terms: true });
-  const { accessToken } = await post('/api/accounts/login', { username: email, password: PASSWORD });
-  const { code } = await post('/api/boards', { name: 'Hosted board' }, accessToken);
-
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${server.url}/accounts/login`);
-  await page.getByLabel('Username').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(/\/panel\/home$/);
+  const { email, token } = await person(unique('hosted'));
+  const { code } = await post('/api/boards', { name: 'Hosted board' }, token);
+  await logIn(page, email);
   expect(await (await toolsOnBoard(page, code)).getByRole('button', { name: 'Highlighter' }).count()).toBe(0);
 
   await page.goto(`${server.url}/panel/checkout?plan=team`);

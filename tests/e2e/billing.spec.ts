@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
+import { billingPeople, fact, unique } from './billing-fixtures';
 import { newContext, userSession } from './board-fixtures';
 import { startServer, type TestServer } from './support/server';
 
@@ -12,7 +13,6 @@ import { startServer, type TestServer } from './support/server';
  * operator made (ADMIN_EMAILS + POST /api/admin/promos). 1280×800 screens go to test-results/screens/.
  */
 const SHOTS = path.resolve('test-results/screens');
-const PASSWORD = 'billing password 1';
 const OPERATOR = `billing-operator-${Date.now().toString(36)}@example.com`;
 
 let server: TestServer;
@@ -34,46 +34,7 @@ test.afterAll(async () => {
   await stripe?.close();
 });
 
-const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-
-async function post(url: string, body: unknown, token?: string, base = server.url): Promise<any> {
-  const res = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function person(email: string, base = server.url): Promise<{ email: string; token: string }> {
-  await post('/api/accounts/users', { username: email, password: PASSWORD, repeatPassword: PASSWORD, terms: true }, undefined, base);
-  const { accessToken } = await post('/api/accounts/login', { username: email, password: PASSWORD }, undefined, base);
-  return { email, token: accessToken };
-}
-
-async function logIn(page: Page, email: string, base = server.url) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${base}/accounts/login`);
-  await page.getByLabel('Username').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(/\/panel\/home$/);
-}
-
-const fact = (page: Page, label: string) => page.locator('.p-bill__facts div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
-
-/** The board's toolbox: whether the highlighter is offered (a team-plan tool, sdk/actions/tools.ts TOOL_POLICY). */
-async function toolsOnBoard(page: Page, code: string) {
-  await page.goto(`${server.url}/board/${code}`);
-  await expect(page.locator('[data-phase="online"]')).toBeVisible({ timeout: 20_000 });
-  const start = page.getByRole('button', { name: 'Start drawing' });
-  if (await start.isVisible()) await start.click();
-  const tools = page.getByRole('toolbar', { name: 'Tools' });
-  await expect(tools.getByRole('button', { name: 'Pen', exact: true })).toBeVisible();
-  return tools;
-}
+const { post, person, logIn, toolsOnBoard } = billingPeople(() => server.url);
 
 test('a free user upgrades to team by card, gets the highlighter, pauses and resumes, reads the invoice', async ({ page }) => {
   const frank = await person(unique('frank'));

@@ -51,41 +51,55 @@ function guidePixels(page: Page, sx: number) {
   }, sx);
 }
 
+/** Draws two rectangles (the second below-right of the first) and returns to the select tool. */
+async function twoRectangles(page: Page): Promise<[Box, Box]> {
+  await pickTool(page, 'Rectangle');
+  await drag(page, [[200, 200], [320, 280]]);
+  await drag(page, [[560, 420], [640, 480]]);
+  await expect.poll(async () => (await rects(page)).length).toBe(2);
+  const [first, second] = await rects(page);
+  await pickTool(page, 'Select');
+  return [first!, second!];
+}
+
+/**
+ * Grabs `second` on its left edge and brings that edge to 4 px right of `first`'s left edge,
+ * leaving the mouse pressed; returns the target's screen point and where the canvas starts.
+ */
+async function dragLeftEdgeNear(page: Page, first: Box, second: Box) {
+  const from = await toScreen(page, second.x, second.y + second.h / 2);
+  const target = await toScreen(page, first.x, second.y + 100);
+  const o = await canvasOrigin(page);
+  await page.mouse.move(o.x + from.x, o.y + from.y);
+  await page.mouse.down();
+  await page.mouse.move(o.x + target.x + 4, o.y + target.y, { steps: 12 });
+  return { target, o };
+}
+
 test('snap on: guides while dragging, the rectangle drops on the other’s left edge; a second browser sees it', async ({ browser }) => {
   const owner = await userSession(server, { plan: 'team' });
   const a = await (await newContext(browser, { session: owner })).newPage();
   const code = await startBoardIn(a, server);
   await setSnap(a, true);
 
-  await pickTool(a, 'Rectangle');
-  await drag(a, [[200, 200], [320, 280]]);
-  await drag(a, [[560, 420], [640, 480]]);
-  await expect.poll(async () => (await rects(a)).length).toBe(2);
-  const [first, second] = await rects(a);
-  await pickTool(a, 'Select');
-
+  const [first, second] = await twoRectangles(a);
   // grab the second rectangle on its left edge, bring that edge to 4 px right of the first's
-  const from = await toScreen(a, second!.x, second!.y + second!.h / 2);
-  const target = await toScreen(a, first!.x, second!.y + 100);
-  const o = await canvasOrigin(a);
-  await a.mouse.move(o.x + from.x, o.y + from.y);
-  await a.mouse.down();
-  await a.mouse.move(o.x + target.x + 4, o.y + target.y, { steps: 12 });
+  const { target } = await dragLeftEdgeNear(a, first, second);
   // while dragging: a vertical guide through the first's left edge, drawn on the overlay
-  await expect.poll(() => a.evaluate(() => window.tabula!.editor.scene.overlay$.value.guides ?? [])).toContain(first!.x);
+  await expect.poll(() => a.evaluate(() => window.tabula!.editor.scene.overlay$.value.guides ?? [])).toContain(first.x);
   await expect.poll(() => guidePixels(a, target.x)).toBeGreaterThan(100);
   await shot(a, 'board-snap-guides');
   await a.mouse.up();
 
   // released: the guides are gone, and the rectangle landed on the first's x
   await expect.poll(() => a.evaluate(() => window.tabula!.editor.scene.overlay$.value.guides ?? null)).toBeNull();
-  await expect.poll(async () => (await rects(a)).find((r) => r.id === second!.id)!.x).toBe(first!.x);
+  await expect.poll(async () => (await rects(a)).find((r) => r.id === second.id)!.x).toBe(first.x);
   await expect.poll(() => guidePixels(a, target.x)).toBe(0);
   await settled(a);
 
   const b = await (await newContext(browser, { name: 'Viv' })).newPage();
   await openBoard(b, server, code);
-  await expect.poll(async () => (await rects(b)).find((r) => r.id === second!.id)?.x).toBe(first!.x);
+  await expect.poll(async () => (await rects(b)).find((r) => r.id === second.id)?.x).toBe(first.x);
   await a.context().close();
   await b.context().close();
 });
@@ -97,26 +111,15 @@ test('snap off: the rectangle lands where it is let go; Shift-resize keeps the r
   await setSnap(a, true);
   await setSnap(a, false);
 
-  await pickTool(a, 'Rectangle');
-  await drag(a, [[200, 200], [320, 280]]);
-  await drag(a, [[560, 420], [640, 480]]);
-  await expect.poll(async () => (await rects(a)).length).toBe(2);
-  const [first, second] = await rects(a);
-  await pickTool(a, 'Select');
+  const [first, second] = await twoRectangles(a);
   const scale = await a.evaluate(() => window.tabula!.editor.viewport.scale);
-
-  const from = await toScreen(a, second!.x, second!.y + second!.h / 2);
-  const target = await toScreen(a, first!.x, second!.y + 100);
-  const o = await canvasOrigin(a);
-  await a.mouse.move(o.x + from.x, o.y + from.y);
-  await a.mouse.down();
-  await a.mouse.move(o.x + target.x + 4, o.y + target.y, { steps: 12 });
+  const { o } = await dragLeftEdgeNear(a, first, second);
   expect(await a.evaluate(() => window.tabula!.editor.scene.overlay$.value.guides ?? null)).toBeNull();
   await a.mouse.up();
-  await expect.poll(async () => (await rects(a)).find((r) => r.id === second!.id)!.x).toBeCloseTo(first!.x + 4 / scale, 5);
+  await expect.poll(async () => (await rects(a)).find((r) => r.id === second.id)!.x).toBeCloseTo(first.x + 4 / scale, 5);
 
   // Shift-drag the south-east handle of the (selected) second rectangle: width:height stays
-  const moved = (await rects(a)).find((r) => r.id === second!.id)!;
+  const moved = (await rects(a)).find((r) => r.id === second.id)!;
   const ratio = moved.w / moved.h;
   const se = await toScreen(a, moved.x + moved.w, moved.y + moved.h);
   await a.mouse.move(o.x + se.x, o.y + se.y);
@@ -125,8 +128,8 @@ test('snap off: the rectangle lands where it is let go; Shift-resize keeps the r
   await a.mouse.move(o.x + se.x + 90, o.y + se.y + 10, { steps: 8 });
   await a.mouse.up();
   await a.keyboard.up('Shift');
-  await expect.poll(async () => (await rects(a)).find((r) => r.id === second!.id)!.w).toBeGreaterThan(moved.w + 50);
-  const resized = (await rects(a)).find((r) => r.id === second!.id)!;
+  await expect.poll(async () => (await rects(a)).find((r) => r.id === second.id)!.w).toBeGreaterThan(moved.w + 50);
+  const resized = (await rects(a)).find((r) => r.id === second.id)!;
   expect(resized.w / resized.h).toBeCloseTo(ratio, 2);
   await settled(a);
   await a.context().close();
@@ -139,20 +142,10 @@ test('without the snap-to-object policy (free plan) a stored "on" setting does n
   await startBoardIn(a, server);
   expect(await a.evaluate(() => window.tabula!.sync.board$.value?.userConfig?.snapToObject)).toBe(true);
 
-  await pickTool(a, 'Rectangle');
-  await drag(a, [[200, 200], [320, 280]]);
-  await drag(a, [[560, 420], [640, 480]]);
-  await expect.poll(async () => (await rects(a)).length).toBe(2);
-  const [first, second] = await rects(a);
-  await pickTool(a, 'Select');
+  const [first, second] = await twoRectangles(a);
   const scale = await a.evaluate(() => window.tabula!.editor.viewport.scale);
-  const from = await toScreen(a, second!.x, second!.y + second!.h / 2);
-  const target = await toScreen(a, first!.x, second!.y + 100);
-  const o = await canvasOrigin(a);
-  await a.mouse.move(o.x + from.x, o.y + from.y);
-  await a.mouse.down();
-  await a.mouse.move(o.x + target.x + 4, o.y + target.y, { steps: 12 });
+  await dragLeftEdgeNear(a, first, second);
   await a.mouse.up();
-  await expect.poll(async () => (await rects(a)).find((r) => r.id === second!.id)!.x).toBeCloseTo(first!.x + 4 / scale, 5);
+  await expect.poll(async () => (await rects(a)).find((r) => r.id === second.id)!.x).toBeCloseTo(first.x + 4 / scale, 5);
   await a.context().close();
 });
