@@ -132,7 +132,8 @@ class Peer {
   }
 }
 
-await describeWithServices('two nodes, one database, Redis fan-out', NEEDS, () => {
+/** Two nodes on one database, fanning out through a Redis of their own (started and stopped around the suite). */
+function useNodePair(): { redis: () => TestRedis; pair: () => Awaited<ReturnType<typeof startNodePair>> } {
   let redis: TestRedis;
   let pair: Awaited<ReturnType<typeof startNodePair>>;
   beforeAll(async () => {
@@ -143,9 +144,14 @@ await describeWithServices('two nodes, one database, Redis fan-out', NEEDS, () =
     await pair?.stop();
     await redis?.stop();
   });
+  return { redis: () => redis, pair: () => pair };
+}
+
+await describeWithServices('two nodes, one database, Redis fan-out', NEEDS, () => {
+  const nodes = useNodePair();
 
   it('every client receives every command exactly once, in seq order, from writers on both nodes', async () => {
-    const { a, b } = pair;
+    const { a, b } = nodes.pair();
     const owner = `g${crypto.randomBytes(6).toString('hex')}`;
     const code = await createBoard(a, owner);
     const peers = Array.from({ length: 6 }, () => new Peer(code));
@@ -176,7 +182,7 @@ await describeWithServices('two nodes, one database, Redis fan-out', NEEDS, () =
   }, 90_000);
 
   it('a node killed mid-stream: its clients move to the other node and everyone ends with the same log', async () => {
-    const { a, b } = pair;
+    const { a, b } = nodes.pair();
     const owner = `g${crypto.randomBytes(6).toString('hex')}`;
     const code = await createBoard(a, owner);
     const onA = Array.from({ length: 3 }, () => new Peer(code));
@@ -217,19 +223,10 @@ await describeWithServices('two nodes, one database, Redis fan-out', NEEDS, () =
 });
 
 await describeWithServices('a Redis restart under two nodes', NEEDS, () => {
-  let redis: TestRedis;
-  let pair: Awaited<ReturnType<typeof startNodePair>>;
-  beforeAll(async () => {
-    redis = await startTestRedis();
-    pair = await startNodePair(redis.url, 'tabula_nodes');
-  }, 120_000);
-  afterAll(async () => {
-    await pair?.stop();
-    await redis?.stop();
-  });
+  const nodes = useNodePair();
 
   it('fan-out resumes after Redis comes back, and the commands of the outage are caught up', async () => {
-    const { a, b } = pair;
+    const { a, b } = nodes.pair();
     const owner = `g${crypto.randomBytes(6).toString('hex')}`;
     const code = await createBoard(a, owner);
     const onA = new Peer(code);
@@ -240,12 +237,12 @@ await describeWithServices('a Redis restart under two nodes', NEEDS, () => {
     await onA.write(5, null);
     await allCaughtUp([onA, onB], 5);
 
-    await redis.stop();
+    await nodes.redis().stop();
     await onA.write(5, null); // accepted by node a while node b cannot hear it
     await pause(300);
     expect(onB.contiguous()).toBe(5);
 
-    await redis.start();
+    await nodes.redis().start();
     // node b catches up from the log once its subscriber is back
     await allCaughtUp([onA, onB], 10, 30_000);
     await onB.write(5, null);
