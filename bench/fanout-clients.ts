@@ -31,7 +31,10 @@ export type FromWorker =
   | { type: 'ready' }
   /** senders stopped, every send answered: how many commands this process's clients got stored */
   | { type: 'stopped'; sentAll: number }
-  | { type: 'result'; latencies: number[]; acks: number[]; sent: number; errors: number; errorSamples: string[]; cpuMs: number; receivedAll: number; missing: number; cursorsSent: number; cursorsDropped: number; cursorsReceived: number };
+  | {
+      type: 'result'; latencies: number[]; acks: number[]; sent: number; errors: number; errorSamples: string[]; cpuMs: number; receivedAll: number; missing: number;
+      cursorsSent: number; cursorsDropped: number; cursorsReceived: number; cursorFrames: number; cursorLatencies: number[];
+    };
 
 const now = () => performance.timeOrigin + performance.now();
 /** Resolves once the message is handed to the IPC channel (a large result must not be cut by exit). */
@@ -59,10 +62,17 @@ let receivedEver = 0;
 const storedBy: number[] = [];
 const calls: Array<Promise<unknown>> = [];
 const inWindow = (t: number) => t >= window.from && t < window.until;
-/** cursor moves sent in the measured window, refused by the node's 50 ms throttle, and received (onEventReceived) meanwhile */
+/**
+ * cursor moves sent in the measured window, refused by the node's 50 ms throttle, and received
+ * meanwhile: the moves (a batch carries several) and the onEventReceived frames that carried them
+ */
 let cursorsSent = 0;
 let cursorsDropped = 0;
 let cursorsReceived = 0;
+let cursorFrames = 0;
+/** move → receipt (ms) of the moves sent in the window, at every CURSOR_SAMPLE-th client of a process (enough for a p99) */
+const cursorLatencies: number[] = [];
+const CURSOR_SAMPLE = 10;
 
 function command(uid: string): Command {
   const id = `b${crypto.randomBytes(8).toString('hex')}`;
@@ -78,6 +88,25 @@ const ON_COMMAND = Buffer.from('{"type":"update","message":{"event":"onCommand"'
 const T_KEY = Buffer.from('"t":');
 /** The frame of a channel event (cursor moves arrive as onEventReceived). */
 const ON_EVENT = Buffer.from('{"type":"update","message":{"event":"onEventReceived"');
+/** One move in a cursor frame: its sender (a batch's own `from` is null). */
+const FROM_MEMBER = Buffer.from('"from":{');
+
+/** How many times `needle` occurs in `frame`. */
+function count(frame: Buffer, needle: Buffer): number {
+  let n = 0;
+  for (let at = frame.indexOf(needle); at >= 0; at = frame.indexOf(needle, at + needle.length)) n++;
+  return n;
+}
+
+/** The send times the moves of a cursor frame carry (`data.t`, the frame's only "t" keys). */
+function moveTimesOf(frame: Buffer): number[] {
+  const times: number[] = [];
+  for (let at = frame.indexOf(T_KEY); at >= 0; at = frame.indexOf(T_KEY, at + T_KEY.length)) {
+    const t = sendTimeOf(frame.subarray(at));
+    if (t !== null) times.push(t);
+  }
+  return times;
+}
 
 /** The send time a command carries (`shape.metadata.t`, the only "t" key), read from the raw frame. */
 function sendTimeOf(frame: Buffer): number | null {
@@ -92,12 +121,18 @@ function sendTimeOf(frame: Buffer): number | null {
 process.on('message', async (message: ToWorker) => {
   if (message.type === 'start') {
     code = message.code;
-    for (const c of message.clients) {
+    for (const [i, c] of message.clients.entries()) {
       const hub = await LeanHubClient.connect(c.url);
       await hub.call('joinBoard', null, code, null, { uid: c.uid, name: c.uid });
+      const sampled = i % CURSOR_SAMPLE === 0;
       hub.onEvent = (frame) => {
         if (frame.subarray(0, ON_EVENT.length).equals(ON_EVENT)) {
-          if (inWindow(now())) cursorsReceived++;
+          const at = now();
+          if (inWindow(at)) {
+            cursorFrames++;
+            cursorsReceived += count(frame, FROM_MEMBER);
+          }
+          if (sampled) for (const t of moveTimesOf(frame)) if (inWindow(t)) cursorLatencies.push(at - t);
           return;
         }
         if (!frame.subarray(0, ON_COMMAND.length).equals(ON_COMMAND)) return;
@@ -130,7 +165,7 @@ process.on('message', async (message: ToWorker) => {
     const deadline = Date.now() + 60_000;
     while (receivedEver < expected && Date.now() < deadline) await pause(200);
     const cpu = cpuUsed ?? process.cpuUsage(cpuAtGo ?? undefined);
-    await send({ type: 'result', latencies, acks, sent, errors, errorSamples, cpuMs: (cpu.user + cpu.system) / 1000, receivedAll: receivedAtStop, missing: Math.max(0, expected - receivedEver), cursorsSent, cursorsDropped, cursorsReceived });
+    await send({ type: 'result', latencies, acks, sent, errors, errorSamples, cpuMs: (cpu.user + cpu.system) / 1000, receivedAll: receivedAtStop, missing: Math.max(0, expected - receivedEver), cursorsSent, cursorsDropped, cursorsReceived, cursorFrames, cursorLatencies });
     await Promise.all(hubs.map((h) => h.close()));
     hubs = [];
     process.exit(0);
@@ -175,7 +210,7 @@ async function cursorLoop(hub: LeanHubClient, rate: number, phase: number): Prom
     const counted = inWindow(now());
     if (counted) cursorsSent++;
     calls.push(
-      hub.call('messaging', code, '', '', { name: 'collaboratorsCursorMoved', data: { x: 100 + (step % 400), y: 200 + ((step * 7) % 300) } }).then(
+      hub.call('messaging', code, '', '', { name: 'collaboratorsCursorMoved', data: { x: 100 + (step % 400), y: 200 + ((step * 7) % 300), t: now() } }).then(
         (answer) => {
           if (counted && (answer as { dropped?: boolean } | null)?.dropped) cursorsDropped++;
         },

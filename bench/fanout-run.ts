@@ -44,6 +44,11 @@ export interface Result {
   cursorsSent?: number;
   cursorsDropped?: number;
   cursorsDelivered?: number;
+  /** the onEventReceived frames that carried them (a batch carries several moves) */
+  cursorFrames?: number;
+  /** move → receipt at another client, ms (a sample of the receivers) */
+  cursorP50?: number;
+  cursorP99?: number;
 }
 
 /** Full-load rows are run this many times; the row shown is the run with the median p99. */
@@ -191,6 +196,7 @@ export async function run(label: string, nodes: TestServer[], clients: number, s
     const latencies = parts.flatMap((r) => r.latencies).sort((a, b) => a - b);
     const acks = parts.flatMap((r) => r.acks).sort((a, b) => a - b);
     const sent = parts.reduce((n, r) => n + r.sent, 0);
+    const cursorLatencies = cursors ? parts.flatMap((r) => r.cursorLatencies).sort((a, b) => a - b) : [];
     return {
       label,
       nodes: nodes.length,
@@ -212,6 +218,9 @@ export async function run(label: string, nodes: TestServer[], clients: number, s
             cursorsSent: parts.reduce((n, r) => n + r.cursorsSent, 0),
             cursorsDropped: parts.reduce((n, r) => n + r.cursorsDropped, 0),
             cursorsDelivered: parts.reduce((n, r) => n + r.cursorsReceived, 0),
+            cursorFrames: parts.reduce((n, r) => n + r.cursorFrames, 0),
+            cursorP50: percentile(cursorLatencies, 0.5),
+            cursorP99: percentile(cursorLatencies, 0.99),
           }
         : {}),
     };

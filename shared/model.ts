@@ -36,6 +36,12 @@ export interface ShapeBase {
   link?: string;
   /** opacity in tenths, 1–10 (board.md §5) */
   opacity?: number;
+  /**
+   * Set only by the server, on another member's text or sticky note sent to a member the blurry
+   * variant of private mode restricts: its words are replaced by BLURRED_TEXT (shared/permissions
+   * blurredShape); the board draws it as a blurred block and never as text.
+   */
+  blurred?: true;
 }
 
 /** Points are flat pairs: [x0, y0, x1, y1, …] (compact on the wire and in snapshots). */

@@ -109,6 +109,28 @@ export function canSeeInPrivateMode(role: Role | null | undefined, uid: string, 
   return isOwnerOrFacilitator(role) || shape.uid === uid;
 }
 
+/** The kinds the blurry variant of private mode sends blurred (board.md §4): the others stay hidden. */
+export const BLURRED_KINDS: ReadonlySet<string> = new Set(['text', 'stickyNote']);
+/** The words of a blurred shape: a fixed empty text (it tells nothing, not even the length). */
+export const BLURRED_TEXT = '';
+
+/**
+ * Another member's text or sticky note as a member the blurry variant restricts may receive it:
+ * its place, size, colour and font, never its words (value/text emptied; tags, link, metadata
+ * and who modified or protected it left out), marked `blurred: true`. Other kinds: null.
+ */
+export function blurredShape<S extends { cmd: string }>(shape: S): S | null {
+  if (!BLURRED_KINDS.has(shape.cmd)) return null;
+  const s = shape as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = { blurred: true };
+  for (const k of BLURRED_FIELDS) if (s[k] !== undefined) out[k] = s[k];
+  out[shape.cmd === 'text' ? 'value' : 'text'] = BLURRED_TEXT;
+  return out as unknown as S;
+}
+const BLURRED_FIELDS = ['id', 'cmd', 'uid', 'timestamp', 'status', 'rotation', 'lock', 'opacity', 'x', 'y', 'w', 'h', 'color', 'font', 'size', 'fontSize', 'align'];
+/** The properties a propertyModifier may carry to a blurred shape (no words: no value, text, tags, link, metadata…). */
+export const BLURRED_SETTABLE: ReadonlySet<string> = new Set(['x', 'y', 'w', 'h', 'r', 'rotation', 'opacity', 'lineWidth', 'color', 'stroke', 'fill', 'font', 'size', 'fontSize', 'align', 'lock', 'order']);
+
 /**
  * Private mode limits what this member is sent (not only what they are shown): on, and the
  * member is neither Owner nor Facilitator. The server then filters every command, snapshot and

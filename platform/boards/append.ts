@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../users/repo';
 import { commentShapeIds } from '../comments/repo';
 import { syncCommentThreads } from '../comments/threads';
 import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardAccess, type BoardApp } from './access';
-import { isPrivateModeOn } from './config';
+import { isBlurryOn, isPrivateModeOn } from './config';
 import {
   boardWide,
   commandsBetween,
@@ -161,7 +161,7 @@ export async function appendCommand(
   // private mode: what the sender is answered is filtered like what they receive (an undo's effect)
   const filterAnswer = isRestricted(privateMode, access.role);
   const answer = async (c: Command): Promise<Command> =>
-    c.cmd === 'undo' ? (visibleCommand(c, actor.uid, await ownersFor(app.db, boardId, [c]).catch(() => NO_OWNERS)) ?? c) : c;
+    c.cmd === 'undo' ? (visibleCommand(c, actor.uid, await ownersFor(app.db, boardId, [c]).catch(() => NO_OWNERS), isBlurryOn(access.board.board_config)) ?? c) : c;
   try {
     await authorize(app, access, actor, command);
   } catch (err) {
@@ -192,10 +192,11 @@ export async function appendCommand(
 
   await syncCommentThreads(app.db, boardId, stored);
   // private mode: the hub filters per member with the creators of the shapes the command touches
-  // (a restricted sender touches only its own shapes: nothing to resolve unless it is an undo)
+  // (a restricted sender touches only its own shapes: nothing to resolve unless it is an undo, or
+  // the blurry variant shows them to the others blurred, which needs their kinds)
   // (a failed read publishes without them: the hub then hides rather than reveals)
   const owners: Owners | undefined = privateMode
-    ? filterAnswer && stored.cmd !== 'undo'
+    ? filterAnswer && stored.cmd !== 'undo' && !isBlurryOn(access.board.board_config)
       ? NO_OWNERS
       : await ownersFor(app.db, boardId, [stored]).catch((err: unknown) => {
           app.logger.warn({ err, boardId }, 'private mode: reading shape creators failed');
@@ -217,7 +218,8 @@ export async function commandsSince(app: BoardApp, code: string, actor: Actor | 
   const commands = (await commandsBetween(app.db, access.board.id, Math.max(0, afterSeq))).map((s) => s.command);
   if (!isRestricted(isPrivateModeOn(access.board.board_config), access.role)) return commands;
   const owners = await ownersFor(app.db, access.board.id, commands, actor!.uid);
-  return commands.map((c) => commandForViewer(c, actor!.uid, owners));
+  const blurry = isBlurryOn(access.board.board_config);
+  return commands.map((c) => commandForViewer(c, actor!.uid, owners, blurry));
 }
 
 /**

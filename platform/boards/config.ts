@@ -73,3 +73,5 @@ export function checkConfigPatch(role: Role, input: Record<string, unknown>): Bo
 
 /** Private mode is on (non-owners and non-facilitators then only see and edit their own shapes). */
 export const isPrivateModeOn = (config: BoardConfig | null | undefined): boolean => (config?.privateMode?.type ?? 0) !== 0;
+/** The blurry variant is on: restricted members also receive others' texts and sticky notes, blurred. */
+export const isBlurryOn = (config: BoardConfig | null | undefined): boolean => isPrivateModeOn(config) && config?.privateMode?.blurry === true;

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Actor } from '../core/actor';
 import type { BoardSnapshot } from '../../shared/reducer';
 import { getBoardAccess, type BoardApp } from './access';
-import { isPrivateModeOn } from './config';
+import { isBlurryOn, isPrivateModeOn } from './config';
 import { commandsBetween, commandTextsAfter } from './log';
 import { describeBoard } from './service';
 import { latestSnapshotText } from './snapshots';
@@ -28,7 +28,8 @@ export interface JoinBody {
  * fill, reconnect); a client too far behind a snapshot gets the snapshot as a new baseline.
  * The snapshot and the commands are sent as stored JSON text: nothing is parsed on this path —
  * except for a member private mode restricts (./visibility.ts): they get only their own shapes,
- * `{ seq, hidden: true }` in the place of commands they may not see, and `"restricted": true`.
+ * `{ seq, hidden: true }` in the place of commands they may not see, and `"restricted": true`
+ * (blurry variant: also others' texts and sticky notes, blurred, and `"blurry": true`).
  */
 export async function boardJoin(app: BoardApp, code: string, actor: Actor | null, after: number | null): Promise<JoinBody> {
   const parts: Buffer[] = [];
@@ -36,18 +37,21 @@ export async function boardJoin(app: BoardApp, code: string, actor: Actor | null
   let boardId: string;
   let snapshotSeq = 0;
   let restricted: boolean;
+  let blurry: boolean;
   if (after === null) {
     const info = await describeBoard(app, code, actor);
     boardId = info.boardId;
     restricted = isRestricted(isPrivateModeOn(info.boardConfig), info.claims.role);
+    blurry = isBlurryOn(info.boardConfig);
     push(`{"board":${JSON.stringify(info)},`);
   } else {
     const access = await getBoardAccess(app, code, actor);
     boardId = access.board.id;
     restricted = isRestricted(isPrivateModeOn(access.board.board_config), access.role);
+    blurry = isBlurryOn(access.board.board_config);
     push('{');
   }
-  if (restricted) return restrictedJoin(app, boardId, actor!.uid, after, parts, push);
+  if (restricted) return restrictedJoin(app, boardId, actor!.uid, blurry, after, parts, push);
   let snapshot: { seq: number; text: string } | undefined;
   if (after === null) snapshot = await latestSnapshotText(app.db, boardId);
   else {
@@ -66,16 +70,16 @@ export async function boardJoin(app: BoardApp, code: string, actor: Actor | null
 }
 
 /** The join body of a member private mode restricts: parsed, filtered for them, serialized again. */
-async function restrictedJoin(app: BoardApp, boardId: string, viewer: string, after: number | null, parts: Buffer[], push: (text: string) => void): Promise<JoinBody> {
+async function restrictedJoin(app: BoardApp, boardId: string, viewer: string, blurry: boolean, after: number | null, parts: Buffer[], push: (text: string) => void): Promise<JoinBody> {
   const snapshot = after === null ? await latestSnapshotText(app.db, boardId) : await latestSnapshotText(app.db, boardId, { newerThan: after + CATCH_UP_MAX });
   const from = snapshot ? snapshot.seq : (after ?? 0);
-  const visible = snapshot ? visibleSnapshot(JSON.parse(snapshot.text) as BoardSnapshot, viewer) : null;
+  const visible = snapshot ? visibleSnapshot(JSON.parse(snapshot.text) as BoardSnapshot, viewer, blurry) : null;
   push(`"snapshot":${visible ? JSON.stringify(visible) : 'null'},"snapshotSeq":${snapshot?.seq ?? 0},"commands":[`);
   const commands = (await commandsBetween(app.db, boardId, from)).map((s) => s.command);
   const owners = await ownersFor(app.db, boardId, commands, viewer);
-  for (let i = 0; i < commands.length; i++) push(`${i ? ',' : ''}${JSON.stringify(commandForViewer(commands[i]!, viewer, owners))}`);
+  for (let i = 0; i < commands.length; i++) push(`${i ? ',' : ''}${JSON.stringify(commandForViewer(commands[i]!, viewer, owners, blurry))}`);
   const lastSeq = commands.length ? commands[commands.length - 1]!.seq! : from;
-  push(`],"lastSeq":${lastSeq},"restricted":true}`);
+  push(`],"lastSeq":${lastSeq},"restricted":true${blurry ? ',"blurry":true' : ''}}`);
   const length = parts.reduce((n, b) => n + b.length, 0);
   return { stream: Readable.from(parts, { objectMode: false }), length, lastSeq };
 }

@@ -173,6 +173,33 @@ export async function shapeHistory(db: Conn, boardId: string, shapeIds: string[]
   return rows.map((r) => parse(r, true));
 }
 
+/**
+ * The author (uid of the first command) and kind of each listed shape, in one indexed query that
+ * reads the payload of only that first command per shape (O(listed ids), for the hub's fan-out):
+ * the kind is its `shape.cmd` (an add, or an add inside a commandSet); null when not an add.
+ */
+export async function shapeOrigins(db: Conn, boardId: string, shapeIds: string[]): Promise<Map<string, { uid: string; kind: string | null }>> {
+  if (shapeIds.length === 0) return new Map();
+  const keys = textArray([...new Set(shapeIds)]);
+  const result = await db.raw(
+    `select o.shape_id, o.uid,
+            coalesce(p.payload->'shape'->>'cmd',
+                     (select s->'shape'->>'cmd'
+                        from jsonb_array_elements(case when jsonb_typeof(p.payload->'commands') = 'array' then p.payload->'commands' else '[]'::jsonb end) s
+                       where jsonb_typeof(s->'shape') = 'object' and s->'shape'->>'id' = o.shape_id
+                       limit 1)) as kind
+       from (select distinct on (x) x as shape_id, c.uid, c.seq
+               from commands c, unnest(c.shape_ids) as x
+              where c.board_id = ? and c.shape_ids && ?::text[] and x = any(?::text[])
+              order by x, c.seq) o
+       join commands p on p.board_id = ? and p.seq = o.seq`,
+    [boardId, keys, keys, boardId],
+  );
+  return new Map(
+    (result.rows as Array<{ shape_id: string; uid: string; kind: string | null }>).map((r) => [r.shape_id, { uid: r.uid, kind: r.kind ?? null }]),
+  );
+}
+
 /** The author (uid of the first command) of each listed shape. */
 export async function shapeCreators(db: Conn, boardId: string, shapeIds: string[]): Promise<Map<string, string>> {
   if (shapeIds.length === 0) return new Map();

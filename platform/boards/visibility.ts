@@ -1,8 +1,8 @@
-import type { Command, CommandEffect } from '../../shared/model';
-import { isRestrictedInPrivateMode, type Role } from '../../shared/permissions';
+import type { Command, CommandEffect, PropertyModifierCommand, Shape } from '../../shared/model';
+import { BLURRED_KINDS, BLURRED_SETTABLE, BLURRED_TEXT, blurredShape, isRestrictedInPrivateMode, type Role } from '../../shared/permissions';
 import { isAddCommand, touchedShapes, type BoardSnapshot } from '../../shared/reducer';
 import type { Db } from '../db/index';
-import { shapeCreators } from './log';
+import { shapeOrigins } from './log';
 
 /**
  * Private mode on the server (board.md §4 "Private mode"; docs/security.md "Private mode"): the
@@ -22,10 +22,20 @@ import { shapeCreators } from './log';
  *    every id on the board); an undo/redo carries only the viewer's shapes in its effect;
  *  - in the place of a command not sent, the member gets `{ seq, hidden: true }`
  *    (shared/permissions isHiddenCommand) so their seq order stays dense without a gap to fetch.
+ *
+ * The blurry variant (privateMode {type: 1, blurry: true}): what this member may see of a shape
+ * is one answer, `sight` — 'all' (theirs), 'blurred' (another's text or sticky note: sent as
+ * shared/permissions blurredShape, words emptied, `blurred: true`) or null (anything else of
+ * others: hidden as above). Commands on blurred shapes pass with no words: textModifier's value
+ * emptied, propertyModifier narrowed to BLURRED_SETTABLE, replace/undo effects blurred; moves,
+ * colours, sizes, locks, order and removals pass as they are. The kind of another's shape is
+ * the kind of its first command's shape (`shapeOrigins`, read with the creator).
  */
 
-/** shape id → creator uid, for the ids a filter needs (a plain object: it travels on the bus). */
-export type Owners = Readonly<Record<string, string>>;
+/** Where a shape comes from: its creator and its kind (null: unknown, never blurred). */
+export interface ShapeOrigin { uid: string; kind: string | null }
+/** shape id → origin, for the ids a filter needs (a plain object: it travels on the bus). */
+export type Owners = Readonly<Record<string, ShapeOrigin>>;
 export const NO_OWNERS: Owners = Object.freeze({});
 
 export interface HiddenCommand {
@@ -68,19 +78,36 @@ export function idsToResolve(command: Command, viewer?: string): string[] {
   return [...ids];
 }
 
-/** The creators of the shapes these commands need resolved (one indexed query; none when nothing needs it). */
+/** The creators and kinds of the shapes these commands need resolved (one indexed query; none when nothing needs it). */
 export async function ownersFor(db: Db, boardId: string, commands: readonly Command[], viewer?: string): Promise<Owners> {
   const ids = new Set<string>();
   for (const c of commands) for (const id of idsToResolve(c, viewer)) ids.add(id);
   if (ids.size === 0) return NO_OWNERS;
-  return Object.fromEntries(await shapeCreators(db, boardId, [...ids]));
+  return Object.fromEntries(await shapeOrigins(db, boardId, [...ids]));
 }
 
-const ownerOf = (owners: Owners, id: string, fallback: string): string => (Object.hasOwn(owners, id) ? owners[id]! : fallback);
+const ownerOf = (owners: Owners, id: string, fallback: string): string => (Object.hasOwn(owners, id) ? owners[id]!.uid : fallback);
 
-function visibleEffect(effect: CommandEffect, author: string, viewer: string, owners: Owners): CommandEffect {
-  const shapes = (effect.shapes ?? []).filter((s) => ownerOf(owners, s.id, s.uid) === viewer);
-  const removed = (effect.removed ?? []).filter((id) => ownerOf(owners, id, author) === viewer);
+/** What of a shape `viewer` may see: all of it (theirs), blurred (blurry mode: another's text or note), or nothing. */
+export type Sight = 'all' | 'blurred' | null;
+
+/** The one answer for a shape: `creator` and `kind` as resolved (unresolved: the command's author, no kind → hidden). */
+export function sight(viewer: string, blurry: boolean, creator: string, kind: string | null | undefined): Sight {
+  if (creator === viewer) return 'all';
+  return blurry && !!kind && BLURRED_KINDS.has(kind) ? 'blurred' : null;
+}
+
+const sightOf = (owners: Owners, id: string, fallback: string, viewer: string, blurry: boolean): Sight =>
+  sight(viewer, blurry, ownerOf(owners, id, fallback), Object.hasOwn(owners, id) ? owners[id]!.kind : null);
+
+function visibleEffect(effect: CommandEffect, author: string, viewer: string, owners: Owners, blurry: boolean): CommandEffect {
+  const shapes: Shape[] = [];
+  for (const s of effect.shapes ?? []) {
+    const seen = sight(viewer, blurry, ownerOf(owners, s.id, s.uid), s.cmd);
+    if (seen === 'all') shapes.push(s);
+    else if (seen === 'blurred') shapes.push(blurredShape(s)!);
+  }
+  const removed = (effect.removed ?? []).filter((id) => sightOf(owners, id, author, viewer, blurry) !== null);
   const out: CommandEffect = { shapes, removed };
   if (effect.z) {
     const z: Record<string, number> = {};
@@ -90,8 +117,27 @@ function visibleEffect(effect: CommandEffect, author: string, viewer: string, ow
   return out;
 }
 
-/** What of `command` a restricted member `viewer` may receive: the command, a narrowed copy, or null (nothing). */
-export function visibleCommand(command: Command, viewer: string, owners: Owners = NO_OWNERS): Command | null {
+/**
+ * A propertyModifier as seen: the shapes seen whole keep every property; when some are blurred
+ * and a property carries words, the shapes seen whole take it alone (or, with none, the blurred
+ * ones take only BLURRED_SETTABLE properties).
+ */
+function visibleProperties(c: PropertyModifierCommand, kept: string[], seen: (id: string) => Sight): Command | null {
+  const blurred = kept.filter((id) => seen(id) === 'blurred');
+  const same = kept.length === (c.shapes ?? []).length;
+  if (blurred.length === 0) return same ? c : { ...c, shapes: kept };
+  const safe = (c.props ?? []).filter((p) => BLURRED_SETTABLE.has(p.name));
+  if (safe.length === (c.props ?? []).length) return same ? c : { ...c, shapes: kept };
+  const whole = kept.filter((id) => seen(id) === 'all');
+  if (whole.length) return { ...c, shapes: whole };
+  return safe.length ? { ...c, shapes: blurred, props: safe } : null;
+}
+
+/**
+ * What of `command` a restricted member `viewer` may receive: the command, a narrowed copy, or
+ * null (nothing). `blurry`: the board's private mode is the blurry variant.
+ */
+export function visibleCommand(command: Command, viewer: string, owners: Owners = NO_OWNERS, blurry = false): Command | null {
   const c = command;
   if (c.cmd === 'clear') {
     const { effect: _effect, ...rest } = c;
@@ -99,63 +145,81 @@ export function visibleCommand(command: Command, viewer: string, owners: Owners 
   }
   if (c.cmd === 'undo') {
     if (!c.effect) return c.uid === viewer ? c : null;
-    const effect = visibleEffect(c.effect, c.uid, viewer, owners);
+    const effect = visibleEffect(c.effect, c.uid, viewer, owners, blurry);
     if (c.uid !== viewer && effect.shapes.length === 0 && effect.removed.length === 0) return null;
     return { ...c, effect };
   }
   if (c.uid === viewer) return c;
-  const mine = (id: string) => ownerOf(owners, id, c.uid) === viewer;
+  const seen = (id: string) => sightOf(owners, id, c.uid, viewer, blurry);
   switch (c.cmd) {
     case 'propertyModifier': case 'fontModifier': case 'fontSizeModifier': case 'colorModifier': case 'sizeModifier':
     case 'remove': case 'lock': case 'changeOrder': {
       const all = c.shapes ?? [];
-      const kept = all.filter(mine);
+      const kept = all.filter((id) => seen(id) !== null);
       if (kept.length === 0) return null;
+      if (c.cmd === 'propertyModifier') return visibleProperties(c, kept, seen);
       return kept.length === all.length ? c : ({ ...c, shapes: kept } as Command);
     }
-    case 'textModifier': case 'stickyNoteModifier': case 'pageModifier':
-      return mine(c.shape) ? c : null;
+    case 'textModifier': {
+      const s = seen(c.shape);
+      return s === 'all' ? c : s === 'blurred' ? { ...c, value: BLURRED_TEXT } : null;
+    }
+    case 'stickyNoteModifier':
+      return seen(c.shape) !== null ? c : null;
+    case 'pageModifier':
+      return seen(c.shape) === 'all' ? c : null;
     case 'reposition': {
       const all = c.shapePositions ?? [];
-      const kept = all.filter((p) => mine(p.shape));
+      const kept = all.filter((p) => seen(p.shape) !== null);
       if (kept.length === 0) return null;
       return kept.length === all.length ? c : { ...c, shapePositions: kept };
     }
-    case 'replace':
-      return c.shape && mine(c.shape.id) ? c : null;
+    case 'replace': {
+      if (!c.shape) return null;
+      const s = sight(viewer, blurry, ownerOf(owners, c.shape.id, c.uid), c.shape.cmd);
+      if (s === 'all') return c;
+      return s === 'blurred' ? { ...c, shape: blurredShape(c.shape)! } : null;
+    }
     case 'commandSet': {
       const all = c.commands ?? [];
       const kept: Command[] = [];
       let same = true;
       for (const sub of all) {
-        const v = visibleCommand(sub, viewer, owners);
+        const v = visibleCommand(sub, viewer, owners, blurry);
         if (v !== sub) same = false;
         if (v) kept.push(v);
       }
       if (kept.length === 0) return null;
       return same ? c : { ...c, commands: kept };
     }
-    default:
-      return isAddCommand(c) && c.shape && mine(c.shape.id) ? c : null;
+    default: {
+      if (!isAddCommand(c) || !c.shape) return null;
+      // an add: its author created the shape, its kind is the shape's
+      const s = sight(viewer, blurry, c.uid, c.shape.cmd);
+      if (s === 'all') return c;
+      return s === 'blurred' ? ({ ...c, shape: blurredShape(c.shape)! } as Command) : null;
+    }
   }
 }
 
 /** visibleCommand, or the `{ seq, hidden: true }` that takes its place. */
-export function commandForViewer(command: Command, viewer: string, owners: Owners = NO_OWNERS): Command | HiddenCommand {
-  return visibleCommand(command, viewer, owners) ?? hiddenCommand(command.seq ?? 0);
+export function commandForViewer(command: Command, viewer: string, owners: Owners = NO_OWNERS, blurry = false): Command | HiddenCommand {
+  return visibleCommand(command, viewer, owners, blurry) ?? hiddenCommand(command.seq ?? 0);
 }
 
 /**
  * A snapshot as a restricted member may receive it: the shapes they created (shape.uid, which
- * the reducer keeps as the creator's), their z keys, and of the undo info only their own
- * commands and the clears (its commands carry no effect).
+ * the reducer keeps as the creator's) — with `blurry`, the others' texts and sticky notes
+ * blurred too —, their z keys, and of the undo info only their own commands and the clears
+ * (its commands carry no effect).
  */
-export function visibleSnapshot(snapshot: BoardSnapshot, viewer: string): BoardSnapshot {
+export function visibleSnapshot(snapshot: BoardSnapshot, viewer: string, blurry = false): BoardSnapshot {
   const shapes: BoardSnapshot['shapes'] = [];
   const z: number[] = [];
   snapshot.shapes.forEach((s, i) => {
-    if (s.uid !== viewer) return;
-    shapes.push(s);
+    const seen = sight(viewer, blurry, s.uid, s.cmd);
+    if (seen === null) return;
+    shapes.push(seen === 'all' ? s : blurredShape(s)!);
     if (snapshot.z) z.push(snapshot.z[i]!);
   });
   const commands = (snapshot.undo?.commands ?? []).filter((c) => c.uid === viewer || c.cmd === 'clear');

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { HubEvent } from '../../shared/hub';
+import type { CursorMove } from './cursor-batch';
 
 /**
  * Board-wide fan-out. Domain services publish here (an accepted command, a renamed board,
@@ -21,7 +22,12 @@ export interface BoardMessage {
    * onCommand on a board in private mode: the creators of the shapes the command touches
    * (boards/visibility.ts), for the hub to filter it per member; never sent to a client
    */
-  owners?: Readonly<Record<string, string>>;
+  owners?: Readonly<Record<string, { uid: string; kind: string | null }>>;
+  /**
+   * a cursor batch (cursor-batch.ts): the hub sends each socket these moves but its own, as one
+   * onEventReceived; `event` and `data` are ignored
+   */
+  cursors?: CursorMove[];
 }
 
 export interface Bus {

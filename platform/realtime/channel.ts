@@ -1,5 +1,6 @@
 import Boom from '@hapi/boom';
 import type { ChannelEvent } from '../../shared/hub';
+import { CURSOR_THROTTLE_MS } from '../../shared/constants';
 import { canGrabAttention } from '../../shared/permissions';
 import { hasPolicy, POLICY } from '../../shared/policies';
 import { getBoardAccess } from '../boards/service';
@@ -7,8 +8,8 @@ import { fieldError } from '../core/errors';
 import type { MethodContext } from './methods/define';
 import type { Session } from './session';
 
-/** Collaborator cursors: at most one per 50 ms per user (board.md §9); faster ones are dropped. */
-export const CURSOR_THROTTLE_MS = 50;
+/** Collaborator cursors: at most one per 50 ms per socket (board.md §9); faster ones are dropped. */
+export { CURSOR_THROTTLE_MS };
 export const CROSS_FOLLOWING = 'Cross-following is not allowed!';
 
 export interface ChannelMessage {
@@ -30,12 +31,16 @@ type Handler = (ctx: MethodContext, session: Session, message: ChannelMessage, t
  * decides who receives it; all arrive as onEventReceived.
  */
 export const channelHandlers: Record<ChannelEvent, Handler> = {
+  /**
+   * To everyone else in the board's next cursor batch (cursor-batch.ts: one message per receiver
+   * per 50 ms, whatever the number of movers); with `target`, to that member alone, at once.
+   */
   async collaboratorsCursorMoved({ hub }, session, message, target) {
     const now = Date.now();
     if (now - session.lastCursorAt < CURSOR_THROTTLE_MS) return { delivered: false, dropped: true };
     session.lastCursorAt = now;
-    void hub.presence.setCursor(session.board, session.actor.uid, message.data ?? null).catch(() => {});
-    await hub.publish(session.board, { ...received(session, message), ...(target ? { to: [target] } : {}) });
+    if (target) await hub.publish(session.board, { ...received(session, message), to: [target] });
+    else hub.cursors.move(session.board, { data: message.data ?? null, from: { uid: session.actor.uid, name: session.member.name } });
     return { delivered: true };
   },
 

@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
 import type { Command } from '../../shared/model';
-import { isPrivateModeOn } from '../boards/config';
+import { isBlurryOn, isPrivateModeOn } from '../boards/config';
 import type { BoardConfig } from '../boards/repo';
 import { hiddenCommand, isRestricted, NO_OWNERS, visibleCommand, type HiddenCommand, type Owners } from '../boards/visibility';
 import type { Actor } from '../core/actor';
 import type { BoardMessage, Bus } from './bus';
+import { CursorBatches, sendCursors } from './cursor-batch';
 import { PRESENCE_REFRESH_MS, type Presence } from './presence';
 import type { Session } from './session';
 import { prepareEvent, sendEvent, sendPrepared, type EventFrame } from './wire';
@@ -16,7 +17,7 @@ export interface HubBoards {
   /** the commands after afterSeq as stored, with the creators of their shapes in private mode (room-wide reads) */
   logSince(code: string, actor: Actor, afterSeq: number): Promise<{ commands: Command[]; owners?: Owners }>;
   /** the board's latest seq (0 when empty) and whether its private mode is on */
-  roomState(code: string, actor: Actor): Promise<{ lastSeq: number; privateMode: boolean }>;
+  roomState(code: string, actor: Actor): Promise<{ lastSeq: number; privateMode: boolean; blurry?: boolean }>;
 }
 
 interface Room {
@@ -29,6 +30,8 @@ interface Room {
   gapTimer: NodeJS.Timeout | null;
   /** the board's private mode (learned when the room opens, then from onConfigChanged) */
   privateMode: boolean;
+  /** its blurry variant (others' texts and sticky notes sent blurred) */
+  blurry: boolean;
 }
 
 /** How long an out-of-order command waits for the ones before it before they are read from the database. */
@@ -50,6 +53,8 @@ export class Hub {
   private readonly opening = new Map<string, Promise<Room>>();
   private readonly refreshTimer: NodeJS.Timeout;
   private readonly unsubscribe: Array<() => void>;
+  /** this node's collaborator cursors, coalesced into one message per board per 50 ms (cursor-batch.ts) */
+  readonly cursors: CursorBatches;
 
   constructor(
     private readonly bus: Bus,
@@ -60,6 +65,7 @@ export class Hub {
     this.unsubscribe = [bus.subscribe((code, message) => this.deliver(code, message)), bus.onResume(() => void this.resume())];
     this.refreshTimer = setInterval(() => void this.refreshPresence(), PRESENCE_REFRESH_MS);
     this.refreshTimer.unref();
+    this.cursors = new CursorBatches((code, message) => this.publish(code, message), presence, logger);
   }
 
   publish(code: string, message: BoardMessage): Promise<void> {
@@ -104,7 +110,7 @@ export class Hub {
     // `restricted: true`: the catch-up was filtered by private mode (a client that held a filtered
     // board and gets a catch-up without it reloads the board)
     const restricted = isRestricted(room.privateMode, session.member.role);
-    sendEvent(session.socket, 'onReconnected', { commands, lastSeq: session.lastSeq, ...(restricted ? { restricted } : {}) });
+    sendEvent(session.socket, 'onReconnected', { commands, lastSeq: session.lastSeq, ...(restricted ? { restricted, ...(room.blurry ? { blurry: true } : {}) } : {}) });
     const held = session.held ?? [];
     session.held = null;
     for (const m of held) this.sendTo(session, m.event, m.data);
@@ -120,6 +126,8 @@ export class Hub {
     if (session.socket.app.session === session) session.socket.app.session = null;
     if (!room || room.sessions.get(session.connectionId) !== session) return;
     room.sessions.delete(session.connectionId);
+    // the member's last socket here: their pending cursor goes with them
+    if (![...room.sessions.values()].some((s) => s.actor.uid === session.actor.uid)) this.cursors.forget(session.board, session.actor.uid);
     if (room.sessions.size === 0) this.close(room);
     const left = await this.presence.leave(session.board, session.connectionId).catch((err) => {
       this.logger.warn({ err }, 'presence leave failed');
@@ -134,7 +142,11 @@ export class Hub {
   deliver(code: string, message: BoardMessage): void {
     const room = this.rooms.get(code);
     if (!room) return;
-    if (message.event === 'onConfigChanged') room.privateMode = isPrivateModeOn(message.data as BoardConfig);
+    if (message.cursors) return sendCursors(room.sessions.values(), message.cursors);
+    if (message.event === 'onConfigChanged') {
+      room.privateMode = isPrivateModeOn(message.data as BoardConfig);
+      room.blurry = isBlurryOn(message.data as BoardConfig);
+    }
     const seq = message.event === 'onCommand' ? seqOf(message.data) : null;
     if (seq === null) return this.fanOut(room, message);
     if (seq <= room.lastSeq) return;
@@ -146,6 +158,7 @@ export class Hub {
   async stop(): Promise<void> {
     clearInterval(this.refreshTimer);
     for (const off of this.unsubscribe) off();
+    this.cursors.stop();
     for (const room of this.rooms.values()) this.close(room);
     await this.presence.close();
   }
@@ -157,7 +170,7 @@ export class Hub {
     if (!opening) {
       opening = (async () => {
         const state = await this.boards.roomState(code, actor);
-        const room: Room = { code, sessions: new Map(), lastSeq: state.lastSeq, pending: new Map(), gapTimer: null, privateMode: state.privateMode };
+        const room: Room = { code, sessions: new Map(), lastSeq: state.lastSeq, pending: new Map(), gapTimer: null, privateMode: state.privateMode, blurry: state.blurry === true };
         this.rooms.set(code, room);
         return room;
       })().finally(() => this.opening.delete(code));
@@ -245,7 +258,7 @@ export class Hub {
     const evicted: Session[] = [];
     let prepared: EventFrame | null = null;
     const frame = () => (prepared ??= prepareEvent(message.event, message.data));
-    const filtered = room.privateMode && message.event === 'onCommand' ? privateView(message, frame) : null;
+    const filtered = room.privateMode && message.event === 'onCommand' ? privateView(message, frame, room.blurry) : null;
     for (const session of room.sessions.values()) {
       if (message.except && message.except === session.connectionId) {
         if (message.event === 'onCommand') session.sent.delete(commandId(message.data));
@@ -297,7 +310,7 @@ interface View {
 }
 
 /** A command as each restricted member may receive it, with its frame (memoized per member uid). */
-function privateView(message: BoardMessage, whole: () => EventFrame): (uid: string) => View {
+function privateView(message: BoardMessage, whole: () => EventFrame, blurry: boolean): (uid: string) => View {
   const command = message.data as Command;
   const owners = message.owners ?? NO_OWNERS;
   const byUid = new Map<string, View>();
@@ -309,7 +322,7 @@ function privateView(message: BoardMessage, whole: () => EventFrame): (uid: stri
   return (uid) => {
     let v = byUid.get(uid);
     if (!v) {
-      const visible = visibleCommand(command, uid, owners);
+      const visible = visibleCommand(command, uid, owners, blurry);
       v = visible === command ? { data: command, frame: whole } : visible ? view(visible) : (hidden ??= view(hiddenCommand(command.seq ?? 0)));
       byUid.set(uid, v);
     }

@@ -4,7 +4,7 @@ import { PAYLOAD_MAX_BYTES } from '../../shared/constants';
 import { HUB_HEARTBEAT } from '../../shared/hub';
 import { MESSAGES } from '../../shared/messages';
 import { installAbuse } from '../core/abuse';
-import { isPrivateModeOn } from '../boards/config';
+import { isBlurryOn, isPrivateModeOn } from '../boards/config';
 import { commandsSince, getBoardAccess, logSince } from '../boards/service';
 import { createDispatcher } from './dispatch';
 import { installFrameGuard } from './frame-guard';
@@ -40,7 +40,7 @@ export const realtimePlugin: Plugin<void> = {
         logSince: (code, actor, afterSeq) => logSince(app, code, actor, afterSeq),
         roomState: async (code, actor) => {
           const { board } = await getBoardAccess(app, code, actor);
-          return { lastSeq: board.last_seq, privateMode: isPrivateModeOn(board.board_config) };
+          return { lastSeq: board.last_seq, privateMode: isPrivateModeOn(board.board_config), blurry: isBlurryOn(board.board_config) };
         },
       },
       app.logger,

@@ -35,6 +35,8 @@ export interface Presence {
   /** keeps this node's connections alive in the shared store (heartbeat) */
   refresh(entries: Array<{ board: string; connectionId: string; member: OnlineMember }>): Promise<void>;
   setCursor(board: string, uid: string, cursor: unknown): Promise<void>;
+  /** several members' latest cursors at once (a cursor batch: one write per flush) */
+  setCursors(board: string, cursors: ReadonlyArray<readonly [uid: string, cursor: unknown]>): Promise<void>;
   cursors(board: string): Promise<Record<string, unknown>>;
   follow(board: string, follower: string, followee: string): Promise<void>;
   /** ends `follower`'s follow; answers whom it followed */
@@ -105,6 +107,11 @@ export function createMemoryPresence(): Presence {
     },
     async setCursor(board, uid, cursor) {
       get(board).cursors.set(uid, cursor);
+    },
+    async setCursors(board, cursors) {
+      // a batch flushed after the board's last connection left does not bring the board back
+      const p = boards.get(board);
+      if (p) for (const [uid, cursor] of cursors) p.cursors.set(uid, cursor);
     },
     async cursors(board) {
       return Object.fromEntries(boards.get(board)?.cursors ?? []);
@@ -260,6 +267,12 @@ export function createRedisPresence(redisUrl: string, options: { prefix?: string
     async setCursor(board, uid, cursor) {
       await memory.setCursor(board, uid, cursor);
       await write(() => redis.multi().hset(key(board), `c:${uid}`, JSON.stringify(cursor)).pexpire(key(board), PRESENCE_TTL_MS).exec());
+    },
+    async setCursors(board, cursors) {
+      if (!cursors.length) return;
+      await memory.setCursors(board, cursors);
+      const fields = Object.fromEntries(cursors.map(([uid, cursor]) => [`c:${uid}`, JSON.stringify(cursor)]));
+      await write(() => redis.multi().hset(key(board), fields).pexpire(key(board), PRESENCE_TTL_MS).exec());
     },
     async cursors(board) {
       return read(

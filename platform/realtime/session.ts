@@ -5,6 +5,7 @@ import type { Actor } from '../core/actor';
 import { tokenKey, userIdOf, type TokenClaims } from '../core/auth';
 import { fieldError } from '../core/errors';
 import { guestKey } from '../core/identity';
+import type { CursorMove } from './cursor-batch';
 import type { OnlineMember } from './presence';
 
 /** One socket on one board (a socket is on at most one board at a time). */
@@ -21,6 +22,8 @@ export interface Session {
   held: HubEventMessage[] | null;
   /** last cursor broadcast (ms), for the 50 ms throttle */
   lastCursorAt: number;
+  /** others' latest cursors kept while this socket skipped cursor batches (cursor-batch.ts) */
+  cursorBacklog?: Map<string, CursorMove>;
   /**
    * ids of commands this socket sent whose onCommand it has not been spared yet: the answer
    * already gave it their seq, so a copy read back from the log (gap fill) is not sent to it

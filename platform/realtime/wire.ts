@@ -56,6 +56,8 @@ export function sendEvent(socket: HubSocket, event: HubEvent, data: unknown): vo
 interface Wire {
   _ws?: {
     readyState: number;
+    /** ws: bytes queued and not yet handed to the kernel */
+    bufferedAmount?: number;
     send(data: Buffer, options: { binary: boolean }, cb?: (err?: Error) => void): void;
     _sender?: { _state?: number };
     _socket?: RawSocket;
@@ -66,6 +68,15 @@ interface RawSocket {
   uncork(): void;
   write(chunk: Buffer): boolean;
   destroyed?: boolean;
+}
+
+/**
+ * Bytes written to the socket and not sent yet (ws's bufferedAmount: corked frames and what the
+ * kernel did not take): a slow reader's backlog. 0 when unknown.
+ */
+export function pendingBytes(socket: HubSocket): number {
+  const ws = (socket as unknown as Wire)._ws;
+  return typeof ws?.bufferedAmount === 'number' ? ws.bufferedAmount : 0;
 }
 
 /** ws's Sender state when it writes frames at once (no compression or blob read in progress). */

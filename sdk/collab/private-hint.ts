@@ -3,8 +3,9 @@ import { PRIVATE_MODE_HINT_MS } from '../../shared/constants';
 /**
  * The private-mode hint (board.md §4 "Private mode", §8): 'Private Mode: You can draw and edit your
  * own objects' for 4 s, "now and then" when a member limited by private mode clicks others' shapes.
- * Such a member is never sent the others' shapes (the server filters them), so the client cannot
- * know whether a click landed on one: the hint is shown for a plain click (no drag) with the select
+ * Such a member is never sent the others' shapes (the server filters them; in the blurry variant
+ * their texts and notes come blurred, selection type private), so the client cannot know whether a
+ * click landed on a hidden one: the hint is shown for a plain click (no drag) with the select
  * tool that selects nothing of the member's own, at most once every HINT_EVERY_MS so it informs
  * without nagging.
  */

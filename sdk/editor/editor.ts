@@ -297,9 +297,12 @@ export class Editor {
     this.refreshSelectionOverlay();
   }
 
-  /** Left off the canvas: others' shapes in private mode, and resolved comment threads (board.md §4). */
+  /**
+   * Left off the canvas: others' shapes in private mode (except those the server sent blurred:
+   * drawn as blurred blocks, still private), and resolved comment threads (board.md §4).
+   */
   private isHidden(shape: Shape): boolean {
-    return this.isPrivate(shape) || (shape.cmd === 'comment' && !!shape.resolved);
+    return (this.isPrivate(shape) && !shape.blurred) || (shape.cmd === 'comment' && !!shape.resolved);
   }
 
   private isPrivate(shape: Shape): boolean {

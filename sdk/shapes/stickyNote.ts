@@ -3,6 +3,7 @@ import type { StickyNoteShape } from '../../shared/model';
 import { DEFAULT_FONT, STICKY_FONT, STICKY_LINE_HEIGHT, STICKY_MARGIN } from '../../shared/constants';
 import { fitStickyFont, shapeGeometry, wrapText } from '../../shared/geometry';
 import type { ShapeModule } from './registry';
+import { blurredBars, sketchBlurredBars } from './blurred';
 import { greek, rectPath, textLines, withCommon } from './two-helpers';
 
 const layouts = new WeakMap<StickyNoteShape, { fontSize: number; lines: string[] }>();
@@ -30,7 +31,9 @@ function render(shape: StickyNoteShape) {
   note.fill = shape.color;
   note.noStroke();
   group.add(shadow, note);
-  if (shape.text) {
+  // another's note in private mode's blurry variant: its colour box and blurred bars, never text
+  if (shape.blurred) group.add(blurredBars(box, Math.min(box.h / 6, 24), STICKY_MARGIN));
+  else if (shape.text) {
     const { fontSize, lines } = stickyLayout(shape);
     const lh = fontSize * STICKY_LINE_HEIGHT;
     const top = box.y + Math.max(STICKY_MARGIN, (box.h - lines.length * lh) / 2);
@@ -45,6 +48,7 @@ function sketch(ctx: CanvasRenderingContext2D, shape: StickyNoteShape, scale: nu
   const box = shapeGeometry.stickyNote.box(shape);
   ctx.fillStyle = shape.color;
   ctx.fillRect(box.x, box.y, box.w, box.h);
+  if (shape.blurred) return sketchBlurredBars(ctx, box, Math.min(box.h / 6, 24), STICKY_MARGIN);
   if (!shape.text) return;
   const { fontSize, lines } = stickyLayout(shape);
   const lh = fontSize * STICKY_LINE_HEIGHT;

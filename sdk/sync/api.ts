@@ -11,6 +11,10 @@ export interface BoardLoad {
   snapshot: unknown;
   commands: Command[];
   lastSeq: number;
+  /** private mode filtered this load for this member (docs/security.md "Private mode") */
+  restricted?: boolean;
+  /** …in its blurry variant: others' texts and sticky notes are in it, blurred */
+  blurry?: boolean;
 }
 
 export interface Credentials {
@@ -66,7 +70,10 @@ export async function fetchBoard(
   const total = Number(res.headers.get('content-length')) || 0;
   const text = await readWithProgress(res, total, options.onProgress);
   const data = JSON.parse(text) as Partial<BoardLoad>;
-  return { board: data.board, snapshot: data.snapshot ?? null, commands: data.commands ?? [], lastSeq: data.lastSeq ?? 0 };
+  return {
+    board: data.board, snapshot: data.snapshot ?? null, commands: data.commands ?? [], lastSeq: data.lastSeq ?? 0,
+    ...(data.restricted === true ? { restricted: true } : {}), ...(data.blurry === true ? { blurry: true } : {}),
+  };
 }
 
 async function readWithProgress(res: Response, total: number, onProgress?: (percent: number) => void): Promise<string> {

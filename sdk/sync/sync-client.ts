@@ -95,6 +95,8 @@ export class SyncClient {
    * board is loaded again to receive the others' shapes (docs/security.md "Private mode").
    */
   private restricted = false;
+  /** …and its blurry variant: the others' texts and sticky notes it holds are the blurred ones the server sent */
+  private heldBlurry = false;
   private readonly creds: Credentials;
   /** the name this visitor joined with, or renamed to (re-sent on reconnect) */
   private displayName: string | null;
@@ -370,7 +372,8 @@ export class SyncClient {
    */
   private replace(data: BoardLoad): void {
     // filtered for this member (the server says so, or the board's config and role at join do)
-    this.restricted = (data as { restricted?: unknown }).restricted === true || this.restrictedNow();
+    this.restricted = data.restricted === true || this.restrictedNow();
+    this.heldBlurry = data.blurry === true;
     // `{ seq, hidden: true }` stands for a command private mode does not send: it only fills its seq
     this.opts.target.load(data.snapshot, data.commands.filter((c) => !isHiddenCommand(c)));
     const known = new Set(data.commands.map((c) => c.id));
@@ -491,7 +494,7 @@ export class SyncClient {
         break;
       case 'onReconnected':
         for (const command of (data?.commands ?? []) as Command[]) this.receive(command);
-        this.restrictionChanged(data?.restricted === true);
+        this.restrictionChanged(data?.restricted === true, data?.blurry === true);
         break;
       case 'onClearBoard':
         // the clear command itself comes as onCommand (it disables everything before it)
@@ -522,7 +525,7 @@ export class SyncClient {
         const board = this.board$.value;
         const config = (data?.config ?? data) as Record<string, unknown>;
         if (board) this.board$.next({ ...board, boardConfig: { ...(board.boardConfig ?? {}), ...config } });
-        this.restrictionChanged(this.restrictedNow());
+        this.restrictionChanged(this.restrictedNow(), this.blurryNow());
         break;
       }
       case 'onRoleChanged':
@@ -625,7 +628,12 @@ export class SyncClient {
       policies: claims.policies ?? this.claims$.value.policies,
       client: claims.client ?? this.claims$.value.client ?? null,
     });
-    this.restrictionChanged(this.restrictedNow());
+    this.restrictionChanged(this.restrictedNow(), this.blurryNow());
+  }
+
+  /** Whether private mode's blurry variant restricts this member (others' texts and notes sent blurred). */
+  private blurryNow(): boolean {
+    return this.restrictedNow() && this.board$.value?.boardConfig?.privateMode?.blurry === true;
   }
 
   /** Whether private mode restricts what this member is sent, from the board's config and their role. */
@@ -637,11 +645,13 @@ export class SyncClient {
   /**
    * Private mode turned on (for this member): from now on the server sends nothing of the
    * others' shapes (the editor hides those it holds). Turned off, or the member became Owner or
-   * Facilitator: the board this client holds lacks what was not sent, so it is loaded again.
+   * Facilitator: the board this client holds lacks what was not sent, so it is loaded again —
+   * as it is when the blurry variant turns on or off while restricted (the server then sends
+   * the others' texts and sticky notes blurred, or no longer: the held board must match).
    */
-  private restrictionChanged(now: boolean): void {
-    if (now) this.restricted = true;
-    else if (this.restricted) void this.resync();
+  private restrictionChanged(now: boolean, blurry = false): void {
+    if (now && blurry === this.heldBlurry) this.restricted = true;
+    else if (now || this.restricted) void this.resync();
   }
 
   /* ---------------- connection loss ---------------- */

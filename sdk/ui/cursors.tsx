@@ -21,14 +21,32 @@ interface Cursor {
   at: number;
 }
 
-interface CursorEvent {
-  name: string;
+/** One member's move: what they sent and who they are. */
+interface CursorMove {
   data: { x?: unknown; y?: unknown; hidden?: unknown } | null;
   from: { uid: string; name?: string };
 }
 
+/**
+ * collaboratorsCursorMoved as it arrives (docs/architecture.md "Cursor batches"): the node's batch of the moves of the last
+ * 50 ms, `data.cursors` (one entry per member, its latest), or a single move (`data`, `from`) — a
+ * cursor addressed to this member alone.
+ */
+interface CursorEvent {
+  name: string;
+  data: CursorMove['data'] | { cursors?: unknown };
+  from: CursorMove['from'] | null;
+}
+
 const isCursorEvent = (e: HubEventMessage): e is HubEventMessage<CursorEvent> =>
   e.event === 'onEventReceived' && (e.data as CursorEvent | null)?.name === 'collaboratorsCursorMoved';
+
+/** The moves an event carries, batched or single. */
+function movesOf(event: CursorEvent): CursorMove[] {
+  const batch = (event.data as { cursors?: unknown } | null)?.cursors;
+  const moves = Array.isArray(batch) ? (batch as CursorMove[]) : event.from ? [event as CursorMove] : [];
+  return moves.filter((m) => typeof m?.from?.uid === 'string');
+}
 
 /**
  * Collaborators' cursors (board.md §2, §9; the app-cursors extension): this member's pointer is
@@ -52,13 +70,17 @@ export function CollaboratorCursors({ editor, sync, canvasRef }: { editor: Edito
     const canvas = canvasRef.current;
     const leave = () => setTimeout(() => send({ hidden: true }), SEND_EVERY_MS);
     canvas?.addEventListener('pointerleave', leave);
-    const received = sync.events$.pipe(filter(isCursorEvent)).subscribe(({ data }) => {
-      if (data.from.uid === sync.uid) return;
+    const received = sync.events$.pipe(filter(isCursorEvent)).subscribe(({ data: event }) => {
+      const moves = movesOf(event).filter((m) => m.from.uid !== sync.uid);
+      if (!moves.length) return;
       setCursors((current) => {
         const next = new Map(current);
-        const { x, y, hidden } = data.data ?? {};
-        if (hidden || typeof x !== 'number' || typeof y !== 'number') next.delete(data.from.uid);
-        else next.set(data.from.uid, { uid: data.from.uid, name: data.from.name || 'Guest', x, y, at: Date.now() });
+        const at = Date.now();
+        for (const { data, from } of moves) {
+          const { x, y, hidden } = data ?? {};
+          if (hidden || typeof x !== 'number' || typeof y !== 'number') next.delete(from.uid);
+          else next.set(from.uid, { uid: from.uid, name: from.name || 'Guest', x, y, at });
+        }
         return next;
       });
     });

@@ -17,7 +17,9 @@ const ROLE_NAMES: Record<string, string> = { Owner: 'Owner', Facilitator: 'Facil
 /**
  * The profile menu (board.md §2 top-right, §6): this member's name and role; for the Owner and a
  * Facilitator, 'Save current viewport' (boardConfig.viewport: where everyone lands when they open
- * the board) and the private-mode switch (with the private-mode policy).
+ * the board) and the private-mode switch (with the private-mode policy), and under it the blurry
+ * variant's switch, 'Blur others' texts and notes' (board.md §4: available only while private mode
+ * is on; turning private mode off turns it off too).
  */
 export function ProfileMenu({ editor, sync }: { editor: Editor; sync: SyncClient }) {
   const me = useSubject(sync.me$);
@@ -26,6 +28,7 @@ export function ProfileMenu({ editor, sync }: { editor: Editor; sync: SyncClient
   const [busy, setBusy] = useState(false);
   const role = claims.role as Role | null;
   const privateOn = (board?.boardConfig?.privateMode?.type ?? 0) !== 0;
+  const blurryOn = privateOn && board?.boardConfig?.privateMode?.blurry === true;
   const canSave = canSaveViewport(role);
   const canPrivate = canSetPrivateMode(role) && claims.policies.includes(POLICY.privateMode);
   const name = me?.name || 'Guest';
@@ -83,6 +86,25 @@ export function ProfileMenu({ editor, sync }: { editor: Editor; sync: SyncClient
             >
               <BoardIcon name="eyeOff" size={18} /> Private mode
               <span className={`tb-switch${privateOn ? ' tb-switch--on' : ''}`} aria-hidden="true" />
+            </button>
+          )}
+          {canPrivate && (
+            <button
+              type="button"
+              className="tb-item"
+              role="menuitemcheckbox"
+              aria-checked={blurryOn}
+              disabled={busy || !privateOn}
+              title={privateOn ? undefined : 'Available while private mode is on'}
+              onClick={() =>
+                void update(
+                  { privateMode: { type: 1, blurry: !blurryOn } },
+                  blurryOn ? "Others' texts and notes are hidden" : "Others' texts and notes are shown blurred",
+                )
+              }
+            >
+              <BoardIcon name="eyeOff" size={18} /> Blur others' texts and notes
+              <span className={`tb-switch${blurryOn ? ' tb-switch--on' : ''}`} aria-hidden="true" />
             </button>
           )}
         </>

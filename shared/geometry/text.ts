@@ -39,7 +39,11 @@ export function textLinesSvg(
   })}>${spans}</text>`;
 }
 
+/** A blurred text (private mode's blurry variant) has no words: a one-line bar this many font sizes wide. */
+export const BLURRED_TEXT_EMS = 6;
+
 const boxOf = (s: TextShape): Rect => {
+  if (s.blurred) return { x: s.x, y: s.y, w: BLURRED_TEXT_EMS * s.size, h: s.size * LINE_HEIGHT };
   const m = measureText(s.value, s.size);
   return { x: s.x, y: s.y, w: m.w, h: m.h };
 };

@@ -282,19 +282,41 @@ describe('board and member names, configuration', () => {
 });
 
 describe('messaging (channel events)', () => {
-  it('collaboratorsCursorMoved: to the others as onEventReceived, at most one per 50 ms per user', async () => {
-    const { c } = await joined(editor);
-    const { c: other } = await joined(owner);
-    expect(await c.call('messaging', code, null, '', { name: 'collaboratorsCursorMoved', data: { x: 1, y: 2 } })).toEqual({ delivered: true });
-    expect(await c.call('messaging', code, null, '', { name: 'collaboratorsCursorMoved', data: { x: 3, y: 4 } })).toMatchObject({ dropped: true });
+  it('collaboratorsCursorMoved: batched to the others (never back to the mover), at most one per 50 ms per socket; with a target, to that member alone', async () => {
+    const { c: a } = await joined(editor);
+    const { c: b } = await joined(owner);
+    const { c: v } = await joined(viewer);
+    const move = (c: HubClient, data: unknown, target = '') => c.call('messaging', code, null, target, { name: 'collaboratorsCursorMoved', data });
+    expect(await move(a, { x: 1, y: 2 })).toEqual({ delivered: true });
+    expect(await move(a, { x: 3, y: 4 })).toMatchObject({ dropped: true });
+    expect(await move(b, { x: 7, y: 8 })).toEqual({ delivered: true });
     await pause(60);
-    await c.call('messaging', code, null, '', { name: 'collaboratorsCursorMoved', data: { x: 5, y: 6 } });
-    await other.waitForCount('onEventReceived', 2);
-    expect(other.received('onEventReceived')).toEqual([
-      { name: 'collaboratorsCursorMoved', data: { x: 1, y: 2 }, from: { uid: editor.actor.uid, name: expect.any(String) } },
-      { name: 'collaboratorsCursorMoved', data: { x: 5, y: 6 }, from: { uid: editor.actor.uid, name: expect.any(String) } },
-    ]);
-    expect(c.received('onEventReceived')).toEqual([]);
+    expect(await move(a, { x: 5, y: 6 })).toEqual({ delivered: true });
+
+    /** Every cursor a socket received, flattened out of the batches, as `uid x,y`. */
+    const cursorsAt = (c: HubClient) =>
+      c.received('onEventReceived').flatMap((e) => (e.data?.cursors ?? []).map((m: any) => `${m.from.uid} ${m.data.x},${m.data.y}`));
+    const at = (who: Who, x: number, y: number) => `${who.actor.uid} ${x},${y}`;
+    await v.waitFor('onEventReceived', (e) => JSON.stringify(e).includes('"x":5'));
+    await b.waitFor('onEventReceived', (e) => JSON.stringify(e).includes('"x":5'));
+    await a.waitFor('onEventReceived', (e) => JSON.stringify(e).includes('"x":7'));
+    // one onEventReceived per batch, each move inside in its per-move shape (data as sent, sender)
+    for (const e of [...a.received('onEventReceived'), ...b.received('onEventReceived'), ...v.received('onEventReceived')]) {
+      expect(e).toEqual({ name: 'collaboratorsCursorMoved', data: { cursors: expect.any(Array) }, from: null });
+      for (const m of e.data.cursors) expect(m).toEqual({ data: { x: expect.any(Number), y: expect.any(Number) }, from: { uid: expect.any(String), name: expect.any(String) } });
+    }
+    const entries = v.received('onEventReceived').flatMap((e) => e.data.cursors);
+    expect(entries.find((m) => m.from.uid === editor.actor.uid).from).toEqual({ uid: editor.actor.uid, name: expect.stringMatching(/^Eddie/) });
+    // the dropped move went nowhere; nobody gets their own cursor back
+    expect(cursorsAt(v).sort()).toEqual([at(editor, 1, 2), at(editor, 5, 6), at(owner, 7, 8)].sort());
+    expect(cursorsAt(b)).toEqual([at(editor, 1, 2), at(editor, 5, 6)]);
+    expect(cursorsAt(a)).toEqual([at(owner, 7, 8)]);
+
+    // a targeted cursor goes to that member alone, at once, as a single move
+    expect(await move(b, { x: 9, y: 9 }, editor.actor.uid)).toEqual({ delivered: true });
+    expect(await a.waitFor('onEventReceived', (e) => e.data?.x === 9)).toEqual({ name: 'collaboratorsCursorMoved', data: { x: 9, y: 9 }, from: { uid: owner.actor.uid, name: expect.any(String) } });
+    await pause(100);
+    expect(JSON.stringify(v.received('onEventReceived'))).not.toContain('"x":9');
   });
 
   it('grab-everyone-attention: the Owner with the attention policy; an Editor or a plan without it may not', async () => {

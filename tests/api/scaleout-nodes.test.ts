@@ -17,6 +17,7 @@
  * node would send — out of order, repeated, or lost — still delivers each command once, in order.
  */
 import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
 import { guestKey } from '../../platform/core/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendCommand } from '../../platform/boards/service';
@@ -180,6 +181,54 @@ await describeWithServices('two nodes, one database, Redis fan-out', NEEDS, () =
     }
     await Promise.all(peers.map((p) => p.close()));
   }, 90_000);
+
+  it('cursors cross the nodes as batches: everyone sees the others’ cursors, never their own; each move crosses once', async () => {
+    const { a, b } = nodes.pair();
+    const owner = `g${crypto.randomBytes(6).toString('hex')}`;
+    const code = await createBoard(a, owner);
+    // what crosses Redis for this board
+    const tap = new Redis(nodes.redis().url);
+    const crossed: BoardMessage[] = [];
+    tap.on('message', (_channel: string, payload: string) => {
+      const envelope = JSON.parse(payload) as { b: string; m: BoardMessage };
+      if (envelope.b === code) crossed.push(envelope.m);
+    });
+    await tap.subscribe('tabula:board-bus');
+    const [ann, dee, bob, cid] = [new Peer(code), new Peer(code), new Peer(code), new Peer(code)];
+    await ann.join(a);
+    await dee.join(a);
+    await bob.join(b);
+    await cid.join(b);
+    const move = (peer: Peer, x: number) => peer.hub.call('messaging', code, '', '', { name: 'collaboratorsCursorMoved', data: { x, y: x } });
+    await Promise.all([move(ann, 1), move(bob, 2)]);
+    await pause(60);
+    await Promise.all([move(ann, 3), move(cid, 4)]);
+
+    /** The cursors a peer received, flattened out of its batches, as `uid x`. */
+    const seen = (peer: Peer) =>
+      peer.hub
+        .received<{ data: { cursors: Array<{ data: { x: number }; from: { uid: string } }> } }>('onEventReceived')
+        .flatMap((e) => e.data.cursors.map((m) => `${m.from.uid} ${m.data.x}`))
+        .sort();
+    const everyMove = [`${ann.uid} 1`, `${bob.uid} 2`, `${ann.uid} 3`, `${cid.uid} 4`];
+    const others = (peer: Peer) => everyMove.filter((m) => !m.startsWith(peer.uid)).sort();
+    for (const peer of [ann, dee, bob, cid]) {
+      await peer.hub.waitForCount('onEventReceived', 1);
+      const deadline = Date.now() + 5_000;
+      while (seen(peer).length < others(peer).length && Date.now() < deadline) await pause(20);
+      expect(seen(peer), 'the others’ cursors, from both nodes').toEqual(others(peer));
+    }
+    for (const e of ann.hub.received('onEventReceived')) expect(e).toMatchObject({ name: 'collaboratorsCursorMoved', from: null });
+
+    // over Redis: only batches, each move once (a node never publishes another node's batch again)
+    await pause(100);
+    const cursorMessages = crossed.filter((m) => m.cursors || JSON.stringify(m).includes('collaboratorsCursorMoved'));
+    expect(cursorMessages.length).toBeGreaterThan(0);
+    for (const m of cursorMessages) expect(m).toMatchObject({ event: 'onEventReceived', data: null, cursors: expect.any(Array) });
+    expect(cursorMessages.flatMap((m) => m.cursors!.map((c) => `${c.from.uid} ${(c.data as { x: number }).x}`)).sort()).toEqual([...everyMove].sort());
+    await tap.quit();
+    await Promise.all([ann, dee, bob, cid].map((p) => p.close()));
+  }, 60_000);
 
   it('a node killed mid-stream: its clients move to the other node and everyone ends with the same log', async () => {
     const { a, b } = nodes.pair();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { click, drag, newContext, openBoard, pickTool, settled, shapes, shot, startBoardIn, userSession } from './board-fixtures';
+import type { StickyNoteShape } from '../../shared/model';
+import { canvasOrigin, click, drag, newContext, openBoard, pickTool, settled, shapes, shot, startBoardIn, userSession } from './board-fixtures';
 import { inkNear } from './support/screen';
 import { useServer } from './support/suite';
 
@@ -96,6 +97,71 @@ test('private mode: the guest sees and receives only their own shapes, gets the 
   await expect.poll(() => inkNear(b, 200, 250, 4)).toBe(true);
   await a.context().close();
   await bContext.close();
+});
+
+test('private mode, blurry: the guest sees the owner\'s sticky note as a blurred block, never its words', async ({ browser }) => {
+  const owner = await userSession(server, { plan: 'team' });
+  const a = await (await newContext(browser, { session: owner })).newPage();
+  const code = await startBoardIn(a, server);
+  await pickTool(a, 'Sticky note');
+  await click(a, 400, 300);
+  await a.getByRole('textbox', { name: 'Sticky note text' }).fill('secret plan');
+  await click(a, 900, 600);
+  await settled(a);
+  await pickTool(a, 'Text');
+  await click(a, 700, 300);
+  await a.getByRole('textbox', { name: 'Text' }).fill('secret plan, in words');
+  await click(a, 900, 600);
+  await settled(a);
+  const note = (await shapes(a)).find((s) => s.cmd === 'stickyNote') as StickyNoteShape;
+  expect(note.text).toBe('secret plan');
+  const words = (await shapes(a)).find((s) => s.cmd === 'text')!;
+
+  // the blur switch is offered only while private mode is on; both switches by keyboard
+  await a.getByRole('button', { name: 'Profile' }).click();
+  const blur = a.getByRole('menuitemcheckbox', { name: "Blur others' texts and notes" });
+  await expect(blur).toBeDisabled();
+  await a.getByRole('menuitemcheckbox', { name: 'Private mode' }).focus();
+  await a.keyboard.press('Enter');
+  await expect(a.getByTestId('private-mode-icon')).toBeVisible();
+  await expect(blur).toBeEnabled();
+  await expect(blur).toHaveAttribute('aria-checked', 'false');
+  await blur.focus();
+  await a.keyboard.press('Enter');
+  await expect(blur).toHaveAttribute('aria-checked', 'true');
+  await shot(a, 'board-private-blurry-menu');
+  await a.keyboard.press('Escape');
+
+  // the guest opens the board: the note is there, blurred, and no frame or body carries its words
+  const b = await (await newContext(browser, { name: 'Bea' })).newPage();
+  const seen = capture(b);
+  await openBoard(b, server, code);
+  await expect.poll(async () => (await shapes(b)).find((s) => s.id === note.id)).toMatchObject({ blurred: true, text: '', x: note.x, y: note.y, w: note.w, h: note.h });
+  expect((await shapes(b)).find((s) => s.id === words.id)).toMatchObject({ blurred: true, value: '' });
+  const cx = note.x + note.w / 2;
+  const cy = note.y + note.h / 2;
+  const screen = await b.evaluate(([x, y]) => window.tabula!.editor.toScreen(x, y), [cx, cy] as const);
+  await expect.poll(() => inkNear(b, screen.x, screen.y, 4)).toBe(true);
+  await shot(b, 'board-private-blurry-b');
+  // not selectable; a click on it shows the hint
+  await pickTool(b, 'Select');
+  await click(b, screen.x, screen.y);
+  await expect(b.getByText('Private Mode: You can draw and edit your own objects')).toBeVisible();
+  expect(await b.evaluate(() => window.tabula!.editor.selection)).toEqual([]);
+
+  // the owner rewrites the note live: the guest's copy moves with it, still without words
+  await pickTool(a, 'Select');
+  const o = await canvasOrigin(a);
+  await a.mouse.dblclick(o.x + 400, o.y + 300);
+  await a.getByRole('textbox', { name: 'Sticky note text' }).fill('secret plan B');
+  await a.keyboard.press('Escape');
+  await settled(a);
+  await expect.poll(async () => ((await shapes(a)).find((s) => s.id === note.id) as StickyNoteShape).text).toBe('secret plan B');
+  await expect.poll(async () => (await shapes(b)).find((s) => s.id === note.id)?.modifiedTimestamp).toBeTruthy();
+  expect(seen.join('\n')).toContain(note.id);
+  expect(seen.join('\n')).not.toContain('secret plan');
+  await a.context().close();
+  await b.context().close();
 });
 
 test('the owner saves the current viewport and a visitor opening the board starts there', async ({ browser }) => {
