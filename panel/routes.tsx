@@ -78,6 +78,7 @@ export const panelPages: RouteObject[] = [
   { path: 'developers', lazy: () => import('./developers/developers').then((m) => ({ Component: m.DevelopersPage })), handle: handle({ title: 'Developers', subtitle: 'Your app for embedding Tabula boards' }) },
   { path: 'apps', lazy: () => import('./developers/apps').then((m) => ({ Component: m.AppsPage })), handle: handle({ title: 'Application', subtitle: 'Create or edit your app' }) },
   // back-office screens (admin/, backoffice.md §2): lazy chunks, each guarded by admin/shared/operator-only.tsx
+  { path: 'dashboard', lazy: () => import('../admin/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })), handle: handle({ title: 'Dashboard', subtitle: 'Connections, scheduled tasks and announcements' }) },
   { path: 'admin-boards', lazy: () => import('../admin/boards/boards-page').then((m) => ({ Component: m.AdminBoardsPage })), handle: handle({ title: 'Boards', subtitle: 'Every board of the platform' }) },
   { path: 'users', lazy: () => import('../admin/users/users-page').then((m) => ({ Component: m.UsersPage })), handle: handle({ title: 'Users', subtitle: 'Accounts, roles, flags and messages' }) },
   { path: 'clients', lazy: () => import('../admin/clients/clients-page').then((m) => ({ Component: m.ClientsPage })), handle: handle({ title: 'Clients', subtitle: 'Developer apps and their origins' }) },

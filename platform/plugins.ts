@@ -13,6 +13,7 @@ import { realtimePlugin } from './realtime/plugin';
 import { libraryPlugin } from './library/plugin';
 import { adminPlugin } from './admin/plugin';
 import { adminUsagePlugin } from './admin/usage/plugin';
+import { adminDashboardPlugin } from './admin/dashboard/plugin';
 import { announcementsPlugin } from './announcements/plugin';
 import { notificationsPlugin } from './notifications/plugin';
 import { integrationsPlugin } from './integrations/plugin';
@@ -34,6 +35,7 @@ export const domainPlugins: Array<ServerRegisterPluginObject<any>> = [
   { plugin: realtimePlugin },
   { plugin: adminPlugin },
   { plugin: adminUsagePlugin },
+  { plugin: adminDashboardPlugin },
   { plugin: announcementsPlugin },
   { plugin: notificationsPlugin },
   { plugin: integrationsPlugin },

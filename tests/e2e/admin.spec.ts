@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { startServer, type TestServer } from './support/server';
+import { createBoardIn, newContext, startDrawing } from './board-fixtures';
 
 /**
  * The back-office (backoffice.md; issue 15) in Chromium: an operator made with the command
@@ -174,4 +175,48 @@ test('a signed-in user who is not an operator sees access denied on an admin pat
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Administration' })).toHaveCount(0);
+});
+
+test('the operator publishes a News announcement from the Dashboard; an open board shows it; an empty message gets the server\'s error', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  // a board already open in a second browser
+  const reader = await newContext(browser, { name: 'Reader' });
+  const board = await reader.newPage();
+  await createBoardIn(board, server);
+  await startDrawing(board);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${server.url}/accounts/login?ret=${encodeURIComponent('/panel/home')}`);
+  await page.getByLabel('Username').fill(operatorEmail);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const server_ = page.getByRole('region', { name: 'Server' });
+  await expect(server_.getByText(/^\d+$/)).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Publish an announcement' });
+  await form.getByRole('button', { name: '5-2' }).click();
+  await expect(form.getByLabel('Duration (minutes)')).toHaveValue('2');
+  await expect(form.getByLabel('Start')).not.toHaveValue('');
+  await form.getByLabel('Type').selectOption({ label: 'News' });
+  const message = `Dashboard news ${stamp}`;
+  await form.getByLabel('Message').fill(message);
+  await form.getByRole('button', { name: 'Set' }).click();
+  await expect(page.getByText('Announcement published.')).toBeVisible();
+  const grid = page.getByRole('table', { name: 'Announcements list' });
+  await expect(grid.getByRole('row', { name: new RegExp(message) })).toContainText('News');
+  await expect(grid.getByRole('row', { name: new RegExp(message) })).toContainText('2');
+
+  // the open board shows the bar with the message
+  const item = board.getByRole('region', { name: 'Announcements' }).getByRole('listitem').filter({ hasText: message });
+  await expect(item).toBeVisible();
+
+  // no client-side validation: an empty message goes to the server, whose error shows under the field
+  await expect(form.getByLabel('Message')).toHaveValue('');
+  await form.getByRole('button', { name: 'Set' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: 'message is not allowed to be empty' })).toBeVisible();
+  await expect(form.getByLabel('Message')).toHaveAttribute('aria-invalid', 'true');
+  await shot(page, 'dashboard');
+  await reader.close();
 });

@@ -3,11 +3,13 @@ import { composeStories } from '@storybook/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import * as stories from '../../stories/admin/admin.stories';
+import * as dashboardStories from '../../stories/admin/dashboard.stories';
 import { nextIndex } from '../../admin/log-viewer/keys';
 import { ADMIN_NAV } from '../../panel/nav';
 import { toasts$ } from '../../ui';
 
 const S = composeStories(stories);
+const D = composeStories(dashboardStories);
 
 /** The grid's table once its first page is in (the stories' sample API answers at once). */
 async function table(name: string) {
@@ -31,7 +33,7 @@ describe('back-office screens (stories over the sample API)', () => {
     await table('Users');
     const nav = screen.getByRole('navigation', { name: 'Administration' });
     const hrefs = within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));
-    for (const path of ['/panel/admin-boards', '/panel/users', '/panel/clients', '/panel/feedbacks', '/panel/contacts', '/panel/directory', '/panel/user-audit', '/panel/feature-audit', '/panel/perf-logs', '/panel/log-viewer']) {
+    for (const path of ['/panel/dashboard', '/panel/admin-boards', '/panel/users', '/panel/clients', '/panel/feedbacks', '/panel/contacts', '/panel/directory', '/panel/user-audit', '/panel/feature-audit', '/panel/perf-logs', '/panel/log-viewer']) {
       expect(hrefs).toContain(path);
     }
     // in the spec's order
@@ -185,5 +187,55 @@ describe('back-office screens (stories over the sample API)', () => {
     render(<S.NotAnOperator />);
     expect(await screen.findByRole('heading', { name: 'Access denied' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Users' })).toBeNull();
+  });
+});
+
+describe('the dashboard (stories over an in-memory dashboard API)', () => {
+  it('connections, next task, announcements: 5-2 fills start and duration, Set publishes, the server\'s errors show under the fields, Withdraw confirms', async () => {
+    render(<D.Dashboard />);
+    const grid = await table('Announcements list');
+    expect(headers(grid)).toEqual(expect.arrayContaining(['Type', 'Message', 'Start', 'End', 'Duration (min)']));
+    expect(within(grid).getAllByRole('row')).toHaveLength(11);
+    expect(screen.getByRole('button', { name: 'Page 2' })).toBeTruthy();
+    const server = screen.getByRole('region', { name: 'Server' });
+    expect(within(server).getByText('42')).toBeTruthy();
+    expect(within(server).getByText(/^4 min \d+ s$/)).toBeTruthy();
+
+    const form = screen.getByRole('form', { name: 'Publish an announcement' });
+    const type = within(form).getByLabelText('Type') as HTMLSelectElement;
+    expect(Array.from(type.options).map((o) => [o.value, o.text])).toEqual([['ScheduledMaintenance', 'Maintenance'], ['News', 'News']]);
+    // no client-side validation: an empty form goes to the server, whose errors show under the fields
+    fireEvent.click(within(form).getByRole('button', { name: 'Set' }));
+    expect(await within(form).findByText('message is not allowed to be empty')).toBeTruthy();
+    expect(within(form).getByText('start is required')).toBeTruthy();
+    expect(within(form).getByText('end is required')).toBeTruthy();
+    expect(within(form).getByLabelText('Message').getAttribute('aria-invalid')).toBe('true');
+
+    const start = within(form).getByLabelText('Start') as HTMLInputElement;
+    expect(start.type).toBe('datetime-local');
+    const before = Date.now();
+    fireEvent.click(within(form).getByRole('button', { name: '5-2' }));
+    const minutesAhead = (new Date(start.value).getTime() - before) / 60_000;
+    expect(minutesAhead).toBeGreaterThan(3.9);
+    expect(minutesAhead).toBeLessThanOrEqual(5);
+    expect((within(form).getByLabelText('Duration (minutes)') as HTMLInputElement).value).toBe('2');
+    fireEvent.change(type, { target: { value: 'News' } });
+    fireEvent.change(within(form).getByLabelText('Message'), { target: { value: 'Dark mode is here' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Set' }));
+    await waitFor(() => expect(toastTexts()).toContain('Announcement published.'));
+    await waitFor(() => expect(within(grid).getAllByRole('row')[1]!.textContent).toContain('Dark mode is here'));
+    expect(within(grid).getAllByRole('row')[1]!.textContent).toContain('News');
+
+    fireEvent.click(within(grid).getAllByRole('button', { name: /^Withdraw: / })[0]!);
+    expect(await screen.findByText('Withdraw this announcement? Open boards stop showing it.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(toastTexts()).toContain('Announcement withdrawn.'));
+    await waitFor(() => expect(within(grid).getAllByRole('row')[1]!.textContent).not.toContain('Dark mode is here'));
+  });
+
+  it("an empty grid says 'No records'; a task due now shows Running", async () => {
+    render(<D.NoAnnouncementsTaskRunning />);
+    expect(await screen.findByText('No records', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await within(screen.getByRole('region', { name: 'Server' })).findByText('Running')).toBeTruthy();
   });
 });

@@ -59,6 +59,8 @@ export const adminAnnouncementRoutes: ServerRoute[] = [
           type: Joi.string().valid(...ANNOUNCEMENT_TYPES).required(),
           start: Joi.date().iso().required(),
           end: Joi.date().iso().greater(Joi.ref('start')).required().messages({ 'date.greater': 'end must be after start' }),
+          // the panel's HTTP layer adds its roaming Uid to every body (the dashboard's form)
+          Uid: Joi.string().max(200).strip(),
         }).label('AnnouncementInput'),
       },
     }),

@@ -1,0 +1,78 @@
+import { useMemo } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { auth, HttpError, type FetchPage, type ListQuery } from '../../ui';
+import type { AnnouncementType } from '../../shared/announcements';
+import { DashboardApiContext, type AnnouncementRow, type DashboardApi, type DashboardFigures } from '../../admin/dashboard/api';
+import { registerRoutes } from '../../panel/registry';
+import { panelPages } from '../../panel/routes';
+import { Shell } from '../../panel/shell/shell';
+import { storyToken } from '../support/token';
+
+const at = (minutes: number) => new Date(Date.UTC(2026, 10, 23, 9, 0) + minutes * 60_000).toISOString();
+
+export const SAMPLE_ANNOUNCEMENTS: AnnouncementRow[] = Array.from({ length: 12 }, (_, i) => ({
+  id: `a${i}`,
+  type: (i % 3 ? 'News' : 'ScheduledMaintenance') as AnnouncementType,
+  message: i % 3 ? `Release ${12 - i}: new templates and faster export` : 'Maintenance tonight: boards are read-only for a few minutes',
+  start: at(-i * 1440),
+  end: at(-i * 1440 + 30),
+  duration: 30,
+  untilStart: 0,
+  publishedAt: at(-i * 1440 - 60),
+  publishedBy: 'opal@example.com',
+}));
+
+/** An in-memory DashboardApi that answers the server's 400s for what it would refuse (no server). */
+export function sampleDashboardApi(rows: AnnouncementRow[] = [...SAMPLE_ANNOUNCEMENTS], figures: DashboardFigures = { connections: 42, nextTaskInSeconds: 287 }): DashboardApi {
+  const announcements: FetchPage<AnnouncementRow> = async (q: ListQuery) => ({ totalCount: rows.length, data: rows.slice(q.Skip, q.Skip + q.Take) });
+  return {
+    announcements,
+    async publishAnnouncement(input) {
+      const errors: Record<string, string[]> = {};
+      if (!input.message?.trim()) errors.message = ['message is not allowed to be empty'];
+      if (!input.start) errors.start = ['start is required'];
+      if (!input.end) errors.end = ['end is required'];
+      else if (input.start && input.end <= input.start) errors.end = ['end must be after start'];
+      if (Object.keys(errors).length) throw new HttpError(400, { message: Object.values(errors)[0]![0]!, errors }, 'Bad Request');
+      const start = input.start!;
+      const end = input.end!;
+      const row: AnnouncementRow = { id: `a${Date.now()}`, type: input.type, message: input.message.trim(), start, end, duration: Math.round((Date.parse(end) - Date.parse(start)) / 60_000), untilStart: 0, publishedAt: new Date().toISOString(), publishedBy: 'opal@example.com' };
+      rows.unshift(row);
+      return row;
+    },
+    async withdrawAnnouncement(id) {
+      rows.splice(rows.findIndex((r) => r.id === id), 1);
+      return { id, removed: true };
+    },
+    figures: async () => figures,
+  };
+}
+
+/** The dashboard inside the signed-in shell at /panel/dashboard, over the in-memory API. */
+function DashboardScreen({ empty = false, nextTaskInSeconds = 287 }: { empty?: boolean; nextTaskInSeconds?: number | null }) {
+  auth.signIn({ accessToken: storyToken(['admin']), refreshToken: 'story-refresh' }, 'u1');
+  const api = useMemo(() => sampleDashboardApi(empty ? [] : [...SAMPLE_ANNOUNCEMENTS], { connections: 42, nextTaskInSeconds }), [empty, nextTaskInSeconds]);
+  const router = useMemo(() => {
+    const routes = [{ path: '/panel', element: <Shell />, children: panelPages }];
+    registerRoutes(routes);
+    return createMemoryRouter(routes, { initialEntries: ['/panel/dashboard'] });
+  }, []);
+  return (
+    <DashboardApiContext.Provider value={api}>
+      <RouterProvider router={router} />
+    </DashboardApiContext.Provider>
+  );
+}
+
+const meta = {
+  title: 'Admin/Dashboard',
+  component: DashboardScreen,
+} satisfies Meta<typeof DashboardScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Connections, next task countdown, the announcements form (5-2, Set; errors from the "server") and grid with Withdraw. */
+export const Dashboard: Story = { args: {} };
+/** No announcements yet ('No records'), and a scheduled task running now ('Running'). */
+export const NoAnnouncementsTaskRunning: Story = { args: { empty: true, nextTaskInSeconds: 0 } };
