@@ -28,6 +28,7 @@ export {
 } from './http';
 export { GoogleLogo, Icon, Logo, type IconName } from './icons';
 export { MenuButton, type MenuItem } from './menu';
+export { menuButtonKeys, menuItems, useMenuKeys, type MenuKeysOptions } from './use-menu-keys';
 export { MESSAGES } from './messages';
 export { Modal, MODAL_WIDTH, type ModalProps } from './modal';
 export { UiRoot } from './root';

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Icon, type IconName } from './icons';
 import { useUiStyles } from './styles';
+import { useMenuKeys } from './use-menu-keys';
 
 export interface MenuItem {
   label: string;
@@ -19,6 +20,7 @@ export function MenuButton({ label, items, icon = 'more' }: { label: string; ite
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
   useEffect(() => {
@@ -27,30 +29,17 @@ export function MenuButton({ label, items, icon = 'more' }: { label: string; ite
       if (!box.current?.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener('mousedown', onDown);
-    box.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
 
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
-
-  const onMenuKey = (e: KeyboardEvent) => {
-    const entries = Array.from(box.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const at = entries.indexOf(document.activeElement as HTMLElement);
-    const go = (i: number) => entries[(i + entries.length) % entries.length]?.focus();
-    if (e.key === 'ArrowDown') go(at + 1);
-    else if (e.key === 'ArrowUp') go(at - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(entries.length - 1);
-    else if (e.key === 'Escape' || e.key === 'Tab') {
-      if (e.key === 'Escape') close();
-      else setOpen(false);
-      return;
-    } else return;
-    e.preventDefault();
-  };
+  const { onMenuKeyDown, onButtonKeyDown } = useMenuKeys(list, {
+    open,
+    onOpen: () => setOpen(true),
+    onClose: (refocus) => {
+      setOpen(false);
+      if (refocus) button.current?.focus();
+    },
+  });
 
   if (items.length === 0) return null;
   return (
@@ -65,17 +54,12 @@ export function MenuButton({ label, items, icon = 'more' }: { label: string; ite
         aria-label={label}
         title={label}
         onClick={() => setOpen((o) => !o)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setOpen(true);
-          }
-        }}
+        onKeyDown={onButtonKeyDown}
       >
         <Icon name={icon} size={18} />
       </button>
       {open && (
-        <div className="t-menu__list" role="menu" id={menuId} aria-label={label} onKeyDown={onMenuKey}>
+        <div ref={list} className="t-menu__list" role="menu" id={menuId} aria-label={label} onKeyDown={onMenuKeyDown}>
           {items.map((item) => (
             <button
               key={item.label}

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useMenuKeys } from '../../ui/use-menu-keys';
 import type { Shape } from '../../shared/model';
 import { ALIGN_ACTION_IDS, ARRANGE_ACTION_IDS, DISTRIBUTE_ACTION_IDS } from '../actions/arrange';
 import { isLocked, isProtected, lockTargets } from '../actions/lock';
@@ -103,44 +104,31 @@ export function contextVariant(editor: Editor, shapeId: string | null): ContextV
   return editor.selection.length > 1 && editor.selection.includes(shape.id) ? 'shapes' : 'shape';
 }
 
-const ITEM = '[role="menuitem"]:not([aria-disabled="true"])';
-
 /**
- * A keyboard-operable menu list (WAI-ARIA menu): arrows move, Home/End jump, Enter or Space
- * activate, ArrowRight opens a submenu, ArrowLeft or Escape closes it, Escape closes the menu.
+ * A keyboard-operable menu list (WAI-ARIA menu, keys by ui/use-menu-keys): arrows move, Home/End
+ * jump, Enter or Space activate, ArrowRight opens a submenu, ArrowLeft or Escape closes it,
+ * Escape or Tab closes the menu.
  */
 export function MenuList({ entries, label, onClose, autoFocus = true, className = '' }: {
   entries: MenuEntry[]; label: string; onClose: () => void; autoFocus?: boolean; className?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState<string | null>(null);
-  useEffect(() => {
-    if (autoFocus) box.current?.querySelector<HTMLElement>(ITEM)?.focus();
-  }, [autoFocus]);
-
-  const items = () => Array.from(box.current?.querySelectorAll<HTMLElement>(`:scope > ${ITEM}, :scope > .tb-sub > ${ITEM}`) ?? []);
-  const onKey = (e: ReactKeyboardEvent) => {
-    const list = items();
-    const at = list.indexOf(e.target as HTMLElement);
-    const go = (i: number) => list[(i + list.length) % list.length]?.focus();
-    if (at < 0) return;
-    if (e.key === 'ArrowDown') go(at + 1);
-    else if (e.key === 'ArrowUp') go(at - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(list.length - 1);
-    else if (e.key === 'Escape' || e.key === 'Tab') onClose();
-    else if (e.key === 'ArrowLeft' && className.includes('tb-cmenu--sub')) onClose();
-    else if (e.key === 'ArrowRight') {
-      const key = list[at].dataset.sub;
-      if (!key) return;
-      setOpen(key);
-    } else return;
-    e.preventDefault();
-    e.stopPropagation();
-  };
+  const sub = className.includes('tb-cmenu--sub');
+  const { onMenuKeyDown } = useMenuKeys(box, {
+    open: true,
+    autoFocus,
+    onClose,
+    onKey: (key, item) => {
+      if (key === 'ArrowLeft' && sub) onClose();
+      else if (key === 'ArrowRight' && item.dataset.sub) setOpen(item.dataset.sub);
+      else return false;
+      return true;
+    },
+  });
 
   return (
-    <div ref={box} className={`tb-panel tb-cmenu ${className}`} role="menu" aria-label={label} onKeyDown={onKey}>
+    <div ref={box} className={`tb-panel tb-cmenu ${className}`} role="menu" aria-label={label} onKeyDown={onMenuKeyDown}>
       {entries.map((entry) => {
         if (entry.separator) return <div key={entry.key} className="tb-cmenu__sep" role="separator" />;
         if (entry.children) {

@@ -15,7 +15,8 @@ export const EDITING_CSS = `
 .tb-cmenu__sep { height: 1px; margin: 4px 6px; background: var(--tb-line); }
 .tb-sub { position: relative; }
 .tb-cmenu--sub { position: absolute; left: calc(100% + 2px); top: -4px; z-index: 51; }
-.tb-cmenu--drop { position: absolute; top: calc(100% + 8px); left: 0; z-index: 51; }
+.tb-cmenu--drop { position: absolute; top: calc(100% + 8px); left: 0; z-index: 51; display: flex; flex-direction: column; }
+.tb-cmenu--drop > .tb-cmenu { min-height: 0; overflow-y: auto; }
 .tb-palette__input { margin-bottom: 8px; }
 .tb-palette__list { list-style: none; margin: 0; padding: 0; max-height: 25vh; overflow-y: auto; }
 .tb-palette__item { display: flex; align-items: center; gap: 12px; padding: 8px 10px; border-radius: 8px; cursor: pointer; }

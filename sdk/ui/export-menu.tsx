@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../shared/messages';
 import { POLICY } from '../../shared/policies';
 import { toast } from '../../ui/toast';
+import { useMenuKeys } from '../../ui/use-menu-keys';
 import type { Editor } from '../editor/editor';
 import { download, exportFileName } from '../editor/export';
 import { BoardIcon } from './icons';
@@ -44,6 +45,7 @@ export async function runExport(editor: Editor, boardName: string, kind: ExportK
 export function ExportMenu({ editor, boardName, signedIn, embedded, open, onOpenChange }: ExportMenuProps) {
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
   const allowed = signedIn || embedded;
   const items: Array<{ kind: ExportKind; label: string }> = [
@@ -59,7 +61,6 @@ export function ExportMenu({ editor, boardName, signedIn, embedded, open, onOpen
       if (wrap.current && !e.composedPath().includes(wrap.current)) onOpenChange(false);
     };
     window.addEventListener('pointerdown', onDown, true);
-    wrap.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     return () => window.removeEventListener('pointerdown', onDown, true);
   }, [open, onOpenChange]);
 
@@ -68,20 +69,7 @@ export function ExportMenu({ editor, boardName, signedIn, embedded, open, onOpen
     if (focusButton) button.current?.focus();
   };
 
-  const onMenuKey = (e: KeyboardEvent) => {
-    const entries = Array.from(wrap.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const at = entries.indexOf(e.target as HTMLElement);
-    const go = (i: number) => entries[(i + entries.length) % entries.length]?.focus();
-    if (e.key === 'ArrowDown') go(at + 1);
-    else if (e.key === 'ArrowUp') go(at - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(entries.length - 1);
-    else if (e.key === 'Escape') close(true);
-    else if (e.key === 'Tab') return close(false);
-    else return;
-    e.preventDefault();
-    e.stopPropagation();
-  };
+  const { onMenuKeyDown, onButtonKeyDown } = useMenuKeys(menu, { open, onClose: close, onOpen: () => onOpenChange(true) });
 
   const choose = async (kind: ExportKind) => {
     close(true);
@@ -105,11 +93,12 @@ export function ExportMenu({ editor, boardName, signedIn, embedded, open, onOpen
         aria-expanded={open}
         aria-busy={busy || undefined}
         onClick={() => onOpenChange(!open)}
+        onKeyDown={onButtonKeyDown}
       >
         <BoardIcon name="download" size={18} />
       </button>
       {open && (
-        <div className="tb-panel tb-pop tb-pop--below tb-export" role="menu" aria-label="Export" onKeyDown={onMenuKey}>
+        <div ref={menu} className="tb-panel tb-pop tb-pop--below tb-export" role="menu" aria-label="Export" onKeyDown={onMenuKeyDown}>
           {items.map((item) => (
             <button
               key={item.kind}

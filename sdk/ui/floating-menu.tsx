@@ -4,6 +4,7 @@ import { boundsOf, unionRects } from '../../shared/geometry';
 import type { Shape } from '../../shared/model';
 import { POLICY } from '../../shared/policies';
 import { toast } from '../../ui/toast';
+import { menuButtonKeys } from '../../ui/use-menu-keys';
 import { ALIGN_ACTION_IDS, ARRANGE_ACTION_IDS, DISTRIBUTE_ACTION_IDS } from '../actions/arrange';
 import { isLocked, isProtected, lockTargets } from '../actions/lock';
 import { filterByKind, filterByTag, selectionTags } from '../actions/tags';
@@ -14,6 +15,7 @@ import { runAction, useEditorTick } from './editor-hooks';
 import { BoardIcon } from './icons';
 import { LinkEditor } from './link-editor';
 import { CommandPalette } from './palette';
+import { AvoidAreaContext, usePopoverFit, type Box } from './popover';
 import { PropertyMenu } from './property-menu';
 import { TagsEditor } from './tags-editor';
 
@@ -30,6 +32,8 @@ function MenuButton({ label, icon, entries }: { label: string; icon: string; ent
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const drop = useRef<HTMLDivElement>(null);
+  const fit = usePopoverFit(open, 'below', drop, wrap);
   useEffect(() => {
     if (!open) return;
     const onDown = (e: PointerEvent) => {
@@ -49,17 +53,15 @@ function MenuButton({ label, icon, entries }: { label: string; icon: string; ent
       <button
         ref={button} type="button" className="tb-btn" aria-label={label} title={label} aria-haspopup="menu" aria-expanded={open}
         onClick={() => setOpen((v) => !v)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            e.stopPropagation();
-            setOpen(true);
-          }
-        }}
+        onKeyDown={menuButtonKeys(() => setOpen(true))}
       >
         <BoardIcon name={icon} />
       </button>
-      {open && <MenuList entries={wrapped} label={label} onClose={close} className="tb-cmenu--drop" />}
+      {open && (
+        <div ref={drop} className="tb-cmenu--drop" style={fit ?? undefined}>
+          <MenuList entries={wrapped} label={label} onClose={close} />
+        </div>
+      )}
     </div>
   );
 }
@@ -99,7 +101,8 @@ function filterEntries(editor: Editor, shapes: Shape[]): MenuEntry[] {
  * for normal selections of editors) and the editing commands — delete, duplicate, lock/unlock,
  * protect, attach / open link, align and distribute (two or more shapes), arrange, tags, filter
  * and a 'more' menu. Shown for normal and locked selections; placed above the selection (clear
- * of its handles), else below it, so it never covers what it belongs to.
+ * of its handles), else below it, so it never covers what it belongs to; its dropdowns open away
+ * from the selection too (AvoidAreaContext).
  */
 export function FloatingMenu({ editor }: { editor: Editor }) {
   useEditorTick(editor, ['changes', 'selection', 'readOnly', 'viewport', 'tool']);
@@ -149,16 +152,24 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
   const w = size?.w ?? 0, h = size?.h ?? 0;
   const y = topLeft.y - above - h >= TOP ? topLeft.y - above - h : bottomRight.y + below;
   const x = Math.min(Math.max(GAP, (topLeft.x + bottomRight.x) / 2 - w / 2), Math.max(GAP, W - w - GAP));
+  // the selection with its handles, on the page: the menu's dropdowns open away from it
+  const origin = board?.getBoundingClientRect() ?? { left: 0, top: 0 };
+  const avoid: Box = {
+    left: origin.left + topLeft.x - HANDLE_RADIUS, right: origin.left + bottomRight.x + HANDLE_RADIUS,
+    top: origin.top + topLeft.y - above + GAP, bottom: origin.top + bottomRight.y + below - GAP,
+  };
 
   return (
     <div
       ref={ref} className="tb-floating" role="group" aria-label="Floating menu"
       style={{ left: x, top: y, opacity: size ? 1 : 0 }} onPointerDown={(e) => e.stopPropagation()}
     >
-      {props && <PropertyMenu editor={editor} />}
-      <div className="tb-panel tb-floating__bar" role="toolbar" aria-label="Edit selection">
-        {items}
-      </div>
+      <AvoidAreaContext.Provider value={avoid}>
+        {props && <PropertyMenu editor={editor} />}
+        <div className="tb-panel tb-floating__bar" role="toolbar" aria-label="Edit selection">
+          {items}
+        </div>
+      </AvoidAreaContext.Provider>
     </div>
   );
 }

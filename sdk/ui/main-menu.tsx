@@ -36,7 +36,8 @@ interface Item {
  * new board, settings, keyboard shortcuts, clear (Owner or Facilitator), share, export, delete
  * (Owner), log in / create account (guests). Embedded boards hide share, new board, back and log
  * in (§6). Templates is absent until templates exist (no dead ends). An item whose handler is not
- * given is not shown.
+ * given is not shown. A WAI-ARIA menu (the Popover's keys): the first item takes the focus, arrows
+ * move and wrap, Home/End jump, Escape closes and gives the focus back to the button, Tab closes.
  */
 export function MainMenu(props: MainMenuProps) {
   const { links, signedIn, embedded, whiteLabel } = props;
@@ -60,7 +61,7 @@ export function MainMenu(props: MainMenuProps) {
         <>
           {shown.map((item) =>
             item.href ? (
-              <a key={item.id} className="tb-item" role="menuitem" href={item.href} onClick={close}>
+              <a key={item.id} className="tb-item" role="menuitem" tabIndex={-1} href={item.href} onClick={close}>
                 <BoardIcon name={item.icon} size={18} /> {item.label}
               </a>
             ) : (
@@ -69,6 +70,7 @@ export function MainMenu(props: MainMenuProps) {
                 type="button"
                 className={`tb-item${item.danger ? ' tb-item--danger' : ''}`}
                 role="menuitem"
+                tabIndex={-1}
                 onClick={() => {
                   close();
                   item.run?.();

@@ -16,7 +16,10 @@ export function preferredColorIndex(uid: string): number {
   return Math.abs(h) % MEMBER_COLORS.length;
 }
 
-/** A member's preferred colour; where the board's members are known, use `assignMemberColors`. */
+/**
+ * A member's preferred colour: the fallback outside a board's provider and for someone not among
+ * its members. Screens colour people with `useMemberColors()` (distinct colours per board).
+ */
 export function memberColor(uid: string): string {
   return MEMBER_COLORS[preferredColorIndex(uid)]!;
 }

@@ -10,7 +10,7 @@ import { HttpError } from '../sync/api';
 import type { SyncClient } from '../sync/sync-client';
 import type { BoardMember } from '../sync/types';
 import { useSubject } from './hooks';
-import { memberColor } from './member-color';
+import { useMemberColors } from './member-color';
 
 interface Sharing {
   members: BoardMember[];
@@ -46,6 +46,7 @@ export function ShareDialog({ editor, sync, signedIn, onClose }: { editor: Edito
   const online = useSubject(sync.members$);
   const isOwner = claims.role === 'Owner';
   const canManage = isOwner && signedIn;
+  const colorOf = useMemberColors();
   const [sharing, setSharing] = useState<Sharing | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [email, setEmail] = useState('');
@@ -150,7 +151,7 @@ export function ShareDialog({ editor, sync, signedIn, onClose }: { editor: Edito
           <ul className="tb-share__members" aria-label="Members">
             {sharing.members.map((m) => (
               <li key={m.uid}>
-                <span className="tb-avatar" style={{ background: memberColor(m.uid) }} aria-hidden="true">
+                <span className="tb-avatar" style={{ background: colorOf(m.uid) }} aria-hidden="true">
                   {m.profileImage ? <img src={m.profileImage} alt="" /> : (m.name || '?').slice(0, 1).toUpperCase()}
                   {isOnline(m) && <span className="tb-share__online" />}
                 </span>

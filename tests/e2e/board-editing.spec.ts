@@ -57,8 +57,16 @@ test('context menu, align with one undo, lock and duplicate through the menus', 
   expect(bar.y + bar.height).toBeLessThan(o.y + 200);
   await shot(a, 'board-editing-floating-menu');
 
-  // align top from the floating menu; the second browser sees the shapes on one line
+  // align top from the floating menu: its dropdown is whole on the board, not a squeezed scrolling strip
+  // (it opens off the selection when a side has room for all of it: tests/unit/sdk/popover-place.test.ts);
+  // the second browser sees the shapes on one line
   await menu.getByRole('button', { name: 'Align and distribute' }).click();
+  const dropMenu = a.getByRole('menu', { name: 'Align and distribute' });
+  const drop = (await dropMenu.boundingBox())!;
+  expect(drop.y).toBeGreaterThanOrEqual(0);
+  expect(drop.y + drop.height).toBeLessThanOrEqual(800);
+  expect(await dropMenu.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+  await shot(a, 'board-editing-floating-dropdown');
   await a.getByRole('menuitem', { name: 'Align top' }).click();
   await expect.poll(async () => new Set((await shapes(a)).map((s) => Math.round(rectOf(s).y))).size).toBe(1);
   await expect.poll(async () => new Set((await shapes(b)).map((s) => Math.round(rectOf(s).y))).size).toBe(1);
@@ -126,6 +134,18 @@ test('context menu, align with one undo, lock and duplicate through the menus', 
   await click(a, 550, 370);
   await menu.getByRole('button', { name: 'Unlock' }).click();
   await expect.poll(async () => rectOf(await byId(b, ids[1]!)).lock).toBe(false);
+
+  // a long touch (a finger held 500 ms) on a shape opens its shape menu, as a right click does
+  await click(a, 1000, 600);
+  const touch = await a.context().newCDPSession(a);
+  await touch.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 2 });
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: o.x + 350, y: o.y + 290 }] });
+  expect(await shapeMenu.count()).toBe(0);
+  await expect(shapeMenu).toBeVisible();
+  await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect(shapeMenu.getByRole('menuitem', { name: /Duplicate/ })).toBeVisible();
+  await a.keyboard.press('Escape');
+  await expect(shapeMenu).toBeHidden();
   await a.context().close();
   await b.context().close();
 });

@@ -41,9 +41,9 @@ test('a signed-in owner exports PNG, transparent PNG, SVG and the board text, na
   await openBoard(page, server, code);
   await startDrawing(page);
 
-  // a filled (black) rectangle and a sticky note with text
+  // a filled (black) rectangle, long and thin, and a sticky note with text
   await pickTool(page, 'Filled rectangle');
-  await drag(page, [[300, 300], [420, 380]]);
+  await drag(page, [[300, 300], [500, 340]]);
   await pickTool(page, 'Sticky note');
   const o = await canvasOrigin(page);
   await page.mouse.click(o.x + 700, o.y + 300);
@@ -52,7 +52,25 @@ test('a signed-in owner exports PNG, transparent PNG, SVG and the board text, na
   await expect.poll(async () => (await shapes(page)).map((s) => s.cmd).sort()).toEqual(['filledRectangle', 'stickyNote']);
   await settled(page);
   await pickTool(page, 'Select');
+
+  // rotate the rectangle with its rotate handle (24 px above the box's top middle) a quarter turn
+  await page.mouse.click(o.x + 400, o.y + 320);
+  const { handle, centre } = await page.evaluate(() => {
+    const { editor } = (window as any).tabula;
+    const box = editor.scene.overlay$.value.handles!.box;
+    return { handle: editor.toScreen(box.x + box.w / 2, box.y), centre: editor.toScreen(box.x + box.w / 2, box.y + box.h / 2) };
+  });
+  await drag(page, [[handle.x, handle.y - 24], [centre.x + 80, centre.y - 80], [centre.x + 150, centre.y]]);
+  await expect.poll(async () => Math.round(((await shapes(page)).find((s) => s.cmd === 'filledRectangle') as RectangleShape).rotation ?? 0)).toBeGreaterThan(45);
+  await page.mouse.click(o.x + 1000, o.y + 650);
+  await settled(page);
   const rect = (await shapes(page)).find((s) => s.cmd === 'filledRectangle') as RectangleShape;
+  const turn = ((rect.rotation ?? 0) * Math.PI) / 180;
+  const mid = { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 };
+  // a point of the turned rectangle outside the unrotated box (along its long axis), and a point of the box beside it
+  const along = { x: mid.x + Math.cos(turn) * (rect.w / 2 - 8), y: mid.y + Math.sin(turn) * (rect.w / 2 - 8) };
+  const corner = { x: mid.x - rect.h / 2 - 20, y: rect.y + 6 };
+  expect(Math.abs(along.y - mid.y)).toBeGreaterThan(rect.h / 2 + 10);
 
   // the menu as a person sees it, at 1280×800
   await page.getByRole('button', { name: 'Export', exact: true }).click();
@@ -74,6 +92,9 @@ test('a signed-in owner exports PNG, transparent PNG, SVG and the board text, na
   const inside = pixel(img, rect.x + rect.w / 2 - left, rect.y + rect.h / 2 - top);
   expect(inside).toEqual([0, 0, 0, 255]);
   expect(pixel(img, 5, 5)).toEqual([255, 255, 255, 255]);
+  // the rotation is drawn: black along the turned rectangle, white in the box it left
+  expect(pixel(img, along.x - left, along.y - top)).toEqual([0, 0, 0, 255]);
+  expect(pixel(img, corner.x - left, corner.y - top)).toEqual([255, 255, 255, 255]);
   // the same colour as the canvas shows at that point of the board
   const screen = await page.evaluate(({ x, y }) => (window as any).tabula.editor.toScreen(x, y), { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 });
   const screenshot = await decode(await page.screenshot({ clip: { x: o.x + screen.x, y: o.y + screen.y, width: 1, height: 1 } }).then((b) => {
@@ -101,6 +122,11 @@ test('a signed-in owner exports PNG, transparent PNG, SVG and the board text, na
     return { root: doc.documentElement.nodeName, error: doc.getElementsByTagName('parsererror').length, text: doc.documentElement.textContent };
   }, svg);
   expect(parsed).toMatchObject({ root: 'svg', error: 0 });
+  // the rectangle turned around its centre
+  const rotate = /transform="rotate\(([-\d.]+) ([-\d.]+) ([-\d.]+)\)"/.exec(svg);
+  expect(rotate).not.toBeNull();
+  expect(Number(rotate![1])).toBeCloseTo(rect.rotation!, 1);
+  expect([Number(rotate![2]), Number(rotate![3])]).toEqual([expect.closeTo(mid.x, 1), expect.closeTo(mid.y, 1)]);
   // the note's text, wrapped into lines by the note's width
   expect(parsed.text).toMatch(/Buy\s*milk/);
 

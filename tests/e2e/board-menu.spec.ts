@@ -54,11 +54,23 @@ test('every menu item per role: owner, editor, guest', async ({ browser }) => {
   expect(guestItems).toEqual(expect.arrayContaining(['New board', 'Share', 'Log in', 'Create account']));
   for (const item of ['Back to boards', 'Clear board', 'Delete board']) expect(guestItems).not.toContain(item);
 
-  // the menu is operable by keyboard: Tab to the button, Enter opens, the items are buttons or links
-  await a.getByRole('button', { name: 'Main menu' }).focus();
+  // the menu is operable by keyboard (WAI-ARIA menu): Enter opens on the first item, arrows move
+  // and wrap, End jumps, Escape closes and gives the focus back to the button
+  const mainButton = a.getByRole('button', { name: 'Main menu' });
+  await mainButton.focus();
   await a.keyboard.press('Enter');
-  await expect(a.getByRole('menu', { name: 'Main menu' })).toBeVisible();
+  const mainMenu = a.getByRole('menu', { name: 'Main menu' });
+  await expect(mainMenu.getByRole('menuitem').first()).toBeFocused();
+  await a.keyboard.press('ArrowDown');
+  await expect(mainMenu.getByRole('menuitem').nth(1)).toBeFocused();
+  await a.keyboard.press('ArrowUp');
+  await a.keyboard.press('ArrowUp');
+  await expect(mainMenu.getByRole('menuitem').last()).toBeFocused();
+  await a.keyboard.press('Home');
+  await expect(mainMenu.getByRole('menuitem').first()).toBeFocused();
   await a.keyboard.press('Escape');
+  await expect(mainMenu).toHaveCount(0);
+  await expect(mainButton).toBeFocused();
   for (const p of [a, b, c]) await p.context().close();
 });
 

@@ -5,7 +5,7 @@ import { ChatStore, cleanChatMessage, formatChatTime, type ChatMessage } from '.
 import type { SyncClient } from '../../sync/sync-client';
 import { useSubject } from '../hooks';
 import { BoardIcon } from '../icons';
-import { memberColor } from '../member-color';
+import { useMemberColors } from '../member-color';
 
 /**
  * The chat (board.md §2, §4; view_chat): a button with an unread indicator while closed, and the
@@ -131,10 +131,11 @@ function ChatBox({ store, onClose }: { store: ChatStore; onClose: () => void }) 
 
 function ChatLine({ message: m }: { message: ChatMessage }) {
   const self = m.sender === 'self';
+  const colorOf = useMemberColors();
   return (
     <article className={`tb-chat__msg${self ? ' tb-chat__msg--self' : ''}`} data-pending={m.pending || undefined}>
       <div className="tb-chat__meta">
-        <span className="tb-chat__name" style={{ color: memberColor(m.uid) }}>
+        <span className="tb-chat__name" style={{ color: colorOf(m.uid) }}>
           {self ? 'You' : m.displayName || 'Guest'}
         </span>
         <time dateTime={m.sentDate}>{m.pending ? MESSAGES.chatSending : formatChatTime(m.sentDate)}</time>

@@ -6,7 +6,7 @@ import type { Editor } from '../../editor/editor';
 import type { BoardMember } from '../../sync/types';
 import { useSubject } from '../hooks';
 import { BoardIcon } from '../icons';
-import { memberColor } from '../member-color';
+import { useMemberColors } from '../member-color';
 import { MentionInput } from './mention-input';
 
 const BOX_WIDTH = 320;
@@ -36,6 +36,7 @@ export function CommentBox({
 }) {
   useSubject(store.threads$);
   const view = useSubject(editor.viewport.state$);
+  const colorOf = useMemberColors();
   const root = useRef<HTMLElement>(null);
   const threadId = 'threadId' in target ? target.threadId : null;
   const thread = threadId ? store.thread(threadId) : undefined;
@@ -127,7 +128,7 @@ export function CommentBox({
           {comments.map((c) => (
             <li key={c.id} className="tb-comment__item">
               <div className="tb-comment__meta">
-                <span className="tb-avatar" style={{ background: memberColor(c.uid || c.name) }} aria-hidden="true">
+                <span className="tb-avatar" style={{ background: colorOf(c.uid || c.name) }} aria-hidden="true">
                   {(c.name || '?').slice(0, 1).toUpperCase()}
                 </span>
                 <span className="tb-comment__author" title={c.name}>

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { COMMENT_MAX_LENGTH } from '../../../shared/constants';
 import { insertMention, mentionAt, mentionCandidates, type MentionQuery } from '../../collab/comments';
 import type { BoardMember } from '../../sync/types';
-import { memberColor } from '../member-color';
+import { useMemberColors } from '../member-color';
 
 /**
  * The comment text box: Enter sends (Shift+Enter a new line). With mentions on, '@' at the start
@@ -31,6 +31,7 @@ export function MentionInput({
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const colorOf = useMemberColors();
   const area = useRef<HTMLTextAreaElement>(null);
   const listId = useId();
 
@@ -135,7 +136,7 @@ export function MentionInput({
               }}
               onMouseEnter={() => setActive(i)}
             >
-              <span className="tb-avatar" style={{ background: memberColor(m.uid) }} aria-hidden="true">
+              <span className="tb-avatar" style={{ background: colorOf(m.uid) }} aria-hidden="true">
                 {(m.name || '?').slice(0, 1).toUpperCase()}
               </span>
               <span className="tb-mention__name">{m.name}</span>
