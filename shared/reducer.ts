@@ -88,6 +88,14 @@ export function touchedShapes(command: Command): string[] {
   }
 }
 
+/** touchedShapes as a set, kept per command object (a commandSet asks once per shape it touches). */
+const touchedSets = new WeakMap<Command, Set<string>>();
+function touchedSet(c: Command): Set<string> {
+  let set = touchedSets.get(c);
+  if (!set) touchedSets.set(c, (set = new Set(touchedShapes(c))));
+  return set;
+}
+
 const modified = <S extends Shape>(shape: S, c: Command): S => ({ ...shape, modifiedBy: c.uid, modifiedTimestamp: c.timestamp });
 const has = (shape: Shape, field: string) => field in shape;
 
@@ -103,6 +111,8 @@ function applyTo(c: Command, id: string, slot: Slot | undefined, zLo: number, zS
       const n = subs.length || 1;
       subs.forEach((sub, k) => {
         if (sub.cmd === 'undo' || sub.cmd === 'clear') return;
+        // a sub-command changes only the shapes it names (not every shape of the set)
+        if (!touchedSet(sub).has(id)) return;
         slot = applyTo(sub, id, slot, zLo + (k * zSpan) / n, zSpan / n);
       });
       return slot;
@@ -229,6 +239,8 @@ export class BoardDoc {
   private maxOrder = -Infinity;
   private pending = 0;
   private orderedCache: Shape[] | undefined;
+  /** shape kind → ids of the shapes of that kind (frames and connectors are found without a scan) */
+  private byKind = new Map<string, Set<string>>();
 
   constructor(snapshot?: BoardSnapshot) {
     if (!snapshot) return;
@@ -239,6 +251,7 @@ export class BoardDoc {
       const z = snapshot.z?.[i] ?? -1 + (i + 1) / (n + 1);
       const slot = { shape, z };
       this.slots.set(shape.id, slot);
+      this.index(shape.id, undefined, shape);
       this.baselines.set(shape.id, { slot, order: snapshot.seq });
     });
     for (const c of snapshot.undo?.commands ?? []) {
@@ -364,9 +377,31 @@ export class BoardDoc {
   }
 
   private setSlot(id: string, slot: Slot | undefined, tr: Tracker): void {
-    if (!tr.before.has(id)) tr.before.set(id, this.slots.get(id));
+    const previous = this.slots.get(id);
+    if (!tr.before.has(id)) tr.before.set(id, previous);
     if (slot) this.slots.set(id, slot);
     else this.slots.delete(id);
+    this.index(id, previous?.shape, slot?.shape);
+  }
+
+  private index(id: string, before: Shape | undefined, after: Shape | undefined): void {
+    if (before?.cmd === after?.cmd) return;
+    if (before) this.byKind.get(before.cmd)?.delete(id);
+    if (after) {
+      let ids = this.byKind.get(after.cmd);
+      if (!ids) this.byKind.set(after.cmd, (ids = new Set()));
+      ids.add(id);
+    }
+  }
+
+  /** The shapes of one kind (unordered), without scanning the board. */
+  shapesOfKind(kind: string): Shape[] {
+    const out: Shape[] = [];
+    for (const id of this.byKind.get(kind) ?? []) {
+      const s = this.slots.get(id)?.shape;
+      if (s) out.push(s);
+    }
+    return out;
   }
 
   private finish(tr: Tracker): DocChange {

@@ -22,6 +22,8 @@ import { HeadlessTextEditor, type TextEditorHost } from './text-editor';
 import { DomTextEditor } from './text-overlay';
 import { bindDomInput } from './dom-input';
 import { withFollowers } from './followers';
+import { trackConnectors } from './followers/connectors';
+import { isConnectable, isLineShape } from '../../shared/geometry/connectors';
 import {
   DEFAULT_STYLE, isToolName, type BoardPointer, type EditorOptions, type EditorPermissions, type EditorStyle, type KeyInput,
   type ToolName,
@@ -208,6 +210,7 @@ export class Editor {
   }
 
   private afterChange(change: DocChange): void {
+    trackConnectors(this._doc, change);
     this.scene.apply(change);
     if (change.removed.length || change.cleared) {
       const kept = this.selection.filter((id) => this._doc.has(id));
@@ -489,7 +492,11 @@ export class Editor {
     const resize = editable && shapes.every((s) => shapeModuleOf(s)?.resizable);
     const rotate = editable && (this.hasPolicy(POLICY.rotateShapes) || this.hasPolicy(POLICY.rotationHandle)) &&
       shapes.every((s) => shapeModuleOf(s)?.rotatable);
-    this.scene.setOverlay({ selected: shapes.length > 1 ? bounds : [], handles: { box, resize, rotate } });
+    // one line: its two end handles instead of the box's; one other shape: the connector handle (board.md §4)
+    const one = shapes.length === 1 ? shapes[0] : null;
+    const ends = editable && one && isLineShape(one) ? one.points : null;
+    const connector = editable && !!one && isConnectable(one) && this.hasPolicy(POLICY.connectorLines);
+    this.scene.setOverlay({ selected: shapes.length > 1 ? bounds : [], handles: { box, resize: resize && !ends, rotate, connector, ends } });
   }
 
   /* ---------------- edit operations (actions and the embed API) ---------------- */

@@ -11,11 +11,12 @@ import type { TextAlign } from '../../shared/model';
 export type TextEditEnd = 'apply' | 'tab' | 'escape';
 
 export interface TextEditRequest {
-  kind: 'text' | 'stickyNote';
+  /** 'frame': a frame's title (one line, at most FRAME_TITLE_MAX; Enter applies, Escape cancels) */
+  kind: 'text' | 'stickyNote' | 'frame';
   /** board coordinates of the box's top-left */
   x: number;
   y: number;
-  /** sticky notes: the note size; text: undefined (grows with the content) */
+  /** sticky notes: the note size; frames: the title strip; text: undefined (grows with the content) */
   w?: number;
   h?: number;
   value: string;

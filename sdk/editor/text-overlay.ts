@@ -1,5 +1,5 @@
 import { BehaviorSubject } from 'rxjs';
-import { STICKY_MARGIN } from '../../shared/constants';
+import { FRAME_TITLE_MAX, STICKY_MARGIN } from '../../shared/constants';
 import type { Viewport } from '../engine/viewport';
 import type { TextEditEnd, TextEditorHost, TextEditRequest, TextEditSession } from './text-editor';
 
@@ -23,13 +23,21 @@ export class DomTextEditor implements TextEditorHost {
     area.value = request.value;
     area.placeholder = request.placeholder;
     area.spellcheck = false;
-    area.setAttribute('aria-label', request.kind === 'stickyNote' ? 'Sticky note text' : 'Text');
-    area.setAttribute('wrap', request.kind === 'text' ? 'off' : 'soft');
+    area.setAttribute('aria-label', request.kind === 'stickyNote' ? 'Sticky note text' : request.kind === 'frame' ? 'Frame title' : 'Text');
+    area.setAttribute('wrap', request.kind === 'stickyNote' ? 'soft' : 'off');
+    // a frame title: one line of at most 56 characters; Enter applies, leaving the field applies
+    if (request.kind === 'frame') {
+      area.maxLength = FRAME_TITLE_MAX;
+      area.addEventListener('blur', () => this.area === area && this.end('apply'));
+    }
     area.addEventListener('keydown', (e) => {
       e.stopPropagation();
       if (e.key === 'Escape') {
         e.preventDefault();
         this.end('escape');
+      } else if (e.key === 'Enter' && request.kind === 'frame') {
+        e.preventDefault();
+        this.end('apply');
       } else if (e.key === 'Tab') {
         e.preventDefault();
         this.end(request.kind === 'stickyNote' ? 'tab' : 'apply');
@@ -78,8 +86,9 @@ export class DomTextEditor implements TextEditorHost {
   }
 
   private remove(): void {
-    this.area?.remove();
+    const area = this.area;
     this.area = null;
+    area?.remove();
     if (this.session$.value) this.session$.next(null);
   }
 
@@ -91,6 +100,7 @@ export class DomTextEditor implements TextEditorHost {
     const k = this.viewport.scale;
     const p = this.viewport.toScreen(r.x, r.y);
     const sticky = r.kind === 'stickyNote';
+    const boxed = sticky || r.kind === 'frame';
     Object.assign(area.style, {
       position: 'absolute', left: `${p.x}px`, top: `${p.y}px`, margin: '0', border: 'none', outline: sticky ? 'none' : '1px dashed #2f80ed',
       resize: 'none', overflow: 'hidden', zIndex: '5', boxSizing: 'border-box', lineHeight: '1.3',
@@ -98,7 +108,8 @@ export class DomTextEditor implements TextEditorHost {
       background: sticky ? r.background ?? '#feff9c' : 'transparent', padding: sticky ? `${STICKY_MARGIN * k}px` : '0',
       whiteSpace: sticky ? 'pre-wrap' : 'pre',
     } satisfies Partial<CSSStyleDeclaration>);
-    if (sticky) {
+    if (r.kind === 'frame') Object.assign(area.style, { background: '#ffffff', outline: '1px solid #2f80ed', lineHeight: `${(r.h ?? 20) * k}px`, padding: '0 2px' });
+    if (boxed) {
       area.style.width = `${(r.w ?? 170) * k}px`;
       area.style.height = `${(r.h ?? 170) * k}px`;
     } else this.autosize();

@@ -7,7 +7,7 @@ import {
 /** The tools of the board editor (board.md §4 "Tools"). */
 export const TOOL_NAMES = [
   'select', 'pan', 'pen', 'highlighter', 'eraser', 'line', 'arrow', 'rectangle', 'filledRectangle',
-  'circle', 'filledCircle', 'text', 'stickyNote', 'comment',
+  'circle', 'filledCircle', 'text', 'stickyNote', 'comment', 'frame',
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 export const isToolName = (v: unknown): v is ToolName => typeof v === 'string' && (TOOL_NAMES as readonly string[]).includes(v);

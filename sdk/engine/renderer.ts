@@ -285,7 +285,8 @@ export class CanvasRenderer {
       frame.noFill();
       frame.stroke = SELECTION;
       frame.linewidth = 1.5;
-      out.push(frame);
+      // a single line shows its end handles only
+      if (!o.handles.ends) out.push(frame);
       if (o.handles.rotate) {
         const top = vp.toScreen(...xy(handlePoint(o.handles.box, 'n', vp.scale)));
         const knob = vp.toScreen(...xy(handlePoint(o.handles.box, 'rotate', vp.scale)));
@@ -297,6 +298,26 @@ export class CanvasRenderer {
         c.stroke = SELECTION;
         c.linewidth = 1.5;
         out.push(stem, c);
+      }
+      if (o.handles.connector) {
+        // the connector handle: a filled dot right of the box (drag it out to draw an arrow)
+        const p = vp.toScreen(...xy(handlePoint(o.handles.box, 'connector', vp.scale)));
+        const dot = new Two.Circle(p.x, p.y, 6);
+        dot.fill = SELECTION;
+        dot.stroke = '#ffffff';
+        dot.linewidth = 1.5;
+        out.push(dot);
+      }
+      const ends = o.handles.ends;
+      if (ends && ends.length >= 4) {
+        for (const i of [0, ends.length - 2]) {
+          const p = vp.toScreen(ends[i], ends[i + 1]);
+          const knob = new Two.Circle(p.x, p.y, 5);
+          knob.fill = '#ffffff';
+          knob.stroke = SELECTION;
+          knob.linewidth = 1.5;
+          out.push(knob);
+        }
       }
       if (o.handles.resize) {
         for (const h of RESIZE_HANDLES) {

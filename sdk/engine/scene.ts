@@ -27,7 +27,13 @@ export interface Overlay {
   /** selected shapes' bounds (board units), one per shape */
   selected?: Rect[];
   /** the selection's combined box with handles */
-  handles?: { box: Rect; resize: boolean; rotate: boolean; rotation?: number } | null;
+  handles?: {
+    box: Rect; resize: boolean; rotate: boolean; rotation?: number;
+    /** the connector handle right of the box (board.md §4) */
+    connector?: boolean;
+    /** a single line's points: its end handles instead of the resize handles */
+    ends?: readonly number[] | null;
+  } | null;
   /** drag-box selection rectangle */
   dragBox?: Rect | null;
   /** eraser trail (flat points) */

@@ -2,6 +2,7 @@ import Two from 'two.js';
 import type { FrameShape } from '../../shared/model';
 import { DEFAULT_FONT, FRAME_THICKNESS } from '../../shared/constants';
 import { shapeGeometry } from '../../shared/geometry';
+import { FRAME_TITLE_SIZE, fitFrameTitle } from '../../shared/geometry/frame';
 import type { ShapeModule } from './registry';
 import { fontFamily, rectPath, withCommon } from './two-helpers';
 
@@ -11,8 +12,8 @@ function render(shape: FrameShape) {
   body.fill = '#ffffff';
   body.stroke = shape.color;
   body.linewidth = FRAME_THICKNESS;
-  const title = new Two.Text(shape.title, box.x, box.y - 6, {
-    family: fontFamily(DEFAULT_FONT), size: 14, alignment: 'left', baseline: 'bottom', fill: '#333333', stroke: 'transparent',
+  const title = new Two.Text(fitFrameTitle(shape.title, box.w), box.x, box.y - 6, {
+    family: fontFamily(DEFAULT_FONT), size: FRAME_TITLE_SIZE, alignment: 'left', baseline: 'bottom', fill: '#333333', stroke: 'transparent',
   });
   return withCommon(new Two.Group(body, title), shape, box);
 }

@@ -1,4 +1,4 @@
-import type { CircleShape, RectangleShape, Shape } from '../../shared/model';
+import type { CircleShape, FrameShape, RectangleShape, Shape } from '../../shared/model';
 import { containsPoint, normalizeRect, unrotate, type Point } from '../../shared/geometry/rect';
 import { isFilled } from '../../shared/geometry/rectangle';
 
@@ -14,6 +14,11 @@ const INTERIORS: Partial<Record<Shape['cmd'], (shape: Shape, p: Point) => number
     const s = shape as RectangleShape;
     const box = normalizeRect({ x: s.x, y: s.y, w: s.w, h: s.h });
     return containsPoint(box, unrotate(p, box, s.rotation)) ? box.w * box.h : null;
+  },
+  frame: (shape, p) => {
+    const s = shape as FrameShape;
+    const box = normalizeRect({ x: s.x, y: s.y, w: s.w, h: s.h });
+    return containsPoint(box, p) ? box.w * box.h : null;
   },
   circle: (shape, p) => {
     const s = shape as CircleShape;

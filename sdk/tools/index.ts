@@ -14,6 +14,7 @@ import { createCircleTool } from './circle';
 import { createTextTool } from './text';
 import { createStickyNoteTool } from './stickyNote';
 import { createCommentTool } from './comment';
+import { createFrameTool } from './frame';
 
 export function createTools(): Record<ToolName, Tool> {
   return {
@@ -31,6 +32,7 @@ export function createTools(): Record<ToolName, Tool> {
     text: createTextTool(),
     stickyNote: createStickyNoteTool(),
     comment: createCommentTool(),
+    frame: createFrameTool(),
   };
 }
 

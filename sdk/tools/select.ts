@@ -1,15 +1,19 @@
-import type { Command, Shape } from '../../shared/model';
+import type { Command, LineShape, Shape } from '../../shared/model';
 import {
-  boxOf, mapPoints, normalizeRect, rectCenter, resizeShape, translateShape,
+  boundsOf, boxOf, mapPoints, normalizeRect, rectCenter, resizeShape, translateShape,
   type Point, type Rect,
 } from '../../shared/geometry';
 import { ALL_LINES, applySnap, snap, type SnapLines } from '../../shared/geometry/snap';
 import type { Editor } from '../editor/editor';
 import type { BoardPointer } from '../editor/types';
 import { shapeModuleOf } from '../shapes';
+import { CONNECTOR_OFFSET, connectorBase, connectorPreview, connectorTo, lineWithEnd } from './line';
 import { moved, type Tool } from './tool';
+import { frameTitleClick, withFrameChildren } from './frame';
 
-export type Handle = 'nw' | 'n' | 'ne' | 'e' | 'se' | 's' | 'sw' | 'w' | 'rotate';
+export type Handle = 'nw' | 'n' | 'ne' | 'e' | 'se' | 's' | 'sw' | 'w' | 'rotate' | 'connector';
+/** A single selected line's end handles (instead of the box's resize handles). */
+export type LineEnd = 'start' | 'end';
 export const RESIZE_HANDLES: readonly Handle[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];
 /** Handle grab radius and the rotate handle's distance above the box, in screen px. */
 export const HANDLE_RADIUS = 7;
@@ -31,6 +35,7 @@ export function handlePoint(box: Rect, handle: Handle, scale: number): Point {
     case 'sw': return { x: box.x, y: box.y + box.h };
     case 'w': return { x: box.x, y: cy };
     case 'rotate': return { x: cx, y: box.y - ROTATE_OFFSET / scale };
+    case 'connector': return { x: box.x + box.w + CONNECTOR_OFFSET / scale, y: cy };
   }
 }
 
@@ -75,6 +80,8 @@ type Drag =
   | { mode: 'move'; start: BoardPointer; ids: string[]; duplicate: boolean; copies: Shape[]; dx: number; dy: number; box: Rect | null; others: Rect[] | null }
   | { mode: 'resize'; start: BoardPointer; handle: Handle; box: Rect; ids: string[]; next: Rect | null; others: Rect[] | null; inner: Rect | null }
   | { mode: 'rotate'; start: BoardPointer; centre: Point; ids: string[]; delta: number }
+  | { mode: 'connect'; start: BoardPointer; draft: LineShape; dragging: boolean }
+  | { mode: 'end'; start: BoardPointer; which: LineEnd; line: LineShape; next: LineShape | null }
   | { mode: 'box'; start: BoardPointer; additive: boolean; rect: Rect | null; inside: string | null };
 
 /**
@@ -82,20 +89,27 @@ type Drag =
  * shapes fully inside that are not locked, ghost or private; dragging moves (reposition),
  * handles resize (sizeModifier, only normal shapes) and rotate (propertyModifier rotation);
  * Shift locks aspect ratio, axis or angle; Alt-drag duplicates; a double click on a selected,
- * unlocked, non-private shape opens its editing tool.
+ * unlocked, non-private shape opens its editing tool. A single shape's connector handle (right of
+ * its box) drags out an arrow attached to it (and to the shape it is dropped on); a single line's
+ * end handles move one end (Shift: 5° angles), attaching it to the shape it is dropped on.
  */
 export function createSelectTool(): Tool {
   let drag: Drag | null = null;
 
-  const handleAt = (editor: Editor, e: BoardPointer): Handle | null => {
+  const handleAt = (editor: Editor, e: BoardPointer): Handle | LineEnd | null => {
     const h = editor.scene.overlay$.value.handles;
     if (!h) return null;
-    const candidates: Handle[] = [...(h.rotate ? (['rotate'] as Handle[]) : []), ...(h.resize ? RESIZE_HANDLES : [])];
-    for (const handle of candidates) {
-      const p = handlePoint(h.box, handle, editor.viewport.scale);
+    const near = (p: Point) => {
       const s = editor.viewport.toScreen(p.x, p.y);
-      if (Math.hypot(s.x - e.sx, s.y - e.sy) <= HANDLE_RADIUS) return handle;
+      return Math.hypot(s.x - e.sx, s.y - e.sy) <= HANDLE_RADIUS;
+    };
+    if (h.ends && h.ends.length >= 4) {
+      const n = h.ends.length;
+      if (near({ x: h.ends[n - 2], y: h.ends[n - 1] })) return 'end';
+      if (near({ x: h.ends[0], y: h.ends[1] })) return 'start';
     }
+    const candidates: Handle[] = [...(h.rotate ? (['rotate'] as Handle[]) : []), ...(h.resize ? RESIZE_HANDLES : []), ...(h.connector ? (['connector'] as Handle[]) : [])];
+    for (const handle of candidates) if (near(handlePoint(h.box, handle, editor.viewport.scale))) return handle;
     return null;
   };
 
@@ -132,6 +146,15 @@ export function createSelectTool(): Tool {
     // Shift stays free for aspect/angle locks on handles; Ctrl-click always toggles
     const handle = editor.canEdit() && !(e.ctrl || e.meta) ? handleAt(editor, e) : null;
     const box = editor.scene.overlay$.value.handles?.box;
+    if (handle === 'start' || handle === 'end') {
+      const line = editor.doc.get(selection[0]) as LineShape | undefined;
+      if (line) drag = { mode: 'end', start: e, which: handle, line, next: null };
+      return;
+    }
+    if (handle === 'connector') {
+      drag = { mode: 'connect', start: e, draft: connectorBase(editor, selection[0]), dragging: false };
+      return;
+    }
     if (handle && box) {
       if (handle === 'rotate') drag = { mode: 'rotate', start: e, centre: rectCenter(box), ids: [...selection], delta: 0 };
       else {
@@ -159,7 +182,7 @@ export function createSelectTool(): Tool {
     if (!drag) return;
     if (drag.mode === 'pending') {
       if (drag.toggled || !moved(drag.start, e, DRAG_THRESHOLD) || !editor.canEdit()) return;
-      const ids = movable(editor, editor.selection);
+      const ids = movable(editor, withFrameChildren(editor, editor.selection));
       if (!ids.length) return;
       const others = snapTargets(editor, ids);
       drag = { mode: 'move', start: drag.start, ids, duplicate: drag.start.alt, copies: [], dx: 0, dy: 0, box: others ? unionBox(editor, ids) : null, others };
@@ -188,7 +211,10 @@ export function createSelectTool(): Tool {
       drag.dx = dx;
       drag.dy = dy;
       if (drag.duplicate) editor.scene.setPreview(drag.copies.map((s) => translateShape(s, dx, dy)));
-      else editor.scene.setOverrides(drag.ids.map((id) => [id, translateShape(editor.doc.get(id)!, dx, dy)]));
+      else {
+        editor.scene.setOverrides(drag.ids.map((id) => [id, translateShape(editor.doc.get(id)!, dx, dy)]));
+        editor.scene.setOverrides(connectorPreview(editor, drag.ids));
+      }
       editor.refreshSelectionOverlay();
       return;
     }
@@ -208,6 +234,7 @@ export function createSelectTool(): Tool {
         const s = editor.doc.get(id)!;
         return [id, resizeShape(s, mapBox(boxOf(s), from, next))];
       }));
+      editor.scene.setOverrides(connectorPreview(editor, drag.ids));
       editor.refreshSelectionOverlay();
       return;
     }
@@ -222,6 +249,24 @@ export function createSelectTool(): Tool {
         const s = editor.doc.get(id)!;
         return [id, { ...s, rotation: normalizeAngle((s.rotation ?? 0) + delta) }];
       }));
+      editor.scene.setOverrides(connectorPreview(editor, drag.ids));
+      editor.refreshSelectionOverlay();
+      return;
+    }
+    if (drag.mode === 'connect') {
+      if (!drag.dragging && !moved(drag.start, e, DRAG_THRESHOLD)) return;
+      drag.dragging = true;
+      drag.draft = connectorTo(editor, drag.draft, e);
+      editor.scene.setPreview([drag.draft]);
+      // the shape the arrow would attach to is outlined
+      const target = drag.draft.end ? editor.scene.shape(drag.draft.end) : undefined;
+      editor.scene.setOverlay({ selected: target ? [boundsOf(target)] : [] });
+      return;
+    }
+    if (drag.mode === 'end') {
+      if (!drag.next && !moved(drag.start, e, DRAG_THRESHOLD)) return;
+      drag.next = lineWithEnd(editor, drag.line, drag.which, e);
+      editor.scene.setOverrides([[drag.line.id, drag.next]]);
       editor.refreshSelectionOverlay();
       return;
     }
@@ -236,6 +281,8 @@ export function createSelectTool(): Tool {
     drag = null;
     if (!d) return;
     if (d.mode === 'pending') {
+      // a click on a frame's title strip (or a double click on a frame) edits its title
+      if (d.hitId && frameTitleClick(editor, d.hitId, d.start)) return;
       // a plain click on a shape of a multi-selection selects just that shape
       if (d.hitId && editor.selection.length > 1) editor.select([d.hitId]);
       return;
@@ -275,6 +322,24 @@ export function createSelectTool(): Tool {
       }));
       if (commands.length === 1) editor.execute(stripBase(commands[0]));
       else if (commands.length) editor.execute({ cmd: 'commandSet', commands });
+      return;
+    }
+    if (d.mode === 'connect') {
+      editor.scene.setPreview([]);
+      editor.refreshSelectionOverlay();
+      if (!d.dragging) return;
+      editor.execute({ cmd: 'arrow', shape: d.draft });
+      editor.select([d.draft.id]);
+      return;
+    }
+    if (d.mode === 'end') {
+      editor.scene.clearOverrides();
+      const next = d.next;
+      if (!next) return;
+      const props: Array<{ name: string; value: unknown }> = [{ name: 'points', value: next.points }];
+      if (next.start !== d.line.start) props.push({ name: 'start', value: next.start ?? null });
+      if (next.end !== d.line.end) props.push({ name: 'end', value: next.end ?? null });
+      editor.execute({ cmd: 'propertyModifier', shapes: [d.line.id], props });
       return;
     }
     if (d.mode === 'box') {

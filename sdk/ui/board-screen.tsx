@@ -18,6 +18,7 @@ import { MemberColorsProvider } from './member-color';
 import { useSyncNotices } from './notices';
 import { EndedScreen, FailedScreen, LoadingOverlay, NotFoundScreen } from './overlays';
 import { EditingLayer } from './floating-menu';
+import { FramesButton, FramesPanel } from './frames-panel';
 import { ShareDialog } from './share-dialog';
 import { ExportMenu } from './export-menu';
 import { ShortcutsDialog } from './shortcuts-dialog';
@@ -90,6 +91,12 @@ export function BoardScreen(props: BoardScreenProps) {
   const [exporting, setExporting] = useState(false);
   const [shortcuts, setShortcuts] = useState(false);
   const [ownerDone, setOwnerDone] = useState(false);
+  // the frames panel and the comments panel share the right side: opening one closes the other
+  const [framesOpen, setFramesOpen] = useState(false);
+  useEffect(() => {
+    const sub = comments?.panel$.subscribe((open) => open && setFramesOpen(false));
+    return () => sub?.unsubscribe();
+  }, [comments]);
   // dialogs render inside the board (its styles and theme, the shadow root, fullscreen): ui/portal.ts
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const empty = useEmpty(editor);
@@ -151,8 +158,10 @@ export function BoardScreen(props: BoardScreenProps) {
           <EditingLayer editor={editor} />
           {features.zoom !== false && features.menu === false && <ZoomBar editor={editor} />}
           {comments && <CommentsLayer store={comments} editor={editor} sync={sync} />}
+          {framesOpen && <FramesPanel editor={editor} onClose={() => setFramesOpen(false)} />}
           <AnnouncementBar sync={sync} />
           <div className={`tb-dock${features.zoom !== false && features.menu === false ? ' tb-dock--above-zoom' : ''}`}>
+            <FramesButton editor={editor} open={framesOpen} onToggle={() => { comments?.panel$.next(false); setFramesOpen(!framesOpen); }} />
             {comments && <CommentsButton store={comments} editor={editor} sync={sync} />}
             {features.chat !== false && board && claims.permissions.includes('view_chat') && <ChatDock sync={sync} code={board.code} />}
           </div>

@@ -13,6 +13,7 @@ const PATHS = {
   rectangle: 'M4 5h16v14H4z',
   circle: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
   text: 'M4 7V4h16v3M9 20h6M12 4v16',
+  frame: 'M7 3v18M17 3v18M3 7h18M3 17h18',
   stickyNote: 'M15.5 3H5a2 2 0 0 0-2 2v14c0 1.1.9 2 2 2h14a2 2 0 0 0 2-2V8.5zM15 3v6h6',
   undo: 'M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11',
   redo: 'M15 14l5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13',

@@ -1,12 +1,13 @@
 import { boundsOf, unionRects } from '../../shared/geometry';
 import { DEFAULT_FONT, DEFAULT_FONT_SIZE, LINE_WIDTH, OPACITY, STICKY_DEFAULT_COLOR, STICKY_DEFAULT_SIZE } from '../../shared/constants';
-import type { Shape, StickySize } from '../../shared/model';
+import type { LineType, Shape, StickySize } from '../../shared/model';
+import { POLICY } from '../../shared/policies';
 import type { Editor } from '../editor/editor';
 import { HANDLE_RADIUS, ROTATE_OFFSET } from '../tools/select';
 import { actionTitle, runAction, useEditorTick } from './editor-hooks';
 import { BoardIcon } from './icons';
 import { Popover } from './popover';
-import { EditorFontSelect, FontSizeSelect, OpacitySlider, Palette, StickyPalette, StickySizeSelect, WidthSlider } from './style-controls';
+import { EditorFontSelect, FontSizeSelect, LineTypeSelect, OpacitySlider, Palette, StickyPalette, StickySizeSelect, WidthSlider } from './style-controls';
 
 const STROKED = new Set(['pen', 'highlighter', 'line', 'arrow', 'rectangle', 'filledRectangle', 'circle', 'filledCircle']);
 const MENU_HEIGHT = 48;
@@ -38,6 +39,7 @@ export function PropertyMenu({ editor }: { editor: Editor }) {
   const stroked = [...kinds].every((k) => STROKED.has(k));
   const texts = [...kinds].every((k) => k === 'text');
   const stickies = [...kinds].every((k) => k === 'stickyNote');
+  const lines = [...kinds].every((k) => k === 'line' || k === 'arrow') && editor.hasPolicy(POLICY.lineType);
   const r = first as unknown as Record<string, unknown>;
   const opacity = Number(first.opacity ?? OPACITY.max);
   return (
@@ -55,6 +57,7 @@ export function PropertyMenu({ editor }: { editor: Editor }) {
       {stickies && (
         <StickySizeSelect value={(r.size as StickySize) ?? STICKY_DEFAULT_SIZE} onChange={(stickySize) => editor.applyStyleToSelection({ stickySize })} />
       )}
+      {lines && <LineTypeSelect value={(r.type as LineType) ?? 'line'} onChange={(lineType) => editor.applyStyleToSelection({ lineType })} />}
       {texts && (
         <>
           <EditorFontSelect editor={editor} value={String(r.font ?? DEFAULT_FONT)} onChange={(font) => editor.applyStyleToSelection({ font })} />

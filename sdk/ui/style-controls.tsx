@@ -1,5 +1,5 @@
 import { FONT_SIZES, FONTS, LINE_WIDTH, OPACITY, PALETTE, STICKY_COLORS, STICKY_SIZES } from '../../shared/constants';
-import type { StickySize } from '../../shared/model';
+import type { LineType, StickySize } from '../../shared/model';
 import type { Editor } from '../editor/editor';
 import { CustomColourSwatches } from './colour-picker';
 import { useSubject } from './hooks';
@@ -94,6 +94,23 @@ export function FontSizeSelect({ value, onChange }: { value: number; onChange: (
       {FONT_SIZES.map((s) => (
         <option key={s} value={s}>
           {s}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The six line types (board.md §9), named as the spec names them. */
+export const LINE_TYPE_LABELS: ReadonlyArray<[LineType, string]> = [
+  ['line', 'Line'], ['dashed', 'Dashed'], ['dotted', 'Dotted'], ['arrow', 'Right arrow'], ['rarrow', 'Left arrow'], ['double', 'Both arrows'],
+];
+
+export function LineTypeSelect({ value, onChange }: { value: LineType; onChange: (type: LineType) => void }) {
+  return (
+    <select aria-label="Line type" title="Line type" value={value} onChange={(e) => onChange(e.target.value as LineType)}>
+      {LINE_TYPE_LABELS.map(([t, label]) => (
+        <option key={t} value={t}>
+          {label}
         </option>
       ))}
     </select>

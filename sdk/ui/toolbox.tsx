@@ -4,7 +4,8 @@ import { runAction, useEditorTick } from './editor-hooks';
 import { BoardIcon } from './icons';
 import { Popover } from './popover';
 import { shortcutOf, TipButton } from './tooltip';
-import { EditorFontSelect, FontSizeSelect, OpacitySlider, Palette, StickyPalette, StickySizeSelect, WidthSlider } from './style-controls';
+import { EditorFontSelect, FontSizeSelect, LineTypeSelect, OpacitySlider, Palette, StickyPalette, StickySizeSelect, WidthSlider } from './style-controls';
+import { POLICY } from '../../shared/policies';
 
 /**
  * The floating toolbox for editors (board.md §2): the tools of the action registry (each gated
@@ -61,6 +62,12 @@ export function Toolbox({ editor }: { editor: Editor }) {
               <WidthSlider value={style.lineWidth} onChange={(lineWidth) => editor.setStyle({ lineWidth })} />
             )}
             <OpacitySlider value={style.opacity} onChange={(opacity) => editor.setStyle({ opacity })} />
+            {(tool === 'line' || tool === 'arrow') && editor.hasPolicy(POLICY.lineType) && (
+              <div className="tb-slider">
+                <span style={{ width: 52 }}>Type</span>
+                <LineTypeSelect value={style.lineType} onChange={(lineType) => editor.setStyle({ lineType })} />
+              </div>
+            )}
           </>
         )}
       </Popover>

@@ -18,9 +18,12 @@ describe('Scene: index, z-order and hit testing', () => {
     add(doc, scene, filled('low', 0, 0));
     add(doc, scene, filled('high', 20, 20));
     add(doc, scene, { id: 'f', cmd: 'frame', uid: 'u', timestamp: 1, x: -100, y: -100, w: 400, h: 400, color: '#cccccc', title: 'F', order: 1, children: [] });
-    expect(scene.hitAll({ x: 30, y: 30 }, 0).map((s) => s.id)).toEqual(['c', 'high', 'low', 'f']);
+    expect(scene.hitAll({ x: 30, y: 30 }, 0).map((s) => s.id)).toEqual(['c', 'high', 'low']);
     expect(scene.hit({ x: 5, y: 5 }, 0)?.id).toBe('low');
-    expect(scene.hit({ x: -50, y: -50 }, 0)?.id).toBe('f');
+    // a frame is hit on its border and title strip; inside it is picked like a hollow rectangle
+    expect(scene.hitAll({ x: 300, y: 30 }, 0).map((s) => s.id)).toEqual(['f']);
+    expect(scene.hit({ x: -50, y: -50 }, 0)).toBeUndefined();
+    expect(scene.pick({ x: -50, y: -50 }, 0)?.id).toBe('f');
     expect(scene.visible({ x: -1000, y: -1000, w: 2000, h: 2000 })).toEqual(['f', 'low', 'high', 'c']);
     scene.apply(doc.apply({ id: 'o', uid: 'u', timestamp: 9, status: 'normal', seq: ++seq, cmd: 'changeOrder', shapes: ['low'], order: 'front' }));
     expect(scene.visible({ x: -1000, y: -1000, w: 2000, h: 2000 })).toEqual(['f', 'high', 'low', 'c']);

@@ -157,6 +157,25 @@ describe('BoardDoc: commandSet, idempotency', () => {
     expect(doc.get('r')).toBeUndefined();
   });
 
+  it('each part of a commandSet changes only the shapes it names (a multi-resize, a remove beside a move)', () => {
+    const doc = new BoardDoc();
+    doc.apply(add(rect('a', 0, 0, 10, 10)));
+    doc.apply(add(rect('b', 50, 0, 10, 10)));
+    doc.apply(add(rect('c', 90, 0, 10, 10)));
+    doc.apply(cmd({
+      cmd: 'commandSet',
+      commands: [
+        cmd({ cmd: 'sizeModifier', shapes: ['a'], w: 20, h: 30 }),
+        cmd({ cmd: 'sizeModifier', shapes: ['b'], w: 40, h: 50 }),
+        cmd({ cmd: 'reposition', shapePositions: [{ shape: 'c', x: 5, y: 5 }] }),
+        cmd({ cmd: 'remove', shapes: ['a'] }),
+      ],
+    }));
+    expect(doc.get('a')).toBeUndefined();
+    expect(doc.get('b')).toMatchObject({ x: 50, y: 0, w: 40, h: 50 });
+    expect(doc.get('c')).toMatchObject({ x: 95, y: 5, w: 10, h: 10 });
+  });
+
   it('applying the same command id twice is a no-op', () => {
     const doc = new BoardDoc();
     const move = cmd({ cmd: 'reposition', shapePositions: [{ shape: 'r', x: 5, y: 5 }] }, 'alice', 2);

@@ -1,0 +1,80 @@
+import { useEffect, useRef } from 'react';
+import type { FrameShape } from '../../shared/model';
+import { POLICY } from '../../shared/policies';
+import { boundsOf } from '../../shared/geometry';
+import type { Editor } from '../editor/editor';
+import { useEditorTick } from './editor-hooks';
+import { BoardIcon } from './icons';
+
+/** The empty panel's text (board.md §2). */
+export const FRAMES_EMPTY = 'Use frame tool in the toolbox to add frames';
+
+/** The board's frames in their order (the order a new frame takes is the highest plus 1). */
+export function framesInOrder(editor: Editor): FrameShape[] {
+  return (editor.doc.shapesOfKind('frame') as FrameShape[]).sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The frames panel (board.md §2: right side, 450 px): the board's frames in order with their
+ * titles; choosing one zooms to it. Escape or the close button closes it, focus goes to the
+ * first frame (or the close button) on open and back to what opened it on close.
+ */
+export function FramesPanel({ editor, onClose }: { editor: Editor; onClose: () => void }) {
+  useEditorTick(editor, ['changes']);
+  const ref = useRef<HTMLElement>(null);
+  const frames = framesInOrder(editor);
+  useEffect(() => {
+    const panel = ref.current;
+    if (!panel) return;
+    const opener = (panel.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement | null;
+    (panel.querySelector<HTMLElement>('.tb-side__item') ?? panel.querySelector<HTMLElement>('button'))?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+  return (
+    <aside
+      ref={ref}
+      className="tb-panel tb-side"
+      aria-label="Frames panel"
+      onPointerDown={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        onClose();
+      }}
+    >
+      <header className="tb-side__head">
+        <h2>Frames</h2>
+        <span className="tb-grow" />
+        <button type="button" className="tb-btn" aria-label="Close frames panel" title="Close" onClick={onClose}>
+          <BoardIcon name="close" size={18} />
+        </button>
+      </header>
+      {frames.length === 0 ? (
+        <p className="tb-side__empty">{FRAMES_EMPTY}</p>
+      ) : (
+        <ul className="tb-side__list">
+          {frames.map((f) => (
+            <li key={f.id}>
+              <button type="button" className="tb-side__item" data-frame={f.id} onClick={() => editor.zoomToRect(boundsOf(f))}>
+                <span className="tb-side__text">{f.title || 'Untitled frame'}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}
+
+/** The frames panel's button in the dock: shown with the frames policy, or when the board has frames. */
+export function FramesButton({ editor, open, onToggle }: { editor: Editor; open: boolean; onToggle: () => void }) {
+  useEditorTick(editor, ['changes']);
+  if (!editor.hasPolicy(POLICY.frames) && editor.doc.shapesOfKind('frame').length === 0) return null;
+  return (
+    <button type="button" className="tb-btn tb-panel tb-dock-btn" aria-label="Frames" title="Frames" aria-expanded={open} onClick={onToggle}>
+      <BoardIcon name="frame" size={20} />
+    </button>
+  );
+}
