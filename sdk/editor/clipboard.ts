@@ -18,6 +18,7 @@ import { MESSAGES } from '../../shared/messages';
 import { PASTED_STICKY_COLOR, PASTED_STICKY_GAP, STICKY_SIZES } from '../../shared/constants';
 import { boundsOf, fitStickyFont, translateShape, unionRects } from '../../shared/geometry';
 import { boardNotes } from './export';
+import { relinkCopies } from './copies';
 
 export const CLIPBOARD_MIME = 'application/x-tabula-shapes+json';
 /** The async Clipboard API's name of the custom format ('web ' prefix: Chromium's web custom formats). */
@@ -66,7 +67,7 @@ export function plainTextOf(payload: ClipboardPayload): string {
 
 /**
  * Fresh copies of pasted shapes: new ids (nested group members too), owned by `uid`, unlocked,
- * with frames keeping only the children pasted with them; then moved so their bounds are centred
+ * with frames and connectors keeping only the links to shapes pasted with them (./copies); then moved so their bounds are centred
  * at `at` (board coordinates).
  */
 export function placeShapes(shapes: readonly Shape[], at: { x: number; y: number }, uid: string, newId: () => string): Shape[] {
@@ -87,7 +88,7 @@ export function placeShapes(shapes: readonly Shape[], at: { x: number; y: number
     return copy as Shape;
   };
   const copies = shapes.map(fresh);
-  for (const c of copies) if (c.cmd === 'frame') c.children = c.children.filter((id) => ids.has(id)).map((id) => ids.get(id)!);
+  relinkCopies(copies, ids);
   const box = unionRects(copies.map(boundsOf));
   if (!box) return copies;
   const dx = Math.round(at.x - (box.x + box.w / 2));

@@ -22,6 +22,7 @@ import { HeadlessTextEditor, type TextEditorHost } from './text-editor';
 import { DomTextEditor } from './text-overlay';
 import { bindDomInput } from './dom-input';
 import { withFollowers } from './followers';
+import { copyShapes } from './copies';
 import { trackConnectors } from './followers/connectors';
 import { isConnectable, isLineShape } from '../../shared/geometry/connectors';
 import {
@@ -530,7 +531,7 @@ export class Editor {
     if (!sources.length || !this.canEdit()) return [];
     const box = unionRects(sources.map(boundsOf))!;
     const [dx, dy] = mode === 'down' ? [0, box.h + LAYOUT_GAP] : [DUPLICATE_OFFSET, DUPLICATE_OFFSET];
-    const copies = sources.map((s) => translateShape(this.copyShape(s), dx, dy));
+    const copies = copyShapes(sources, (s) => translateShape(this.copyShape(s), dx, dy));
     this.addShapes(copies);
     this.select(copies.map((s) => s.id));
     return copies;

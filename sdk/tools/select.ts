@@ -9,6 +9,7 @@ import type { BoardPointer } from '../editor/types';
 import { shapeModuleOf } from '../shapes';
 import { CONNECTOR_OFFSET, connectorBase, connectorPreview, connectorTo, lineWithEnd } from './line';
 import { moved, type Tool } from './tool';
+import { copyShapes } from '../editor/copies';
 import { frameTitleClick, withFrameChildren } from './frame';
 
 export type Handle = 'nw' | 'n' | 'ne' | 'e' | 'se' | 's' | 'sw' | 'w' | 'rotate' | 'connector';
@@ -187,7 +188,7 @@ export function createSelectTool(): Tool {
       const others = snapTargets(editor, ids);
       drag = { mode: 'move', start: drag.start, ids, duplicate: drag.start.alt, copies: [], dx: 0, dy: 0, box: others ? unionBox(editor, ids) : null, others };
       if (drag.duplicate) {
-        drag.copies = ids.map((id) => editor.scene.shape(id)!).filter(Boolean).map((s) => ({ ...editor.copyShape(s) }));
+        drag.copies = copyShapes(ids.map((id) => editor.scene.shape(id)!).filter(Boolean), (s) => editor.copyShape(s));
       }
     }
     if (drag.mode === 'move') {

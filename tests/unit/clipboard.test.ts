@@ -4,7 +4,7 @@ import {
 } from '../../sdk/editor/clipboard';
 import { PASTED_STICKY_COLOR, PASTED_STICKY_GAP, STICKY_SIZES } from '../../shared/constants';
 import { boundsOf, unionRects } from '../../shared/geometry';
-import type { FrameShape, Shape, StickyNoteShape, TextShape } from '../../shared/model';
+import type { FrameShape, LineShape, Shape, StickyNoteShape, TextShape } from '../../shared/model';
 import { harness } from './sdk/helpers';
 
 const rect = (id: string, x: number, y: number, extra: Partial<Shape> = {}): Shape =>
@@ -47,6 +47,14 @@ describe('paste placement', () => {
     // the frame keeps only the children pasted with it, under their new ids
     expect((placed[0] as FrameShape).children).toEqual([placed[1].id]);
     expect(centre(placed)).toEqual({ x: 1000, y: 500 });
+  });
+
+  it('a connector stays attached only to shapes pasted with it, under their new ids', () => {
+    const arrow = { id: 'l', cmd: 'arrow', uid: 'other', timestamp: 1, points: [100, 25, 300, 25], color: '#000000', lineWidth: 2, type: 'arrow', start: 'a', end: 'b' } as Shape;
+    const placed = placeShapes([rect('a', 0, 0), arrow], { x: 0, y: 0 }, 'me', ids);
+    const copy = placed[1] as LineShape;
+    expect(copy.start).toBe(placed[0].id);
+    expect(copy.end).toBeUndefined();
   });
 
   it('renews the ids of grouped shapes too', () => {

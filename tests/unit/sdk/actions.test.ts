@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ActionRegistry, createActionRegistry, eventKey, listActions, normalizeKey, validateBinding } from '../../../sdk/actions';
 import type { KeyInput } from '../../../sdk/editor/types';
+import type { LineShape, Shape } from '../../../shared/model';
 import { POLICY } from '../../../shared/policies';
 import { harness, rect } from './helpers';
 
@@ -121,6 +122,25 @@ describe('action registry', () => {
     expect(h.editor.doc.has('a')).toBe(true);
     h.key('y', 'KeyY', { ctrlKey: true });
     expect(h.editor.doc.has('a')).toBe(false);
+  });
+
+  it('duplicate relinks the copies among themselves: frame children and connector ends', () => {
+    const h = harness();
+    h.editor.addShapes([
+      rect('a', 0, 0), rect('b', 300, 0),
+      { id: 'f', cmd: 'frame', uid: 'me', timestamp: 1, x: -50, y: -50, w: 250, h: 200, color: '#cccccc', title: 'F', order: 1, children: ['a'] },
+      { id: 'l', cmd: 'arrow', uid: 'me', timestamp: 1, points: [100, 25, 300, 25], color: '#000000', lineWidth: 2, type: 'arrow', start: 'a', end: 'b' },
+    ]);
+    h.editor.select(['f', 'a', 'l']);
+    h.key('d', 'KeyD', { ctrlKey: true });
+    const copies = h.editor.selection.map((id) => h.editor.doc.get(id)!);
+    const a2 = copies.find((s) => s.cmd === 'rectangle')!;
+    expect(copies.find((s) => s.cmd === 'frame')).toMatchObject({ children: [a2.id] });
+    const l2 = copies.find((s) => s.cmd === 'arrow') as LineShape;
+    expect(l2.start).toBe(a2.id);
+    expect(l2.end).toBeUndefined();
+    // the originals keep their links
+    expect(h.editor.doc.get('l')).toMatchObject({ start: 'a', end: 'b' });
   });
 
   it('zoom actions', () => {
