@@ -401,6 +401,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/announcements': { kind: 'user', req: () => ({ url: '/api/admin/announcements' }), expect: OPERATOR_ONLY() },
   'POST /api/admin/announcements': { kind: 'user', req: () => ({ url: '/api/admin/announcements', payload: { message: 'probe', type: 'News', start: new Date(Date.now() - 120_000).toISOString(), end: new Date(Date.now() - 60_000).toISOString() } }), expect: OPERATOR_ONLY() },
   'DELETE /api/admin/announcements/{id}': { kind: 'user', req: () => ({ url: `/api/admin/announcements/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/dashboard': { kind: 'user', req: () => ({ url: '/api/admin/dashboard' }), expect: OPERATOR_ONLY() },
   'GET /api/announcements': { kind: 'public', req: () => ({ url: '/api/announcements' }), expect: same('ok') },
   'GET /api/admin/clients': { kind: 'user', req: () => ({ url: '/api/admin/clients' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/clients/{id}/details': { kind: 'user', req: (c) => ({ url: `/api/admin/clients/${c.app.id}/details` }), expect: OPERATOR_ONLY() },
