@@ -131,6 +131,23 @@ describe('frame tool and children following (headless editor)', () => {
     expect(h.sent[before]!.cmd).toBe('reposition');
   });
 
+  it('a shape drawn inside a frame joins it in the same command; one drawn outside does not', () => {
+    const h = setup();
+    h.editor.load({ shapes: [frame('f', 0, 0, 200, 100, { children: [] })] } as never, []);
+    h.editor.setTool('rectangle');
+    h.drag([20, 20], [80, 60]);
+    expect(h.sent.at(-1)!.cmd).toBe('commandSet');
+    const inside = h.editor.doc.ordered().find((s) => s.cmd === 'rectangle')!;
+    expect(frames(h)[0]!.children).toEqual([inside.id]);
+    h.drag([400, 400], [460, 460]);
+    expect(h.sent.at(-1)!.cmd).toBe('rectangle');
+    expect(frames(h)[0]!.children).toEqual([inside.id]);
+    // one undo removes the shape and its membership together
+    h.editor.undo();
+    h.editor.undo();
+    expect(frames(h)[0]!.children).toEqual([]);
+  });
+
   it('a click on the title strip with the select tool edits the title; a click on the body selects', () => {
     const h = setup();
     h.editor.load({ shapes: [frame('f', 0, 40, 200, 100, { title: 'Old' })] } as never, []);

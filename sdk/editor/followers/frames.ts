@@ -1,7 +1,7 @@
-import type { Command, FrameShape, RepositionCommand, Shape, SizeModifierCommand } from '../../../shared/model';
+import type { AddCommand, Command, FrameShape, RepositionCommand, Shape, SizeModifierCommand } from '../../../shared/model';
 import { boundsOf, boxOf, resizeShape, translateShape } from '../../../shared/geometry';
 import { childrenDelta, frameCapturedIds, mayBeFrameChild, type Placed } from '../../../shared/geometry/frame';
-import type { BoardDoc } from '../../../shared/reducer';
+import { isAddCommand, type BoardDoc } from '../../../shared/reducer';
 import type { CommandInput } from '../editor';
 import type { Follower } from '.';
 
@@ -11,7 +11,7 @@ type Positions = RepositionCommand['shapePositions'];
  * A frame's children (board.md §4 "Frames"), in the command that moves or resizes:
  * - a reposition that moves a frame also moves its children that exist and are not already
  *   in the command (once, even when they are children of two moved frames);
- * - a shape moved or resized 2/3 into a frame becomes its child, out of it leaves it;
+ * - a shape added (drawn, pasted), moved or resized 2/3 into a frame becomes its child, out of it leaves it;
  * - a resized frame recomputes its children from what it covers now.
  * Membership changes are propertyModifiers on the frames' `children` in the same commandSet.
  */
@@ -76,7 +76,11 @@ function withChildren<C extends { shapePositions: Positions }>(c: C, doc: BoardD
 /** The shapes a command moves or resizes, as they will be after it (the reducer's geometry). */
 function shapesAfter(c: CommandInput | Command, doc: BoardDoc, out = new Map<string, Shape>()): Map<string, Shape> {
   if (c.cmd === 'commandSet') for (const s of c.commands) shapesAfter(s, doc, out);
-  else if (c.cmd === 'reposition') {
+  else if (isAddCommand(c as Command)) {
+    // a shape drawn or pasted inside a frame joins it at once
+    const shape = (c as AddCommand).shape;
+    if (shape) out.set(shape.id, shape);
+  } else if (c.cmd === 'reposition') {
     for (const p of c.shapePositions) {
       const s = out.get(p.shape) ?? doc.get(p.shape);
       if (s) out.set(p.shape, translateShape(s, p.x, p.y));
