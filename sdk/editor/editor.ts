@@ -10,7 +10,7 @@ import { DEFAULT_WORKSPACE_CONFIG } from '../../shared/workspace-roles';
 import { createActionRegistry, type ActionRegistry } from '../actions';
 import { TOOL_POLICY } from '../actions/tools';
 import { Scene } from '../engine/scene';
-import { ANIMATE_MS, Viewport, zoomPercent } from '../engine/viewport';
+import { ANIMATE_MS, Viewport, zoomPercent, type Insets } from '../engine/viewport';
 import { CanvasRenderer } from '../engine/renderer';
 import { shapeModuleOf } from '../shapes';
 import { createTools, type Tool, type ToolOptions } from '../tools';
@@ -653,8 +653,9 @@ export class Editor {
   }
 
   /** Animates to show a board rectangle (e.g. a found shape at 3× its size). */
-  zoomToRect(rect: Rect): void {
-    this.animateTo(this.viewport.viewOf(rect));
+  /** Zooms to fit `rect`, inside what `insets` (screen px of panels and bars) leave of the board. */
+  zoomToRect(rect: Rect, insets?: Insets): void {
+    this.animateTo(this.viewport.viewOf(rect, undefined, insets));
   }
 
   /**

@@ -48,14 +48,19 @@ export function wheelFactor(deltaY: number, deltaMode = 0): number {
 }
 
 /** The view that fits `bounds` into a screen of `width`×`height` with `padding` px around it. */
-export function fitView(bounds: Rect | null, width: number, height: number, padding = FIT_PADDING, limits: ZoomLimits = DEFAULT_ZOOM_LIMITS): ViewState {
+/** Screen px along each side that panels and bars cover: a fit keeps the shapes in the rest. */
+export interface Insets { top?: number; right?: number; bottom?: number; left?: number }
+
+export function fitView(bounds: Rect | null, width: number, height: number, padding = FIT_PADDING, limits: ZoomLimits = DEFAULT_ZOOM_LIMITS, insets: Insets = {}): ViewState {
+  const { top = 0, right = 0, bottom = 0, left = 0 } = insets;
+  const w = Math.max(1, width - left - right), h = Math.max(1, height - top - bottom);
   if (!bounds || width <= 0 || height <= 0) return { tx: width / 2, ty: height / 2, scale: 1 };
-  const availW = Math.max(1, width - 2 * padding);
-  const availH = Math.max(1, height - 2 * padding);
+  const availW = Math.max(1, w - 2 * padding);
+  const availH = Math.max(1, h - 2 * padding);
   const scale = clampScale(Math.min(availW / Math.max(bounds.w, 1e-6), availH / Math.max(bounds.h, 1e-6)), limits);
   const cx = bounds.x + bounds.w / 2;
   const cy = bounds.y + bounds.h / 2;
-  return { tx: width / 2 - cx * scale, ty: height / 2 - cy * scale, scale };
+  return { tx: left + w / 2 - cx * scale, ty: top + h / 2 - cy * scale, scale };
 }
 
 interface Animation { from: ViewState; to: ViewState; start: number; duration: number }
@@ -151,8 +156,8 @@ export class Viewport {
   }
 
   /** The view centring `rect` (e.g. a found shape at 3× its size). */
-  viewOf(rect: Rect, padding = FIT_PADDING): ViewState {
-    return fitView(rect, this.width, this.height, padding, this.limits);
+  viewOf(rect: Rect, padding = FIT_PADDING, insets?: Insets): ViewState {
+    return fitView(rect, this.width, this.height, padding, this.limits, insets);
   }
 
   /** Starts a 1000 ms ease-out cubic animation to `to`; drive it with `tick(now)`. */

@@ -151,9 +151,13 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
   const W = board?.clientWidth ?? 1280;
   const w = size?.w ?? 0, h = size?.h ?? 0;
   const y = topLeft.y - above - h >= TOP ? topLeft.y - above - h : bottomRight.y + below;
-  const x = Math.min(Math.max(GAP, (topLeft.x + bottomRight.x) / 2 - w / 2), Math.max(GAP, W - w - GAP));
+  // keep clear of the toolbox on the left where the menu's row meets it
+  const boardBox = board?.getBoundingClientRect();
+  const tools = boardBox && board?.querySelector<HTMLElement>('.tb-toolbox')?.getBoundingClientRect();
+  const left = tools && y < tools.bottom - boardBox.top && y + h > tools.top - boardBox.top ? tools.right - boardBox.left + GAP : GAP;
+  const x = Math.min(Math.max(left, (topLeft.x + bottomRight.x) / 2 - w / 2), Math.max(left, W - w - GAP));
   // the selection with its handles, on the page: the menu's dropdowns open away from it
-  const origin = board?.getBoundingClientRect() ?? { left: 0, top: 0 };
+  const origin = boardBox ?? { left: 0, top: 0 };
   const avoid: Box = {
     left: origin.left + topLeft.x - HANDLE_RADIUS, right: origin.left + bottomRight.x + HANDLE_RADIUS,
     top: origin.top + topLeft.y - above + GAP, bottom: origin.top + bottomRight.y + below - GAP,

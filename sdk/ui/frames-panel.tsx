@@ -3,6 +3,8 @@ import type { FrameShape } from '../../shared/model';
 import { POLICY } from '../../shared/policies';
 import { boundsOf } from '../../shared/geometry';
 import type { Editor } from '../editor/editor';
+import type { Insets } from '../engine/viewport';
+import { FLOATING_MENU_MARGINS } from '../../shared/constants';
 import { useEditorTick } from './editor-hooks';
 import { BoardIcon } from './icons';
 
@@ -12,6 +14,15 @@ export const FRAMES_EMPTY = 'Use frame tool in the toolbox to add frames';
 /** The board's frames in their order (the order a new frame takes is the highest plus 1). */
 export function framesInOrder(editor: Editor): FrameShape[] {
   return (editor.doc.shapesOfKind('frame') as FrameShape[]).sort((a, b) => a.order - b.order);
+}
+
+/** What the top bars, the toolbox and this panel cover of the board: a chosen frame is fitted into the rest. */
+function coveredInsets(panel: HTMLElement): Insets {
+  const board = panel.offsetParent as HTMLElement | null;
+  if (!board) return {};
+  const b = board.getBoundingClientRect();
+  const tools = board.querySelector('.tb-toolbox')?.getBoundingClientRect();
+  return { top: FLOATING_MENU_MARGINS[1], right: Math.max(0, b.right - panel.getBoundingClientRect().left), left: tools ? Math.max(0, tools.right - b.left) : 0 };
 }
 
 /**
@@ -57,7 +68,7 @@ export function FramesPanel({ editor, onClose }: { editor: Editor; onClose: () =
         <ul className="tb-side__list">
           {frames.map((f) => (
             <li key={f.id}>
-              <button type="button" className="tb-side__item" data-frame={f.id} onClick={() => editor.zoomToRect(boundsOf(f))}>
+              <button type="button" className="tb-side__item" data-frame={f.id} onClick={() => editor.zoomToRect(boundsOf(f), ref.current ? coveredInsets(ref.current) : undefined)}>
                 <span className="tb-side__text">{f.title || 'Untitled frame'}</span>
               </button>
             </li>

@@ -89,20 +89,28 @@ test('frame two shapes with F, title it, move it with its shapes; another browse
   await expect.poll(async () => (await frames(b))[0]?.title).toBe(title);
   for (const r of before) await expect.poll(async () => (await rects(b)).find((m) => m.id === r.id)?.x).toBeCloseTo(r.x + 150 / scale, 3);
 
-  // pan away, then the panel lists the frame and choosing it brings it to the middle of the screen
+  // pan away, then the panel lists the frame and choosing it fits it, whole, into what the top bars,
+  // the toolbox and the panel leave of the screen
   await click(a, 1000, 650); // empty canvas: nothing selected
   await a.evaluate(() => window.tabula!.editor.viewport.panBy(-900, -700));
   await framesButton.click();
   const item = panel.getByRole('button', { name: title });
   await expect(item).toBeFocused();
   await item.click();
-  const centreOffset = () => a.evaluate(() => {
+  const o = await canvasOrigin(a);
+  const panelBox = (await panel.boundingBox())!;
+  const toolsBox = (await a.getByRole('toolbar', { name: 'Tools' }).boundingBox())!;
+  const frameOnScreen = () => a.evaluate(() => {
     const e = window.tabula!.editor;
     const f = e.doc.ordered().find((s) => s.cmd === 'frame') as FrameShape;
-    const c = e.viewport.toScreen(f.x + f.w / 2, f.y - 20 + (f.h + 20) / 2); // the header strip is part of it
-    return Math.round(Math.hypot(c.x - e.viewport.width / 2, c.y - e.viewport.height / 2));
+    const tl = e.viewport.toScreen(f.x, f.y - 20); // the header strip is part of it
+    const br = e.viewport.toScreen(f.x + f.w, f.y + f.h);
+    return { left: tl.x, top: tl.y, right: br.x, bottom: br.y, scale: e.viewport.scale };
   });
-  await expect.poll(centreOffset).toBeLessThan(8);
+  await expect.poll(async () => {
+    const f = await frameOnScreen();
+    return f.scale > 1 && o.x + f.left > toolsBox.x + toolsBox.width && o.x + f.right < panelBox.x && f.top > 60 && o.y + f.bottom < 800;
+  }).toBe(true);
   await shot(a, 'board-frames-panel');
   await a.context().close();
   await b.context().close();

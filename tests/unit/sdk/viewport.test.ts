@@ -53,6 +53,16 @@ describe('viewport math (board.md §9 zoom)', () => {
     expect(fitView(null, 800, 600)).toEqual({ tx: 400, ty: 300, scale: 1 });
   });
 
+  it('fits bounds into what panels and bars leave of the screen (insets)', () => {
+    // 1280×800 with a 470 px panel on the right, 60 px of top bars and an 80 px toolbox: 730×740 left
+    const view = fitView({ x: 0, y: 0, w: 650, h: 100 }, 1280, 800, 40, DEFAULT_ZOOM_LIMITS, { top: 60, right: 470, left: 80 });
+    expect(view.scale).toBeCloseTo(1, 10);
+    const v = new Viewport(1280, 800, view);
+    expect(v.toScreen(0, 0).x).toBeCloseTo(120, 9);
+    expect(v.toScreen(650, 0).x).toBeCloseTo(770, 9);
+    expect(v.toScreen(325, 50).y).toBeCloseTo(60 + 740 / 2, 9);
+  });
+
   it('shows the zoom as a rounded percent', () => {
     expect(zoomPercent(1)).toBe(100);
     expect(zoomPercent(1.10517)).toBe(111);
