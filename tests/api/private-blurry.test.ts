@@ -6,22 +6,21 @@
  * Facilitator receive everything; blurry off hides them again. Real sockets, real database.
  */
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { inviteMember, setSharing } from '../../platform/boards/sharing';
-import { updateBoardConfig } from '../../platform/boards/service';
+import { describe, expect, it } from 'vitest';
 import { refreshSnapshot } from '../../platform/boards/snapshots';
 import { Editor } from '../../sdk/editor/editor';
 import { SyncClient } from '../../sdk/sync/sync-client';
 import type { Command, Shape } from '../../shared/model';
-import { HubClient } from '../helpers/hub';
-import { startTestPlatform, type TestPlatform } from '../helpers/platform';
-import { add, call, cid, guest, newBoard, rect, signedIn, uidOf, undo, type Who } from './boards-fixtures';
+import { privateModeSuite } from './private-mode-fixtures';
+import type { TestPlatform } from '../helpers/platform';
+import { add, cid, guest, rect, undo, type Who } from './boards-fixtures';
 
 let p: TestPlatform;
 let owner: Who;
 let editor: Who;
 let facilitator: Who;
-const open: HubClient[] = [];
+const { board, privateMode, post, load, connect, joined, commandsUpTo } = privateModeSuite((c) => ({ p, owner, editor, facilitator } = c));
+const mode = (code: string, type: 0 | 1, blurry: boolean) => privateMode(code, type === 1, blurry);
 
 /** Words and ids that cannot appear by chance in a payload. */
 const secret = (what: string) => `${what}-${crypto.randomBytes(6).toString('hex')}`;
@@ -30,50 +29,6 @@ const text = (id: string, uid: string, value: string): Shape =>
   ({ id, uid, cmd: 'text', timestamp: Date.now(), value, x: 10, y: 20, color: '#000000', font: 'Arial', size: 24, align: 'left', tags: [{ key: value }] }) as Shape;
 const note = (id: string, uid: string, words: string): Shape =>
   ({ id, uid, cmd: 'stickyNote', timestamp: Date.now(), text: words, x: 100, y: 100, w: 200, h: 200, color: '#ffeb3b', size: 'M', fontSize: 20 }) as Shape;
-
-async function board(): Promise<{ code: string; id: string }> {
-  const b = await newBoard(p, owner);
-  await inviteMember(p.server.app, b.code, owner.actor, { email: editor.user!.username, memberRole: 'Editor' });
-  await inviteMember(p.server.app, b.code, owner.actor, { email: facilitator.user!.username, memberRole: 'Facilitator' });
-  await setSharing(p.server.app, b.code, owner.actor, { link: 'Editor' });
-  return b;
-}
-
-const mode = (code: string, type: 0 | 1, blurry: boolean) => updateBoardConfig(p.server.app, code, owner.actor, { privateMode: { type, blurry } });
-
-async function post(who: Who, code: string, command: Command) {
-  const res = await call(p, who, 'POST', `/api/boards/${code}/commands`, { boardCommand: JSON.stringify(command) });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { seq: number };
-}
-
-async function load(who: Who, code: string, after?: number) {
-  const res = await call(p, who, 'GET', `/api/boards/${code}/commands${after === undefined ? '' : `?after=${after}`}`);
-  expect(res.status).toBe(200);
-  return { body: res.body as { snapshot: any; commands: any[]; restricted?: boolean; blurry?: boolean }, raw: res.raw as string };
-}
-
-async function joined(who: Who, code: string): Promise<HubClient> {
-  const c = await HubClient.connect(p.url, { token: who.token });
-  open.push(c);
-  await c.call('joinBoard', null, code, null, who.token ? {} : { uid: uidOf(who) });
-  return c;
-}
-const commandsUpTo = (c: HubClient, seq: number) =>
-  c.until(() => (c.received<any>('onCommand').some((d) => d.seq >= seq) ? c.received<any>('onCommand') : undefined), 10_000, `onCommand up to seq ${seq}`);
-
-beforeAll(async () => {
-  p = await startTestPlatform({}, { listen: true });
-  owner = await signedIn(p, { plan: 'team', name: 'Olive Owner' });
-  editor = await signedIn(p, { name: 'Eddie Editor' });
-  facilitator = await signedIn(p, { name: 'Fay Facilitator' });
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  await p?.stop();
-});
 
 describe('private mode, blurry variant: what an Editor is sent', () => {
   it('join payload and catch-up carry the owner\'s text and note blurred (no words), other kinds hidden; Owner and Facilitator get everything; blurry off hides them', async () => {
@@ -156,8 +111,7 @@ describe('private mode, blurry variant: what an Editor is sent', () => {
     expect(got[5]).toMatchObject({ cmd: 'undo', effect: { shapes: [], removed: [n1] } });
 
     // reconnect catch-up: the same, marked blurry
-    const c = await HubClient.connect(p.url, { token: editor.token });
-    open.push(c);
+    const c = await connect(editor);
     await c.call('reconnect', code, 0, {});
     const caught = await c.waitFor<any>('onReconnected');
     expect(caught).toMatchObject({ restricted: true, blurry: true });

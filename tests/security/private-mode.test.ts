@@ -7,24 +7,23 @@
  * effects, clears, commandSet parts), not in the answer to its own undo. Real sockets, real database.
  */
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { changeMemberRole, inviteMember, setSharing } from '../../platform/boards/sharing';
-import { updateBoardConfig } from '../../platform/boards/service';
+import { describe, expect, it } from 'vitest';
+import { changeMemberRole } from '../../platform/boards/sharing';
 import { insertCommand } from '../../platform/boards/log';
 import { refreshSnapshot } from '../../platform/boards/snapshots';
 import { Editor } from '../../sdk/editor/editor';
 import { SyncClient } from '../../sdk/sync/sync-client';
 import type { Command } from '../../shared/model';
-import { HubClient } from '../helpers/hub';
-import { startTestPlatform, type TestPlatform } from '../helpers/platform';
-import { add, call, cid, clear, guest, move, newBoard, rect, signedIn, uidOf, undo, type Who } from '../api/boards-fixtures';
+import { privateModeSuite } from '../api/private-mode-fixtures';
+import type { TestPlatform } from '../helpers/platform';
+import { add, cid, clear, guest, move, rect, undo, type Who } from '../api/boards-fixtures';
 
 let p: TestPlatform;
 let owner: Who;
 let editor: Who;
 let facilitator: Who;
 const rover = guest();
-const open: HubClient[] = [];
+const { board, privateMode, post, load, connect, joined, commandsUpTo } = privateModeSuite((c) => ({ p, owner, editor, facilitator } = c));
 
 /** A shape id that cannot appear by chance in a payload. */
 const sid = (who: string) => `${who}-shape-${crypto.randomBytes(6).toString('hex')}`;
@@ -32,58 +31,7 @@ const sid = (who: string) => `${who}-shape-${crypto.randomBytes(6).toString('hex
 const cmd = (uid: string, fields: object): Command => ({ id: cid(), uid, status: 'normal', timestamp: Date.now(), ...fields }) as Command;
 const set = (uid: string, commands: Command[]) => cmd(uid, { cmd: 'commandSet', commands });
 
-async function board(): Promise<{ code: string; id: string; members: { editor: string; facilitator: string } }> {
-  const b = await newBoard(p, owner);
-  const e = await inviteMember(p.server.app, b.code, owner.actor, { email: editor.user!.username, memberRole: 'Editor' });
-  const f = await inviteMember(p.server.app, b.code, owner.actor, { email: facilitator.user!.username, memberRole: 'Facilitator' });
-  await setSharing(p.server.app, b.code, owner.actor, { link: 'Editor' });
-  return { ...b, members: { editor: e.id, facilitator: f.id } };
-}
-
-const privateMode = (code: string, on: boolean) => updateBoardConfig(p.server.app, code, owner.actor, { privateMode: { type: on ? 1 : 0, blurry: false } });
-
-async function post(who: Who, code: string, command: Command) {
-  const res = await call(p, who, 'POST', `/api/boards/${code}/commands`, { boardCommand: JSON.stringify(command) });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { id: string; seq: number; effect?: { shapes: Array<{ id: string }>; removed: string[] } };
-}
-
-async function load(who: Who, code: string, after?: number) {
-  const res = await call(p, who, 'GET', `/api/boards/${code}/commands${after === undefined ? '' : `?after=${after}`}`);
-  expect(res.status).toBe(200);
-  return { body: res.body as { snapshot: any; commands: any[]; lastSeq: number; restricted?: boolean }, raw: res.raw };
-}
-
-async function connect(who: Who): Promise<HubClient> {
-  const c = await HubClient.connect(p.url, { token: who.token });
-  open.push(c);
-  return c;
-}
-
-async function joined(who: Who, code: string, options: { lastSeq?: number } = {}): Promise<HubClient> {
-  const c = await connect(who);
-  await c.call('joinBoard', null, code, null, { ...(who.token ? {} : { uid: uidOf(who) }), ...options });
-  return c;
-}
-
-/** Waits until `c` received onCommand events up to `seq` (placeholders included); answers them. */
-const commandsUpTo = (c: HubClient, seq: number) =>
-  c.until(() => (c.received<any>('onCommand').some((d) => d.seq >= seq) ? c.received<any>('onCommand') : undefined), 10_000, `onCommand up to seq ${seq}`);
-
 const ids = (commands: any[]) => JSON.stringify(commands);
-
-beforeAll(async () => {
-  p = await startTestPlatform({}, { listen: true });
-  owner = await signedIn(p, { plan: 'team', name: 'Olive Owner' });
-  editor = await signedIn(p, { name: 'Eddie Editor' });
-  facilitator = await signedIn(p, { name: 'Fay Facilitator' });
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  await p?.stop();
-});
 
 describe('private mode: what an Editor is sent', () => {
   it('GET …/commands (snapshot + tail, and ?after) carries none of the owner\'s shapes, the Editor\'s own all', async () => {
