@@ -1,6 +1,6 @@
 import './preview';
 import { composeStories } from '@storybook/react';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { people, select } from '../../stories/ui/data-grid.data';
@@ -10,8 +10,6 @@ import * as gridStories from '../../stories/ui/data-grid.stories';
 
 const { Empty, Loading, Paged, Filtered, WithDetail, ManyPages, Failing } = composeStories(gridStories);
 const ALL = people(47);
-// the machine is shared: allow for a slow answer (debounce 300 ms + the list's latency)
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const table = () => screen.getByRole('table', { name: 'Workspace members' });
