@@ -76,39 +76,39 @@ export function ProfileMenu({ editor, sync }: { editor: Editor; sync: SyncClient
             </button>
           )}
           {canPrivate && (
-            <button
-              type="button"
-              className="tb-item"
-              role="menuitemcheckbox"
-              aria-checked={privateOn}
+            <SwitchItem
+              label="Private mode"
+              on={privateOn}
               disabled={busy}
-              onClick={() => void update({ privateMode: { type: privateOn ? 0 : 1, blurry: false } }, privateOn ? 'Private mode is off' : 'Private mode is on')}
-            >
-              <BoardIcon name="eyeOff" size={18} /> Private mode
-              <span className={`tb-switch${privateOn ? ' tb-switch--on' : ''}`} aria-hidden="true" />
-            </button>
+              onToggle={() => void update({ privateMode: { type: privateOn ? 0 : 1, blurry: false } }, privateOn ? 'Private mode is off' : 'Private mode is on')}
+            />
           )}
           {canPrivate && (
-            <button
-              type="button"
-              className="tb-item"
-              role="menuitemcheckbox"
-              aria-checked={blurryOn}
+            <SwitchItem
+              label="Blur others' texts and notes"
+              on={blurryOn}
               disabled={busy || !privateOn}
               title={privateOn ? undefined : 'Available while private mode is on'}
-              onClick={() =>
+              onToggle={() =>
                 void update(
                   { privateMode: { type: 1, blurry: !blurryOn } },
                   blurryOn ? "Others' texts and notes are hidden" : "Others' texts and notes are shown blurred",
                 )
               }
-            >
-              <BoardIcon name="eyeOff" size={18} /> Blur others' texts and notes
-              <span className={`tb-switch${blurryOn ? ' tb-switch--on' : ''}`} aria-hidden="true" />
-            </button>
+            />
           )}
         </>
       )}
     </Popover>
+  );
+}
+
+/** A menu item that switches a setting on and off (role menuitemcheckbox, the switch drawn at its end). */
+function SwitchItem({ label, on, disabled, title, onToggle }: { label: string; on: boolean; disabled: boolean; title?: string; onToggle: () => void }) {
+  return (
+    <button type="button" className="tb-item" role="menuitemcheckbox" aria-checked={on} disabled={disabled} title={title} onClick={onToggle}>
+      <BoardIcon name="eyeOff" size={18} /> {label}
+      <span className={`tb-switch${on ? ' tb-switch--on' : ''}`} aria-hidden="true" />
+    </button>
   );
 }
