@@ -79,12 +79,14 @@ test('private mode: the guest sees and receives only their own shapes, gets the 
   await pickTool(b, 'Circle');
   await drag(b, [[900, 400], [980, 480]]);
   await settled(b);
+  // the reload's join payload (GET …/commands) carries B's own shapes and none of A's
+  const joinPayload = b.waitForResponse((res) => res.url().includes(`/api/boards/${code}/commands`) && res.request().method() === 'GET');
   await b.reload();
+  const payload = await (await joinPayload).text();
+  expect(payload).toContain(mine);
   await expect.poll(() => b.evaluate(() => window.tabula?.sync.state$.value.phase)).toBe('online');
   await expect.poll(() => ids(b)).toContain(mine);
-  // the reload's join payload (B's own shapes) was captured
-  await expect.poll(() => seen.slice(from).join('\n')).toContain(mine);
-  const received = seen.slice(from).join('\n');
+  const received = [...seen.slice(from), payload].join('\n');
   expect(received).not.toContain(first);
   expect(received).not.toContain(second);
   expect(await ids(b)).not.toContain(first);
