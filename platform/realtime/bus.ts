@@ -127,8 +127,13 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
     if (envelope.n === node || typeof envelope.b !== 'string' || !envelope.m) return;
     local.emit('message', envelope.b, envelope.m);
   });
-  sub.on('ready', () => {
-    if (closed) return;
+  /**
+   * Subscribes on every (re)connection. A subscribe that fails while the connection stays up (a
+   * Redis still starting, a timeout under load) is tried again every second; one that fails with
+   * the connection is tried again by the next 'ready'.
+   */
+  const listen = () => {
+    if (closed || sub.status !== 'ready') return;
     sub.subscribe(channel).then(
       () => {
         if (everReady) {
@@ -138,9 +143,13 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
         everReady = true;
         local.emit('subscribed');
       },
-      (err: Error) => onError('sub')(err),
+      (err: Error) => {
+        onError('sub')(err);
+        setTimeout(listen, 1000).unref();
+      },
     );
-  });
+  };
+  sub.on('ready', listen);
 
   return {
     async publish(boardCode, message) {
