@@ -1,5 +1,4 @@
 import Boom from '@hapi/boom';
-import sharp from 'sharp';
 import { MESSAGES } from '../../shared/messages';
 import { getBoardAccess } from '../boards/access';
 import { isOperator } from '../admin/operator';
@@ -7,6 +6,7 @@ import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
 import { findUserById } from '../users/repo';
 import { boardsWithListData, thumbnailUrl } from './board-list';
+import { renderThumbnailPng } from './render/index';
 import { addUserTags, coreActionsOf, countOwnedBoards, findLiveBoard, storageOf, storeThumbnail } from './repo';
 import { userIdOf, type App } from './service';
 import { newThumbnailKey, THUMBNAIL_HEIGHT, THUMBNAIL_TYPE, THUMBNAIL_WIDTH } from './thumbnails';
@@ -86,12 +86,7 @@ export async function storeClientThumbnail(app: App, actor: Actor | null, ref: s
   if (bytes.length > CLIENT_THUMBNAIL_MAX_BYTES) throw refuse(`thumbnail must be at most ${CLIENT_THUMBNAIL_MAX_BYTES} bytes`);
   let image: Buffer;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: 4096 * 4096 }).metadata();
-    if (meta.format !== found[1]) throw new Error('format mismatch');
-    image = await sharp(bytes, { limitInputPixels: 4096 * 4096 })
-      .resize(THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT, { fit: 'contain', background: '#ffffff' })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
+    image = await renderThumbnailPng({ input: bytes, format: found[1], width: THUMBNAIL_WIDTH, height: THUMBNAIL_HEIGHT, background: '#ffffff' });
   } catch {
     throw refuse('thumbnail is not a readable image');
   }

@@ -1,17 +1,18 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
 import { boardToSvg } from '../../shared/geometry/board';
 import type { Shape } from '../../shared/model';
 import type { BoardApp } from '../boards/access';
 import { isPrivateModeOn } from '../boards/config';
 import type { BoardRow } from '../boards/repo';
 import { boardStateAt } from '../boards/snapshots';
+import { renderThumbnailPng } from './render/index';
 import { claimThumbnail, findLiveBoard, noteChange, storeThumbnail } from './repo';
 
 /**
  * Board thumbnails, rendered by the server (docs/panel.md "Board list, backup and thumbnails"):
  * the board's state (boards/snapshots boardStateAt: latest snapshot + the commands after it) drawn
- * by the shared geometry (shared/geometry boardToSvg) and rasterised by sharp to a PNG.
+ * by the shared geometry (shared/geometry boardToSvg) and rasterised to a PNG by the render process
+ * (./render: sharp, off the node's threads and at a lower priority).
  *
  * When: this node hears every accepted command on the board bus (onCommand, onClearBoard); a board
  * is refreshed THUMBNAIL_DELAY_MS after its last change (at most THUMBNAIL_MAX_DELAY_MS after the
@@ -131,10 +132,7 @@ export async function thumbnailOf(shapes: readonly Shape[], config: BoardRow['bo
   if (!drawn.length) return null;
   const background = /^#[0-9a-fA-F]{6}$/.test(config?.bgColor ?? '') ? config!.bgColor! : '#ffffff';
   const svg = boardToSvg(drawn, { maxSize: THUMBNAIL_WIDTH * 2, background, pattern: config?.bg });
-  return sharp(Buffer.from(svg), { limitInputPixels: 4096 * 4096 })
-    .resize(THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT, { fit: 'contain', background })
-    .png({ compressionLevel: 9 })
-    .toBuffer();
+  return renderThumbnailPng({ input: Buffer.from(svg), width: THUMBNAIL_WIDTH, height: THUMBNAIL_HEIGHT, background });
 }
 
 export const newThumbnailKey = (): string => crypto.randomBytes(18).toString('base64url');
@@ -143,6 +141,9 @@ export const newThumbnailKey = (): string => crypto.randomBytes(18).toString('ba
 export async function renderThumbnail(app: BoardApp, board: BoardRow): Promise<void> {
   const seq = Number(board.last_seq);
   const shapes = isPrivateModeOn(board.board_config) ? [] : (await boardStateAt(app.db, board.id, seq)).ordered();
+  // the events that waited meanwhile go out before the SVG is drawn (a busy board's deliveries
+  // wait for one step of this background work at a time, not for all of it)
+  await new Promise((resolve) => setImmediate(resolve));
   const image = await thumbnailOf(shapes, board.board_config);
   await storeThumbnail(app.db, board.id, { image, type: THUMBNAIL_TYPE, key: image ? newThumbnailKey() : null, seq, source: 'server' });
 }
