@@ -13,12 +13,19 @@ import { useServer } from './support/suite';
  */
 const server = useServer();
 
-/** Records every websocket frame and board API body the page receives (its network, as DevTools shows it). */
-function capture(page: Page): string[] {
+/**
+ * Records every websocket frame and board API body the page receives (its network, as DevTools
+ * shows it). Board API answers are fetched through a route and recorded before the page gets them
+ * (reading a response body afterwards fails once the page has navigated or streamed it).
+ */
+async function capture(page: Page): Promise<string[]> {
   const seen: string[] = [];
   page.on('websocket', (ws) => ws.on('framereceived', (f) => seen.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))));
-  page.on('response', (res) => {
-    if (res.url().includes('/api/boards')) void res.text().then((t) => seen.push(t), () => undefined);
+  await page.route('**/api/boards/**', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    seen.push(body);
+    await route.fulfill({ response, body });
   });
   return seen;
 }
@@ -36,7 +43,7 @@ test('private mode: the guest sees and receives only their own shapes, gets the 
 
   const bContext = await newContext(browser, { name: 'Ben' });
   const b = await bContext.newPage();
-  const seen = capture(b);
+  const seen = await capture(b);
   await openBoard(b, server, code);
   await expect.poll(() => ids(b)).toContain(first);
   await expect.poll(() => inkNear(b, 200, 250, 4)).toBe(true);
@@ -79,14 +86,12 @@ test('private mode: the guest sees and receives only their own shapes, gets the 
   await pickTool(b, 'Circle');
   await drag(b, [[900, 400], [980, 480]]);
   await settled(b);
-  // the reload's join payload (GET …/commands) carries B's own shapes and none of A's
-  const joinPayload = b.waitForResponse((res) => res.url().includes(`/api/boards/${code}/commands`) && res.request().method() === 'GET');
   await b.reload();
-  const payload = await (await joinPayload).text();
-  expect(payload).toContain(mine);
   await expect.poll(() => b.evaluate(() => window.tabula?.sync.state$.value.phase)).toBe('online');
   await expect.poll(() => ids(b)).toContain(mine);
-  const received = [...seen.slice(from), payload].join('\n');
+  // the reload's join payload (GET …/commands, recorded by the route) carries B's own shapes
+  expect(seen.slice(from).join('\n')).toContain(mine);
+  const received = seen.slice(from).join('\n');
   expect(received).not.toContain(first);
   expect(received).not.toContain(second);
   expect(await ids(b)).not.toContain(first);
@@ -136,7 +141,7 @@ test('private mode, blurry: the guest sees the owner\'s sticky note as a blurred
 
   // the guest opens the board: the note is there, blurred, and no frame or body carries its words
   const b = await (await newContext(browser, { name: 'Bea' })).newPage();
-  const seen = capture(b);
+  const seen = await capture(b);
   await openBoard(b, server, code);
   await expect.poll(async () => (await shapes(b)).find((s) => s.id === note.id)).toMatchObject({ blurred: true, text: '', x: note.x, y: note.y, w: note.w, h: note.h });
   expect((await shapes(b)).find((s) => s.id === words.id)).toMatchObject({ blurred: true, value: '' });
