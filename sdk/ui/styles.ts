@@ -188,7 +188,8 @@ export const BOARD_CSS = `
 .tb-member-row__follow { height: 28px; padding: 0 10px; font-size: 13px; }
 .tb-member-row__role { height: 28px; max-width: 110px; border: 1px solid var(--tb-line); border-radius: 8px; background: var(--tb-panel); color: var(--tb-ink); font: inherit; font-size: 12px; }
 .tb-member-row .tb-dot { margin-left: 0; flex: none; }
-.tb-board .t-toaster { position: absolute; top: 64px; }
+/* toasts at the bottom centre, above the announcement bar: clear of the top-right menus and of a dialog's header */
+.tb-board .t-toaster { position: absolute; top: auto; right: auto; left: 50%; bottom: 64px; transform: translateX(-50%); flex-direction: column-reverse; }
 ${CHAT_CSS}${COMMENTS_CSS}${EDITING_CSS}${ANNOUNCEMENT_CSS}
 `;
 
