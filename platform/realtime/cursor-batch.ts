@@ -143,10 +143,10 @@ export function sendCursors(sessions: Iterable<Session>, moves: readonly CursorM
       session.cursorBacklog = undefined;
       for (const m of moves) if (m.from.uid !== uid) merged.set(m.from.uid, m);
       const data = batchData([...merged.values()]);
-      sendPrepared(session.socket, prepareEvent('onEventReceived', data), 'onEventReceived', data);
+      sendPrepared(session.socket, prepareEvent('onEventReceived', data), 'onEventReceived', data, true);
       continue;
     }
     const f = without(uid);
-    if (f) sendPrepared(session.socket, f.frame, 'onEventReceived', f.data);
+    if (f) sendPrepared(session.socket, f.frame, 'onEventReceived', f.data, true);
   }
 }

@@ -84,9 +84,11 @@ const SENDER_IDLE = 0;
 
 /**
  * Writes an event prepared once for many sockets (prepareEvent) to one socket, corking its TCP
- * stream until the next flush.
+ * stream until the next flush. A `lazy` event (cursor batches) may wait up to LAZY_FLUSH_MS for
+ * that flush: on a busy board it leaves with the commands' next flush instead of costing every
+ * socket a write of its own; any other event brings the flush back to its usual time.
  */
-export function sendPrepared(socket: HubSocket, prepared: EventFrame, event: HubEvent, data: unknown): void {
+export function sendPrepared(socket: HubSocket, prepared: EventFrame, event: HubEvent, data: unknown, lazy = false): void {
   const ws = (socket as unknown as Wire)._ws;
   if (!ws || typeof ws.send !== 'function') {
     if (socket.isOpen()) socket.send({ event, data } satisfies HubEventMessage).catch(() => {});
@@ -101,8 +103,8 @@ export function sendPrepared(socket: HubSocket, prepared: EventFrame, event: Hub
   if (!corked.has(raw)) {
     raw.cork();
     corked.add(raw);
-    scheduleFlush();
   }
+  scheduleFlush(lazy);
   if (ws._sender?._state === SENDER_IDLE) raw.write(prepared.frame);
   else ws.send(prepared.message, { binary: false }, () => {});
 }
@@ -110,10 +112,14 @@ export function sendPrepared(socket: HubSocket, prepared: EventFrame, event: Hub
 /* ---------------- flushing: one write per socket per FLUSH_SPACING_MS at most ---------------- */
 
 const corked = new Set<RawSocket>();
-let flushScheduled = false;
+/** the pending flush: when it runs (performance.now() ms; Infinity: none) and its timer */
+let flushDue = Infinity;
+let flushTimer: { cancel(): void } | null = null;
 let lastFlushAt = 0;
 /** HUB_FLUSH_MS's default: measured best of 0, 5, 10, 16 and 20 in bench/fanout.bench.ts. */
 export const DEFAULT_FLUSH_MS = 5;
+/** How long a lazy event (a cursor batch) may wait for the next flush (ms). */
+export const LAZY_FLUSH_MS = 10;
 let spacingMs = DEFAULT_FLUSH_MS;
 
 /**
@@ -129,16 +135,26 @@ export function setFlushSpacing(ms: number): void {
 }
 
 function flush(): void {
-  flushScheduled = false;
+  flushDue = Infinity;
+  flushTimer = null;
   lastFlushAt = performance.now();
   for (const raw of corked) if (!raw.destroyed) raw.uncork();
   corked.clear();
 }
 
-function scheduleFlush(): void {
-  if (flushScheduled) return;
-  flushScheduled = true;
-  const wait = lastFlushAt + spacingMs - performance.now();
-  if (wait < 1) setImmediate(flush);
-  else setTimeout(flush, wait);
+/** Sets the flush at its usual time (or LAZY_FLUSH_MS from now), unless one is due sooner. */
+function scheduleFlush(lazy: boolean): void {
+  const now = performance.now();
+  const due = lazy ? now + LAZY_FLUSH_MS : Math.max(now, lastFlushAt + spacingMs);
+  if (due >= flushDue) return;
+  flushTimer?.cancel();
+  flushDue = due;
+  const wait = due - now;
+  if (wait < 1) {
+    const immediate = setImmediate(flush);
+    flushTimer = { cancel: () => clearImmediate(immediate) };
+  } else {
+    const timeout = setTimeout(flush, wait);
+    flushTimer = { cancel: () => clearTimeout(timeout) };
+  }
 }

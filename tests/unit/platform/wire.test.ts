@@ -1,39 +1,71 @@
-import { describe, expect, it } from 'vitest';
-// ws's own frame parser: what every websocket client does with our bytes
-import * as ws from 'ws';
+/**
+ * The event writer's flushes (platform/realtime/wire.ts): events are written to corked sockets
+ * and leave together, at most every HUB_FLUSH_MS; a lazy event (a cursor batch) waits up to
+ * LAZY_FLUSH_MS for the next flush, and any other event brings that flush back to its usual
+ * time. The clock is vitest's (no waiting).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HubSocket } from '../../../platform/realtime/session';
+import { DEFAULT_FLUSH_MS, LAZY_FLUSH_MS, prepareEvent, sendPrepared } from '../../../platform/realtime/wire';
 
-const { Receiver } = ws as unknown as { Receiver: new (options: { isServer: boolean }) => import('node:stream').Writable };
-import { prepareEvent, textFrame } from '../../../platform/realtime/wire';
-
-/** Parses websocket frames with ws's Receiver (client side: unmasked frames from a server). */
-function receive(bytes: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const messages: string[] = [];
-    const receiver = new Receiver({ isServer: false });
-    receiver.on('message', (data: Buffer, isBinary: boolean) => messages.push(isBinary ? 'BINARY' : data.toString('utf8')));
-    receiver.on('error', reject);
-    receiver.write(bytes, () => resolve(messages));
-  });
+/** A nes socket over a ws whose TCP stream records its corks and what left in each uncork. */
+function socket() {
+  const state = { corked: 0, buffered: [] as string[], sent: [] as string[][] };
+  const raw = {
+    cork: () => void state.corked++,
+    uncork() {
+      state.corked--;
+      if (state.corked === 0 && state.buffered.length) state.sent.push(state.buffered.splice(0));
+    },
+    write(chunk: Buffer) {
+      state.buffered.push(String(chunk.subarray(2)));
+      return true;
+    },
+  };
+  const ws = { readyState: 1, send: () => undefined, _sender: { _state: 0 }, _socket: raw };
+  return { socket: { _ws: ws, isOpen: () => true } as unknown as HubSocket, state };
 }
 
-describe('the hub event writer (platform/realtime/wire.ts)', () => {
-  it('frames payloads of every length class (7-bit, 16-bit, 64-bit) as single final text frames', async () => {
-    for (const n of [0, 5, 125, 126, 200, 65535, 65536, 70_000]) {
-      const payload = Buffer.from('x'.repeat(n));
-      const frame = textFrame(payload);
-      expect(frame[0]).toBe(0x81);
-      expect(frame.length).toBe(n + (n < 126 ? 2 : n < 65536 ? 4 : 10));
-      expect(await receive(frame)).toEqual([payload.toString()]);
-    }
+const event = (n: number) => prepareEvent('onCommand', { n });
+const text = (n: number) => String(event(n).message);
+
+describe('event writer flushes', () => {
+  beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'] });
+    // start after any flush spacing of an earlier test
+    await vi.advanceTimersByTimeAsync(100);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('writes a quiet node’s event at the end of the turn, then at most every HUB_FLUSH_MS', async () => {
+    const a = socket();
+    sendPrepared(a.socket, event(1), 'onCommand', { n: 1 });
+    expect(a.state.sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.state.sent).toEqual([[text(1)]]);
+    sendPrepared(a.socket, event(2), 'onCommand', { n: 2 });
+    sendPrepared(a.socket, event(3), 'onCommand', { n: 3 });
+    await vi.advanceTimersByTimeAsync(DEFAULT_FLUSH_MS - 1);
+    expect(a.state.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(a.state.sent).toEqual([[text(1)], [text(2), text(3)]]);
   });
 
-  it('a train of prepared events parses back to the nes update messages, in order', async () => {
-    const events = [prepareEvent('onCommand', { seq: 1, id: 'a', text: 'é💥' }), prepareEvent('onUserLeft', { uid: 'u' }), prepareEvent('onCommand', { seq: 2, big: 'y'.repeat(300) })];
-    const parsed = (await receive(Buffer.concat(events.map((e) => e.frame)))).map((m) => JSON.parse(m));
-    expect(parsed).toEqual([
-      { type: 'update', message: { event: 'onCommand', data: { seq: 1, id: 'a', text: 'é💥' } } },
-      { type: 'update', message: { event: 'onUserLeft', data: { uid: 'u' } } },
-      { type: 'update', message: { event: 'onCommand', data: { seq: 2, big: 'y'.repeat(300) } } },
-    ]);
+  it('lets a lazy event wait for the next flush, at most LAZY_FLUSH_MS', async () => {
+    const a = socket();
+    const b = socket();
+    sendPrepared(a.socket, event(1), 'onEventReceived', { n: 1 }, true);
+    await vi.advanceTimersByTimeAsync(LAZY_FLUSH_MS - 1);
+    expect(a.state.sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(a.state.sent).toEqual([[text(1)]]);
+
+    // a lazy event, then a command for another socket: both leave with the command, at once
+    await vi.advanceTimersByTimeAsync(DEFAULT_FLUSH_MS);
+    sendPrepared(a.socket, event(2), 'onEventReceived', { n: 2 }, true);
+    sendPrepared(b.socket, event(3), 'onCommand', { n: 3 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.state.sent).toEqual([[text(1)], [text(2)]]);
+    expect(b.state.sent).toEqual([[text(3)]]);
   });
 });
