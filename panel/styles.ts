@@ -190,12 +190,7 @@ a:hover { text-decoration: underline; }
 .p-home-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; margin-top: 28px; }
 .p-home-card { padding: 20px 22px; }
 .p-home-sub { margin-top: 20px; }
-.p-stats { display: grid; grid-template-columns: repeat(3, 1fr); gap: 12px; margin: 0 0 18px; }
-.p-stats div { background: #f7f9fb; border-radius: 10px; padding: 10px 12px; }
-.p-stats dt { color: var(--t-muted); font-size: 12px; }
-.p-stats dd { margin: 4px 0 0; font: 600 18px/1.2 var(--t-font); }
-.p-stats--danger { background: #fdecec !important; }
-.p-stats--danger dd { color: #b42318; }
+.p-home-card .t-figures { margin-bottom: 18px; }
 .p-chart { margin: 0; }
 .p-chart__title { font: 500 13px/1 var(--t-font); color: #3d4656; margin-bottom: 10px; }
 .p-chart__row { display: grid; grid-template-columns: 110px 1fr 60px; align-items: center; gap: 10px; margin-bottom: 8px; font-size: 13px; }

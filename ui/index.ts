@@ -7,6 +7,7 @@ export { Button, type ButtonProps, type ButtonVariant } from './button';
 export { Checkbox, Switch, type CheckboxProps } from './checkbox';
 export { confirm, ConfirmDialog, ConfirmHost, type ConfirmDialogProps, type ConfirmOptions } from './confirm';
 export { FeedbackDialog } from './feedback-dialog';
+export { Figures, type Figure } from './figures';
 export { errorList, Field, FieldShell, FieldTip, SelectField, TextAreaField, type FieldError, type Option } from './field';
 export { Form, splitErrors, useForm, type CheckboxBinding, type FieldBinding, type FormApi, type UseFormOptions } from './form';
 export {

@@ -130,6 +130,12 @@ textarea.t-input { height: auto; min-height: 88px; padding: 10px 12px; resize: v
 .t-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
 
 /* Toasts */
+.t-figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: 12px; margin: 0; }
+.t-figures div { background: #f7f9fb; border-radius: 10px; padding: 10px 12px; }
+.t-figures dt { color: var(--t-muted); font-size: 12px; }
+.t-figures dd { margin: 4px 0 0; font: 600 18px/1.2 var(--t-font); }
+.t-figures div.t-figures--danger { background: #fdecec; }
+.t-figures--danger dd { color: #b42318; }
 .t-toaster { position: fixed; top: 16px; right: 16px; z-index: 3000; display: flex; flex-direction: column; gap: 10px; width: 360px; max-width: calc(100vw - 32px); pointer-events: none; }
 .t-toast { pointer-events: auto; display: flex; gap: 12px; align-items: flex-start; padding: 12px 12px 12px 14px; background: var(--t-surface); border-radius: 10px;
   box-shadow: var(--t-shadow-lg); border-left: 4px solid var(--t-info); font: 14px/1.45 var(--t-font); color: var(--t-text); animation: t-toast-in .18s ease-out; }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { reportFailure } from '../../ui';
+import { Figures, reportFailure } from '../../ui';
 import { useDashboardApi, type DashboardFigures } from './api';
 
 /** How often the figures are read again, and the countdown's step in between. */
@@ -42,16 +42,12 @@ export function Connections() {
       <h2 id="dash-node" className="a-dash__title">
         Server
       </h2>
-      <dl className="a-dash__figures">
-        <div>
-          <dt>Connections</dt>
-          <dd>{figures ? figures.connections : '…'}</dd>
-        </div>
-        <div>
-          <dt>Next scheduled task</dt>
-          <dd>{figures ? nextTaskText(figures.nextTaskInSeconds) : '…'}</dd>
-        </div>
-      </dl>
+      <Figures
+        items={[
+          { label: 'Connections', value: figures ? figures.connections : '…' },
+          { label: 'Next scheduled task', value: figures ? nextTaskText(figures.nextTaskInSeconds) : '…' },
+        ]}
+      />
     </section>
   );
 }

@@ -7,9 +7,6 @@ import { Connections } from './connections';
 const CSS = `
 .a-dash__block { border: 1px solid var(--t-border-soft); border-radius: 8px; padding: 16px; background: #fff; min-width: 0; }
 .a-dash__title { font: 600 15px/1.4 var(--t-font); margin: 0 0 12px; }
-.a-dash__figures { display: flex; flex-wrap: wrap; gap: 12px 40px; margin: 0; }
-.a-dash__figures dt { color: #4a5466; font-size: 13px; }
-.a-dash__figures dd { margin: 2px 0 0; font: 600 22px/1.3 var(--t-font); }
 .a-dash__form { display: grid; grid-template-columns: 160px minmax(200px, 1fr) 220px 150px auto; gap: 0 12px; align-items: start; margin-bottom: 8px; }
 .a-dash__buttons { display: flex; gap: 8px; padding-top: 22px; }
 @media (max-width: 1100px) { .a-dash__form { grid-template-columns: 1fr 1fr; } .a-dash__message { grid-column: 1 / -1; } .a-dash__buttons { padding-top: 0; margin-bottom: 16px; } }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { HomeData } from '../../shared/board-list';
 import { Link } from 'react-router';
-import { FeedbackDialog, formatBytes, formatDate, http, Icon, Spinner, useSubject, type IconName } from '../../ui';
+import { FeedbackDialog, Figures, formatBytes, formatDate, http, Icon, Spinner, useSubject, type IconName } from '../../ui';
 import { useGreeting } from '../greeting';
 import { nameOf, useMe } from '../me';
 import { refreshWorkspaces, workspaces$ } from '../workspace/api';
@@ -103,20 +103,13 @@ export function HomePage() {
               <h3 id="overview-title" className="p-section-title">
                 Overview
               </h3>
-              <dl className="p-stats">
-                <div>
-                  <dt>Boards</dt>
-                  <dd>{data.totalBoards}</dd>
-                </div>
-                <div className={data.storage > STORAGE_WARNING_BYTES ? 'p-stats--danger' : undefined}>
-                  <dt>Storage</dt>
-                  <dd>{formatBytes(data.storage)}</dd>
-                </div>
-                <div>
-                  <dt>Member since</dt>
-                  <dd>{formatDate(data.signupDate)}</dd>
-                </div>
-              </dl>
+              <Figures
+                items={[
+                  { label: 'Boards', value: data.totalBoards },
+                  { label: 'Storage', value: formatBytes(data.storage), danger: data.storage > STORAGE_WARNING_BYTES },
+                  { label: 'Member since', value: formatDate(data.signupDate) },
+                ]}
+              />
               <ActivityChart activity={data.coreAction} />
             </section>
             <section className="p-card p-home-card" aria-labelledby="next-title">

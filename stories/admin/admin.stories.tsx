@@ -1,29 +1,18 @@
 import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { auth } from '../../ui';
 import { AdminApiContext } from '../../admin/api';
-import { registerRoutes } from '../../panel/registry';
-import { panelPages } from '../../panel/routes';
-import { Shell } from '../../panel/shell/shell';
-import { storyToken } from '../support/token';
+import { ShellAt } from '../support/shell-at';
 import { sampleAdminApi } from './sample-api';
 
 /**
- * A back-office screen inside the signed-in shell at its /panel path, as its lazy route loads
- * it, over the in-memory sample API (no server). `roles` without 'admin' shows the guard.
+ * A back-office screen inside the signed-in shell at its /panel path, over the in-memory sample
+ * API (no server). `roles` without 'admin' shows the guard.
  */
 function AdminScreen({ path, roles = ['admin'] }: { path: string; roles?: string[] }) {
-  auth.signIn({ accessToken: storyToken(roles), refreshToken: 'story-refresh' }, 'u1');
   const api = useMemo(() => sampleAdminApi(), []);
-  const router = useMemo(() => {
-    const routes = [{ path: '/panel', element: <Shell />, children: panelPages }];
-    registerRoutes(routes);
-    return createMemoryRouter(routes, { initialEntries: [path] });
-  }, [path]);
   return (
     <AdminApiContext.Provider value={api}>
-      <RouterProvider router={router} />
+      <ShellAt path={path} roles={roles} />
     </AdminApiContext.Provider>
   );
 }

@@ -1,13 +1,9 @@
 import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { auth, HttpError, type FetchPage, type ListQuery } from '../../ui';
+import { HttpError, type FetchPage, type ListQuery } from '../../ui';
 import type { AnnouncementType } from '../../shared/announcements';
 import { DashboardApiContext, type AnnouncementRow, type DashboardApi, type DashboardFigures } from '../../admin/dashboard/api';
-import { registerRoutes } from '../../panel/registry';
-import { panelPages } from '../../panel/routes';
-import { Shell } from '../../panel/shell/shell';
-import { storyToken } from '../support/token';
+import { ShellAt } from '../support/shell-at';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 23, 9, 0) + minutes * 60_000).toISOString();
 
@@ -51,16 +47,10 @@ export function sampleDashboardApi(rows: AnnouncementRow[] = [...SAMPLE_ANNOUNCE
 
 /** The dashboard inside the signed-in shell at /panel/dashboard, over the in-memory API. */
 function DashboardScreen({ empty = false, nextTaskInSeconds = 287 }: { empty?: boolean; nextTaskInSeconds?: number | null }) {
-  auth.signIn({ accessToken: storyToken(['admin']), refreshToken: 'story-refresh' }, 'u1');
   const api = useMemo(() => sampleDashboardApi(empty ? [] : [...SAMPLE_ANNOUNCEMENTS], { connections: 42, nextTaskInSeconds }), [empty, nextTaskInSeconds]);
-  const router = useMemo(() => {
-    const routes = [{ path: '/panel', element: <Shell />, children: panelPages }];
-    registerRoutes(routes);
-    return createMemoryRouter(routes, { initialEntries: ['/panel/dashboard'] });
-  }, []);
   return (
     <DashboardApiContext.Provider value={api}>
-      <RouterProvider router={router} />
+      <ShellAt path="/panel/dashboard" roles={['admin']} />
     </DashboardApiContext.Provider>
   );
 }

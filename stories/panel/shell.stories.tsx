@@ -1,23 +1,6 @@
-import { useMemo } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { auth } from '../../ui';
-import { registerRoutes } from '../../panel/registry';
-import { panelPages } from '../../panel/routes';
 import { ProfileDetailsPage } from '../../panel/pages/profile-details';
-import { Shell } from '../../panel/shell/shell';
-import { storyToken } from '../support/token';
-
-/** The signed-in shell at a panel path, as a user with `roles`. */
-function ShellAt({ path, roles }: { path: string; roles: string[] }) {
-  auth.signIn({ accessToken: storyToken(roles), refreshToken: 'story-refresh' }, 'u1');
-  const router = useMemo(() => {
-    const routes = [{ path: '/panel', element: <Shell />, children: panelPages }];
-    registerRoutes(routes);
-    return createMemoryRouter(routes, { initialEntries: [path] });
-  }, [path]);
-  return <RouterProvider router={router} />;
-}
+import { ShellAt } from '../support/shell-at';
 
 const meta = {
   title: 'Panel/Shell',
