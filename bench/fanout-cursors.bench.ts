@@ -48,7 +48,7 @@ const goal = (r: Result) => (r.p99 < GOAL_MS ? `met (< ${GOAL_MS})` : `missed (<
 for (const r of rows) {
   console.log(
     `${r.label}: ${r.delivered}/${r.expected} commands delivered, p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms (runs: ${r.p99s!.map(ms).join(', ')}), ` +
-      `max ${ms(r.max)} ms — goal p99 < ${GOAL_MS} ms: ${goal(r)}` +
+      `max ${ms(r.max)} ms, ack p50 ${ms(r.ackP50)} / p99 ${ms(r.ackP99)} ms, node CPU ${r.serverUsPerDelivery === null ? '–' : r.serverUsPerDelivery.toFixed(1)} µs per delivery — goal p99 < ${GOAL_MS} ms: ${goal(r)}` +
       (r.cursorsSent
         ? `; cursors: ${r.cursorsSent} sent, ${r.cursorsDropped} dropped by the throttle, ${r.cursorsDelivered} delivered in ${r.cursorFrames} frames, move → receipt p50 ${ms(r.cursorP50!)} ms, p99 ${ms(r.cursorP99!)} ms`
         : ''),
@@ -77,12 +77,12 @@ ${SECONDS} s after ${WARMUP_SECONDS} s of warm-up; each row is the median (by p9
 node. ${SPLIT ? `Node on core ${SPLIT.nodes}, clients on core ${SPLIT.clients} (\`taskset\`).` : 'Node and clients share the CPU.'} Load average
 ${loadAtStart} when the run started, ${os.loadavg()[0]!.toFixed(1)} when it ended (the machine is shared).
 
-| load | commands | deliveries (got / expected) | p50 ms | p99 ms | p99 of each run ms | max ms | cursor moves sent / throttled / delivered (frames) | cursor move → receipt p50 / p99 ms | goal p99 < ${GOAL_MS} ms |
-|---|---:|---:|---:|---:|---|---:|---:|---:|---|
+| load | commands | deliveries (got / expected) | p50 ms | p99 ms | p99 of each run ms | max ms | ack p50 / p99 ms | node CPU µs per delivery | cursor moves sent / throttled / delivered (frames) | cursor move → receipt p50 / p99 ms | goal p99 < ${GOAL_MS} ms |
+|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|
 ${rows
   .map(
     (r) =>
-      `| ${r.label} | ${r.sent} | ${r.delivered.toLocaleString('en-US')} / ${r.expected.toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.p99s!.map(ms).join(', ')} | ${ms(r.max)} | ${
+      `| ${r.label} | ${r.sent} | ${r.delivered.toLocaleString('en-US')} / ${r.expected.toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.p99s!.map(ms).join(', ')} | ${ms(r.max)} | ${ms(r.ackP50)} / ${ms(r.ackP99)} | ${r.serverUsPerDelivery === null ? '–' : r.serverUsPerDelivery.toFixed(1)} | ${
         r.cursorsSent ? `${r.cursorsSent.toLocaleString('en-US')} / ${r.cursorsDropped} / ${r.cursorsDelivered!.toLocaleString('en-US')} (${r.cursorFrames!.toLocaleString('en-US')})` : '–'
       } | ${r.cursorsSent ? `${ms(r.cursorP50!)} / ${ms(r.cursorP99!)}` : '–'} | ${goal(r)} |`,
   )
