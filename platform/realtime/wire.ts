@@ -112,9 +112,9 @@ export function sendPrepared(socket: HubSocket, prepared: EventFrame, event: Hub
 /* ---------------- flushing: one write per socket per FLUSH_SPACING_MS at most ---------------- */
 
 const corked = new Set<RawSocket>();
-/** the pending flush: when it runs (performance.now() ms; Infinity: none) and its timer */
-let flushDue = Infinity;
+/** the pending flush: its timer, and whether it was set by a lazy event only (LAZY_FLUSH_MS out) */
 let flushTimer: { cancel(): void } | null = null;
+let flushIsLazy = false;
 let lastFlushAt = 0;
 /** HUB_FLUSH_MS's default: measured best of 0, 5, 10, 16 and 20 in bench/fanout.bench.ts. */
 export const DEFAULT_FLUSH_MS = 5;
@@ -135,21 +135,23 @@ export function setFlushSpacing(ms: number): void {
 }
 
 function flush(): void {
-  flushDue = Infinity;
   flushTimer = null;
   lastFlushAt = performance.now();
   for (const raw of corked) if (!raw.destroyed) raw.uncork();
   corked.clear();
 }
 
-/** Sets the flush at its usual time (or LAZY_FLUSH_MS from now), unless one is due sooner. */
+/**
+ * Sets the flush at its usual time, or LAZY_FLUSH_MS from now for a lazy event. Once per flush for
+ * the events of a busy node: a usual-time flush is as soon as any can be, and a lazy one is only
+ * moved up by the first other event.
+ */
 function scheduleFlush(lazy: boolean): void {
-  const now = performance.now();
-  const due = lazy ? now + LAZY_FLUSH_MS : Math.max(now, lastFlushAt + spacingMs);
-  if (due >= flushDue) return;
+  if (flushTimer && (lazy || !flushIsLazy)) return;
   flushTimer?.cancel();
-  flushDue = due;
-  const wait = due - now;
+  flushIsLazy = lazy;
+  const now = performance.now();
+  const wait = lazy ? LAZY_FLUSH_MS : lastFlushAt + spacingMs - now;
   if (wait < 1) {
     const immediate = setImmediate(flush);
     flushTimer = { cancel: () => clearImmediate(immediate) };
