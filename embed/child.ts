@@ -19,7 +19,7 @@ import { BACKGROUNDS } from '../shared/constants';
 import type { Command, Shape } from '../shared/model';
 import { POLICY } from '../shared/policies';
 import { touchedShapes } from '../shared/reducer';
-import { validateShape } from '../shared/schemas';
+import { checkShape } from '../shared/shape-check';
 import type { Editor } from '../sdk/editor/editor';
 import { TOOL_NAMES, type ToolName } from '../sdk/editor/types';
 import type { SyncClient } from '../sdk/sync/sync-client';
@@ -426,8 +426,8 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
       const seen = new Set<string>();
       const full = shapes.map((shape, index) => {
         const filled = { ...shape, id: shape.id ?? crypto.randomUUID(), uid: context.uid, timestamp: shape.timestamp ?? Date.now() };
-        const result = validateShape(filled);
-        if (result.errors) throw embedError('invalid-shapes', `Invalid shape at index ${index}: ${result.message}.`);
+        const result = checkShape(filled);
+        if (result.message !== undefined) throw embedError('invalid-shapes', `Invalid shape at index ${index}: ${result.message}.`);
         if (editor.doc.has(filled.id) || seen.has(filled.id)) throw embedError('invalid-shapes', `Invalid shape at index ${index}: the id ${filled.id} is already on the board.`);
         seen.add(filled.id);
         return filled as Shape;

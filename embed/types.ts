@@ -1,7 +1,8 @@
 /**
- * The public types for hosts (docs/embedding.md): `tsc -p embed/tsconfig.types.json` emits them
- * to dist/types/embed/types.d.ts. With the script tag, `window.Tabula` is typed by this file;
- * with a bundler, `import type { BoardHandle, EmbedOptions } from 'tabula/embed'`.
+ * The public types for hosts (docs/embedding.md), shipped in the `tabula` package as
+ * sdk/dist/embed.d.ts (`npm run build:types`: sdk/tsconfig.types.json, sdk/rollup.types.config.ts).
+ * With the script tag, `window.Tabula` is typed by this file; with a bundler,
+ * `import type { BoardHandle, EmbedOptions } from 'tabula/embed'`.
  */
 import type { embed, version } from './host';
 

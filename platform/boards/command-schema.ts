@@ -1,5 +1,5 @@
 import type { Command } from '../../shared/model';
-import { validateCommand } from '../../shared/schemas';
+import { validateCommand } from '../core/model-schemas';
 import { badRequest } from '../core/errors';
 import { inputRefusal } from '../core/input-guard';
 
@@ -10,7 +10,7 @@ export function flattenCommand(command: Command): Command[] {
 
 /**
  * A board command as received (HTTP boardCommand or the hub's sendCommand argument), checked
- * against the schema of its kind (shared/schemas validateCommand: unknown keys, bounds, undo
+ * against the schema of its kind (core/model-schemas validateCommand: unknown keys, bounds, undo
  * and clear only at the top level), after the input guard (no NUL, no lone surrogate, no
  * nesting past INPUT_MAX_DEPTH, platform/core/input-guard.ts). A rejected command is a 400 with the envelope's field
  * errors under `boardCommand.<path>`; nothing is stored. The seq is the server's to give.

@@ -1,7 +1,8 @@
 import Boom from '@hapi/boom';
 import type { Lifecycle, Request, ResponseToolkit, Server } from '@hapi/hapi';
 import type { ValidationError } from 'joi';
-import { fieldErrorsOf } from '../../shared/schemas';
+import { fieldErrorsOf } from './model-schemas';
+import { requestIdOf } from './access-log';
 
 /**
  * The one error envelope (ARCHITECTURE.md): every 4xx answers
@@ -36,22 +37,25 @@ export const failAction: Lifecycle.Method = (_request: Request, _h: ResponseTool
   throw err ?? Boom.badRequest();
 };
 
-/** Shapes every Boom answer into `{ message, errors }`; logs 5xx with the request context. */
+/** Shapes every Boom answer into `{ message, errors }`; logs 5xx with the request context and id (a 5xx body also carries `requestId`). */
 export function registerErrorEnvelope(server: Server): void {
   server.ext('onPreResponse', (request, h) => {
     const response = request.response;
     if (!Boom.isBoom(response)) return h.continue;
     const { statusCode } = response.output;
     const payload = response.output.payload as unknown as Record<string, unknown>;
+    const requestId = statusCode >= 500 ? requestIdOf(request) : undefined;
     if (statusCode >= 500) {
       request.log(['error'], response);
-      server.app.logger?.error({ err: response, url: request.url.pathname, method: request.method }, 'request failed');
+      server.app.logger?.error({ err: response, url: request.url.pathname, method: request.method, requestId }, 'request failed');
     }
     const body: Record<string, unknown> = {
       statusCode,
       message: statusCode >= 500 ? 'Something went wrong! Our team has been informed.' : (payload.message ?? response.message),
     };
     if (payload.errors) body.errors = payload.errors;
+    // a 5xx carries the request's id: what a user reports, and what the error line is found by
+    if (requestId) body.requestId = requestId;
     if (response.data && typeof response.data === 'object' && statusCode < 500) Object.assign(body, response.data);
     const out = h.response(body).code(statusCode);
     for (const [k, v] of Object.entries(response.output.headers)) out.header(k, String(v));

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { Shape } from '../../shared/model';
-import { validateShape } from '../../shared/schemas';
+import { validateShape } from '../core/model-schemas';
 import { checkConfigPatch } from '../boards/config';
 import type { BoardConfig } from '../boards/repo';
 import { badRequest } from '../core/errors';
@@ -14,7 +14,7 @@ import { inputRefusal } from '../core/input-guard';
  *     "shapes": [shape, …] }      // the board as it is now, bottom → top (no history)
  * Assets will join as `"assets"` in a later version. Reading one is hostile-input parsing: the
  * compressed and the uncompressed sizes are capped (a zip bomb stops at the cap), the JSON must be
- * this format and version, every shape passes the shared shape schema (shared/schemas), no NUL,
+ * this format and version, every shape passes the shape schema (core/model-schemas), no NUL,
  * lone surrogate or deep nesting anywhere (core/input-guard), ids are unique, the settings pass
  * the board's own setting rules. Any failure is a 400 under `file`, never a 500.
  */

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useState, type RefObject } from 'react';
 import { FeedbackDialog } from '../../ui/feedback-dialog';
 import { PortalTarget } from '../../ui/portal';
 import { Toaster } from '../../ui/toast';
@@ -19,14 +19,16 @@ import { useSyncNotices } from './notices';
 import { EndedScreen, FailedScreen, LoadingOverlay, NotFoundScreen } from './overlays';
 import { EditingLayer } from './floating-menu';
 import { FramesButton, FramesPanel } from './frames-panel';
-import { ShareDialog } from './share-dialog';
 import { ExportMenu } from './export-menu';
-import { ShortcutsDialog } from './shortcuts-dialog';
 import { GuestStart, OwnerStart } from './start-screens';
 import { Toolbox } from './toolbox';
 import { TipButton } from './tooltip';
 import { TopBar } from './top-bar';
 import { ZoomBar } from './zoom-bar';
+
+/** Dialogs most sessions never open: chunks of their own, loaded when first opened (docs/performance.md). */
+const ShareDialog = lazy(() => import('./share-dialog').then((m) => ({ default: m.ShareDialog })));
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })));
 
 /** Parts of the board screen a host can switch off (all on by default). */
 export interface BoardFeatures {
@@ -197,8 +199,10 @@ export function BoardScreen(props: BoardScreenProps) {
       {phase === 'notFound' && <NotFoundScreen links={links} embedded={embedded} />}
       {phase === 'removed' && <EndedScreen message={M.boardRemoved} links={links} embedded={embedded} />}
       {phase === 'denied' && <EndedScreen message={state.error ?? M.unauthorized} links={links} embedded={embedded} />}
-      {shortcuts && editor && <ShortcutsDialog editor={editor} sync={sync} signedIn={signedIn} onClose={() => setShortcuts(false)} />}
-      {sharing && editor && sync && <ShareDialog editor={editor} sync={sync} signedIn={signedIn} onClose={() => setSharing(false)} />}
+      <Suspense fallback={null}>
+        {shortcuts && editor && <ShortcutsDialog editor={editor} sync={sync} signedIn={signedIn} onClose={() => setShortcuts(false)} />}
+        {sharing && editor && sync && <ShareDialog editor={editor} sync={sync} signedIn={signedIn} onClose={() => setSharing(false)} />}
+      </Suspense>
       <FeedbackDialog open={feedback} onClose={() => setFeedback(false)} signedIn={signedIn} source="board" />
       <Toaster />
     </div>

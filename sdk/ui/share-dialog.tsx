@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../shared/messages';
 import { LINK_SHARING_LEVELS, WORKSPACE_SHARING_LEVELS } from '../../shared/permissions';
@@ -117,7 +116,10 @@ export function ShareDialog({ editor, sync, signedIn, onClose }: { editor: Edito
   }
 
   async function toggleQr() {
-    setQr(qr ? null : await QRCode.toDataURL(link, { width: 150, margin: 1 }));
+    if (qr) return setQr(null);
+    // loaded on first use: the QR encoder is a chunk of its own (not in the board page's main.js)
+    const { default: QRCode } = await import('qrcode');
+    setQr(await QRCode.toDataURL(link, { width: 150, margin: 1 }));
   }
 
   const isOnline = (m: BoardMember) => online.some((o) => o.uid === m.uid && o.isOnline);

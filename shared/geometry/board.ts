@@ -8,7 +8,7 @@ import { BACKGROUNDS, EXPORT_BACKGROUND, EXPORT_MAX_SIZE, EXPORT_PADDING, type B
 import { expandRect, unionRects, type Rect } from './rect';
 import { attrs, num } from './svg';
 import type { SvgOptions } from './types';
-import { boundsOf, shapeToSvg } from './index';
+import { boundsOf, shapeToSvg } from './registry';
 
 export interface BoardSvgOptions extends SvgOptions {
   /** space around the shapes, board units (default 30) */

@@ -1,53 +1,25 @@
 /**
  * joi schemas for every shape kind and command kind of shared/model.ts (board.md §3, §5,
- * §9 limits). Only the server imports this file (joi stays out of the browser bundles).
+ * §9 limits): the server's validation of what clients send (boards/command-schema.ts, the .wtb
+ * reader library/wtb.ts). Server only: joi never reaches a browser bundle (tests/unit/bundles.test.ts);
+ * the browser checks shapes with the joi-free shared/shape-check.ts, built on the same limits
+ * (SCHEMA_LIMITS) and kept in step by tests/unit/shared/shape-check.test.ts.
  * Unknown keys are refused everywhere; numbers are finite and bounded; strings and
  * arrays are capped so one command can never blow up a board.
  */
 import Joi from 'joi';
-import { SHAPE_KINDS, type Command, type ShapeKind } from './model';
+import { SHAPE_KINDS, type Command, type ShapeKind } from '../../shared/model';
 import {
-  COLOR_REGEX, COMMENT_MAX_LENGTH, FRAME_TITLE_MAX, LINE_TYPES, LINE_WIDTH, OPACITY, STICKY_SIZES, TABLE_LIMITS,
+  COLOR_REGEX, FRAME_TITLE_MAX, LINE_TYPES, LINE_WIDTH, OPACITY, STICKY_SIZES, TABLE_LIMITS,
   TEXT_ALIGNS, UUID_REGEX,
-} from './constants';
+} from '../../shared/constants';
+import { SCHEMA_LIMITS, jsonLength } from '../../shared/shape-check';
 
-/** Bounds of the schemas (documented limits of a command). */
-export const SCHEMA_LIMITS = {
-  coord: 1e7,
-  points: 20_000,
-  text: 20_000,
-  id: 64,
-  url: 2048,
-  font: 100,
-  fontSize: 1000,
-  shapesPerCommand: 10_000,
-  commandsPerSet: 1000,
-  commandSetDepth: 2,
-  compositeDepth: 2,
-  shapesPerGroup: 1000,
-  tags: 50,
-  tagKey: 100,
-  tagValue: 500,
-  metadataJson: 4096,
-  propsPerCommand: 50,
-  tableCell: 1000,
-  children: 10_000,
-  page: 100_000,
-  comment: COMMENT_MAX_LENGTH,
-  timestamp: 1e14,
-} as const;
+export { SCHEMA_LIMITS };
 
 const L = SCHEMA_LIMITS;
 const evenPairs = (v: number[], helpers: Joi.CustomHelpers) =>
   v.length % 2 === 0 ? v : helpers.message({ custom: '{{#label}} must hold x/y pairs' });
-/** JSON length of a value; Infinity when it is too deep to serialise (never a RangeError out of a custom). */
-const jsonLength = (v: unknown): number => {
-  try {
-    return JSON.stringify(v ?? null).length;
-  } catch {
-    return Infinity;
-  }
-};
 const jsonCapped = (max: number) => (v: unknown, helpers: Joi.CustomHelpers) =>
   jsonLength(v) <= max ? v : helpers.message({ custom: `{{#label}} is too large` });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shapeSchemas, validateCommand, validateShape } from '../../../shared/schemas';
+import { shapeSchemas, validateCommand, validateShape } from '../../../platform/core/model-schemas';
 import type { Shape } from '../../../shared/model';
 
 const base = { uid: 'u1', timestamp: 1700000000000 };
