@@ -1,8 +1,7 @@
 import Hapi from '@hapi/hapi';
-import Vision from '@hapi/vision';
-import HapiSwagger from 'hapi-swagger';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import { registerAccessLog } from './core/access-log';
 import { registerAuth } from './core/auth';
 import './core/context';
 import { failAction, registerErrorEnvelope } from './core/errors';
@@ -10,9 +9,12 @@ import { createLogger } from './core/logger';
 import { registerInputGuard } from './core/input-guard';
 import { isEmbedded, migrate, openDb, type Db } from './db/index';
 import { healthPlugin } from './health/plugin';
+import { metricsPlugin } from './metrics/plugin';
+import { createMetrics } from './metrics/registry';
 import { webPlugin } from './web/plugin';
+import { openapiPlugin } from './openapi/plugin';
 import { domainPlugins } from './plugins';
-import { createLocalBus, createRedisBus, type Bus } from './realtime/bus';
+import { busChannel, createLocalBus, createRedisBus, type Bus } from './realtime/bus';
 import path from 'node:path';
 
 export interface Platform {
@@ -20,6 +22,8 @@ export interface Platform {
   db: Db;
   logger: Logger;
   config: Config;
+  /** Marks the node as stopping: GET /ready answers 503 { status: 'draining' } from now on (stop() does this first). */
+  drain(): void;
   stop(): Promise<void>;
 }
 
@@ -31,6 +35,7 @@ export async function createPlatform(config: Config, options: { db?: Db; logger?
   const logger = options.logger ?? createLogger({ level: config.logLevel, dir: config.logDir });
   const db = options.db ?? openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
   await migrate(db);
+  const migrated = true;
   logger.info({ database: isEmbedded(db) ? 'embedded (PGlite)' : 'postgresql', redis: Boolean(config.redisUrl) }, 'database ready');
 
   const server = Hapi.server({
@@ -46,41 +51,52 @@ export async function createPlatform(config: Config, options: { db?: Db; logger?
   server.app.config = config;
   server.app.db = db;
   server.app.logger = logger;
-  // with REDIS_URL every node's hub hears every board message (platform/realtime/bus.ts)
-  server.app.bus = options.bus ?? (config.redisUrl ? createRedisBus(config.redisUrl, { logger }) : createLocalBus());
+  // readiness (GET /ready, platform/health): false until stop() begins; migrations done above
+  server.app.draining = false;
+  server.app.migrated = migrated;
+  // Prometheus metrics of this platform (GET /metrics, platform/metrics): domains record through server.app.metrics
+  const metrics = createMetrics({ db });
+  server.app.metrics = metrics;
+  // with REDIS_URL every node's hub hears every board message (platform/realtime/bus.ts), on the
+  // deployment's channel under REDIS_PREFIX
+  server.app.bus =
+    options.bus ??
+    (config.redisUrl
+      ? createRedisBus(config.redisUrl, { logger, channel: busChannel(config.redisPrefix), onDelivered: (seconds) => metrics.fanoutDelivered(seconds) })
+      : createLocalBus());
 
   registerErrorEnvelope(server);
+  // request ids and the access log (after the envelope: its onPreResponse sees the shaped answer)
+  registerAccessLog(server);
   registerInputGuard(server);
   await registerAuth(server, config);
-  await server.register([
-    Vision,
-    {
-      plugin: HapiSwagger,
-      options: {
-        info: { title: 'Tabula API', version: '1.0.0', description: 'The Tabula platform REST API. Errors answer { message, errors: { field: [text] } }.' },
-        documentationPath: '/documents/api',
-        jsonPath: '/documents/api/openapi.json',
-        swaggerUIPath: '/documents/api/ui/',
-        grouping: 'tags',
-        securityDefinitions: { jwt: { type: 'apiKey', name: 'Authorization', in: 'header' } },
-        security: [{ jwt: [] }],
-      },
-    },
-  ]);
+  await server.register({
+    plugin: openapiPlugin,
+    options: { info: { title: 'Tabula API', version: '1.0.0', description: 'The Tabula platform REST API. Errors answer { message, errors: { field: [text] } }.' } },
+  });
   await server.register({ plugin: healthPlugin });
+  await server.register({ plugin: metricsPlugin });
   for (const plugin of domainPlugins) await server.register(plugin);
   await server.register({ plugin: webPlugin, options: { distDir: config.distDir } });
 
   let stopped = false;
+  const drain = () => {
+    server.app.draining = true;
+  };
+  // running requests get up to 5 s, less when SHUTDOWN_TIMEOUT_MS is short (Redis and the database close after them)
+  const requestGraceMs = Number.isFinite(config.shutdownTimeoutMs) ? Math.min(5000, Math.max(500, config.shutdownTimeoutMs - 2000)) : 5000;
   return {
     server,
     db,
     logger,
     config,
+    drain,
     async stop() {
+      // before anything else: /ready answers 503 'draining' so balancers stop sending work here
+      drain();
       if (stopped) return;
       stopped = true;
-      await server.stop({ timeout: 5000 });
+      await server.stop({ timeout: requestGraceMs });
       await server.app.bus.close();
       await db.destroy();
     },

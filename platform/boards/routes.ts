@@ -5,6 +5,7 @@ import { appendedCommand } from '../../shared/hub';
 import { requestActor } from '../core/actor';
 import { abuseOf } from '../core/abuse';
 import { clientAddress } from '../core/client-ip';
+import { boardCors } from '../core/cors';
 import { badRequest } from '../core/errors';
 import { noteCoreActions, type CoreAction } from './activity';
 import { boardJoin } from './join';
@@ -40,7 +41,10 @@ const effectSchema = Joi.object({
   z: Joi.object().unknown(true),
 }).label('CommandEffect');
 
-/** The spec's routes of boards, sharing and members (board.md §7, panel.md §7). */
+/**
+ * The spec's routes of boards, sharing and members (board.md §7, panel.md §7). Those the board
+ * client (sdk/) calls answer host pages of other origins: `cors: boardCors` (platform/core/cors.ts).
+ */
 export const boardRoutes: ServerRoute[] = [
   ...['/board/new', '/board/{workspaceId}/new'].map(
     (path): ServerRoute => ({
@@ -77,6 +81,7 @@ export const boardRoutes: ServerRoute[] = [
     options: {
       auth: optionalAuth,
       tags,
+      cors: boardCors,
       description: 'Delete a board (owner only)',
       validate: { payload: Joi.object({ id: boardRef, ...uidFields }).label('DeleteBoard') },
     },
@@ -91,6 +96,7 @@ export const boardRoutes: ServerRoute[] = [
     options: {
       auth: optionalAuth,
       tags,
+      cors: boardCors,
       description: 'Set the dispose timer in days (0 = never; owner only)',
       validate: { params: id, payload: Joi.object({ days: Joi.number().integer().min(0).max(3650).required(), ...uidFields }).label('DisposeTimer') },
       response: { schema: Joi.object({ disposeAt: Joi.string().allow(null) }).label('DisposeAt') },
@@ -115,8 +121,7 @@ export const boardRoutes: ServerRoute[] = [
     options: {
       auth: optionalAuth,
       tags,
-      // the SDK (<Board>, <tabula-board>) runs on host pages of other origins; bearer tokens, no cookies
-      cors: { origin: ['*'], additionalExposedHeaders: ['token-expired'] },
+      cors: boardCors,
       description: 'Append a command to the board\'s log (same rules as the hub\'s sendCommand)',
       notes:
         'Answers { id, seq } and, for an undo/redo or a clear, the effect the server computed (the post-state of the shapes it affects: the sender applies it as everyone else does). '
@@ -132,6 +137,14 @@ export const boardRoutes: ServerRoute[] = [
         }).label('BoardCommand'),
       },
       response: { schema: Joi.object({ id: Joi.string(), seq: Joi.number(), effect: effectSchema }).label('AppendedCommand') },
+      plugins: {
+        openapi: {
+          responses: {
+            403: "'Unauthorized access': the sender may not edit the board, or the command needs a feature its plan lacks (then with { feature, policies }: docs/api.md \"Plan policies on commands\"); undoing another's command is refused too.",
+            429: 'Over the sender\'s command budget (docs/security.md "Abuse limits"): wait for Retry-After.',
+          },
+        },
+      },
     },
     async handler(request) {
       const p = request.payload as { boardCommand: string | object; connectionId?: string | null; coreActions?: CoreAction[] };
@@ -159,14 +172,14 @@ export const boardRoutes: ServerRoute[] = [
     options: {
       auth: optionalAuth,
       tags,
-      // the SDK (<Board>, <tabula-board>) runs on host pages of other origins; bearer tokens, no cookies
-      cors: { origin: ['*'], additionalExposedHeaders: ['token-expired'] },
+      cors: boardCors,
       description: 'Open a board: its latest snapshot and the commands after it (or only the commands after `after`)',
       notes:
         'Answers { board?, snapshot, commands, lastSeq } with a content-length (clients show load progress from it). '
         + 'In private mode a member who is neither Owner nor Facilitator gets only what concerns the shapes they created: '
         + '{ seq, hidden: true } in the place of the others\' commands, and restricted: true (docs/security.md "Private mode").',
       validate: { params: id, query: Joi.object({ after: Joi.number().integer().min(0), ...uidFields }) },
+      plugins: { openapi: { responses: { 403: "'Unauthorized access' when the caller has no access to the board; a disabled board answers 403 too." } } },
     },
     async handler(request, h) {
       const { after } = request.query as { after?: number };
@@ -186,6 +199,7 @@ export const boardRoutes: ServerRoute[] = [
     options: {
       auth: optionalAuth,
       tags,
+      cors: boardCors,
       description: 'Board sharing: members and the workspace and link levels',
       validate: { params: id, query: Joi.object(uidFields) },
       response: {
@@ -200,6 +214,7 @@ export const boardRoutes: ServerRoute[] = [
     options: {
       auth: optionalAuth,
       tags,
+      cors: boardCors,
       description: 'Set the workspace and link access levels (owner only)',
       validate: { params: id, payload: Joi.object({ workspace: workspaceLevelSchema, link: linkLevelSchema, ...uidFields }).or('workspace', 'link').label('SharingLevels') },
       response: { schema: Joi.object({ workspace: Joi.string(), link: Joi.string() }).label('SharingLevelsResult') },
@@ -212,6 +227,7 @@ export const boardRoutes: ServerRoute[] = [
     options: {
       auth: optionalAuth,
       tags,
+      cors: boardCors,
       description: 'Invite a member by e-mail with a role (owner only)',
       validate: {
         params: id,
@@ -227,6 +243,7 @@ export const boardRoutes: ServerRoute[] = [
     options: {
       auth: optionalAuth,
       tags,
+      cors: boardCors,
       description: "Change a member's role (owner only; NoAccess revokes)",
       validate: {
         params: Joi.object({ id: boardRef, memberId: Joi.string().max(100).required() }),

@@ -1,6 +1,7 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { requestActor } from '../core/actor';
+import { boardCors } from '../core/cors';
 import { answerList, listAnswer, listQuery, type ListDeclaration } from '../core/list';
 import {
   acceptPayload,
@@ -163,13 +164,13 @@ export const workspaceRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/fonts/{fontId}/stylesheet.css',
-    options: { auth: false, tags, description: "A workspace font's stylesheet (its files on this server)", validate: { params: fontFileParams }, cache: { expiresIn: 86_400_000, privacy: 'public' } },
+    options: { auth: false, cors: boardCors, tags, description: "A workspace font's stylesheet (its files on this server)", validate: { params: Joi.object({ fontId: fontFileParams.extract('fontId') }) }, cache: { expiresIn: 86_400_000, privacy: 'public' } },
     handler: async (request, h) => h.response(await workspaces.fontStylesheet(app(request), String(request.params.fontId))).type('text/css; charset=utf-8'),
   },
   {
     method: 'GET',
     path: '/api/fonts/{fontId}/files/{n}',
-    options: { auth: false, tags, description: 'A font file of a workspace font', validate: { params: fontFileParams }, cache: { expiresIn: 86_400_000, privacy: 'public' } },
+    options: { auth: false, cors: boardCors, tags, description: 'A font file of a workspace font', validate: { params: fontFileParams }, cache: { expiresIn: 86_400_000, privacy: 'public' } },
     async handler(request, h) {
       const file = await workspaces.fontFile(app(request), String(request.params.fontId), Number(request.params.n));
       return h.response(file.data).type(file.contentType);

@@ -146,9 +146,9 @@ describe('the answer to an undo or a clear carries its effect', () => {
     const res = await p.server.inject('/documents/api/openapi.json');
     expect(res.statusCode).toBe(200);
     const doc = JSON.parse(res.payload);
-    expect(doc.paths['/api/boards/{id}/commands'].post.responses['200'].schema.$ref).toBe('#/definitions/AppendedCommand');
-    expect(doc.definitions.AppendedCommand.properties.effect.$ref).toBe('#/definitions/CommandEffect');
-    expect(Object.keys(doc.definitions.CommandEffect.properties)).toEqual(['shapes', 'removed', 'z']);
+    expect(doc.paths['/api/boards/{id}/commands'].post.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/AppendedCommand');
+    expect(doc.components.schemas.AppendedCommand.properties.effect.$ref).toBe('#/components/schemas/CommandEffect');
+    expect(Object.keys(doc.components.schemas.CommandEffect.properties)).toEqual(['shapes', 'removed', 'z']);
   });
 });
 
