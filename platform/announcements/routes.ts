@@ -1,5 +1,6 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import { boardCors } from '../core/cors';
 import { currentAnnouncements, toAnnouncement } from './repo';
 
 /**
@@ -13,6 +14,7 @@ export const announcementRoutes: ServerRoute[] = [
     path: '/api/announcements',
     options: {
       auth: false,
+      cors: boardCors,
       tags: ['api', 'announcements'],
       description: 'The current announcements (type, message, start, end, duration, untilStart)',
       validate: { query: Joi.object({ Uid: Joi.string().max(200) }).unknown(false) },

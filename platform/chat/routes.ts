@@ -1,6 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { requestActor } from '../core/actor';
+import { boardCors } from '../core/cors';
 import { boardRef, optionalAuth, uidFields } from '../boards/schemas';
 import { listMessages } from './service';
 
@@ -21,6 +22,7 @@ export const chatRoutes: ServerRoute[] = [
     path: '/api/boards/{id}/messages',
     options: {
       auth: optionalAuth,
+      cors: boardCors,
       tags: ['api', 'chat'],
       description: 'Chat messages of a board (view_chat): the latest page, or the page before From',
       validate: {

@@ -1,6 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { requestActor } from '../core/actor';
+import { boardCors } from '../core/cors';
 import { boardRef, optionalAuth, uidFields } from '../boards/schemas';
 import { listThreads, markThreadSeen } from './service';
 
@@ -29,6 +30,7 @@ export const commentRoutes: ServerRoute[] = [
     path: '/api/boards/{id}/comments',
     options: {
       auth: optionalAuth,
+      cors: boardCors,
       tags: ['api', 'comments'],
       description: 'Comment threads of a board with their comments and seen flags',
       validate: { params: Joi.object({ id: boardRef }), query: Joi.object(uidFields) },
@@ -41,6 +43,7 @@ export const commentRoutes: ServerRoute[] = [
     path: '/api/boards/{id}/comments/{threadId}/mark',
     options: {
       auth: optionalAuth,
+      cors: boardCors,
       tags: ['api', 'comments'],
       description: 'Mark a comment thread seen by the caller',
       validate: {

@@ -2,6 +2,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { COLOR_REGEX } from '../../shared/constants';
 import { claimsOf } from '../core/auth';
+import { boardCors } from '../core/cors';
 import { currentUser } from '../accounts/service';
 import type { Db } from '../db/index';
 
@@ -55,6 +56,8 @@ export const userConfigRoutes: ServerRoute[] = [
     path: '/api/users/configs',
     options: {
       auth: 'jwt',
+      // called by the board (colours, snap, key bindings), which may run on another origin
+      cors: boardCors,
       tags: ['api', 'users'],
       description: "Save the signed-in user's board preferences: {config:{keys}}, {config:{snapToObject}} or {config:{colors}}",
       notes: 'Parts not given keep their stored value. keys: [{c command, k key string}] (board.md §3); guests keep theirs in the page.',
