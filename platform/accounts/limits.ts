@@ -47,10 +47,11 @@ export interface LoginLimiter {
   close(): Promise<void>;
 }
 
-type Store = { redis?: Redis };
+/** where the limits count: Redis (keys `{prefix}login:…`, prefix REDIS_PREFIX, default 'tabula:') or memory */
+type Store = { redis?: Redis; prefix?: string };
 
 function limiter(store: Store, keyPrefix: string, points: number, duration: number, blockDuration = 0): RateLimiterAbstract {
-  const options = { keyPrefix: `tabula:login:${keyPrefix}`, points, duration, blockDuration };
+  const options = { keyPrefix: `${store.prefix ?? 'tabula:'}login:${keyPrefix}`, points, duration, blockDuration };
   if (!store.redis) return new RateLimiterMemory(options);
   return new RateLimiterRedis({ ...options, storeClient: store.redis, useRedisPackage: false, insuranceLimiter: new RateLimiterMemory(options) });
 }

@@ -44,7 +44,7 @@ export function formLimiters<K extends string>(server: Server, forms: readonly K
   const { config, logger } = server.app;
   const onError = (err: unknown) => logger.warn({ err }, 'rate limit: Redis unavailable, counting on this node');
   const redis = config.redisUrl ? openRedis(config.redisUrl, onError) : undefined;
-  const limiters = Object.fromEntries(forms.map((prefix) => [prefix, createRateLimiter({ ...FORM_LIMIT, prefix, redis, onError })])) as Record<K, RateLimiter>;
+  const limiters = Object.fromEntries(forms.map((prefix) => [prefix, createRateLimiter({ ...FORM_LIMIT, prefix, redisPrefix: config.redisPrefix, redis, onError })])) as Record<K, RateLimiter>;
   server.ext('onPostStop', async () => {
     await Promise.all(Object.values<RateLimiter>(limiters).map((l) => l.close()));
     redis?.disconnect();

@@ -87,7 +87,7 @@ const limiters = new WeakMap<object, RateLimiter>();
 export function redeemLimiterOf(app: Pick<App, 'config' | 'logger'>): RateLimiter {
   let limiter = limiters.get(app.config);
   if (!limiter) {
-    limiter = createRateLimiter({ ...REDEEM_LIMIT, prefix: 'promo-redeem', redisUrl: app.config.redisUrl, onError: (err) => app.logger.warn({ err }, 'redeem limiter: redis failed') });
+    limiter = createRateLimiter({ ...REDEEM_LIMIT, prefix: 'promo-redeem', redisUrl: app.config.redisUrl, redisPrefix: app.config.redisPrefix, onError: (err) => app.logger.warn({ err }, 'redeem limiter: redis failed') });
     limiters.set(app.config, limiter);
   }
   return limiter;

@@ -20,7 +20,7 @@ import { cachedVisitorLookup } from './access-cache';
 import { findBoardForVisitor, type BoardRow, type MemberRow } from './repo';
 
 /** What the board services need from `server.app`. */
-export type BoardApp = Pick<ServerApplicationState, 'config' | 'db' | 'logger' | 'bus'>;
+export type BoardApp = Pick<ServerApplicationState, 'config' | 'db' | 'logger' | 'bus' | 'metrics'>;
 
 export const BOARD_NOT_FOUND = MESSAGES.boardNotFound;
 export const UNAUTHORIZED_ACCESS = MESSAGES.unauthorizedAccess;

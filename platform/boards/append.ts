@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import Boom from '@hapi/boom';
 import type { Knex } from 'knex';
 import type { AddCommand, ClearCommand, Command, CommandEffect, UndoCommand } from '../../shared/model';
@@ -150,6 +151,7 @@ export async function appendCommand(
   input: unknown,
   opts: { connectionId?: string } = {},
 ): Promise<{ command: Command; duplicate: boolean }> {
+  const arrivedAt = performance.now();
   // the per-command size cap (./caps.ts), before anything is read for it
   checkCommandSize(app, input);
   const access = await getBoardAccess(app, code, actorOrNull, { cached: true });
@@ -205,6 +207,8 @@ export async function appendCommand(
     : undefined;
   await app.bus.publish(access.board.code, { event: 'onCommand', data: stored, except: opts.connectionId, ...(owners ? { owners } : {}) });
   if (stored.cmd === 'clear') await app.bus.publish(access.board.code, { event: 'onClearBoard', data: { seq: stored.seq, uid: stored.uid }, except: opts.connectionId });
+  // metrics (platform/metrics): one more command, and its arrival → local publish time
+  app.metrics?.commandAppended((performance.now() - arrivedAt) / 1000);
   scheduleSnapshot(app, boardId, stored.seq!);
   return { command: filterAnswer ? await answer(stored) : stored, duplicate: false };
 }

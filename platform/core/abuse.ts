@@ -80,7 +80,7 @@ function createAbuse(app: ServerApplicationState, redis: Redis | null, onError?:
   const limits = app.config.limits;
   const local = (prefix: string, budget: Budget) => createRateLimiter({ prefix, max: budget.points, windowMs: budget.windowMs });
   const shared = (prefix: string, budget: Budget) =>
-    createRateLimiter({ prefix, max: budget.points, windowMs: budget.windowMs, ...(redis ? { redis, onError } : {}) });
+    createRateLimiter({ prefix, max: budget.points, windowMs: budget.windowMs, redisPrefix: app.config.redisPrefix, ...(redis ? { redis, onError } : {}) });
   const perSocket: Record<AbuseKind, RateLimiter> = {
     commands: local('commands-socket', limits.commandsPerSocket),
     chat: local('chat-socket', limits.chat),

@@ -38,7 +38,7 @@ export async function registerAuth(server: Server, config: Config): Promise<void
         refusal = await revocationOf(request.server.app.db, userIdOf(claims), claims);
       } catch (err) {
         // the database is unreachable: neither a 401 (the client would sign out) nor its text
-        request.server.app.logger.error({ err }, 'auth: token version lookup failed');
+        request.server.app.logger.error({ err, requestId: request.app.requestId }, 'auth: token version lookup failed');
         return { isValid: false, response: h.response({ statusCode: 503, error: 'Service Unavailable', message: 'Service unavailable.' }).code(503) };
       }
       if (refusal) throw new Error(refusal);

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
+import type { PlatformMetrics } from '../metrics/registry';
 import type { Bus } from '../realtime/bus';
 
 /** What every plugin reaches through `server.app`. */
@@ -17,5 +18,11 @@ declare module '@hapi/hapi' {
     logger: Logger;
     /** board-wide fan-out (in-process, or Redis with REDIS_URL) */
     bus: Bus;
+    /** Prometheus metrics of this platform (platform/metrics); absent outside createPlatform */
+    metrics?: PlatformMetrics;
+    /** true once the node began stopping: GET /ready answers 503 'draining' */
+    draining?: boolean;
+    /** true once this node's migrations ran (createPlatform) */
+    migrated?: boolean;
   }
 }

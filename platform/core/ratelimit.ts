@@ -35,6 +35,8 @@ export interface RateLimitOptions {
   windowMs: number;
   /** namespace of the keys, e.g. 'login' */
   prefix: string;
+  /** REDIS_PREFIX: the deployment's prefix of every Redis key (default 'tabula:'); keys are `{redisPrefix}rl:{prefix}:{key}` */
+  redisPrefix?: string;
   /** count in Redis: a URL (the limiter opens and closes its own connection) … */
   redisUrl?: string;
   /** … or a connection shared with others (left open by close()) */
@@ -92,8 +94,10 @@ async function consume(limiter: RateLimiterMemory | RateLimiterRedis, key: strin
   }
 }
 
-function memoryStore({ max, windowMs, prefix }: RateLimitOptions): RateLimiterMemory {
-  return new RateLimiterMemory({ keyPrefix: `tabula:rl:${prefix}`, points: max, duration: windowMs / 1000 });
+const keyPrefixOf = ({ redisPrefix, prefix }: RateLimitOptions): string => `${redisPrefix ?? 'tabula:'}rl:${prefix}`;
+
+function memoryStore(options: RateLimitOptions): RateLimiterMemory {
+  return new RateLimiterMemory({ keyPrefix: keyPrefixOf(options), points: options.max, duration: options.windowMs / 1000 });
 }
 
 function memoryLimiter(options: RateLimitOptions): RateLimiter {
@@ -111,11 +115,11 @@ function memoryLimiter(options: RateLimitOptions): RateLimiter {
 }
 
 function redisLimiter(options: RateLimitOptions, redis: Redis, ownsConnection: boolean): RateLimiter {
-  const { max, windowMs, prefix } = options;
+  const { max, windowMs } = options;
   const insurance = memoryLimiter(options);
   const store = new RateLimiterRedis({
     storeClient: redis,
-    keyPrefix: `tabula:rl:${prefix}`,
+    keyPrefix: keyPrefixOf(options),
     points: max,
     duration: Math.max(1, Math.ceil(windowMs / 1000)),
     // a key over its limit is refused on this node without asking Redis until its window ends

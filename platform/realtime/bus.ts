@@ -38,8 +38,20 @@ export interface Bus {
    * other nodes meanwhile are lost, so the hub catches its boards up from the database.
    */
   onResume(handler: () => void): () => void;
+  /**
+   * Readiness (GET /ready): 'off' for the in-process bus; 'ok' when the Redis bus's publishing
+   * connection answers a PING and its subscriber listens on the channel. Rejects otherwise (within
+   * a couple of seconds, even when Redis hangs).
+   */
+  ping(): Promise<'ok' | 'off'>;
   close(): Promise<void>;
 }
+
+/** The deployment's bus channel under its REDIS_PREFIX: 'tabula:board-bus' by default. */
+export const busChannel = (redisPrefix: string): string => `${redisPrefix}board-bus`;
+
+/** How long a readiness PING may take before Redis counts as unreachable. */
+const PING_TIMEOUT_MS = 2_000;
 
 export function createLocalBus(): Bus {
   const emitter = new EventEmitter();
@@ -55,6 +67,9 @@ export function createLocalBus(): Bus {
     onResume() {
       return () => {};
     },
+    async ping() {
+      return 'off';
+    },
     async close() {
       emitter.removeAllListeners();
     },
@@ -62,14 +77,21 @@ export function createLocalBus(): Bus {
 }
 
 export interface RedisBusOptions {
-  /** one channel per deployment; nodes of the same deployment share it */
+  /** one channel per deployment; nodes of the same deployment share it (default busChannel('tabula:')) */
   channel?: string;
   logger?: Logger;
+  /**
+   * told, for each message from another node, its age in seconds when this node delivers it to
+   * the hub (the publisher's clock against this one's: the Redis fan-out latency; metrics)
+   */
+  onDelivered?: (seconds: number) => void;
 }
 
 interface Envelope {
-  /** publishing node */
+  /** publishing node (first in the JSON: a node recognises its own messages by it) */
   n: string;
+  /** when it was published (ms since the epoch, the publisher's clock); absent from older nodes */
+  t?: number;
   /** board code */
   b: string;
   m: BoardMessage;
@@ -88,7 +110,7 @@ export interface RedisBus extends Bus {
 }
 
 export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}): RedisBus {
-  const channel = options.channel ?? 'tabula:board-bus';
+  const channel = options.channel ?? busChannel('tabula:');
   const node = crypto.randomUUID();
   const local = new EventEmitter();
   local.setMaxListeners(0);
@@ -104,6 +126,8 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
   const sub = new Redis(redisUrl, { ...connectionOptions, enableOfflineQueue: true, autoResubscribe: false, maxRetriesPerRequest: null });
   let closed = false;
   let everReady = false;
+  /** the subscriber listens on the channel now (false from a lost connection until it resubscribed) */
+  let listening = false;
   const lastErrorAt = { pub: 0, sub: 0 };
   const onError = (which: 'pub' | 'sub') => (err: Error) => {
     // one line per outage, not one per retry
@@ -125,6 +149,7 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
       return;
     }
     if (envelope.n === node || typeof envelope.b !== 'string' || !envelope.m) return;
+    if (options.onDelivered && typeof envelope.t === 'number') options.onDelivered((Date.now() - envelope.t) / 1000);
     local.emit('message', envelope.b, envelope.m);
   });
   /**
@@ -141,6 +166,7 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
           local.emit('resume');
         }
         everReady = true;
+        listening = true;
         local.emit('subscribed');
       },
       (err: Error) => {
@@ -150,6 +176,9 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
     );
   };
   sub.on('ready', listen);
+  sub.on('close', () => {
+    listening = false;
+  });
 
   return {
     async publish(boardCode, message) {
@@ -157,7 +186,7 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
       if (closed || pub.status !== 'ready') return;
       // not awaited: one connection keeps publishes in order, and a dying connection must not
       // hold up the command that caused the message
-      pub.publish(channel, JSON.stringify({ n: node, b: boardCode, m: message } satisfies Envelope)).catch(onError('pub'));
+      pub.publish(channel, JSON.stringify({ n: node, t: Date.now(), b: boardCode, m: message } satisfies Envelope)).catch(onError('pub'));
     },
     subscribe(handler) {
       local.on('message', handler);
@@ -166,6 +195,21 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
     onResume(handler) {
       local.on('resume', handler);
       return () => local.off('resume', handler);
+    },
+    async ping() {
+      if (closed) throw new Error('redis bus closed');
+      if (!listening || sub.status !== 'ready') throw new Error('redis bus: the subscriber is not listening');
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('redis bus: PING timed out')), PING_TIMEOUT_MS);
+        timer.unref();
+      });
+      try {
+        await Promise.race([pub.ping(), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+      return 'ok';
     },
     ready() {
       const subscribed = everReady ? Promise.resolve() : new Promise<void>((resolve) => local.once('subscribed', () => resolve()));

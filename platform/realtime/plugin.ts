@@ -31,7 +31,7 @@ export const realtimePlugin: Plugin<void> = {
   name: 'realtime',
   async register(server) {
     const app = server.app;
-    const presence = app.config.redisUrl ? createRedisPresence(app.config.redisUrl, { logger: app.logger }) : createMemoryPresence();
+    const presence = app.config.redisUrl ? createRedisPresence(app.config.redisUrl, { prefix: app.config.redisPrefix, logger: app.logger }) : createMemoryPresence();
     const hub = new Hub(
       app.bus,
       presence,
@@ -46,6 +46,8 @@ export const realtimePlugin: Plugin<void> = {
       app.logger,
     );
     const dispatch = createDispatcher(hubMethods);
+    /** sockets counted in the hub connections gauge (platform/metrics) */
+    const counted = new WeakSet<HubSocket>();
     setFlushSpacing(app.config.hubFlushMs);
 
     await server.register({
@@ -56,8 +58,12 @@ export const realtimePlugin: Plugin<void> = {
         heartbeat: { ...HUB_HEARTBEAT },
         onConnection: (socket: HubSocket) => {
           socket.app.session = null;
+          counted.add(socket);
+          app.metrics?.hubConnected();
         },
         onDisconnection: (socket: HubSocket) => {
+          // nes also reports sockets that never said hello (or failed auth): only connected ones count
+          if (counted.delete(socket)) app.metrics?.hubDisconnected();
           const session = socket.app.session;
           if (session) hub.leave(session).catch((err) => app.logger.warn({ err }, 'hub: leave on disconnect failed'));
         },

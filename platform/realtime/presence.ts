@@ -149,7 +149,8 @@ export const PRESENCE_TTL_MS = 150_000;
 export const PRESENCE_REFRESH_MS = 30_000;
 
 /**
- * Memory presence mirrored into Redis: hash `{prefix}:presence:{board}` with fields
+ * Memory presence mirrored into Redis: hash `{prefix}presence:{board}` (prefix: REDIS_PREFIX,
+ * default 'tabula:', so `tabula:presence:{board}`) with fields
  * `s:{connectionId}` (member + last seen), `c:{uid}` (cursor), `f:{follower}` (followee) and
  * `a` (attention); the key expires PRESENCE_TTL_MS after the last write and entries of a node
  * that died stop counting once their `seen` is older than that. Reads come from Redis; when
@@ -157,8 +158,8 @@ export const PRESENCE_REFRESH_MS = 30_000;
  */
 export function createRedisPresence(redisUrl: string, options: { prefix?: string; logger?: Logger } = {}): Presence & { ready(): Promise<void> } {
   const memory = createMemoryPresence();
-  const prefix = options.prefix ?? 'tabula';
-  const key = (board: string) => `${prefix}:presence:${board}`;
+  const prefix = options.prefix ?? 'tabula:';
+  const key = (board: string) => `${prefix}presence:${board}`;
   const redis = new Redis(redisUrl, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

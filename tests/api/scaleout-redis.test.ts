@@ -114,8 +114,8 @@ await describeWithServices('Redis bus and presence', { redisServer: true }, () =
   }, 40_000);
 
   it('shares presence across nodes: distinct members, latest first then name, leaving, renaming', async () => {
-    const p1 = createRedisPresence(redis.url, { prefix: 'test1' });
-    const p2 = createRedisPresence(redis.url, { prefix: 'test1' });
+    const p1 = createRedisPresence(redis.url, { prefix: 'test1:' });
+    const p2 = createRedisPresence(redis.url, { prefix: 'test1:' });
     try {
       await Promise.all([p1.ready(), p2.ready()]);
       await p1.join('BRD', 'c1', member('ann', 'Ann', 1000));
@@ -139,8 +139,8 @@ await describeWithServices('Redis bus and presence', { redisServer: true }, () =
   });
 
   it('shares follow relations, cursors and attention; a leaving member takes their relations along', async () => {
-    const p1 = createRedisPresence(redis.url, { prefix: 'test2' });
-    const p2 = createRedisPresence(redis.url, { prefix: 'test2' });
+    const p1 = createRedisPresence(redis.url, { prefix: 'test2:' });
+    const p2 = createRedisPresence(redis.url, { prefix: 'test2:' });
     try {
       await Promise.all([p1.ready(), p2.ready()]);
       await p1.join('F', 'c1', member('ann', 'Ann', 1));
@@ -168,8 +168,8 @@ await describeWithServices('Redis bus and presence', { redisServer: true }, () =
   });
 
   it('drops the entries of a node that stopped refreshing them, and keeps refreshed ones', async () => {
-    const p1 = createRedisPresence(redis.url, { prefix: 'test3' });
-    const p2 = createRedisPresence(redis.url, { prefix: 'test3' });
+    const p1 = createRedisPresence(redis.url, { prefix: 'test3:' });
+    const p2 = createRedisPresence(redis.url, { prefix: 'test3:' });
     try {
       await Promise.all([p1.ready(), p2.ready()]);
       await p1.join('T', 'c1', member('ann', 'Ann', 1));
@@ -191,7 +191,7 @@ await describeWithServices('Redis bus and presence', { redisServer: true }, () =
   });
 
   it('falls back to this node when Redis is down, and never throws', async () => {
-    const p = createRedisPresence(redis.url, { prefix: 'test4' });
+    const p = createRedisPresence(redis.url, { prefix: 'test4:' });
     try {
       await p.ready();
       await p.join('D', 'c1', member('ann', 'Ann', 1));
