@@ -1,16 +1,26 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { limitsFromEnv, type AbuseLimits } from './core/limits';
-import { CLIENT_VERSION } from '../shared/constants';
+import type { AbuseLimits } from './core/limits';
+import { ConfigError, DEFAULT_LOGIN_LIMITS, validateEnv, type EnvValues, type LoginLimits } from './config-schema';
 
-/** Everything the platform reads from the environment, in one place (documented in README.md). */
+export { ConfigError, DEFAULT_LOGIN_LIMITS, type LoginLimits };
+
+/**
+ * Everything the platform reads from the environment, in one place. Each variable is declared in
+ * platform/config-schema.ts (rule, default, meaning; docs/configuration.md is generated from it)
+ * and checked at start: loadConfig throws a ConfigError naming every invalid one.
+ */
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Prefix of every Redis key and channel (REDIS_PREFIX, default 'tabula:'), so several installs can share one Redis. */
+  redisPrefix: string;
+  /** How long a stopping node drains (SHUTDOWN_TIMEOUT_MS, default 10000) before it is forced to exit. */
+  shutdownTimeoutMs: number;
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -94,105 +104,82 @@ export interface BillingConfig {
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Login limits; windows and blocks in seconds (docs/security.md "Login, enumeration and passwords"). */
-export interface LoginLimits {
-  /** failed logins per client address per window, then that address is refused for blockSec */
-  ipFailures: number;
-  ipWindowSec: number;
-  ipBlockSec: number;
-  /** failed logins per account (from any address, untrusted devices) per window */
-  accountFailures: number;
-  accountWindowSec: number;
-  /** consecutive failures of one account from one address before the backoff starts (base, ×2, ×4 … backoffMaxSec) */
-  backoffAfter: number;
-  backoffBaseSec: number;
-  backoffMaxSec: number;
-  /** failed logins on the whole platform per window (untrusted devices) */
-  globalFailures: number;
-  globalWindowSec: number;
-  /** failures a trusted device (device cookie) may make per window before it counts as untrusted */
-  deviceFailures: number;
-  deviceWindowSec: number;
-  /** how long a device cookie is valid, days */
-  deviceCookieDays: number;
-}
-
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
-  ipFailures: 20,
-  ipWindowSec: 900,
-  ipBlockSec: 900,
-  accountFailures: 20,
-  accountWindowSec: 3600,
-  backoffAfter: 5,
-  backoffBaseSec: 30,
-  backoffMaxSec: 900,
-  globalFailures: 2000,
-  globalWindowSec: 300,
-  deviceFailures: 10,
-  deviceWindowSec: 900,
-  deviceCookieDays: 180,
-};
-
+/**
+ * The configuration from the environment (validated against platform/config-schema.ts: a
+ * ConfigError names every invalid variable; unknown ones are ignored), then `overrides` (tests).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const port = Number(env.PORT ?? 3000);
-  const host = env.HOST ?? '0.0.0.0';
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
-  const secret = env.ACCESS_TOKEN_SECRET || overrides.accessTokenSecret || persistentSecret(dataDir, 'access');
+  const e = validateEnv(env);
+  const port = e.PORT;
+  const dataDir = path.resolve(e.DATA_DIR ?? path.join(root, 'data'));
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const secret = e.ACCESS_TOKEN_SECRET || overrides.accessTokenSecret || persistentSecret(dataDir, 'access');
   return {
     port,
-    host,
+    host: e.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Tabula <no-reply@tabula.local>',
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     accessTokenSecret: secret,
-    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 900),
-    refreshTokenTtlDays: Number(env.REFRESH_TOKEN_TTL_DAYS ?? 30),
-    refreshReuseGraceSeconds: Number(env.REFRESH_REUSE_GRACE_SECONDS ?? 30),
-    accessTokenLeewaySeconds: Number(env.ACCESS_TOKEN_LEEWAY_SECONDS ?? 5),
-    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
-    googleClientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
-    googleAuthUrl: env.GOOGLE_AUTH_URL || undefined,
-    googleTokenUrl: env.GOOGLE_TOKEN_URL || undefined,
-    googleProfileUrl: env.GOOGLE_PROFILE_URL || undefined,
-    logDir: path.resolve(env.LOG_DIR ?? path.join(dataDir, 'logs')),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    distDir: path.resolve(env.DIST_DIR ?? path.join(root, 'dist')),
-    rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 10), windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000) },
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    accessTokenLeewaySeconds: e.ACCESS_TOKEN_LEEWAY_SECONDS,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleClientSecret: e.GOOGLE_CLIENT_SECRET,
+    googleAuthUrl: e.GOOGLE_AUTH_URL,
+    googleTokenUrl: e.GOOGLE_TOKEN_URL,
+    googleProfileUrl: e.GOOGLE_PROFILE_URL,
+    logDir: path.resolve(e.LOG_DIR ?? path.join(dataDir, 'logs')),
+    logLevel: e.LOG_LEVEL,
+    distDir: path.resolve(e.DIST_DIR ?? path.join(root, 'dist')),
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     loginLimits: {
       ...DEFAULT_LOGIN_LIMITS,
-      ipFailures: Number(env.LOGIN_LIMIT_IP ?? DEFAULT_LOGIN_LIMITS.ipFailures),
-      accountFailures: Number(env.LOGIN_LIMIT_ACCOUNT ?? DEFAULT_LOGIN_LIMITS.accountFailures),
-      globalFailures: Number(env.LOGIN_LIMIT_GLOBAL ?? DEFAULT_LOGIN_LIMITS.globalFailures),
+      ipFailures: e.LOGIN_LIMIT_IP,
+      accountFailures: e.LOGIN_LIMIT_ACCOUNT,
+      globalFailures: e.LOGIN_LIMIT_GLOBAL,
     },
-    trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    cookieSecret: env.COOKIE_SECRET || overrides.cookieSecret || persistentSecret(dataDir, 'cookie'),
-    jobs: env.JOBS !== 'off',
-    hubFlushMs: Number(env.HUB_FLUSH_MS ?? 5),
-    appVersion: env.APP_VERSION || CLIENT_VERSION,
-    defaultPlan: env.DEFAULT_PLAN || 'essential',
-    defaultWorkspaces: Math.max(1, Number.parseInt(env.DEFAULT_WORKSPACES ?? '', 10) || 1),
-    fontServiceUrl: env.FONT_SERVICE_URL || 'https://fonts.googleapis.com/css2?family={family}&display=swap',
-    fetchPrivateHosts: env.FETCH_PRIVATE_HOSTS === 'true',
-    limits: limitsFromEnv(env),
+    trustedProxies: e.TRUSTED_PROXIES,
+    cookieSecret: e.COOKIE_SECRET || overrides.cookieSecret || persistentSecret(dataDir, 'cookie'),
+    jobs: e.JOBS,
+    hubFlushMs: e.HUB_FLUSH_MS,
+    appVersion: e.APP_VERSION,
+    defaultPlan: e.DEFAULT_PLAN,
+    defaultWorkspaces: e.DEFAULT_WORKSPACES,
+    fontServiceUrl: e.FONT_SERVICE_URL,
+    fetchPrivateHosts: e.FETCH_PRIVATE_HOSTS,
+    limits: {
+      hubFrames: e.LIMIT_HUB_FRAMES,
+      commandsPerSocket: e.LIMIT_COMMANDS_SOCKET,
+      commandsPerUser: e.LIMIT_COMMANDS_USER,
+      chat: e.LIMIT_CHAT,
+      comments: e.LIMIT_COMMENTS,
+      logs: e.LIMIT_LOGS,
+      commandMaxBytes: e.BOARD_COMMAND_MAX_BYTES,
+      boardMaxShapes: e.BOARD_MAX_SHAPES,
+    },
     billing: {
-      stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
-      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
-      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
-      stripeApiUrl: env.STRIPE_API_URL || undefined,
-      stripeCardEntry: env.STRIPE_CARD_ENTRY === 'hosted' || env.STRIPE_CARD_ENTRY === 'test' ? env.STRIPE_CARD_ENTRY : undefined,
-      graceDays: Number(env.BILLING_GRACE_DAYS ?? 3),
-      renewalMinutes: Number(env.BILLING_RENEWAL_MINUTES ?? 5),
-      ethRecipient: env.ETH_RECIPIENT || undefined,
-      ethRpcUrl: env.ETH_RPC_URL || undefined,
-      ethUsdRate: env.ETH_USD_RATE || undefined,
-      ethConfirmations: Math.max(1, Number.parseInt(env.ETH_CONFIRMATIONS ?? '', 10) || 1),
-      ethQuoteMinutes: Math.max(1, Number.parseInt(env.ETH_QUOTE_MINUTES ?? '', 10) || 30),
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      stripeApiUrl: e.STRIPE_API_URL,
+      stripeCardEntry: e.STRIPE_CARD_ENTRY,
+      graceDays: e.BILLING_GRACE_DAYS,
+      renewalMinutes: e.BILLING_RENEWAL_MINUTES,
+      ethRecipient: e.ETH_RECIPIENT,
+      ethRpcUrl: e.ETH_RPC_URL,
+      ethUsdRate: e.ETH_USD_RATE,
+      ethConfirmations: e.ETH_CONFIRMATIONS,
+      ethQuoteMinutes: e.ETH_QUOTE_MINUTES,
     },
-    adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
-    vapid: overrides.vapid ?? vapidConfig(env, dataDir, port),
+    adminEmails: e.ADMIN_EMAILS,
+    vapid: overrides.vapid ?? vapidConfig(e, dataDir, publicUrl),
     ...overrides,
   };
 }
@@ -220,11 +207,11 @@ function persistentSecret(dataDir: string, kind: string): string {
  * share one pair: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY. The subject defaults to PUBLIC_URL
  * when it is https, else a mailto: of MAIL_FROM's address.
  */
-function vapidConfig(env: NodeJS.ProcessEnv, dataDir: string, port: number): VapidConfig {
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
-  const mailAddress = /<([^>]+)>/.exec(env.MAIL_FROM ?? '')?.[1] ?? (env.MAIL_FROM?.includes('@') ? env.MAIL_FROM.trim() : 'no-reply@tabula.local');
-  const subject = env.VAPID_SUBJECT || (publicUrl.startsWith('https:') ? publicUrl : `mailto:${mailAddress}`);
-  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+function vapidConfig(e: EnvValues, dataDir: string, publicUrl: string): VapidConfig {
+  const mailFrom = e.MAIL_FROM;
+  const mailAddress = /<([^>]+)>/.exec(mailFrom)?.[1] ?? (mailFrom.includes('@') ? mailFrom.trim() : 'no-reply@tabula.local');
+  const subject = e.VAPID_SUBJECT || (publicUrl.startsWith('https:') ? publicUrl : `mailto:${mailAddress}`);
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
   const file = path.join(dataDir, 'vapid.json');
   try {
     const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };

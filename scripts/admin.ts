@@ -6,10 +6,17 @@
  */
 import path from 'node:path';
 import { runAdminCommand } from '../platform/admin/cli';
-import { loadConfig } from '../platform/config';
+import { ConfigError, loadConfig, type Config } from '../platform/config';
 import { migrate, openDb } from '../platform/db/index';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(`admin: the configuration is not valid.\n${err.message}`);
+  process.exit(78);
+}
 const db = openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
 let code = 1;
 try {

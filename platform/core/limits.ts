@@ -55,24 +55,3 @@ export function parseBudget(name: string, value: string | undefined, fallback: B
   if (!m || Number(m[1]) < 1 || Number(m[2]) <= 0) throw new Error(`${name} must be 'points/seconds' (e.g. '250/5'), not '${value}'`);
   return { points: Number(m[1]), windowMs: Math.round(Number(m[2]) * 1000) };
 }
-
-function positive(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, not '${value}'`);
-  return n;
-}
-
-export function limitsFromEnv(env: NodeJS.ProcessEnv): AbuseLimits {
-  const d = DEFAULT_LIMITS;
-  return {
-    hubFrames: parseBudget('LIMIT_HUB_FRAMES', env.LIMIT_HUB_FRAMES, d.hubFrames),
-    commandsPerSocket: parseBudget('LIMIT_COMMANDS_SOCKET', env.LIMIT_COMMANDS_SOCKET, d.commandsPerSocket),
-    commandsPerUser: parseBudget('LIMIT_COMMANDS_USER', env.LIMIT_COMMANDS_USER, d.commandsPerUser),
-    chat: parseBudget('LIMIT_CHAT', env.LIMIT_CHAT, d.chat),
-    comments: parseBudget('LIMIT_COMMENTS', env.LIMIT_COMMENTS, d.comments),
-    logs: parseBudget('LIMIT_LOGS', env.LIMIT_LOGS, d.logs),
-    commandMaxBytes: positive('BOARD_COMMAND_MAX_BYTES', env.BOARD_COMMAND_MAX_BYTES, d.commandMaxBytes),
-    boardMaxShapes: positive('BOARD_MAX_SHAPES', env.BOARD_MAX_SHAPES, d.boardMaxShapes),
-  };
-}
