@@ -98,6 +98,30 @@ export interface ContactDetail extends ContactRow {
   country: string | null;
   userAgent: string | null;
 }
+/** docs/backoffice.md "Outbox": a mail the platform wrote (GET /api/admin/outbox). */
+export interface OutboxRow {
+  id: string;
+  to: string;
+  subject: string;
+  created: string;
+  /** 'stored' (no SMTP: kept here), 'sending', 'sent', 'failed' */
+  status: string;
+  sentAt: string | null;
+}
+/** GET /api/admin/outbox/{id}: the bodies as written; `smtp` says whether Resend can send. */
+export interface OutboxMail extends OutboxRow {
+  text: string;
+  /** the HTML body as sent: never injected as markup, shown as source only */
+  html: string | null;
+  error: string | null;
+  smtp: boolean;
+}
+/** POST /api/admin/outbox/{id}/resend: the attempt's outcome. */
+export interface ResendAnswer extends ActionAnswer {
+  id: string;
+  status: string;
+  error?: string;
+}
 export interface Directory {
   id: string;
   name: string;
@@ -210,6 +234,9 @@ export interface AdminApi {
   deleteFeedback(id: string): Promise<ActionAnswer>;
   contacts: FetchPage<ContactRow>;
   contact(id: string): Promise<ContactDetail>;
+  outbox: FetchPage<OutboxRow>;
+  outboxMail(id: string): Promise<OutboxMail>;
+  resendMail(id: string): Promise<ResendAnswer>;
   directories: FetchPage<Directory>;
   directory(id: string): Promise<Directory>;
   saveDirectory(d: Directory): Promise<ActionAnswer>;
@@ -261,6 +288,9 @@ export const httpAdminApi: AdminApi = {
   deleteFeedback: (id) => http.delete(`/api/admin/feedback/${enc(id)}`),
   contacts: listFetcher<ContactRow>('/api/admin/contacts'),
   contact: (id) => http.get(`/api/admin/contacts/${enc(id)}`),
+  outbox: listFetcher<OutboxRow>('/api/admin/outbox'),
+  outboxMail: (id) => http.get(`/api/admin/outbox/${enc(id)}`),
+  resendMail: (id) => http.post(`/api/admin/outbox/${enc(id)}/resend`, {}),
   directories: listFetcher<Directory>('/api/admin/directories'),
   directory: (id) => http.get(`/api/admin/directories/${enc(id)}`),
   saveDirectory: (d) => http.post(`/api/admin/directories/${enc(d.id)}`, d),

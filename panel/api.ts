@@ -37,6 +37,11 @@ export interface ProfileUpdate {
 /** The saved profile comes back with a fresh access token (its claims may have changed). */
 export type SavedProfile = Profile & { accessToken: string; expiresIn: number };
 
+/** GET /api/accounts/providers: the sign-in providers the server offers besides e-mail and password. */
+export interface AuthProviders {
+  google: boolean;
+}
+
 export const accountsApi = {
   login: (body: { username: string; password: string }) => http.post<SessionResult>('/api/accounts/login', body),
   signup: (body: { username: string; password: string; repeatPassword: string; terms: boolean; invitation?: string | null }) => http.post<{ message: string }>('/api/accounts/users', body),
@@ -45,6 +50,8 @@ export const accountsApi = {
   /** failures are ignored by the callers (panel.md §7) */
   logout: (refreshToken: string) => http.post<void>('/api/accounts/logout', { refreshToken }, { silent: true }),
   migrate: (uniqueUserId: string) => http.post<unknown>('/api/users/migrate/', { uniqueUserId }, { silent: true }),
+  /** which sign-in providers the server offers (no toasts when it fails: then none is shown) */
+  providers: () => http.get<AuthProviders>('/api/accounts/providers', undefined, { silent: true }),
   /** the signed-in user for the shell (no toasts when it fails) */
   me: () => http.get<Profile>('/api/users/profile', undefined, { silent: true }),
   profile: () => http.get<Profile>('/api/users/profile'),

@@ -30,6 +30,8 @@ export const ADMIN_NAV: NavItem[] = [
   { to: '/panel/clients', label: 'Clients', icon: 'settings' },
   { to: '/panel/feedbacks', label: 'Feedbacks', icon: 'mail' },
   { to: '/panel/contacts', label: 'Contacts', icon: 'mail' },
+  // not in the spec: the mails the platform wrote (docs/backoffice.md "Outbox"), for servers without SMTP
+  { to: '/panel/outbox', label: 'Outbox', icon: 'mail' },
   { to: '/panel/promos', label: 'Promos', icon: 'plus' },
   { to: '/panel/directory', label: 'Directory', icon: 'book' },
   { to: '/panel/user-audit', label: 'User audit', icon: 'shield' },

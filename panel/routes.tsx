@@ -84,6 +84,7 @@ export const panelPages: RouteObject[] = [
   { path: 'clients', lazy: () => import('../admin/clients/clients-page').then((m) => ({ Component: m.ClientsPage })), handle: handle({ title: 'Clients', subtitle: 'Developer apps and their origins' }) },
   { path: 'feedbacks', lazy: () => import('../admin/feedbacks/feedbacks-page').then((m) => ({ Component: m.FeedbacksPage })), handle: handle({ title: 'Feedbacks', subtitle: 'What users told us' }) },
   { path: 'contacts', lazy: () => import('../admin/contacts/contacts-page').then((m) => ({ Component: m.ContactsPage })), handle: handle({ title: 'Contacts', subtitle: 'Messages from the contact form' }) },
+  { path: 'outbox', lazy: () => import('../admin/outbox/outbox-page').then((m) => ({ Component: m.OutboxPage })), handle: handle({ title: 'Outbox', subtitle: 'Mails the platform wrote, and their links' }) },
   { path: 'directory', lazy: () => import('../admin/directories/directories-page').then((m) => ({ Component: m.DirectoriesPage })), handle: handle({ title: 'Directory', subtitle: 'Text directories' }) },
   { path: 'user-audit', lazy: () => import('../admin/audit/user-audit-page').then((m) => ({ Component: m.UserAuditPage })), handle: handle({ title: 'User audit', subtitle: 'Board joins and events' }) },
   { path: 'feature-audit', lazy: () => import('../admin/audit/feature-audit-page').then((m) => ({ Component: m.FeatureAuditPage })), handle: handle({ title: 'Feature audit', subtitle: 'Feature usage reported by the apps' }) },

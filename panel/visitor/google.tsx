@@ -1,10 +1,43 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, GoogleLogo } from '../../ui';
-import type { SessionResult } from '../api';
+import { accountsApi, type AuthProviders, type SessionResult } from '../api';
 
 export const GOOGLE_CONNECT_URL = '/api/connect/google';
 
 type OAuthReturn = Partial<SessionResult> & { error?: string };
+
+/** Asked once per page load; a failure counts as "none" and is asked again next time. */
+let providers: Promise<AuthProviders> | null = null;
+function loadProviders(): Promise<AuthProviders> {
+  providers ??= accountsApi.providers().then(
+    (answer) => ({ google: answer?.google === true }),
+    () => {
+      providers = null;
+      return { google: false };
+    },
+  );
+  return providers;
+}
+
+/**
+ * Whether the server offers Google sign-in (GET /api/accounts/providers): null while asking.
+ * `known` (stories) answers without asking.
+ */
+export function useGoogleOffered(known?: boolean): boolean | null {
+  const [offered, setOffered] = useState<boolean | null>(known ?? null);
+  useEffect(() => {
+    if (known !== undefined) {
+      setOffered(known);
+      return;
+    }
+    let live = true;
+    void loadProviders().then((p) => live && setOffered(p.google));
+    return () => {
+      live = false;
+    };
+  }, [known]);
+  return offered;
+}
 
 /**
  * 'Sign in with Google' (panel.md §2, §7): opens GET /api/connect/google in a popup and waits

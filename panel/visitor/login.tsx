@@ -7,7 +7,7 @@ import { MESSAGES as SPEC_MESSAGES } from '../../shared/messages';
 import { PANEL_MESSAGES } from '../messages';
 import { retNotice, withRet } from '../ret';
 import { useGoToReturn } from './finish';
-import { GoogleSignIn } from './google';
+import { GoogleSignIn, useGoogleOffered } from './google';
 import { VisitorCard } from './layout';
 
 /** Why the last attempt failed: wrong credentials, or anything else (panel.md §8). */
@@ -18,10 +18,12 @@ export interface LoginPageProps {
   initialErrors?: FieldErrors;
   /** start with this form-level problem (stories) */
   initialProblem?: LoginProblem;
+  /** whether the server offers Google sign-in (stories); by default GET /api/accounts/providers says */
+  google?: boolean;
 }
 
 /** /accounts/login (panel.md §2, §4). */
-export function LoginPage({ initialErrors, initialProblem }: LoginPageProps) {
+export function LoginPage({ initialErrors, initialProblem, google }: LoginPageProps) {
   const [params] = useSearchParams();
   const ret = params.get('ret');
   const state = (useLocation().state ?? {}) as { username?: string; signedUp?: boolean | string };
@@ -29,6 +31,8 @@ export function LoginPage({ initialErrors, initialProblem }: LoginPageProps) {
   const [problem, setProblem] = useState<LoginProblem | null>(initialProblem ?? null);
   const [merging, setMerging] = useState(false);
   const [finishing, setFinishing] = useState(false);
+  // Google only where the server has it configured (no dead ends: docs/accounts.md)
+  const googleOffered = useGoogleOffered(google);
 
   const failed = (err: unknown, unplaced: FieldErrors = {}): true => {
     if (err instanceof HttpError && err.message === PANEL_MESSAGES.invalidGrant) setProblem({ kind: 'invalid' });
@@ -88,14 +92,18 @@ export function LoginPage({ initialErrors, initialProblem }: LoginPageProps) {
           {problem.text?.includes(PANEL_MESSAGES.contactSupport) ? problem.text : `${problem.text ? `${problem.text} ` : ''}${PANEL_MESSAGES.contactSupport}`}
         </Alert>
       )}
-      <GoogleSignIn
-        disabled={busy}
-        onSession={(session) => {
-          finish(session).catch((err) => failed(err));
-        }}
-        onError={(text) => setProblem({ kind: 'other', text })}
-      />
-      <div className="v-divider">or</div>
+      {googleOffered && (
+        <>
+          <GoogleSignIn
+            disabled={busy}
+            onSession={(session) => {
+              finish(session).catch((err) => failed(err));
+            }}
+            onError={(text) => setProblem({ kind: 'other', text })}
+          />
+          <div className="v-divider">or</div>
+        </>
+      )}
       <Form form={form} aria-label="Log in">
         <Field label="Username" type="text" inputMode="email" autoComplete="username" placeholder="you@example.com" {...form.field('username')} />
         <Field label="Password" type="password" autoComplete="current-password" placeholder="Your password" {...form.field('password')} />

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import Bell from '@hapi/bell';
 import Boom from '@hapi/boom';
-import type { ResponseToolkit, Server } from '@hapi/hapi';
+import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
+import Joi from 'joi';
 import type { Config } from '../config';
 import type { AppContext } from '../core/context';
 import { findUserById, findUserByUsername, insertUser, isUniqueViolation, type UserRow } from '../users/repo';
@@ -34,14 +35,34 @@ const PATH = '/api/connect/google';
 const tags = ['api', 'accounts'];
 const description = 'Sign in with Google (popup): answers a page posting oauthReturn to the opener';
 
+/** Whether this server offers Google sign-in: a client id is configured (GOOGLE_CLIENT_ID). */
+export const googleConfigured = (config: Config): boolean => Boolean(config.googleClientId);
+
+/** Whether the request comes from a browser page (the login popup), not an API client. */
+const wantsPage = (request: Request) => String(request.headers.accept ?? '').includes('text/html');
+
 export async function registerGoogle(server: Server): Promise<void> {
   const { config } = server.app;
-  if (!config.googleClientId) {
+  // what the visitor screens may offer (no dead ends: no Google button on a server without Google)
+  server.route({
+    method: 'GET',
+    path: '/api/accounts/providers',
+    options: {
+      auth: false,
+      tags,
+      description: 'The sign-in providers this server offers besides e-mail and password',
+      notes: 'google: GOOGLE_CLIENT_ID is configured, so GET /api/connect/google runs the sign-in popup.',
+      response: { schema: Joi.object({ google: Joi.boolean().required() }).label('AuthProviders') },
+    },
+    handler: () => ({ google: googleConfigured(config) }),
+  });
+  if (!googleConfigured(config)) {
     server.route({
       method: 'GET',
       path: PATH,
-      options: { auth: false, tags, description },
-      handler() {
+      options: { auth: false, tags, description, notes: 'Without GOOGLE_CLIENT_ID: 404, as the popup page (it tells the opener and closes) for a browser, else the error envelope.' },
+      handler(request, h) {
+        if (wantsPage(request)) return popupPage(h, config, { error: MESSAGES.googleNotConfigured }).code(404);
         throw Boom.notFound(MESSAGES.googleNotConfigured);
       },
     });

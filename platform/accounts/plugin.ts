@@ -13,12 +13,12 @@ export const accountsPlugin: Plugin<void> = {
     const onError = (err: unknown) => server.app.logger.warn({ err }, 'rate limit: Redis unavailable, counting on this node');
     // one Redis connection for the three limiters when REDIS_URL is set
     const redis = config.redisUrl ? openRedis(config.redisUrl, onError) : undefined;
-    const limiter = (prefix: string) => createRateLimiter({ ...config.rateLimit, prefix, redis, onError });
+    const limiter = (prefix: string) => createRateLimiter({ ...config.rateLimit, prefix, redisPrefix: config.redisPrefix, redis, onError });
     trustOf(config.trustedProxies); // a malformed TRUSTED_PROXIES stops the start, not a request
     const limiters: AccountLimiters = {
-      login: createLoginLimiter(config.loginLimits, { redis }),
+      login: createLoginLimiter(config.loginLimits, { redis, prefix: config.redisPrefix }),
       // at most 3 "you already have an account" mails per address per hour (signup answers alike either way)
-      signupMail: createRateLimiter({ max: 3, windowMs: 3_600_000, prefix: 'signup-mail', redis, onError }),
+      signupMail: createRateLimiter({ max: 3, windowMs: 3_600_000, prefix: 'signup-mail', redisPrefix: config.redisPrefix, redis, onError }),
       recovery: limiter('recovery'),
       reset: limiter('reset'),
     };

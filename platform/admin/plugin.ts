@@ -7,6 +7,7 @@ import { adminClientRoutes } from './clients/routes';
 import { contactRoutes } from './contacts/routes';
 import { directoryRoutes } from './directories/routes';
 import { feedbackRoutes } from './feedbacks/routes';
+import { outboxRoutes } from './outbox/routes';
 import { formLimiters } from './sender';
 import { systemLogRoutes } from './system-logs/routes';
 import { registerOperatorScope } from './operator';
@@ -36,6 +37,7 @@ export const adminPlugin: Plugin<void> = {
       ...feedbackRoutes(limiters.feedback),
       ...contactRoutes(limiters.contact),
       ...directoryRoutes,
+      ...outboxRoutes,
       ...adminClientRoutes,
       ...systemLogRoutes,
     ]);

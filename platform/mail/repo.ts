@@ -26,3 +26,7 @@ export async function setMailStatus(db: Db, id: string, status: OutboxStatus, er
     .where({ id })
     .update({ status, error, sent_at: status === 'sent' ? db.fn.now() : null });
 }
+
+export async function findMail(db: Db, id: string): Promise<OutboxRow | undefined> {
+  return (await db('outbox').where({ id }).first()) as OutboxRow | undefined;
+}

@@ -1,6 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../core/context';
-import { insertMail, setMailStatus, type OutboxStatus } from './repo';
+import { findMail, insertMail, setMailStatus, type OutboxRow, type OutboxStatus } from './repo';
+
+export type { OutboxRow, OutboxStatus };
 
 /**
  * Outgoing e-mail. Every mail is written to the `outbox` table first; then it is sent over
@@ -44,6 +46,35 @@ export async function sendMail(app: MailContext, mail: Mail): Promise<MailResult
     const error = err instanceof Error ? err.message : String(err);
     logger.error({ err, outboxId: id, to: mail.to, subject: mail.subject }, 'mail delivery failed');
     if (id) await setMailStatus(db, id, 'failed', error).catch((e) => logger.error({ err: e, outboxId: id }, 'could not record the mail failure'));
+    return { id, status: 'failed', error };
+  }
+}
+
+/** One mail of the outbox as it was written (the back-office's Outbox screen). */
+export async function outboxMail(app: Pick<MailContext, 'db'>, id: string): Promise<OutboxRow | undefined> {
+  return findMail(app.db, id);
+}
+
+/**
+ * Sends a mail of the outbox again, as it was written (the back-office's Resend): over SMTP only
+ * (the caller checks config.smtpUrl first); the row goes 'sending', then 'sent' or 'failed' with
+ * the error. Null when there is no such mail. Never throws at the caller for a delivery failure.
+ */
+export async function resendMail(app: MailContext, id: string): Promise<MailResult | null> {
+  const { config, db, logger } = app;
+  const row = await findMail(db, id);
+  if (!row) return null;
+  if (!config.smtpUrl) return { id, status: row.status, error: 'no SMTP_URL configured' };
+  await setMailStatus(db, id, 'sending');
+  try {
+    await transportOf(app).sendMail({ from: config.mailFrom, to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined });
+    await setMailStatus(db, id, 'sent');
+    logger.info({ outboxId: id, to: row.to, subject: row.subject }, 'mail sent again');
+    return { id, status: 'sent' };
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    logger.error({ err, outboxId: id, to: row.to, subject: row.subject }, 'mail delivery failed (resend)');
+    await setMailStatus(db, id, 'failed', error).catch((e) => logger.error({ err: e, outboxId: id }, 'could not record the mail failure'));
     return { id, status: 'failed', error };
   }
 }

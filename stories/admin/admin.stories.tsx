@@ -8,8 +8,8 @@ import { sampleAdminApi } from './sample-api';
  * A back-office screen inside the signed-in shell at its /panel path, over the in-memory sample
  * API (no server). `roles` without 'admin' shows the guard.
  */
-function AdminScreen({ path, roles = ['admin'] }: { path: string; roles?: string[] }) {
-  const api = useMemo(() => sampleAdminApi(), []);
+function AdminScreen({ path, roles = ['admin'], smtp = false }: { path: string; roles?: string[]; smtp?: boolean }) {
+  const api = useMemo(() => sampleAdminApi([], { smtp }), [smtp]);
   return (
     <AdminApiContext.Provider value={api}>
       <ShellAt path={path} roles={roles} />
@@ -30,6 +30,10 @@ export const Boards: Story = { args: { path: '/panel/admin-boards' } };
 export const Users: Story = { args: { path: '/panel/users' } };
 export const Feedbacks: Story = { args: { path: '/panel/feedbacks' } };
 export const Contacts: Story = { args: { path: '/panel/contacts' } };
+/** The outbox without SMTP: mails kept here; View shows the text with its links clickable, no Resend. */
+export const Outbox: Story = { args: { path: '/panel/outbox' } };
+/** The outbox of a server with SMTP: View offers Resend. */
+export const OutboxWithSmtp: Story = { args: { path: '/panel/outbox', smtp: true } };
 export const Directory: Story = { args: { path: '/panel/directory' } };
 export const Clients: Story = { args: { path: '/panel/clients' } };
 export const UserAudit: Story = { args: { path: '/panel/user-audit' } };

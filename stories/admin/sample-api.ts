@@ -1,5 +1,5 @@
 import type { FetchPage, ListQuery } from '../../ui';
-import type { AdminApi, AuditRow, BoardDetails, BoardRow, ClientRow, ContactRow, Directory, FeatureAuditRow, FeedbackRow, LogEntry, PerfLogRow, UserAuditRow, UserDetails, UserRow } from '../../admin/api';
+import type { AdminApi, AuditRow, BoardDetails, BoardRow, ClientRow, ContactRow, Directory, FeatureAuditRow, FeedbackRow, LogEntry, OutboxMail, OutboxRow, PerfLogRow, UserAuditRow, UserDetails, UserRow } from '../../admin/api';
 
 /**
  * Sample data for the back-office stories: a whole AdminApi in memory (no server), with the
@@ -62,6 +62,22 @@ export const SAMPLE_FEEDBACKS: FeedbackRow[] = Array.from({ length: 14 }, (_, i)
   id: `f${i}`, createdDate: day(i), uid: i % 3 ? `u${i}` : null, username: i % 3 ? email(i) : null, type: ['positive', 'neutral', 'negative'][i % 3]!, source: i % 2 ? 'app' : 'panel', tags: i % 4 ? ['ux'] : ['bug', 'export'], hasDetail: i % 5 !== 2,
 }));
 export const SAMPLE_CONTACTS: ContactRow[] = Array.from({ length: 12 }, (_, i) => ({ id: `c${i}`, createdDate: day(i), name: NAMES[i % NAMES.length]!, email: email(i), type: ['general', 'sales', 'support', 'partnership', 'press'][i % 5]! }));
+export const SAMPLE_OUTBOX: OutboxRow[] = Array.from({ length: 13 }, (_, i) => ({
+  id: `o${i}`, to: email(i), subject: ['Reset your Tabula password', 'You are invited to a Tabula board', 'You already have a Tabula account', 'A message from Tabula'][i % 4]!,
+  created: day(i), status: i === 5 ? 'failed' : 'stored', sentAt: null,
+}));
+const RESET_LINK = (to: string) => `https://tabula.example.org/accounts/reset-password/Zm9vYmFyYmF6cXV4cXV1eA/${encodeURIComponent(to)}`;
+export function sampleOutboxMail(id: string, smtp = false): OutboxMail {
+  const m = SAMPLE_OUTBOX.find((x) => x.id === id) ?? SAMPLE_OUTBOX[0]!;
+  const link = RESET_LINK(m.to);
+  return {
+    ...m,
+    text: ['Hello,', '', 'Someone asked to reset the password of your Tabula account. Choose a new password through this link:', '', link, '', 'The link works once and expires in one hour. If you did not ask for it, ignore this e-mail.', '', 'Tabula'].join('\n'),
+    html: `<!doctype html>\n<html><body><p>Hello,</p><p><a href="${link}">Choose a new password</a></p><p><a href="javascript:alert(1)">not a link</a></p></body></html>`,
+    error: m.status === 'failed' ? 'connect ECONNREFUSED 127.0.0.1:587' : null,
+    smtp,
+  };
+}
 export const SAMPLE_DIRECTORIES: Directory[] = ['countries', 'blocked-domains', 'onboarding-tips', 'release-notes'].map((name, i) => ({ id: `d${i}`, name, content: `${name} content` }));
 export const SAMPLE_CLIENTS: ClientRow[] = Array.from({ length: 8 }, (_, i) => ({ id: `cl${i}`, username: email(i), appName: ['Classroom Hub', 'Retro Tool', 'CRM Boards', 'Wiki Embed'][i % 4]! + (i > 3 ? ' 2' : ''), clientId: `app_${i}`, createdDate: day(40 + i), lastSession: i % 3 ? day(i) : null, isActive: i % 4 !== 2 }));
 
@@ -91,7 +107,7 @@ export const SAMPLE_LOG: LogEntry[] = Array.from({ length: 40 }, (_, i) => ({
 
 
 /** The in-memory AdminApi; `calls` records the actions (name and arguments) for the tests. */
-export function sampleAdminApi(calls: Array<[string, ...unknown[]]> = []): AdminApi {
+export function sampleAdminApi(calls: Array<[string, ...unknown[]]> = [], { smtp = false }: { smtp?: boolean } = {}): AdminApi {
   const record = (name: string, message: string) => async (...args: unknown[]) => (calls.push([name, ...args]), { message });
   return {
     boards: list(SAMPLE_BOARDS, (b, q) => (q === 'Inactive' ? b.status !== 1 : q === 'withuser' ? !!b.ownerUsername : true)),
@@ -116,6 +132,9 @@ export function sampleAdminApi(calls: Array<[string, ...unknown[]]> = []): Admin
     deleteFeedback: record('deleteFeedback', 'has been delete'),
     contacts: list(SAMPLE_CONTACTS),
     contact: async (id) => ({ ...(SAMPLE_CONTACTS.find((c) => c.id === id) ?? SAMPLE_CONTACTS[0]!), message: 'We would like a quote for 300 seats.', ip: '192.0.2.44', country: 'FR', userAgent: 'Mozilla/5.0 Safari/605.1.15' }),
+    outbox: list(SAMPLE_OUTBOX, (m, q) => m.status === q),
+    outboxMail: async (id) => sampleOutboxMail(id, smtp),
+    resendMail: async (id) => (calls.push(['resendMail', id]), { id, status: 'sent', message: 'mail sent' }),
     directories: list(SAMPLE_DIRECTORIES),
     directory: async (id) => SAMPLE_DIRECTORIES.find((d) => d.id === id) ?? SAMPLE_DIRECTORIES[0]!,
     saveDirectory: record('saveDirectory', 'data successfully saved.'),

@@ -17,25 +17,33 @@ type Story = StoryObj<typeof meta>;
 const frame = <VisitorLayout />;
 
 export const Login: Story = {
+  args: { google: true },
   decorators: [atRoute('/accounts/login', '/accounts/login', frame)],
 };
 
 export const LoginInvalidCredentials: Story = {
-  args: { initialProblem: { kind: 'invalid' } },
+  args: { google: true, initialProblem: { kind: 'invalid' } },
   decorators: [atRoute('/accounts/login', '/accounts/login', frame)],
 };
 
 export const LoginOtherFailure: Story = {
-  args: { initialProblem: { kind: 'other' } },
+  args: { google: true, initialProblem: { kind: 'other' } },
   decorators: [atRoute('/accounts/login', '/accounts/login', frame)],
 };
 
 export const LoginFieldErrors: Story = {
-  args: { initialErrors: { username: ['Username is required.'], password: ['Password is required.'] } },
+  args: { google: true, initialErrors: { username: ['Username is required.'], password: ['Password is required.'] } },
+  decorators: [atRoute('/accounts/login', '/accounts/login', frame)],
+};
+
+/** A server without GOOGLE_CLIENT_ID: no Google button, no "or" divider. */
+export const LoginWithoutGoogle: Story = {
+  args: { google: false },
   decorators: [atRoute('/accounts/login', '/accounts/login', frame)],
 };
 
 export const LoginToClaimOffer: Story = {
+  args: { google: true },
   decorators: [atRoute('/accounts/login?ret=%2Fpanel%2Fsubscription', '/accounts/login', frame)],
 };
 

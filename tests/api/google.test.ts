@@ -86,12 +86,28 @@ describe('Google sign-in', () => {
     expect(readPopup(forged.payload).oauthReturn).toEqual({ error: 'Google sign-in failed. Please try again.' });
   });
 
-  it('answers 404 with a clear message when no Google client is configured', async () => {
+  it('GET /api/accounts/providers says Google is offered (public, no token)', async () => {
+    const res = await p.server.inject('/api/accounts/providers');
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.payload)).toEqual({ google: true });
+  });
+
+  it('without a Google client: providers says so; the route answers 404 with a clear message (envelope, or the popup page for a browser)', async () => {
     const bare = await startTestPlatform();
     try {
+      const providers = await bare.server.inject('/api/accounts/providers');
+      expect(providers.statusCode).toBe(200);
+      expect(JSON.parse(providers.payload)).toEqual({ google: false });
       const res = await bare.server.inject('/api/connect/google');
       expect(res.statusCode).toBe(404);
       expect(JSON.parse(res.payload).message).toBe('Google sign-in is not configured on this server.');
+      // the login popup (a browser page) gets a page that tells its opener and closes, never raw JSON
+      const popup = await bare.server.inject({ url: '/api/connect/google', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      expect(popup.statusCode).toBe(404);
+      expect(String(popup.headers['content-type'])).toMatch(/^text\/html/);
+      expect(popup.payload).toContain('Google sign-in is not configured on this server.');
+      expect(readPopup(popup.payload).oauthReturn).toEqual({ error: 'Google sign-in is not configured on this server.' });
+      expect(String(popup.headers['content-security-policy'])).toMatch(/default-src 'none'; script-src 'nonce-/);
     } finally {
       await bare.stop();
     }

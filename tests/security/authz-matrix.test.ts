@@ -70,9 +70,17 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /static/{p*}': { kind: 'public', req: () => ({ url: '/static/no-such-file.js' }), expect: same(404) },
   'GET /embed.js': page('/embed.js'),
   'GET /health': page('/health'),
+  'GET /ready': page('/ready'),
+  // from the machine itself (inject's 127.0.0.1): the scrape answers; from a public address it is 404 (tests/api/ready-metrics.test.ts)
+  'GET /metrics': page('/metrics'),
   'GET /documents/api/openapi.json': page('/documents/api/openapi.json'),
+  // the OpenAPI document's UI (platform/openapi): its page and its files
+  'GET /documents/api': page('/documents/api'),
+  'GET /documents/api/ui': page('/documents/api/ui/'),
+  'GET /documents/api/ui/{file}': page('/documents/api/ui/init.js'),
   // Google sign-in is not configured in tests: 404 for everyone
   'GET /api/connect/google': { kind: 'public', req: () => ({ url: '/api/connect/google' }), expect: same(404) },
+  'GET /api/accounts/providers': { kind: 'public', req: () => ({ url: '/api/accounts/providers' }), expect: same('ok') },
   'GET /documents/how-to': { kind: 'public', req: () => ({ url: '/documents/how-to' }), expect: same('ok') },
   'GET /access-denied': page('/access-denied'),
   // the socket's auth endpoint (nes): a bearer token or nothing, never a Uid
@@ -393,6 +401,9 @@ const ROUTES: Record<string, RouteCase> = {
   'DELETE /api/admin/feedback/{id}': { kind: 'user', req: () => ({ url: `/api/admin/feedback/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
   'GET /api/admin/contacts': { kind: 'user', req: () => ({ url: '/api/admin/contacts' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/contacts/{id}': { kind: 'user', req: () => ({ url: `/api/admin/contacts/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/outbox': { kind: 'user', req: () => ({ url: '/api/admin/outbox' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/outbox/{id}': { kind: 'user', req: () => ({ url: `/api/admin/outbox/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/outbox/{id}/resend': { kind: 'user', req: () => ({ url: `/api/admin/outbox/${crypto.randomUUID()}/resend`, payload: {} }), expect: OPERATOR_ONLY() },
   'GET /api/admin/directories': { kind: 'user', req: () => ({ url: '/api/admin/directories' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/directories/{id}': { kind: 'user', req: () => ({ url: `/api/admin/directories/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
   'POST /api/admin/directories/{id}': { kind: 'user', req: () => ({ url: '/api/admin/directories/000000000000000000000000', payload: { name: 'probe', content: '' } }), expect: OPERATOR_ONLY() },

@@ -33,7 +33,7 @@ describe('back-office screens (stories over the sample API)', () => {
     await table('Users');
     const nav = screen.getByRole('navigation', { name: 'Administration' });
     const hrefs = within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));
-    for (const path of ['/panel/dashboard', '/panel/admin-boards', '/panel/users', '/panel/clients', '/panel/feedbacks', '/panel/contacts', '/panel/directory', '/panel/user-audit', '/panel/feature-audit', '/panel/perf-logs', '/panel/log-viewer']) {
+    for (const path of ['/panel/dashboard', '/panel/admin-boards', '/panel/users', '/panel/clients', '/panel/feedbacks', '/panel/contacts', '/panel/outbox', '/panel/directory', '/panel/user-audit', '/panel/feature-audit', '/panel/perf-logs', '/panel/log-viewer']) {
       expect(hrefs).toContain(path);
     }
     // in the spec's order
@@ -120,6 +120,34 @@ describe('back-office screens (stories over the sample API)', () => {
     fireEvent.click(screen.getByRole('button', { name: /Add directory/ }));
     const dialog = await screen.findByRole('dialog', { name: 'New directory' });
     expect(within(dialog).getByLabelText('Content').tagName).toBe('TEXTAREA');
+  });
+
+  it('outbox: grid (to, subject, created, status), View shows the text with http(s) links only, no Resend without SMTP', async () => {
+    const view = render(<S.Outbox />);
+    const grid = await table('Outbox');
+    expect(headers(grid)).toEqual(['To', 'Subject', 'Created', 'Status', 'Actions']);
+    expect(quickValues()).toEqual(['All', 'Stored', 'Sending', 'Sent', 'Failed']);
+    fireEvent.click(within(grid).getAllByRole('button', { name: /^View: Reset your Tabula password/ })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Reset your Tabula password' });
+    const message = await within(dialog).findByRole('region', { name: 'Message text' });
+    const link = within(message).getByRole('link', { name: /\/accounts\/reset-password\// });
+    expect(link.getAttribute('href')).toMatch(/^https:\/\/tabula\.example\.org\/accounts\/reset-password\//);
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    // the HTML body is never markup: its javascript: href is no link anywhere, its source shows as text
+    const hrefs = within(dialog).getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(hrefs.every((h) => /^https?:/.test(h ?? ''))).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show HTML source' }));
+    expect(within(dialog).getByLabelText('HTML source').textContent).toContain('javascript:alert(1)');
+    expect(dialog.querySelector('body, script, iframe')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Resend' })).toBeNull();
+    expect(within(dialog).getByText(/no SMTP_URL is configured/)).toBeTruthy();
+    view.unmount();
+    render(<S.OutboxWithSmtp />);
+    const smtpGrid = await table('Outbox');
+    fireEvent.click(within(smtpGrid).getAllByRole('button', { name: /^View: / })[0]!);
+    const withSmtp = await screen.findByRole('dialog');
+    fireEvent.click(await within(withSmtp).findByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(toastTexts()).toContain('mail sent'));
   });
 
   it('audits: user audit (CSV export, quick filters), feature audit, performance logs with the payload view', async () => {

@@ -19,6 +19,14 @@ describe('visitor screens', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('login on a server without Google: no Google button and no divider', async () => {
+    render(<S.LoginWithoutGoogle />);
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
+    expect(screen.queryByText('or')).toBeNull();
+  });
+
   it('login with wrong credentials: the spec text and a create-account hint', async () => {
     render(<S.LoginInvalidCredentials />);
     const alert = await screen.findByRole('alert');
