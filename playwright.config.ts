@@ -2,14 +2,17 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser tests in real Chromium (Debian's /usr/bin/chromium; `npx playwright install`
- * cannot work here). Each spec starts its own platform (tests/e2e/fixtures.ts).
+ * cannot work here). Each spec file starts its own platform — the built server, from a migrated
+ * template (tests/e2e/global-setup.ts, tests/e2e/support/server.ts) — so files run side by side,
+ * two at a time (E2E_WORKERS), each file's tests in order.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // never retried: a test that fails once is a failure to fix, not a flake to label (docs/testing.md)
   retries: 0,
   forbidOnly: Boolean(process.env.CI),

@@ -1,32 +1,24 @@
-import { loadConfig } from './config';
-import { createPlatform } from './server';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createPlatform, type Platform } from './server';
+import { runProcess } from './process';
 
-/** `npm start`: boot the platform and stop it gracefully on SIGINT/SIGTERM. */
-const config = loadConfig();
-const platform = await createPlatform(config);
-
-// An error that escapes one request, socket or timer must not end the process and everyone's
-// sessions with it (docs/security.md "The hub's frames"): it is logged at 'fatal' with its stack,
-// and the node keeps serving. Every known path answers its own errors; these are the last net.
-process.on('uncaughtException', (err, origin) => {
-  platform.logger.fatal({ err, origin }, 'uncaught exception: logged, the node keeps serving');
-});
-process.on('unhandledRejection', (reason) => {
-  platform.logger.fatal({ err: reason }, 'unhandled rejection: logged, the node keeps serving');
-});
-await platform.server.start();
-platform.logger.info({ url: platform.server.info.uri, publicUrl: config.publicUrl }, 'Tabula platform started');
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    platform.logger.info({ signal }, 'shutting down');
-    try {
-      await platform.stop();
-    } finally {
-      process.exit(0);
-    }
-  });
+/**
+ * `npm start` (node build/main.js): boot the platform and own the process's life
+ * (platform/process.ts): a bad configuration or a port that cannot be listened on ends the boot
+ * with a clear message and a non-zero exit; SIGTERM/SIGINT drain and exit 0 within
+ * SHUTDOWN_TIMEOUT_MS; an uncaught error is logged once and ends the node for its supervisor.
+ */
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  process.stderr.write(`Tabula cannot start: the configuration is not valid.\n${err.message}\n`);
+  process.exit(78); // EX_CONFIG
 }
+
+await runProcess({
+  shutdownTimeoutMs: config.shutdownTimeoutMs,
+  boot: (): Promise<Platform> => createPlatform(config),
+  describe: (platform) => ({ url: platform.server.info.uri, publicUrl: config.publicUrl }),
+});

@@ -1,22 +1,62 @@
-// `npm test`: the whole suite, in order, stopping at the first failing stage.
-//  1. typecheck  2. build (if stale)  3. unit  4. stories  5. API on the embedded PGlite
-//  6. API on real PostgreSQL (when DATABASE_URL is set)  7. browser e2e (playwright, Chromium)
-// No stage may pass by finding nothing: there is no --passWithNoTests, so a wrong pattern fails.
-// In CI (CI=true) nothing is skipped for a missing service: without DATABASE_URL the run fails;
-// locally the PostgreSQL stage is skipped with a visible notice.
-import { spawnSync } from 'node:child_process';
+// `npm test`: the whole suite, stage by stage, stopping at the first failing stage, with each
+// stage's time printed at the end (docs/testing.md):
+//  1. typecheck ‖ build (when stale: browser bundles, server, types)
+//  2. unit tests and stories (one vitest run) ‖ process tests (the built server as a process)
+//  3. API tests: the whole suite on PostgreSQL (DATABASE_URL), and the embedded-mode suite on PGlite
+//     (without DATABASE_URL locally: the whole suite on PGlite)
+//  4. browser tests (playwright, Chromium, two workers)
+// Stages joined by ‖ run side by side. No stage may pass by finding nothing: there is no
+// --passWithNoTests, so a wrong pattern fails. In CI (CI=true) nothing is skipped for a missing
+// service: without DATABASE_URL the run fails; locally the PostgreSQL stage runs on PGlite instead.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildIfStale } from './build-if-stale.mjs';
 
-const run = (title, cmd, args, env = {}) => {
-  console.log(`\n=== ${title} ===`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) {
-    console.error(`\n${title} failed`);
-    process.exit(r.status ?? 1);
-  }
-};
+const times = [];
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** One stage as a child process; its output is printed as it comes, prefixed when others run beside it. */
+function stage(title, cmd, args, env = {}, prefix = '') {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    console.log(`\n=== ${title} ===`);
+    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (prefix) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.on('data', (d) => {
+          const lines = (rest + d).split('\n');
+          rest = lines.pop();
+          for (const line of lines) console.log(`${prefix} ${line}`);
+        });
+        stream.on('end', () => rest && console.log(`${prefix} ${rest}`));
+      }
+    }
+    child.on('exit', (code, signal) => {
+      const ms = Date.now() - t0;
+      times.push([title, ms, code === 0 ? 'passed' : 'FAILED']);
+      console.log(`=== ${title}: ${code === 0 ? 'passed' : `FAILED (${code ?? signal})`} in ${seconds(ms)} ===`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Stages side by side; the run ends after them if any failed. */
+async function together(...stages) {
+  const prefixed = stages.length > 1;
+  const results = await Promise.all(stages.map(([title, cmd, args, env], i) => stage(title, cmd, args, env, prefixed ? `[${i + 1}]` : '')));
+  if (results.every(Boolean)) return;
+  summary();
+  console.error('\nnpm test failed');
+  process.exit(1);
+}
+
+function summary() {
+  console.log('\nStage times:');
+  for (const [title, ms, result] of times) console.log(`  ${seconds(ms).padStart(8)}  ${result.padEnd(6)}  ${title}`);
+  console.log(`  ${seconds(Date.now() - started).padStart(8)}  total`);
+}
 
 // A skip is allowed only when it is conditional on a missing service (tests/helpers/suites.ts,
 // board-scaleout.spec.ts): an unconditional `.skip('title', …)`, `.todo`, `.fixme` or `.only` left in a
@@ -38,18 +78,22 @@ if (leftovers.length) {
   console.error(`Leftover skip/only/todo in the tests:\n${leftovers.join('\n')}`);
   process.exit(1);
 }
-
-run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-buildIfStale();
-run('unit tests', 'npx', ['vitest', 'run', '--project', 'unit']);
-run('stories', 'npx', ['vitest', 'run', '--project', 'stories']);
-run('API tests on the embedded PostgreSQL (PGlite)', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'pglite' });
-if (process.env.DATABASE_URL) {
-  run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'pg' });
-} else if (process.env.CI) {
-  console.error('\nAPI tests on PostgreSQL: DATABASE_URL is not set. In CI the PostgreSQL stage (and the two-node tests) must run.');
+if (process.env.CI && !process.env.DATABASE_URL) {
+  console.error('\nDATABASE_URL is not set. In CI the PostgreSQL stage (and the two-node tests) must run.');
   process.exit(1);
-} else {
-  console.log('\n=== API tests on PostgreSQL: SKIPPED (DATABASE_URL is not set; the two-node tests need it) ===');
 }
-run('browser tests (Chromium)', 'npx', ['playwright', 'test']);
+
+await together(['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']], ['build (when stale)', 'node', ['scripts/build.mjs', '--if-stale']]);
+await together(
+  ['unit tests and stories', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'stories']],
+  ['process tests (the built server)', 'npx', ['vitest', 'run', '--project', 'process']],
+);
+if (process.env.DATABASE_URL) {
+  await together(['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pg' }]);
+  await together(['API tests of the embedded mode on PGlite', 'npx', ['vitest', 'run', '--project', 'api-embedded'], { TEST_DB: 'pglite' }]);
+} else {
+  console.log('\n(DATABASE_URL is not set: the API suite runs on the embedded PGlite; the two-node tests are skipped)');
+  await together(['API tests on the embedded PostgreSQL (PGlite)', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pglite' }]);
+}
+await together(['browser tests (Chromium)', 'npx', ['playwright', 'test']]);
+summary();

@@ -102,7 +102,7 @@ export function scrubbingOptions(): Pick<pino.LoggerOptions, 'formatters' | 'hoo
 
 export function createLogger(options: { level: string; dir?: string; stdout?: boolean; destination?: pino.DestinationStream }): Logger {
   const streams: pino.StreamEntry[] = [];
-  if (options.stdout !== false) streams.push({ level: options.level as pino.Level, stream: process.stdout });
+  if (options.stdout !== false) streams.push({ level: options.level as pino.Level, stream: stdoutWhileOpen() });
   if (options.destination) streams.push({ level: options.level as pino.Level, stream: options.destination });
   if (options.dir) {
     fs.mkdirSync(options.dir, { recursive: true });
@@ -115,6 +115,31 @@ export function createLogger(options: { level: string; dir?: string; stdout?: bo
     { level: options.level, base: { name: 'tabula' }, timestamp: pino.stdTimeFunctions.isoTime, ...scrubbingOptions() },
     pino.multistream(streams, { dedupe: false }),
   );
+}
+
+/**
+ * stdout as long as someone reads it: once its pipe is gone (EPIPE: the terminal or the process
+ * that read it ended) lines are dropped there — the log files still get them. Without this, a
+ * write to the broken pipe raised an error whose own log line hit the same pipe, in a loop.
+ */
+let stdoutOpen: boolean | undefined;
+function stdoutWhileOpen(): pino.DestinationStream {
+  if (stdoutOpen === undefined) {
+    stdoutOpen = true;
+    process.stdout.on('error', () => {
+      stdoutOpen = false;
+    });
+  }
+  return {
+    write(line: string) {
+      if (!stdoutOpen || process.stdout.destroyed) return;
+      try {
+        process.stdout.write(line);
+      } catch {
+        stdoutOpen = false;
+      }
+    },
+  };
 }
 
 /** Each file holds exactly its own level (the viewer filters by file, then by level). */

@@ -15,6 +15,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** Embedded PostgreSQL (PGlite) data directory; omitted = in memory. */
   pgliteDir?: string;
+  /** An embedded database already opened (tests start from a migrated copy: tests/helpers/template.ts). */
+  pglite?: unknown;
 }
 
 /** Opens the database: real PostgreSQL when a URL is given, otherwise the embedded PGlite. */
@@ -30,7 +32,7 @@ export function openDb(options: DbOptions): Db {
   return knexFactory({
     client: ClientPgLite as unknown as Knex.Config['client'],
     dialect: 'postgres',
-    connection: options.pgliteDir ? { filename: options.pgliteDir } : {},
+    connection: options.pglite ? { pglite: options.pglite } : options.pgliteDir ? { filename: options.pgliteDir } : {},
   } as Knex.Config);
 }
 

@@ -5,13 +5,15 @@ import pino from 'pino';
 import { loadConfig, type Config } from '../../platform/config';
 import { openDb } from '../../platform/db/index';
 import { freshDatabase } from './database';
+import { pgliteFromTemplate } from './template';
 import { createPlatform, type Platform } from '../../platform/server';
 
 /**
  * A platform on a fresh database for one test file.
  * TEST_DB=pg creates a new PostgreSQL database next to DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres) and drops it afterwards; otherwise an
- * in-memory embedded PGlite is used.
+ * in-memory embedded PGlite is used. Both start as copies of the run's migrated template
+ * (tests/helpers/template.ts) when the global setup made one.
  */
 export interface TestPlatform extends Platform {
   url: string;
@@ -33,7 +35,9 @@ export async function startTestPlatform(overrides: Partial<Config> = {}, options
     config.databaseUrl = database.url;
     dropDb = database.drop;
   } else {
-    db = openDb({});
+    // a copy of the run's migrated embedded database when the global setup made one (tests/helpers/template.ts)
+    const pglite = await pgliteFromTemplate();
+    db = openDb(pglite ? { pglite } : {});
   }
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const platform = await createPlatform(config, { db, logger });

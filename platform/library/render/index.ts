@@ -20,10 +20,8 @@ const pending = new Map<number, { by: ChildProcess; resolve(png: Buffer): void; 
 
 function renderer(): ChildProcess {
   if (child?.connected) return child;
-  const entry = fileURLToPath(new URL('./process.ts', import.meta.url));
-  // tsx's loader by its path: the node may run from any directory
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const started = fork(entry, [], { execArgv: ['--import', tsx], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const { entry, execArgv } = rendererEntry();
+  const started = fork(entry, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     if (started.pid) os.setPriority(started.pid, RENDER_NICE);
   } catch {
@@ -48,6 +46,17 @@ function renderer(): ChildProcess {
   started.on('error', () => undefined);
   child = started;
   return started;
+}
+
+/**
+ * The built server (build/main.js, scripts/build.mjs) forks build/render-process.js beside it;
+ * run from the sources (tests under vitest, bench under tsx) it forks ./process.ts through tsx's
+ * loader, found by its path since the node may run from any directory.
+ */
+function rendererEntry(): { entry: string; execArgv: string[] } {
+  if (!import.meta.url.endsWith('.ts')) return { entry: fileURLToPath(new URL('./render-process.js', import.meta.url)), execArgv: [] };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { entry: fileURLToPath(new URL('./process.ts', import.meta.url)), execArgv: ['--import', tsx] };
 }
 
 /** Keeps the node alive while a render is awaited, not while the renderer waits for work. */

@@ -1,14 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freshDatabase } from '../../helpers/database';
 
 /**
- * A real platform process for browser tests: `tsx platform/main.ts` on a free port with its
- * own data directory. With DATABASE_URL set (CI) it gets a fresh PostgreSQL database,
- * otherwise the embedded PGlite under its data dir. `restart()` stops and starts the same
+ * A real platform process for browser tests: the built server (`node build/main.js`, what
+ * `npm start` runs; tests/e2e/global-setup.ts builds it when stale) on a free port with its own data
+ * directory. With DATABASE_URL set (CI) it gets a fresh PostgreSQL database, otherwise the embedded
+ * PGlite under its data dir; either starts as a copy of the run's migrated template. `restart()` stops and starts the same
  * node on the same port and data (for outage tests); `stop()` ends it and drops its database.
  */
 export interface TestServer {
@@ -23,6 +25,10 @@ export interface TestServer {
   /** everything the process printed (JSON log lines) */
   output(): string;
 }
+
+/** The built server, and the migrated embedded data directory made by the global setup. */
+export const SERVER_ENTRY = path.resolve('build/main.js');
+export const PGDATA_TEMPLATE_ENV = 'TABULA_PGDATA_TEMPLATE';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,6 +51,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   const shared = options.shareWith;
   const dataDir = shared?.env.DATA_DIR ?? path.join(os.tmpdir(), `tabula-e2e-${crypto.randomUUID()}`);
   const database = shared ? null : await e2eDatabase();
+  const pgdata = process.env[PGDATA_TEMPLATE_ENV];
+  if (!shared && !database && pgdata && !fs.existsSync(path.join(dataDir, 'pgdata'))) fs.cpSync(pgdata, path.join(dataDir, 'pgdata'), { recursive: true });
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: String(port),
@@ -62,7 +70,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   let out = '';
 
   const start = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'platform/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [SERVER_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));
     const deadline = Date.now() + 60_000;
@@ -74,7 +82,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
       } catch {
         /* not yet listening */
       }
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`platform did not start:\n${out}`);
   };
