@@ -39,7 +39,8 @@ const api = {
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // pure logic: the files share their worker's module cache (no file replaces a module)
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', isolate: false } },
       { test: { name: 'api', include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'], exclude: MOCKING, ...api } },
       { test: { name: 'api-mocking', include: MOCKING, ...api, isolate: true } },
       // the built server as a process (signals, exit codes, logs): scripts/test.mjs builds first

@@ -33,12 +33,16 @@ export const PARTS = [
   },
 ];
 
-const ignored = new Set(['node_modules', 'dist', '.build-stamp']); // sdk/dist is the build's own output
+/**
+ * The newest source file's time. Files only: a folder's own time changes when the build writes its
+ * output into it (sdk/dist), which must not make the sources look newer than their build.
+ */
+const ignored = new Set(['node_modules', 'dist']);
 function newest(p) {
   if (!fs.existsSync(p)) return 0;
   const stat = fs.statSync(p);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let max = stat.mtimeMs;
+  let max = 0;
   for (const entry of fs.readdirSync(p)) if (!ignored.has(entry)) max = Math.max(max, newest(path.join(p, entry)));
   return max;
 }
