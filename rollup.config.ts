@@ -133,7 +133,7 @@ const config: RollupOptions[] = [
     onwarn,
   },
   {
-    input: { main: 'sdk/page/main.tsx' },
+    input: { main: 'embed/board-page.ts' },
     output: esm(`${dist}/board`),
     plugins: [...plugins(), cleanChunks(`${dist}/board`), html('Tabula board', '/static/board/main.js'), reportCycles('board')],
     onwarn,

@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freshDatabase } from '../tests/helpers/database';
+import { freshDatabase } from './support/database';
 import { report } from './report';
 
 const RUNS = Number(process.env.BENCH_BOOT_RUNS ?? 3);

@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto';
 import type { Command } from '../shared/model';
-import { pause } from '../tests/helpers/hub';
+import { pause } from './support/time';
 import { LeanHubClient } from './lean-hub-client';
 
 export interface WorkerClient {

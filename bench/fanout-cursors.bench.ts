@@ -11,8 +11,8 @@
  * Same environment variables as bench/fanout.bench.ts; one node only.
  */
 import os from 'node:os';
-import { startServer } from '../tests/e2e/support/server';
-import { freshDatabase } from '../tests/helpers/database';
+import { startServer } from './support/server';
+import { freshDatabase } from './support/database';
 import { CLIENTS, pinNode, RATE, REDIS_URL, REPEAT, run, SECONDS, SENDERS, SPLIT, WARMUP_SECONDS, type Result } from './fanout-run';
 import { report } from './report';
 

@@ -8,8 +8,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TestServer } from '../tests/e2e/support/server';
-import { pause } from '../tests/helpers/hub';
+import type { BenchServer } from './support/server';
+import { pause } from './support/time';
 import type { FromWorker, ToWorker, WorkerClient } from './fanout-clients';
 
 export const CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 200);
@@ -116,7 +116,7 @@ export const SPLIT = (() => {
   return { nodes: cores === 2 ? '0' : `0-${cores - 2}`, clients: String(cores - 1) };
 })();
 
-export function pinNode(node: TestServer, cpus = SPLIT?.nodes): void {
+export function pinNode(node: BenchServer, cpus = SPLIT?.nodes): void {
   if (!SPLIT || !cpus) return;
   for (const pid of nodePids(node.port)) spawnSync('taskset', ['-a', '-p', '-c', cpus, pid], { stdio: 'ignore' });
 }
@@ -125,9 +125,9 @@ export function pinNode(node: TestServer, cpus = SPLIT?.nodes): void {
 export const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
 
 
-export const httpUrl = (node: TestServer) => `http://127.0.0.1:${node.port}`;
+export const httpUrl = (node: BenchServer) => `http://127.0.0.1:${node.port}`;
 
-async function newBoard(node: TestServer, uid: string): Promise<string> {
+async function newBoard(node: BenchServer, uid: string): Promise<string> {
   const res = await fetch(`${httpUrl(node)}/api/boards`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Uid: uid }) });
   if (res.status !== 200) throw new Error(`board not created: ${res.status}`);
   return ((await res.json()) as { code: string }).code;
@@ -160,7 +160,7 @@ function startWorker(split: boolean): { child: ChildProcess; next<T extends From
  * `senders` of them (spread over the nodes too) sending RATE commands/s; WARMUP_SECONDS of
  * sending, then `seconds` measured (commands sent in that window).
  */
-export async function run(label: string, nodes: TestServer[], clients: number, senders: number, seconds: number, load: { cursors?: number; cursorRate?: number } = {}): Promise<Result> {
+export async function run(label: string, nodes: BenchServer[], clients: number, senders: number, seconds: number, load: { cursors?: number; cursorRate?: number } = {}): Promise<Result> {
   const cursors = load.cursors ?? 0;
   // one node: the clients on their own core; two nodes: one core each, the clients wherever
   const split = nodes.length === 1;

@@ -16,8 +16,8 @@
  * you started yourself (printed only).
  */
 import os from 'node:os';
-import { startServer, type TestServer } from '../tests/e2e/support/server';
-import { freshDatabase } from '../tests/helpers/database';
+import { startServer, type BenchServer } from './support/server';
+import { freshDatabase } from './support/database';
 import { CLIENTS, pinNode, RATE, REDIS_URL, repeated, REPEAT, run, SECONDS, SENDERS, SPLIT, TWO_NODES, WARMUP_SECONDS, WORKERS, type Result } from './fanout-run';
 import { report } from './report';
 
@@ -36,7 +36,7 @@ const show = (r: Result) =>
 
 if (process.env.BENCH_FANOUT_URL) {
   // a node you started yourself (e.g. under --cpu-prof): one load, printed, docs untouched
-  const external = { port: Number(new URL(process.env.BENCH_FANOUT_URL).port) } as TestServer;
+  const external = { port: Number(new URL(process.env.BENCH_FANOUT_URL).port) } as BenchServer;
   pinNode(external);
   show(await run(LOAD_LABEL, [external], CLIENTS, SENDERS, SECONDS));
   process.exit(0);
@@ -44,8 +44,8 @@ if (process.env.BENCH_FANOUT_URL) {
 
 const db = await freshDatabase('tabula_fanout');
 const env = { DATABASE_URL: db.url, REDIS_URL, JOBS: 'off', LOG_LEVEL: 'warn' };
-let a: TestServer | null = null;
-let b: TestServer | null = null;
+let a: BenchServer | null = null;
+let b: BenchServer | null = null;
 try {
   const light = Math.max(1, Math.round(SENDERS / 4));
   a = await startServer(env);

@@ -20,9 +20,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import { startServer, type TestServer } from '../tests/e2e/support/server';
-import { freshDatabase } from '../tests/helpers/database';
-import { pause } from '../tests/helpers/hub';
+import { startServer, type BenchServer } from './support/server';
+import { freshDatabase } from './support/database';
+import { pause } from './support/time';
 import { LeanHubClient } from './lean-hub-client';
 import { report } from './report';
 
@@ -59,9 +59,9 @@ function pinNode(port: number): void {
 }
 
 const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
-const httpUrl = (node: TestServer) => `http://127.0.0.1:${node.port}`;
+const httpUrl = (node: BenchServer) => `http://127.0.0.1:${node.port}`;
 
-async function newBoard(node: TestServer, uid: string): Promise<string> {
+async function newBoard(node: BenchServer, uid: string): Promise<string> {
   const res = await fetch(`${httpUrl(node)}/api/boards`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Uid: uid }) });
   if (res.status !== 200) throw new Error(`board not created: ${res.status}`);
   return ((await res.json()) as { code: string }).code;
@@ -74,7 +74,7 @@ function command(uid: string, n: number) {
 }
 
 /** A member on a board of its own: joined, ready to append. */
-async function member(node: TestServer): Promise<{ hub: LeanHubClient; code: string; uid: string }> {
+async function member(node: BenchServer): Promise<{ hub: LeanHubClient; code: string; uid: string }> {
   const uid = crypto.randomBytes(16).toString('hex');
   const code = await newBoard(node, uid);
   const hub = await LeanHubClient.connect(httpUrl(node));
@@ -90,7 +90,7 @@ interface Probes {
 }
 
 /** /health every HEALTH_EVERY_MS and an honest append every APPEND_EVERY_MS, for `ms`. */
-async function probe(node: TestServer, honest: { hub: LeanHubClient; code: string; uid: string }, ms: number): Promise<Probes> {
+async function probe(node: BenchServer, honest: { hub: LeanHubClient; code: string; uid: string }, ms: number): Promise<Probes> {
   const out: Probes = { health: [], healthFailed: 0, acks: [], ackFailed: 0 };
   const until = performance.now() + ms;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -139,7 +139,7 @@ interface Flood {
  * FLOODERS guests, each on a board of its own, each sending RATE sendCommand frames per second
  * whatever the answers (an attacker does not wait for them), until `stop`.
  */
-async function flood(node: TestServer): Promise<{ stop(): Promise<Flood> }> {
+async function flood(node: BenchServer): Promise<{ stop(): Promise<Flood> }> {
   const totals: Flood = { sent: 0, accepted: 0, refused: 0, unanswered: 0 };
   let running = true;
   const sockets = await Promise.all(Array.from({ length: FLOODERS }, () => member(node)));
@@ -177,7 +177,7 @@ interface Row {
   seconds: number;
 }
 
-async function measure(label: string, node: TestServer): Promise<Row[]> {
+async function measure(label: string, node: BenchServer): Promise<Row[]> {
   pinNode(node.port);
   const honest = await member(node);
   // warm-up: the honest path and the probes once

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { loadConfig } from '../platform/config';
 import { openDb } from '../platform/db/index';
 import { createPlatform } from '../platform/server';
-import { freshDatabase } from '../tests/helpers/database';
+import { freshDatabase } from './support/database';
 
 /**
  * A platform (not listening) on a fresh real PostgreSQL database for one benchmark:

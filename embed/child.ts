@@ -1,6 +1,6 @@
 /**
  * The board page's side of embedding (board.md §2 query parameters, §7 "Embedding script
- * API"). The hosted board page (sdk/page/main.tsx) calls, when the URL carries `data`:
+ * API"). The hosted board page (sdk/page/page.tsx, started by embed/board-page.ts) calls, when the URL carries `data`:
  *
  *   const embed = await prepareEmbed();          // decode + validate, origin check, penpal
  *   if (!embed || embed.refused) return;         // a refusal is already on screen and sent to the host
@@ -53,7 +53,7 @@ import {
   type HostMethods,
   type NotificationMode,
   type Participant,
-} from './api';
+} from '../shared/embed';
 
 /** What the board page needs to know to run embedded. */
 export interface EmbedContext {

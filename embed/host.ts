@@ -33,11 +33,11 @@ import {
   type EmbedOptions,
   type EmbedRefusal,
   type HostMethods,
-} from './api';
+} from '../shared/embed';
 
-export type * from './api';
+export type * from '../shared/embed';
 
-/** The handle `Tabula.embed` resolves to: the board methods (embed/api.ts BoardMethods) plus events and lifecycle. */
+/** The handle `Tabula.embed` resolves to: the board methods (shared/embed.ts BoardMethods) plus events and lifecycle. */
 export interface BoardHandle extends BoardMethods {
   /** the board code (known once the board loaded; a new board gets its code then) */
   readonly code: string;

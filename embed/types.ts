@@ -22,7 +22,7 @@ export type {
   NotificationMode,
   Participant,
   Shape,
-} from './api';
+} from '../shared/embed';
 
 /** The global the script defines. */
 export interface TabulaGlobal {

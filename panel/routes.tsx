@@ -29,8 +29,10 @@ import { SignupPage } from './visitor/signup';
  *  - a page inside the signed-in shell → `panelPages` (path relative to /panel), with
  *    `handle: { title, subtitle }` for the header; a tab under a tabbed page → its `children`
  *    with `handle: { tab: 'Label' }` (e.g. profile-setting's integrations);
- *  - admin screens (backoffice.md: /panel/dashboard, /panel/users, …) → `panelPages` too: the
- *    sidebar shows their links (panel/nav.ts ADMIN_NAV) to admins once the route exists.
+ *  - admin screens (backoffice.md: /panel/dashboard, /panel/users, …) → `adminPages` in
+ *    admin/routes.tsx (panel/ never imports admin/: docs/architecture.md "Layer rules"); the
+ *    app's entry (panel/main.tsx) passes them in as `morePages`, and the sidebar shows their
+ *    links (panel/nav.ts ADMIN_NAV) to admins once the route exists.
  * Lazy pages: `{ path, lazy: () => import('./x').then((m) => ({ Component: m.XPage })) }`.
  */
 export const handle = (h: PageHandle) => h;
@@ -77,24 +79,14 @@ export const panelPages: RouteObject[] = [
   { path: 'change-password', element: <ChangePasswordPage />, handle: handle({ title: 'Change Password', subtitle: 'Choose a new password for your account' }) },
   { path: 'developers', lazy: () => import('./developers/developers').then((m) => ({ Component: m.DevelopersPage })), handle: handle({ title: 'Developers', subtitle: 'Your app for embedding Tabula boards' }) },
   { path: 'apps', lazy: () => import('./developers/apps').then((m) => ({ Component: m.AppsPage })), handle: handle({ title: 'Application', subtitle: 'Create or edit your app' }) },
-  // back-office screens (admin/, backoffice.md §2): lazy chunks, each guarded by admin/shared/operator-only.tsx
-  { path: 'dashboard', lazy: () => import('../admin/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })), handle: handle({ title: 'Dashboard', subtitle: 'Connections, scheduled tasks and announcements' }) },
-  { path: 'admin-boards', lazy: () => import('../admin/boards/boards-page').then((m) => ({ Component: m.AdminBoardsPage })), handle: handle({ title: 'Boards', subtitle: 'Every board of the platform' }) },
-  { path: 'users', lazy: () => import('../admin/users/users-page').then((m) => ({ Component: m.UsersPage })), handle: handle({ title: 'Users', subtitle: 'Accounts, roles, flags and messages' }) },
-  { path: 'clients', lazy: () => import('../admin/clients/clients-page').then((m) => ({ Component: m.ClientsPage })), handle: handle({ title: 'Clients', subtitle: 'Developer apps and their origins' }) },
-  { path: 'feedbacks', lazy: () => import('../admin/feedbacks/feedbacks-page').then((m) => ({ Component: m.FeedbacksPage })), handle: handle({ title: 'Feedbacks', subtitle: 'What users told us' }) },
-  { path: 'contacts', lazy: () => import('../admin/contacts/contacts-page').then((m) => ({ Component: m.ContactsPage })), handle: handle({ title: 'Contacts', subtitle: 'Messages from the contact form' }) },
-  { path: 'outbox', lazy: () => import('../admin/outbox/outbox-page').then((m) => ({ Component: m.OutboxPage })), handle: handle({ title: 'Outbox', subtitle: 'Mails the platform wrote, and their links' }) },
-  { path: 'directory', lazy: () => import('../admin/directories/directories-page').then((m) => ({ Component: m.DirectoriesPage })), handle: handle({ title: 'Directory', subtitle: 'Text directories' }) },
-  { path: 'user-audit', lazy: () => import('../admin/audit/user-audit-page').then((m) => ({ Component: m.UserAuditPage })), handle: handle({ title: 'User audit', subtitle: 'Board joins and events' }) },
-  { path: 'feature-audit', lazy: () => import('../admin/audit/feature-audit-page').then((m) => ({ Component: m.FeatureAuditPage })), handle: handle({ title: 'Feature audit', subtitle: 'Feature usage reported by the apps' }) },
-  { path: 'operator-audit', lazy: () => import('../admin/audit/operator-audit-page').then((m) => ({ Component: m.OperatorAuditPage })), handle: handle({ title: 'Operator audit', subtitle: 'What operators did, to what, and when' }) },
-  { path: 'perf-logs', lazy: () => import('../admin/audit/perf-logs-page').then((m) => ({ Component: m.PerfLogsPage })), handle: handle({ title: 'Performance logs', subtitle: 'Timings and failures reported by the apps' }) },
-  { path: 'log-viewer', lazy: () => import('../admin/log-viewer/log-viewer-page').then((m) => ({ Component: m.LogViewerPage })), handle: handle({ title: 'Log viewer', subtitle: 'Server log files' }) },
 ];
 
-/** The whole app: visitor screens, the guarded panel, /app/panel alias, access denied, not found. */
-export function appRoutes(): RouteObject[] {
+/**
+ * The whole app: visitor screens, the guarded panel, /app/panel alias, access denied, not found.
+ * `morePages` are mounted in the signed-in shell beside `panelPages` (the back-office's
+ * admin/routes.tsx, given by the entry, panel/main.tsx).
+ */
+export function appRoutes(morePages: RouteObject[] = []): RouteObject[] {
   return [
     { path: '/', element: <Navigate to="/panel/home" replace /> },
     { path: '/accounts', element: <VisitorLayout />, children: [...visitorRoutes, { path: '*', element: <NotFoundPage /> }] },
@@ -107,7 +99,7 @@ export function appRoutes(): RouteObject[] {
           <Shell />
         </RequireAuth>
       ),
-      children: [...panelPages, { path: '*', element: <NotFoundPage embedded />, handle: handle({ title: 'Not found' }) }],
+      children: [...panelPages, ...morePages, { path: '*', element: <NotFoundPage embedded />, handle: handle({ title: 'Not found' }) }],
     },
     {
       path: '/app/panel/*',

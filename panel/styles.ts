@@ -1,5 +1,6 @@
 import { useInsertionEffect } from 'react';
 import { ensureUiStyles, injectStyles } from '../ui';
+import { ensureStatusPageStyles } from '../ui/status-page';
 
 /** The panel's layout stylesheet (visitor screens, shell, pages); widgets style themselves (ui/). */
 export const PANEL_CSS = `
@@ -28,12 +29,7 @@ a:hover { text-decoration: underline; }
 .v-sent__icon { width: 56px; height: 56px; margin: 0 auto 16px; border-radius: 50%; background: var(--t-success-soft); color: var(--t-success); display: grid; place-content: center; }
 .v-legal { margin-top: 24px; color: #98a2b3; font-size: 12px; text-align: center; }
 
-/* Stand-alone pages (not found, access denied) */
-.x-page { min-height: 100vh; display: grid; place-items: center; padding: 24px; box-sizing: border-box; background: var(--t-bg); text-align: center; }
-.x-code { font: 700 72px/1 var(--t-font); color: var(--t-primary); letter-spacing: -.03em; margin: 0 0 12px; }
-.x-title { font: 600 22px/1.3 var(--t-font); margin: 0 0 8px; }
-.x-text { color: var(--t-muted); margin: 0 0 24px; font-size: 15px; }
-.x-actions { display: flex; gap: 10px; justify-content: center; }
+/* Stand-alone pages (not found, access denied, the invitation): the x- classes, ui/status-page.tsx */
 
 /* Documents (how-to) */
 .d-page { min-height: 100vh; background: var(--t-bg); }
@@ -214,6 +210,7 @@ a:hover { text-decoration: underline; }
 export function usePanelStyles(): void {
   useInsertionEffect(() => {
     ensureUiStyles();
+    ensureStatusPageStyles();
     injectStyles('tabula-panel-styles', PANEL_CSS);
   }, []);
 }

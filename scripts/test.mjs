@@ -1,6 +1,7 @@
 // `npm test`: the whole suite, stage by stage, stopping at the first failing stage, with each
 // stage's time printed at the end (docs/testing.md):
-//  1. typecheck ‖ build (when stale: browser bundles, server, types)
+//  1. typecheck ‖ layer rules (npm run lint:layers: dependency-cruiser, docs/architecture.md "Layer
+//     rules") ‖ build (when stale: browser bundles, server, types)
 //  2. unit tests and stories (one vitest run) ‖ process tests (the built server as a process)
 //  3. API tests: the whole suite on PostgreSQL (DATABASE_URL), and the embedded-mode suite on PGlite
 //     (without DATABASE_URL locally: the whole suite on PGlite)
@@ -83,7 +84,11 @@ if (process.env.CI && !process.env.DATABASE_URL) {
   process.exit(1);
 }
 
-await together(['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']], ['build (when stale)', 'node', ['scripts/build.mjs', '--if-stale']]);
+await together(
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['layer rules', 'npm', ['run', '--silent', 'lint:layers']],
+  ['build (when stale)', 'node', ['scripts/build.mjs', '--if-stale']],
+);
 await together(
   ['unit tests and stories', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'stories']],
   ['process tests (the built server)', 'npx', ['vitest', 'run', '--project', 'process']],

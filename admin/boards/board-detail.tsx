@@ -68,6 +68,8 @@ export function BoardDetail({ row, onChanged }: { row: BoardRow; onChanged: () =
         rowKey="id"
         rowLabel={(m) => m.username ?? m.uid ?? m.id}
         filterable={false}
+        // inside the board's dialog, over the boards grid: its page is not the page's URL
+        urlKey={false}
         detail={{ title: (m) => `Member ${m.username ?? m.uid ?? ''}`, render: (m) => <MemberDetail member={m} /> }}
         actions={[
           { label: 'Set owner', hidden: (m) => m.isOwner, onClick: (m) => void runAction(() => api.setBoardOwner(board.id, m.id), ADMIN_TEXTS.ownerSet).then((ok) => ok && changed()) },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useClaims } from '../../ui';
-import { AccessDeniedPage } from '../../panel/pages/not-found';
+import { AccessDeniedPage } from '../../ui/status-page';
 import { useAdminStyles } from './styles';
 
 /** The platform Admin role (the claim the sidebar reads; the server checks the database on every call). */

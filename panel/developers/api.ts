@@ -1,4 +1,4 @@
-import type { ClientApp } from '../../embed/api';
+import type { ClientApp } from '../../shared/embed';
 import { http } from '../../ui';
 
 export type { ClientApp };

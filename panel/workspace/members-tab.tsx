@@ -132,6 +132,8 @@ export function MembersTab() {
             actions={pendingActions}
             emptyText="No pending invitations"
             handle={pending}
+            // beside the members grid: its own names in the URL (pending.page, pending.q …)
+            urlKey="pending"
           />
         </div>
       )}

@@ -1,7 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { claimsOf } from '../core/auth';
-import { MAX_NAME_LENGTH, UID_PATTERN } from '../../embed/api';
+import { MAX_NAME_LENGTH, UID_PATTERN } from '../../shared/embed';
 import * as clients from './service';
 
 const tags = ['api', 'clients'];

@@ -7,7 +7,7 @@ import { participantKey } from '../core/identity';
 import type { Db } from '../db/index';
 import { planOf } from '../users/plan';
 import { findUserById } from '../users/repo';
-import { isOrigin, originOf, type ClientApp } from '../../embed/api';
+import { isOrigin, originOf, type ClientApp } from '../../shared/embed';
 import { hasPolicy, POLICY } from '../../shared/policies';
 import {
   findClientByClientId,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Inert from '@hapi/inert';
 import type { Plugin, Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
-import { decodeEmbedData, isOrigin } from '../../embed/api';
+import { decodeEmbedData, isOrigin } from '../../shared/embed';
 import { findClientByClientId } from '../clients/repo';
 
 /** The panel's home url: the empty path and /panel redirect here (panel.md §2). */

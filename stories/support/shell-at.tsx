@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { auth } from '../../ui';
 import { registerRoutes } from '../../panel/registry';
+import { adminPages } from '../../admin/routes';
 import { panelPages } from '../../panel/routes';
 import { Shell } from '../../panel/shell/shell';
 import { storyToken } from './token';
@@ -13,7 +14,7 @@ import { storyToken } from './token';
 export function ShellAt({ path, roles }: { path: string; roles: string[] }) {
   auth.signIn({ accessToken: storyToken(roles), refreshToken: 'story-refresh' }, 'u1');
   const router = useMemo(() => {
-    const routes = [{ path: '/panel', element: <Shell />, children: panelPages }];
+    const routes = [{ path: '/panel', element: <Shell />, children: [...panelPages, ...adminPages] }];
     registerRoutes(routes);
     return createMemoryRouter(routes, { initialEntries: [path] });
   }, [path]);

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type Joi from 'joi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeEmbedData } from '../../embed/api';
+import { encodeEmbedData } from '../../shared/embed';
 import { insertClient } from '../../platform/clients/repo';
 import { createLogger, REDACTED } from '../../platform/core/logger';
 import { sendMail } from '../../platform/mail/service';

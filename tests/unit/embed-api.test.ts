@@ -15,12 +15,12 @@ import {
   validateThickness,
   validateTool,
   type EmbedData,
-} from '../../embed/api';
+} from '../../shared/embed';
 import { applyHostPermissions, readEmbedContext } from '../../embed/child';
 import { BOARD_MESSAGES } from '../../sdk/sync/messages';
 
 /** The embedding contract: host argument validation, the data parameter, the board URL. */
-describe('embed/api validation', () => {
+describe('shared/embed validation', () => {
   it('accepts the spec values and rejects everything else with { code, message }', () => {
     expect(validateColor('#1e88e5')).toBeNull();
     for (const bad of ['red', '#12345', '#1234567', 'rgb(0,0,0)', 1, null]) expect(validateColor(bad)).toMatchObject({ code: 'invalid-color', message: expect.any(String) });

@@ -3,12 +3,15 @@
  * what a host page passes to `Tabula.embed`, what travels in the board's `data` query
  * parameter, the methods the board exposes over penpal and the events it sends back, and the
  * validation of every host argument, and the developer app that issues the client id. Pure
- * TypeScript: imported by embed/host.ts (the script a host loads), embed/child.ts (inside the
- * board page), the platform (uid and origin rules, the app's answer) and the panel's developer pages.
+ * TypeScript, in shared/ so that no side imports another (docs/architecture.md "Layer rules"):
+ * imported by embed/host.ts (the script a host loads), embed/child.ts (inside the board page),
+ * the platform (uid and origin rules, the app's answer) and the panel's developer pages. The
+ * `tabula` package's public types re-export it (embed/types.ts → sdk/dist/embed.d.ts).
+ * (Formerly embed/api.ts.)
  */
-import { BACKGROUNDS, isValidBackground } from '../shared/constants';
-import { EMBED_PERMISSIONS } from '../shared/permissions';
-import type { Shape } from '../shared/model';
+import { BACKGROUNDS, isValidBackground } from './constants';
+import { EMBED_PERMISSIONS } from './permissions';
+import type { Shape } from './model';
 
 export type { Shape };
 

@@ -8,13 +8,17 @@ import { BOARD_MESSAGES as M } from '../sync/messages';
 import type { SyncClient } from '../sync/sync-client';
 import { BoardScreen } from '../ui/board-screen';
 import { useBoardStyles } from '../ui/use-styles';
-import { connectParent, prepareEmbed, type EmbedSession } from '../../embed/child';
+import type { NotificationMode } from '../../shared/embed';
 import { readPageParams } from './params';
 
 /**
  * The hosted board page, /board/{code} and /board/{workspace}/{code}. Signed-in users come with
  * the panel's stored tokens (ui/auth: same localStorage keys); `?uid=` joins as that roaming user
  * without a bearer token; otherwise a guest uid is made once and kept.
+ *
+ * Embedded through embed.js (a `data` parameter), the page runs what it is given as
+ * `PageEmbedding`: the bundle's entry, embed/board-page.ts, passes embed/child.ts. sdk/ never
+ * imports embed/ (docs/architecture.md "Layer rules"): embed/ depends on sdk/, not the reverse.
  */
 declare global {
   interface Window {
@@ -22,6 +26,33 @@ declare global {
     __TABULA_TEST__?: boolean;
     tabula?: { editor: Editor; sync: SyncClient; ready?: BoardApi };
   }
+}
+
+/** What the page needs of an embedded session (embed/child.ts EmbedSession is one). */
+export interface PageEmbedSession {
+  refused: false;
+  context: {
+    /** the board code to open ('' = create a new board for this participant) */
+    board: string;
+    uid: string;
+    clientId: string;
+    participant: { name?: string };
+    notifications: NotificationMode;
+  };
+  /** the app owner's plan allows white-label and the host asked for it */
+  whiteLabel: boolean;
+  /** the current participant token (null: a roaming guest) */
+  token(): string | null;
+  /** asks the host for a fresh token */
+  refreshToken(): Promise<string | null>;
+}
+
+/** How the page runs embedded: open the session with the host, then hand it the live board. */
+export interface PageEmbedding<S extends PageEmbedSession> {
+  /** null: not embedded; `refused`: the refusal is on screen and was sent to the host */
+  prepare(): Promise<S | { refused: true } | null>;
+  /** installs the board API for the host (called again when the board remounts) */
+  connect(editor: Editor, board: { sync: SyncClient }, session: S): unknown;
 }
 
 const params = readPageParams(new URL(location.href));
@@ -62,7 +93,7 @@ function Page() {
 }
 
 /** Embedded through embed.js (a `data` parameter): the participant, token and features come from the host (embed/child.ts). */
-function EmbeddedPage({ embed }: { embed: EmbedSession }) {
+function EmbeddedPage<S extends PageEmbedSession>({ embed, embedding }: { embed: S; embedding: PageEmbedding<S> }) {
   const { context } = embed;
   const [token, setToken] = useState(embed.token());
   return (
@@ -81,7 +112,7 @@ function EmbeddedPage({ embed }: { embed: EmbedSession }) {
         }}
         onCreate={({ editor, sync }) => {
           if (window.__TABULA_TEST__) window.tabula = { editor, sync };
-          connectParent(editor, { sync }, embed);
+          embedding.connect(editor, { sync }, embed);
         }}
         onReady={(api) => {
           if (window.__TABULA_TEST__ && window.tabula) window.tabula.ready = api;
@@ -91,25 +122,28 @@ function EmbeddedPage({ embed }: { embed: EmbedSession }) {
   );
 }
 
-document.documentElement.style.height = '100%';
-document.body.style.margin = '0';
-document.body.style.height = '100%';
-document.body.style.overflow = 'hidden';
-document.title = `${params.code} · Tabula`;
-if (params.data) {
-  void prepareEmbed().then((embed) => {
-    if (!embed || embed.refused) return; // the refusal is on screen and sent to the host
-    document.title = 'Tabula board';
+/** Starts the page: embedded when the URL carries `data` (through `embedding`), else the plain board. */
+export function startBoardPage<S extends PageEmbedSession>(embedding: PageEmbedding<S>): void {
+  document.documentElement.style.height = '100%';
+  document.body.style.margin = '0';
+  document.body.style.height = '100%';
+  document.body.style.overflow = 'hidden';
+  document.title = `${params.code} · Tabula`;
+  if (params.data) {
+    void embedding.prepare().then((embed) => {
+      if (!embed || embed.refused) return; // the refusal is on screen and sent to the host
+      document.title = 'Tabula board';
+      createRoot(document.getElementById('root')!).render(
+        <StrictMode>
+          <EmbeddedPage embed={embed} embedding={embedding} />
+        </StrictMode>,
+      );
+    });
+  } else {
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
-        <EmbeddedPage embed={embed} />
+        <Page />
       </StrictMode>,
     );
-  });
-} else {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Page />
-    </StrictMode>,
-  );
+  }
 }
