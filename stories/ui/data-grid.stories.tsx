@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { confirm, DataGrid, formatBytes, formatDate, HttpError, toast, type Column, type FetchPage, type ListQuery, type RowAction } from '../../ui';
 import { memoryList, people, PEOPLE_QUICK_FILTERS, select, toCsvText, type Person } from './data-grid.data';
@@ -18,6 +19,12 @@ interface DemoProps {
   failWith?: string;
   /** sees every list query the grid sends */
   onQuery?: (query: ListQuery) => void;
+  /** the table's name (default 'Workspace members') */
+  label?: string;
+  /** DataGrid urlKey: the prefix of its URL parameters */
+  urlKey?: string;
+  /** the address the router stories open (InTheUrl, TwoInTheUrl) */
+  url?: string;
 }
 
 const COLUMNS: Array<Column<Person>> = [
@@ -30,7 +37,7 @@ const COLUMNS: Array<Column<Person>> = [
 ];
 
 /** A member list as a workspace screen would declare it, over an in-memory list. */
-function PeopleGrid({ count, latency = 120, pageSize, initialPage, initialFilter, quickFilters = true, withDetail = false, failWith, onQuery }: DemoProps) {
+function PeopleGrid({ count, latency = 120, pageSize, initialPage, initialFilter, quickFilters = true, withDetail = false, failWith, onQuery, label = 'Workspace members', urlKey }: DemoProps) {
   // each story (and each test) gets its own rows, so a removal does not leak into another
   const [rows] = useState(() => people(count));
   const fetch = useMemo<FetchPage<Person>>(() => {
@@ -65,7 +72,8 @@ function PeopleGrid({ count, latency = 120, pageSize, initialPage, initialFilter
   return (
     <div style={{ padding: 24, maxWidth: 1100 }}>
       <DataGrid<Person>
-        label="Workspace members"
+        label={label}
+        urlKey={urlKey}
         showCaption
         columns={COLUMNS}
         fetch={fetch}
@@ -81,6 +89,28 @@ function PeopleGrid({ count, latency = 120, pageSize, initialPage, initialFilter
       />
     </div>
   );
+}
+
+/** The address bar of a story in a memory router, with the browser's Back. */
+function AddressBar() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <p style={{ padding: '0 24px', display: 'flex', gap: 12, alignItems: 'center' }}>
+      <output aria-label="Address">{location.pathname + location.search}</output>
+      <button type="button" className="t-btn t-btn--secondary t-btn--sm" onClick={() => navigate(-1)}>
+        Back
+      </button>
+    </p>
+  );
+}
+
+/** Grids at `url` in a memory router (as in the apps), under an address bar with Back. */
+function Routed({ url, children }: { url: string; children: ReactNode }) {
+  // one router per address: the grids keep their state in it
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const router = useMemo(() => createMemoryRouter([{ path: '*', element: (<><AddressBar />{children}</>) }], { initialEntries: [url] }), [url]);
+  return <RouterProvider router={router} />;
 }
 
 /**
@@ -116,3 +146,28 @@ export const ManyPages: Story = { args: { count: 250, initialPage: 15 } };
 
 /** The list answers 400: the message goes to the toast layer, the grid offers Retry. */
 export const Failing: Story = { args: { failWith: 'Filter must be at most 200 characters' } };
+
+/**
+ * In an app (inside a router) the grid keeps page, sort, quick filter and text filter in the URL
+ * (page, sort, dir, filter, q): Back restores the state before a change, and opening the same
+ * address shows the same rows. Defaults are left out of the address.
+ */
+export const InTheUrl: Story = {
+  args: { url: '/members' },
+  render: ({ url, ...args }) => (
+    <Routed url={url ?? '/members'}>
+      <PeopleGrid {...args} />
+    </Routed>
+  ),
+};
+
+/** Two grids on one page: the second names a prefix (urlKey 'others': others.page, others.q …). */
+export const TwoInTheUrl: Story = {
+  args: { url: '/members' },
+  render: ({ url, ...args }) => (
+    <Routed url={url ?? '/members'}>
+      <PeopleGrid {...args} />
+      <PeopleGrid {...args} label="Other members" urlKey="others" />
+    </Routed>
+  ),
+};

@@ -1,6 +1,6 @@
 import './preview';
 import { composeStories } from '@storybook/react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { people, select } from '../../stories/ui/data-grid.data';
@@ -8,7 +8,7 @@ import { listQuery } from '../../platform/core/list';
 import { fetchCsv, formatBytes, listFetcher, toListQuery, type ListQuery } from '../../ui';
 import * as gridStories from '../../stories/ui/data-grid.stories';
 
-const { Empty, Loading, Paged, Filtered, WithDetail, ManyPages, Failing } = composeStories(gridStories);
+const { Empty, Loading, Paged, Filtered, WithDetail, ManyPages, Failing, InTheUrl, TwoInTheUrl } = composeStories(gridStories);
 const ALL = people(47);
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -262,6 +262,106 @@ describe('DataGrid', () => {
     expect(alert.textContent).toContain('Filter must be at most 200 characters');
     expect(within(table()).getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByText('No records')).toBeNull();
+  });
+});
+
+describe('DataGrid in the URL', () => {
+  const address = () => screen.getByRole('status', { name: 'Address' }).textContent;
+  const searchbox = (name = 'Search') => screen.getAllByRole('searchbox', { name })[0] as HTMLInputElement;
+  const pressed = () => within(screen.getAllByRole('group', { name: 'Show' })[0]!).getAllByRole('button').find((b) => b.getAttribute('aria-pressed') === 'true')?.textContent;
+  const nameSort = () => screen.getAllByRole('columnheader', { name: /Name/ })[0]!.getAttribute('aria-sort');
+
+  it('keeps page, sort, quick filter and text filter in the URL; Back restores, the same URL opens the same state', async () => {
+    const user = userEvent.setup();
+    const queries: ListQuery[] = [];
+    const { unmount } = render(<InTheUrl onQuery={(q) => queries.push(q)} />);
+    await loaded();
+    expect(address()).toBe('/members');
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(names()).toEqual(namesOf(ALL.slice(10, 20))));
+    expect(address()).toBe('/members?page=2');
+
+    // a sort goes back to page 1: the default page is left out
+    await user.click(screen.getByRole('button', { name: /Name/ }));
+    await waitFor(() => expect(address()).toBe('/members?sort=name'));
+    await user.click(screen.getByRole('button', { name: /Name/ }));
+    await waitFor(() => expect(address()).toBe('/members?sort=name&dir=desc'));
+
+    await user.click(within(screen.getByRole('group', { name: 'Show' })).getByRole('button', { name: 'Inactive' }));
+    await waitFor(() => expect(address()).toBe('/members?sort=name&dir=desc&filter=inactive'));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(address()).toBe('/members?sort=name&dir=desc&filter=inactive&page=2'));
+
+    // typing: one history entry for the search, however many pauses; the page goes back to 1
+    await user.type(searchbox(), 'a');
+    await waitFor(() => expect(address()).toBe('/members?sort=name&dir=desc&filter=inactive&q=a'));
+    await user.type(searchbox(), 'd');
+    await waitFor(() => expect(address()).toBe('/members?sort=name&dir=desc&filter=inactive&q=ad'));
+    const expected = select(ALL, { Filter: 'ad', QuickFilter: 'inactive', Orders: ['name Desc'] });
+    await waitFor(() => expect(names()).toEqual(namesOf(expected.slice(0, 10))));
+    expect(queries.at(-1)).toMatchObject({ Take: 10, Skip: 0, Filter: 'ad', QuickFilter: 'inactive', Orders: ['name Desc'] });
+
+    // Back: the state before the search (page 2 of the inactive, by name descending), box emptied
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(address()).toBe('/members?sort=name&dir=desc&filter=inactive&page=2'));
+    const inactive = select(ALL, { QuickFilter: 'inactive', Orders: ['name Desc'] });
+    await waitFor(() => expect(names()).toEqual(namesOf(inactive.slice(10, 20))));
+    expect(searchbox().value).toBe('');
+    expect(currentPage()).toBe('2');
+    // and again: page 1
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(address()).toBe('/members?sort=name&dir=desc&filter=inactive'));
+    await waitFor(() => expect(names()).toEqual(namesOf(inactive.slice(0, 10))));
+    expect(pressed()).toBe('Inactive');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(address()).toBe('/members?sort=name&dir=desc'));
+    expect(pressed()).toBe('All');
+    expect(nameSort()).toBe('descending');
+    unmount();
+
+    // the same address in a new render (a reload, a shared link) shows the same state
+    render(<InTheUrl url="/members?sort=name&dir=desc&filter=inactive&q=a&page=2" />);
+    const shared = select(ALL, { Filter: 'a', QuickFilter: 'inactive', Orders: ['name Desc'] });
+    expect(shared.length).toBe(15);
+    await waitFor(() => expect(names()).toEqual(namesOf(shared.slice(10, 20))));
+    expect(searchbox().value).toBe('a');
+    expect(pressed()).toBe('Inactive');
+    expect(nameSort()).toBe('descending');
+    expect(currentPage()).toBe('2');
+    cleanup();
+
+    render(<InTheUrl url="/members?page=3&sort=storage" />);
+    const byStorage = [...ALL].sort((a, b) => a.storage - b.storage);
+    await waitFor(() => expect(names()).toEqual(namesOf(byStorage.slice(20, 30))));
+    expect(currentPage()).toBe('3');
+    expect(screen.getByRole('columnheader', { name: /Storage/ }).getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('ignores what the grid cannot use, and a page past the end becomes the last page in the URL', async () => {
+    render(<InTheUrl url="/members?page=9&sort=status&filter=nobody&q=%20ken%20&other=kept" />);
+    // 'status' does not sort and 'nobody' is no quick filter: the defaults; 'ken' matches 5 (one page)
+    await waitFor(() => expect(names()).toEqual(['Ken 07', 'Ken 17', 'Ken 27', 'Ken 37', 'Ken 47']));
+    // the correction to the last page writes what the grid shows: the rest is cleaned out, other parameters kept
+    await waitFor(() => expect(address()).toBe('/members?q=ken&other=kept'));
+    expect(pressed()).toBe('All');
+    expect(nameSort()).toBe('none');
+  });
+
+  it('two grids on one page keep their own parameters (urlKey)', async () => {
+    const user = userEvent.setup();
+    render(<TwoInTheUrl />);
+    const other = () => screen.getByRole('table', { name: 'Other members' });
+    await waitFor(() => expect(other().getAttribute('aria-busy')).toBeNull());
+    await loaded();
+    await user.click(within(screen.getByRole('navigation', { name: 'Other members pages' })).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(address()).toBe('/members?others.page=3'));
+    await user.click(within(screen.getByRole('navigation', { name: 'Workspace members pages' })).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(address()).toBe('/members?others.page=3&page=2'));
+    await user.type(screen.getAllByRole('searchbox', { name: 'Search' })[1]!, 'ken');
+    await waitFor(() => expect(address()).toBe('/members?page=2&others.q=ken'));
+    await waitFor(() => expect(names()).toEqual(namesOf(ALL.slice(10, 20))));
+    expect(within(other()).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Ken 07', 'Ken 17', 'Ken 27', 'Ken 37', 'Ken 47']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { useId, useImperativeHandle, useState, type ReactNode, type Ref } from 'react';
+import { useInRouterContext } from 'react-router';
 import { Button } from '../button';
 import { errorText, reportFailure } from '../http';
 import { Icon, PathIcon } from '../icons';
@@ -8,7 +9,8 @@ import { Pager } from './pager';
 import { fetchCsv, saveBlob } from './query';
 import { useGridStyles } from './styles';
 import type { Column, CsvDownload, DataGridHandle, FetchPage, QuickFilterOption, RowAction, RowActionContext, RowDetail, Sort } from './types';
-import { useList, type UseListOptions } from './use-list';
+import { useUrlListState } from './url-state';
+import { useList, type ListQueryState, type ListStateStore, type UseListOptions } from './use-list';
 
 /** The grids' fixed texts (backoffice.md §2: 'No records'). */
 export const GRID_TEXTS = {
@@ -60,6 +62,14 @@ export interface DataGridProps<Row> {
   /** reload() from outside, e.g. after a form added a row */
   handle?: Ref<DataGridHandle>;
   className?: string;
+  /**
+   * Page, sort, quick filter and text filter live in the URL's search parameters (page, sort,
+   * dir, filter, q; url-state.ts), so back, reload and a shared link restore them. A second grid
+   * on the same page names a prefix (`urlKey="pending"`: pending.page, pending.q …); `false`
+   * keeps the state in the grid alone (a grid inside a dialog). Outside a router the state is the
+   * grid's alone.
+   */
+  urlKey?: string | false;
 }
 
 const DOWNLOAD_ICON = 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3';
@@ -84,21 +94,47 @@ function SortIcon({ state }: { state: 'ascending' | 'descending' | 'none' }) {
  * 10 rows and a pager of up to 10 page numbers, 'No records', skeleton rows while loading,
  * a debounced text filter, quick filters, sortable headers, row actions, a detail dialog and
  * an optional CSV download. A filter, quick-filter or sort change goes back to page 1;
- * failures go to the toast layer.
+ * failures go to the toast layer. Inside a router, page, sort and filters are kept in the URL
+ * (`urlKey`).
  */
 export function DataGrid<Row>(props: DataGridProps<Row>) {
+  // fixed for the grid's life: a grid does not move in or out of a router
+  const routed = useInRouterContext() && props.urlKey !== false;
+  return routed ? <UrlDataGrid {...props} /> : <GridView {...props} />;
+}
+
+/** The state a grid starts from, and what the URL may name. */
+function defaultsOf<Row>(props: DataGridProps<Row>): ListQueryState {
+  const quick = props.quickFilters;
+  return {
+    page: Math.max(1, props.initialPage ?? 1),
+    filter: (props.initialFilter ?? '').trim(),
+    quickFilter: quick?.length ? (props.initialQuickFilter ?? quick[0]!.value) : undefined,
+    sort: props.initialSort ?? null,
+  };
+}
+
+function UrlDataGrid<Row>(props: DataGridProps<Row>) {
+  const rules = { sortKeys: props.columns.filter((c) => c.sortable).map((c) => c.key), quickFilters: props.quickFilters?.map((q) => q.value) };
+  const store = useUrlListState(defaultsOf(props), rules, props.urlKey || undefined);
+  return <GridView {...props} store={store} />;
+}
+
+function GridView<Row>(props: DataGridProps<Row> & { store?: ListStateStore }) {
   useGridStyles();
   const { label, columns, rowKey, pageSize = GRID_PAGE_SIZE, quickFilters, actions, detail, csv, filterable = true } = props;
   const filterId = useId();
+  const defaults = defaultsOf(props);
   const list = useList<Row>(props.fetch, {
     pageSize,
-    initialPage: props.initialPage,
+    initialPage: defaults.page,
     initialFilter: props.initialFilter,
-    initialSort: props.initialSort ?? null,
-    initialQuickFilter: quickFilters?.length ? (props.initialQuickFilter ?? quickFilters[0]!.value) : undefined,
+    initialSort: defaults.sort,
+    initialQuickFilter: defaults.quickFilter,
     extra: props.extraQuery,
     filterDelay: props.filterDelay,
     sortField: (key) => columns.find((c) => c.key === key)?.sortField ?? key,
+    store: props.store,
   });
   const [detailRow, setDetailRow] = useState<Row | null>(null);
   const [downloading, setDownloading] = useState(false);

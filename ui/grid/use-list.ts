@@ -1,9 +1,29 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { reportFailure } from '../http';
 import { toListQuery } from './query';
 import type { FetchPage, ListQuery, Sort } from './types';
 
 export const FILTER_DELAY_MS = 300;
+
+/** What a list is asked for, apart from its page size and typed filters. */
+export interface ListQueryState {
+  /** 1-based */
+  page: number;
+  /** the applied text filter, trimmed */
+  filter: string;
+  quickFilter?: string;
+  sort: Sort | null;
+}
+
+/**
+ * Where a list keeps its query state: in the component (the default) or elsewhere, e.g. the URL
+ * (url-state.ts useUrlListState). `replace`: a correction, not a step back can return to (a page
+ * past the end, a typed filter that changed); `typing`: a text-filter change.
+ */
+export interface ListStateStore {
+  state: ListQueryState;
+  set(change: Partial<ListQueryState>, how?: { replace?: boolean; typing?: boolean }): void;
+}
 
 export interface UseListOptions {
   pageSize: number;
@@ -17,6 +37,8 @@ export interface UseListOptions {
   filterDelay?: number;
   /** the list field a column key sorts by */
   sortField?: (key: string) => string;
+  /** keep page, filters and sort there instead of in the component (the initial values are then its defaults) */
+  store?: ListStateStore;
 }
 
 export interface ListState<Row> {
@@ -51,20 +73,43 @@ export interface ListState<Row> {
 
 const isAbort = (err: unknown) => (err as Error)?.name === 'AbortError';
 
-
 /**
- * The state of one paged list: page, debounced text filter, quick filter, sort, and the page
- * of rows the fetch function answered. A filter, quick-filter, sort or typed-filter change goes
- * back to page 1; an answer for an older state is dropped (and its request aborted); when the
+ * The state of one paged list: page, debounced text filter, quick filter, sort (kept in the
+ * component, or in `options.store`, e.g. the URL), and the page of rows the fetch function
+ * answered. A filter, quick-filter, sort or typed-filter change goes back to page 1; an answer for an older state is dropped (and its request aborted); when the
  * list shrank under the current page (rows removed elsewhere) the last page is fetched instead.
  */
 export function useList<Row>(fetchPage: FetchPage<Row>, options: UseListOptions): ListState<Row> {
   const { pageSize, filterDelay = FILTER_DELAY_MS } = options;
-  const [page, setPageState] = useState(Math.max(1, options.initialPage ?? 1));
-  const [filterText, setFilterText] = useState(options.initialFilter ?? '');
-  const [filter, setFilter] = useState((options.initialFilter ?? '').trim());
-  const [quickFilter, setQuickFilterState] = useState(options.initialQuickFilter);
-  const [sort, setSort] = useState<Sort | null>(options.initialSort ?? null);
+  const [local, setLocal] = useState<ListQueryState>(() => ({
+    page: Math.max(1, options.initialPage ?? 1),
+    filter: (options.initialFilter ?? '').trim(),
+    quickFilter: options.initialQuickFilter,
+    sort: options.initialSort ?? null,
+  }));
+  const localStore: ListStateStore = { state: local, set: (change) => setLocal((current) => ({ ...current, ...change })) };
+  const store = options.store ?? localStore;
+  const { filter, quickFilter } = store.state;
+  // the sort by value: a store that reads it afresh (the URL) gives a new object for the same sort
+  const sortKey = store.state.sort?.key;
+  const sortDesc = store.state.sort?.desc ?? false;
+  const sort = useMemo<Sort | null>(() => (sortKey === undefined ? null : { key: sortKey, desc: sortDesc }), [sortKey, sortDesc]);
+
+  // what the filter box shows: the initial text as given, then the applied filter when it changes
+  // from elsewhere (back, forward) — not when it is the box's own text arriving, which may be
+  // behind what is being typed
+  const [filterText, setFilterText] = useState(() => (filter === (options.initialFilter ?? '').trim() ? (options.initialFilter ?? '') : filter));
+  const [seenFilter, setSeenFilter] = useState(filter);
+  /** the filter this list last applied from the box */
+  const typedFilter = useRef<string | null>(null);
+  if (seenFilter !== filter) {
+    setSeenFilter(filter);
+    if (filter !== typedFilter.current) {
+      typedFilter.current = null;
+      if (filterText.trim() !== filter) setFilterText(filter);
+    }
+  }
+
   const [tick, setTick] = useState(0);
   const [answer, setAnswer] = useState<{ rows: Row[]; totalCount: number } | null>(null);
   const [loading, setLoading] = useState(true);
@@ -74,14 +119,23 @@ export function useList<Row>(fetchPage: FetchPage<Row>, options: UseListOptions)
   fetchRef.current = fetchPage;
   const sortFieldRef = useRef(options.sortField);
   sortFieldRef.current = options.sortField;
+  const storeRef = useRef(store);
+  storeRef.current = store;
 
-  // typed filters: compared by value, so an inline object does not refetch on every render
+  // typed filters: compared by value, so an inline object does not refetch on every render; a
+  // change goes back to page 1 (shown at once, written to the store after the render)
   const extraKey = JSON.stringify(options.extra ?? {});
   const [seenExtra, setSeenExtra] = useState(extraKey);
+  const [backToFirst, setBackToFirst] = useState(false);
   if (seenExtra !== extraKey) {
     setSeenExtra(extraKey);
-    setPageState(1);
+    if (store.state.page !== 1) setBackToFirst(true);
   }
+  if (backToFirst && store.state.page === 1) setBackToFirst(false);
+  const page = backToFirst ? 1 : store.state.page;
+  useEffect(() => {
+    if (backToFirst) storeRef.current.set({ page: 1 }, { replace: true });
+  }, [backToFirst]);
 
   const buildQuery = useCallback(
     (forPage: number): ListQuery =>
@@ -101,8 +155,8 @@ export function useList<Row>(fetchPage: FetchPage<Row>, options: UseListOptions)
     const text = filterText.trim();
     if (text === filter) return;
     const timer = setTimeout(() => {
-      setFilter(text);
-      setPageState(1);
+      typedFilter.current = text;
+      storeRef.current.set({ filter: text, page: 1 }, { typing: true });
     }, filterDelay);
     return () => clearTimeout(timer);
   }, [filterText, filter, filterDelay]);
@@ -117,7 +171,7 @@ export function useList<Row>(fetchPage: FetchPage<Row>, options: UseListOptions)
         const totalCount = Math.max(0, Number(result.totalCount) || 0);
         const lastPage = Math.max(1, Math.ceil(totalCount / pageSize));
         if (page > lastPage) {
-          setPageState(lastPage);
+          storeRef.current.set({ page: lastPage }, { replace: true });
           return;
         }
         setAnswer({ rows: result.data ?? [], totalCount });
@@ -152,23 +206,23 @@ export function useList<Row>(fetchPage: FetchPage<Row>, options: UseListOptions)
     filter,
     quickFilter,
     sort,
-    setPage: (next) => setPageState(Math.max(1, Math.floor(next))),
+    setPage: (next) => {
+      setBackToFirst(false);
+      store.set({ page: Math.max(1, Math.floor(next)) });
+    },
     setFilterText,
     applyFilter: () => {
       const text = filterText.trim();
-      if (text !== filter) {
-        setFilter(text);
-        setPageState(1);
-      }
+      if (text === filter) return;
+      typedFilter.current = text;
+      store.set({ filter: text, page: 1 }, { typing: true });
     },
     setQuickFilter: (value) => {
       if (value === quickFilter) return;
-      setQuickFilterState(value);
-      setPageState(1);
+      store.set({ quickFilter: value, page: 1 });
     },
     toggleSort: (key) => {
-      setSort((current) => (current?.key === key ? { key, desc: !current.desc } : { key, desc: false }));
-      setPageState(1);
+      store.set({ sort: sort?.key === key ? { key, desc: !sort.desc } : { key, desc: false }, page: 1 });
     },
     reload,
     query: () => {

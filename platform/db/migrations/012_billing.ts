@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
-import { CATALOG, DEFAULT_PRICE_CURRENCY, DEFAULT_PRICES, type BillingCycle } from '../../../shared/billing/catalog';
 
 /**
  * Billing (issue 16; docs/billing.md):
  *  - billing_prices: the price of one period of each plan (per seat) and add-on, per cycle and
- *    currency, in minor units; seeded here from shared/billing DEFAULT_PRICES, edited by operators.
+ *    currency, in minor units; seeded here with the default price list (DEFAULT_PRICES), edited by operators.
  *  - subscriptions: one per workspace (plan, seats, add-ons, cycle, auto-renew, status, period,
  *    the period's proration segments, the customer's credit in minor units).
  *  - billing_orders: a checkout or a renewal, unique by reference: finalizing twice finds the row
@@ -28,13 +27,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw("alter table billing_prices add constraint billing_prices_kind check (kind in ('plan', 'addon'))");
   await knex.raw('alter table billing_prices add constraint billing_prices_amount check (amount >= 0)');
-  const rows = Object.entries(DEFAULT_PRICES).flatMap(([code, cycles]) =>
-    (Object.entries(cycles) as Array<[BillingCycle, number]>).map(([cycle, amount]) => {
-      const item = CATALOG[code as keyof typeof CATALOG];
-      return { code, kind: item.kind, name: item.name, cycle, currency: DEFAULT_PRICE_CURRENCY, amount };
-    }),
-  );
-  await knex('billing_prices').insert(rows);
+  await knex('billing_prices').insert(SEEDED_PRICES.map(([code, kind, name, cycle, amount]) => ({ code, kind, name, cycle, currency: 'USD', amount })));
 
   await knex.schema.createTable('subscriptions', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
@@ -183,6 +176,27 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('received_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
 }
+
+/**
+ * FROZEN COPY of the price list shared/billing/catalog.ts seeded when this migration shipped
+ * (CATALOG names and kinds × DEFAULT_PRICES, currency DEFAULT_PRICE_CURRENCY 'USD'), in that order.
+ * Migrations import nothing from live code (docs/architecture.md): a later change to the catalogue
+ * must not change what this migration seeds. Code, kind, name, cycle, amount (minor units).
+ */
+const SEEDED_PRICES: ReadonlyArray<readonly [string, 'plan' | 'addon', string, string, number]> = [
+  ['essential', 'plan', 'Essential', 'Monthly', 0],
+  ['essential', 'plan', 'Essential', 'Quarterly', 0],
+  ['essential', 'plan', 'Essential', 'Semiannually', 0],
+  ['team', 'plan', 'Team', 'Monthly', 800],
+  ['team', 'plan', 'Team', 'Quarterly', 2280],
+  ['team', 'plan', 'Team', 'Semiannually', 4320],
+  ['teamplus', 'plan', 'Team Plus', 'Monthly', 1200],
+  ['teamplus', 'plan', 'Team Plus', 'Quarterly', 3420],
+  ['teamplus', 'plan', 'Team Plus', 'Semiannually', 6480],
+  ['white-label-api', 'addon', 'White-label API', 'Monthly', 2000],
+  ['white-label-api', 'addon', 'White-label API', 'Quarterly', 5700],
+  ['white-label-api', 'addon', 'White-label API', 'Semiannually', 10800],
+];
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of ['billing_webhook_events', 'billing_customers', 'promo_redemptions', 'promos', 'invoices', 'billing_orders', 'billing_counters', 'subscriptions', 'billing_prices']) {
