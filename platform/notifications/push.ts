@@ -1,8 +1,6 @@
-import dns from 'node:dns/promises';
-import net from 'node:net';
 import webpush from 'web-push';
 import type { AppContext } from '../core/context';
-import { isPrivateAddress } from '../core/outbound';
+import { OutboundError, outboundAllowed, requestOutbound } from '../core/outbound';
 import { deletePushSubscription, pushSubscriptionsOf, type PushSubscriptionRow } from './repo';
 
 /**
@@ -24,37 +22,37 @@ type App = Pick<AppContext, 'config' | 'db' | 'logger'>;
 
 const inFlight = new WeakMap<object, Set<Promise<unknown>>>();
 
-/** Whether the server may POST to this endpoint (checked when registered and again before each send). */
+/** Whether the server may POST to this endpoint (checked when registered and again by the request itself). */
 export async function endpointAllowed(endpoint: string, allowPrivate: boolean): Promise<boolean> {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return false;
-  if (url.username || url.password) return false;
-  if (allowPrivate) return true;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
-  return addresses.length > 0 && !addresses.some(isPrivateAddress);
+  return outboundAllowed(endpoint, { allowPrivate, allowHttp: allowPrivate });
 }
 
 async function sendOne(app: App, sub: PushSubscriptionRow, message: PushMessage): Promise<void> {
-  if (!(await endpointAllowed(sub.endpoint, app.config.fetchPrivateHosts))) {
-    app.logger.warn({ subscriptionId: sub.id }, 'push endpoint refused (not a public https address)');
-    return;
-  }
   try {
-    // web-push encrypts (RFC 8291) and signs (VAPID); the POST itself goes through fetch (http or https, time-limited)
+    // web-push encrypts (RFC 8291) and signs (VAPID); the POST itself is an outbound request
+    // (platform/core/outbound.ts: resolved once, checked, connected to the checked address, no redirects)
     const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(message), {
       vapidDetails: app.config.vapid,
       TTL: 24 * 3600,
       contentEncoding: 'aes128gcm',
     });
     const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)]));
-    const res = await fetch(details.endpoint, { method: 'POST', headers, body: details.body ? new Uint8Array(details.body) : undefined, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
-    await res.arrayBuffer().catch(() => undefined);
+    let res;
+    try {
+      res = await requestOutbound(details.endpoint, {
+        method: 'POST',
+        headers,
+        body: details.body ? new Uint8Array(details.body) : undefined,
+        allowPrivate: app.config.fetchPrivateHosts,
+        allowHttp: app.config.fetchPrivateHosts,
+        maxBytes: 64 * 1024,
+        timeoutMs: 10_000,
+      });
+    } catch (err) {
+      if (!(err instanceof OutboundError)) throw err;
+      app.logger.warn({ subscriptionId: sub.id, reason: err.message }, 'push endpoint refused or unreachable');
+      return;
+    }
     if (res.status === 404 || res.status === 410) {
       await deletePushSubscription(app.db, sub.user_id, { id: sub.id });
       app.logger.info({ subscriptionId: sub.id, status: res.status }, 'push subscription expired: removed');
