@@ -33,6 +33,8 @@ export interface BoardAccess {
   member: MemberRow | undefined;
   workspace: WorkspaceRow | undefined;
   isOwner: boolean;
+  /** the visitor holds a role in the board's workspace (owner, admin, member or client admin) */
+  isWorkspaceMember: boolean;
 }
 
 /** The board owner is the signed-in owner, or the guest owner while the board is a guest's. */
@@ -81,7 +83,7 @@ async function resolveAccess(app: BoardApp, board: BoardRow, actor: Actor, membe
   let role = resolveBoardRole(grants);
   // the owner's plan is read only when it matters (Facilitator needs the facilitator-role policy)
   if (role === 'Facilitator' && !(await facilitatorAllowed(app, board))) role = resolveBoardRole({ ...grants, facilitatorAllowed: false });
-  return { board, role, permissions: permissionsOf(role), member, workspace, isOwner };
+  return { board, role, permissions: permissionsOf(role), member, workspace, isOwner, isWorkspaceMember: fromWorkspace.isWorkspaceMember };
 }
 
 /** The Facilitator role needs the facilitator-role policy of the board owner's plan (board.md §6). */

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { isRole, resolveBoardRole, type LinkSharingLevel, type Role } from '../../shared/permissions';
 import type { Actor } from '../core/actor';
@@ -13,7 +14,11 @@ export interface BoardMember {
   uid: string;
   name: string;
   profileImage: string | null;
-  username: string | null;
+  /**
+   * The member's e-mail: only to those who manage the board (./contact.ts canSeeContacts);
+   * absent for everyone else.
+   */
+  username?: string | null;
   timestamp: number;
   isOnline: boolean;
   isSelf: boolean;
@@ -23,10 +28,20 @@ export interface BoardMember {
 }
 
 export const GUEST_NAME = 'Guest';
+/** The name of a member invited by e-mail, to those who may not see the address (./contact.ts). */
+export const INVITED_MEMBER_NAME = 'Invited member';
 
-/** The name the board shows for a user: profile name, else the e-mail's local part. */
-export function userDisplayName(user: { display_name?: string | null; username?: string | null }): string {
-  return user.display_name?.trim() || (user.username ?? '').split('@')[0] || GUEST_NAME;
+/**
+ * The name the board shows for a user: their profile name, else 'Member' and four characters
+ * derived from their account id (stable, the same on every board). Never anything of the e-mail
+ * (not even its local part): names reach every member, guests included (docs/security.md
+ * "Members' contact details").
+ */
+export function userDisplayName(user: { display_name?: string | null }, userId: string | null | undefined): string {
+  const own = user.display_name?.trim();
+  if (own) return own;
+  if (!userId) return GUEST_NAME;
+  return `Member ${crypto.createHash('sha256').update(userId).digest('hex').slice(0, 4).toUpperCase()}`;
 }
 
 /** A visitor's name on a board: the name chosen there, else their profile name, else 'Guest'. */
@@ -34,7 +49,7 @@ export async function displayNameOf(db: Conn, member: MemberRow | undefined, act
   if (member?.name) return member.name;
   if (actor.userId) {
     const user = await findUserById(db, actor.userId);
-    if (user) return userDisplayName(user);
+    if (user) return userDisplayName(user, user.id);
   }
   return GUEST_NAME;
 }
@@ -62,7 +77,7 @@ export function toBoardMember(board: BoardRow, m: MemberView, self: Actor | null
   return {
     id: m.id,
     uid: m.uid,
-    name: m.name || (m.user_id ? userDisplayName(m) : GUEST_NAME),
+    name: m.name || (m.user_id ? userDisplayName(m, m.user_id) : GUEST_NAME),
     profileImage: m.avatar ?? null,
     username: m.username ?? null,
     timestamp: new Date(m.updated_at).getTime(),

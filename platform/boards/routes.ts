@@ -25,7 +25,7 @@ const memberSchema = Joi.object({
   uid: Joi.string(),
   name: Joi.string().allow(''),
   profileImage: Joi.string().allow(null),
-  username: Joi.string().allow(null),
+  username: Joi.string().allow(null).description("the member's e-mail: only to the Owner, a member Facilitator and the workspace's members (boards/contact.ts); absent otherwise"),
   timestamp: Joi.number(),
   isOnline: Joi.boolean(),
   isSelf: Joi.boolean(),

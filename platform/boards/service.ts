@@ -8,6 +8,7 @@ import { unpluggedExtensions, workspaceForUser } from '../workspaces/repo';
 import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from './access';
 import { forgetBoard } from './access-cache';
 import { boardConfigOf, checkConfigPatch, type BoardConfigPatch } from './config';
+import { membersFor } from './contact';
 import { displayNameOf, toBoardMember, userDisplayName, type BoardMember } from './members';
 import { boardPoliciesFor, checkConfigPolicies } from './policy-gate';
 import {
@@ -98,7 +99,7 @@ export async function describeBoard(app: BoardApp, code: string, actorOrNull: Ac
     code: board.code,
     boardId: board.id,
     boardName: board.name,
-    displayName: member.name || (user ? userDisplayName(user) : await displayNameOf(app.db, member, actor)),
+    displayName: member.name || (user ? userDisplayName(user, user.id) : await displayNameOf(app.db, member, actor)),
     isNew: board.last_seq === 0,
     workspace: workspace ? { id: workspace.id, altId: workspace.alt_id } : null,
     disposeAt: board.dispose_at ? new Date(board.dispose_at).toISOString() : null,
@@ -107,7 +108,7 @@ export async function describeBoard(app: BoardApp, code: string, actorOrNull: Ac
     userConfig: { keys: [], snapToObject: false, colors: [], ...stored },
     locale: actor.claims?.lang ?? 'en',
     claims: { role: access.role, permissions: access.permissions, client, policies: await boardPoliciesFor(app, access, actor, unplugged) },
-    members: members.map((m) => toBoardMember(board, m, actor)),
+    members: membersFor(access, actor, members.map((m) => toBoardMember(board, m, actor))),
     client,
     version: app.config.appVersion ?? CLIENT_VERSION,
     // the visitor's own key on the board (a guest joined with its secret: never echoed)

@@ -17,7 +17,8 @@ import { findUserById, findUserByUsername } from '../users/repo';
 import { changeInvitationRole, inviteByEmail, notifyAddedToBoard, pendingInvitations } from './invitations';
 import { facilitatorAllowed, getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from './access';
 import { forgetBoard } from './access-cache';
-import { invitedMember, isMemberOwner, memberRole, toBoardMember, userDisplayName, type BoardMember } from './members';
+import { membersFor } from './contact';
+import { invitedMember, isMemberOwner, memberRole, toBoardMember, type BoardMember } from './members';
 import { findMemberById, listMembers, setMemberRole, updateBoard, upsertInvitedMember, type BoardRow, type MemberRow } from './repo';
 
 export const OWNER_CANNOT_BE_INVITED = MESSAGES.ownerCannotBeInvited;
@@ -39,10 +40,11 @@ export async function getSharing(app: BoardApp, code: string, actor: Actor | nul
   const access = await getBoardAccess(app, code, actor);
   const [members, invitations] = await Promise.all([listMembers(app.db, access.board.id), pendingInvitations(app.db, access.board.id)]);
   return {
-    members: [
+    // e-mails only to those who manage the board (./contact.ts)
+    members: membersFor(access, actor, [
       ...members.map((m) => toBoardMember(access.board, m, actor)),
       ...invitations.map((i) => invitedMember({ id: i.id, email: i.email, role: i.role, at: i.created_at })),
-    ],
+    ]),
     workspaceName: access.workspace?.name ?? null,
     workspace: access.board.workspace_level as WorkspaceSharingLevel,
     link: access.board.link_level as LinkSharingLevel,

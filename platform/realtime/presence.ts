@@ -11,7 +11,7 @@ export interface OnlineMember {
   uid: string;
   name: string;
   profileImage?: string | null;
-  username?: string | null;
+  /* no e-mail (`username`): onUserJoined and the online list reach every member (boards/contact.ts) */
   role?: string | null;
   /** when this member joined (ms): the online list shows the latest first */
   timestamp: number;

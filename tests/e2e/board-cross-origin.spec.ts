@@ -49,6 +49,9 @@ const hostPage = (code: string, token: string) => `<!doctype html>
 function watchRefusals(page: Page): string[] {
   const refused: string[] = [];
   page.on('requestfailed', (r) => {
+    // net::ERR_ABORTED is the board cancelling its own request (a join fetch it no longer needs);
+    // a request the browser refuses for CORS fails with net::ERR_FAILED and a console error
+    if (r.failure()?.errorText === 'net::ERR_ABORTED') return;
     if (r.url().startsWith(server.url) && !r.url().includes('/favicon')) refused.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText}`);
   });
   page.on('console', (m) => {
