@@ -103,6 +103,7 @@ export const MESSAGES = {
   signedUp: 'Thanks for signing up! We sent an e-mail to your address. Log in to continue.',
   passwordCommon: 'This password is too common. Choose one that is harder to guess.',
   passwordIsUsername: 'Your password must not be your username or e-mail address.',
+  passwordWeak: 'This password is too easy to guess. Use a longer one, e.g. a few unrelated words.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

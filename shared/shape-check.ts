@@ -11,6 +11,7 @@ import {
   COLOR_REGEX, COMMENT_MAX_LENGTH, FRAME_TITLE_MAX, LINE_TYPES, LINE_WIDTH, OPACITY, STICKY_SIZES, TABLE_LIMITS,
   TEXT_ALIGNS, UUID_REGEX,
 } from './constants';
+import { isSafeLink, UNSAFE_LINK } from './links';
 
 /** Bounds of the schemas (documented limits of a command). */
 export const SCHEMA_LIMITS = {
@@ -104,6 +105,8 @@ const opacity = num(OPACITY.min, OPACITY.max, true);
 const points = (opts: { min?: number; length?: number }): Rule => list(coord, { max: L.points, pairs: true, ...opts });
 const text = str({ max: L.text, empty: true });
 const url = str({ max: L.url, empty: true });
+/** A shape's link: '' (none) or an http, https or mailto link (shared/links.ts). */
+const link: Rule = (v, label, depth) => url(v, label, depth) ?? (v === '' || isSafeLink(v) ? null : `${label} ${UNSAFE_LINK}`);
 const httpUrl: Rule = (v, label) => {
   const reason = str({ max: L.url })(v, label, 0);
   if (reason) return reason;
@@ -144,7 +147,7 @@ const shapeBase: Record<string, Field> = {
   rotation: opt(num(-36_000, 36_000)),
   lock: opt(bool),
   protectedBy: opt(str({ max: L.id, empty: true })),
-  link: opt(url),
+  link: opt(link),
   opacity: opt(opacity),
 };
 const box = { x: req(coord), y: req(coord), w: req(coord), h: req(coord) };

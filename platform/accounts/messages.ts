@@ -11,6 +11,7 @@ export const MESSAGES = {
   signedUp: SPEC.signedUp,
   passwordCommon: SPEC.passwordCommon,
   passwordIsUsername: SPEC.passwordIsUsername,
+  passwordWeak: SPEC.passwordWeak,
   usernameRequired: 'Username is required.',
   usernameEmail: 'Username must be a valid e-mail address.',
   emailRequired: 'Email is required.',

@@ -5,7 +5,7 @@ import { badRequest, fieldError } from '../core/errors';
 import { sendMailLater } from '../mail/service';
 import { findUserById, findUserByUsername, insertUser, isUniqueViolation, touchLastOnline, updateUser, type UserRow } from '../users/repo';
 import { MESSAGES } from './messages';
-import { hashPassword, isUsernamePassword, verifyNothing, verifyPassword } from './passwords';
+import { hashPassword, verifyNothing, verifyPassword, weakPasswordReason } from './passwords';
 import { recoveryMail } from './recovery-mail';
 import { alreadyRegisteredMail, welcomeMail } from './signup-mail';
 import { claimInvitations, invitationTokenFits } from '../boards/invitations';
@@ -169,8 +169,10 @@ export async function changePassword(app: App, userId: string, input: { current?
     if (!input.current) throw fieldError('current', MESSAGES.currentRequired);
     if (!(await verifyPassword(user.password_hash, input.current))) throw fieldError('current', MESSAGES.currentIncorrect);
   }
-  // (the schema refused the common passwords; only here is the username known)
-  if (isUsernamePassword(input.password, user.username)) throw fieldError('password', MESSAGES.passwordIsUsername);
+  // (the schema refused the common and weak passwords; only here is the username known: the
+  // username itself, and the strength with the e-mail as a user input)
+  const weak = weakPasswordReason(input.password, user.username);
+  if (weak) throw fieldError('password', weak);
   const passwordHash = await hashPassword(input.password);
   const updated = await app.db.transaction(async (trx) => {
     await bumpTokenVersion(trx, user.id); // every access token issued before is refused (tokens.ts)

@@ -139,8 +139,9 @@ async function appendWithEffect(app: BoardApp, boardId: string, command: UndoCom
 
 /**
  * The one way a command enters a board's log (HTTP POST …/commands and the hub's sendCommand):
- * validated (400 envelope, nothing stored), authorized (403), idempotent per client command id
- * (a retried send gets the stored command back with `duplicate: true`), numbered by the board's
+ * validated (400 envelope, nothing stored), authorized (403), then idempotent per client command id
+ * (a retried send gets the stored command back with `duplicate: true` — only the sender who stored
+ * it; anyone else gets the 403 of a refused command), numbered by the board's
  * counter in the insert's own statement/transaction (group commit per board: append-queue.ts), then published to the board (onCommand,
  * and onClearBoard for a clear) except to the sender's connection.
  */
@@ -164,12 +165,20 @@ export async function appendCommand(
   const filterAnswer = isRestricted(privateMode, access.role);
   const answer = async (c: Command): Promise<Command> =>
     c.cmd === 'undo' ? (visibleCommand(c, actor.uid, await ownersFor(app.db, boardId, [c]).catch(() => NO_OWNERS), isBlurryOn(access.board.board_config)) ?? c) : c;
+  // Authorization before idempotency (docs/security.md "Idempotency after authorization"): a stored
+  // command is answered only to the sender who stored it, and only after the sender's rights are
+  // checked — a refused sender learns nothing of another's command id or seq (the same 403 as a
+  // new command); a command id already used by another sender is refused the same way.
+  const replay = async (known: StoredCommand): Promise<{ command: Command; duplicate: true }> => {
+    if (known.command.uid !== actor.uid) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
+    return { command: filterAnswer ? await answer(known.command) : known.command, duplicate: true };
+  };
   try {
     await authorize(app, access, actor, command);
   } catch (err) {
-    // a retry of a command stored before the sender's rights changed still gets its answer
+    // a retry of the sender's own command, stored before its rights changed, still gets its answer
     const known = await findCommandByClientId(app.db, boardId, command.id);
-    if (known) return { command: filterAnswer ? await answer(known.command) : known.command, duplicate: true };
+    if (known && known.command.uid === actor.uid) return replay(known);
     throw err;
   }
   // the board's live-shape cap (./caps.ts): a counter check, an exact count only near the cap
@@ -184,10 +193,10 @@ export async function appendCommand(
       stored = { ...command, seq };
     }
   } catch (err) {
-    if (err instanceof Duplicate) return { command: filterAnswer ? await answer(err.stored.command) : err.stored.command, duplicate: true };
+    if (err instanceof Duplicate) return replay(err.stored);
     if (isUniqueViolation(err)) {
       const again = await findCommandByClientId(app.db, boardId, command.id);
-      if (again) return { command: filterAnswer ? await answer(again.command) : again.command, duplicate: true };
+      if (again) return replay(again);
     }
     throw err;
   }

@@ -65,6 +65,8 @@ export async function sendMessage(
     displayName: await nameOnBoard(app.db, access.member, actor!, opts.displayName),
     message: text,
   });
+  // a message id is answered only to the sender who stored it (docs/security.md "Idempotency after authorization")
+  if (!created && row.uid !== actor!.uid) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
   row.avatar = await profileImageOf(app.db, actor!);
   if (created) {
     await app.bus.publish(access.board.code, { event: 'onMessageReceived', data: toMessage(row, null), except: opts.connectionId });

@@ -14,6 +14,7 @@ import {
   TEXT_ALIGNS, UUID_REGEX,
 } from '../../shared/constants';
 import { SCHEMA_LIMITS, jsonLength } from '../../shared/shape-check';
+import { isSafeLink, UNSAFE_LINK } from '../../shared/links';
 
 export { SCHEMA_LIMITS };
 
@@ -33,6 +34,8 @@ export const opacitySchema = Joi.number().integer().min(OPACITY.min).max(OPACITY
 export const pointsSchema = Joi.array().items(coordSchema).max(L.points).custom(evenPairs);
 const textSchema = Joi.string().allow('').max(L.text);
 const urlSchema = Joi.string().allow('').max(L.url);
+/** A shape's link: '' (none) or an http, https or mailto link (shared/links.ts, docs/security.md "Link schemes"). */
+const linkSchema = urlSchema.custom((v: string, helpers) => (v === '' || isSafeLink(v) ? v : helpers.message({ custom: `{{#label}} ${UNSAFE_LINK}` })));
 const httpUrl = Joi.string().max(L.url).uri({ scheme: ['http', 'https'] });
 const tagSchema = Joi.object({ key: Joi.string().trim().min(1).max(L.tagKey).required(), value: Joi.string().allow('').max(L.tagValue) });
 const metadataSchema = Joi.object().pattern(Joi.string().max(L.id), Joi.any()).custom(jsonCapped(L.metadataJson));
@@ -56,7 +59,7 @@ const shapeBase = {
   rotation: Joi.number().min(-36_000).max(36_000),
   lock: Joi.boolean(),
   protectedBy: idSchema.allow(''),
-  link: urlSchema,
+  link: linkSchema,
   opacity: opacitySchema,
 };
 const box = { x: coordSchema.required(), y: coordSchema.required(), w: coordSchema.required(), h: coordSchema.required() };
@@ -133,7 +136,7 @@ export const SETTABLE_PROPERTIES: Record<string, { set: Joi.Schema; add?: Joi.Sc
   value: { set: textSchema }, text: { set: textSchema }, title: { set: Joi.string().allow('').trim().max(FRAME_TITLE_MAX) },
   font: { set: fontSchema }, size: { set: Joi.alternatives().try(fontSizeSchema, stickySizeSchema) }, fontSize: { set: fontSizeSchema },
   align: { set: Joi.valid(...TEXT_ALIGNS) },
-  link: { set: urlSchema.allow(null) }, url: { set: urlSchema },
+  link: { set: linkSchema.allow(null) }, url: { set: urlSchema },
   tags: { set: Joi.array().items(tagSchema).max(L.tags).allow(null), add: one(tagSchema) },
   metadata: { set: metadataSchema.allow(null) },
   lock: { set: Joi.boolean() },

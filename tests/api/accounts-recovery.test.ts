@@ -9,7 +9,7 @@ import { startSmtp, type TestSmtp } from '../helpers/smtp';
 /** Password recovery: the request (no enumeration), the mail, the reset with the one-time code. */
 const post = (p: TestPlatform, url: string, payload: object) => p.server.inject({ method: 'POST', url, payload });
 const body = (res: { payload: string }) => JSON.parse(res.payload);
-const signup = (p: TestPlatform, username: string, password = 'old password') =>
+const signup = (p: TestPlatform, username: string, password = 'old violet lantern 1') =>
   post(p, '/api/accounts/users', { username, password, repeatPassword: password, terms: true });
 const LINK = /\/accounts\/reset-password\/([A-Za-z0-9_-]+)\/([^\s"<]+)/;
 
@@ -68,14 +68,14 @@ describe('password recovery, mail stored in the outbox (no SMTP)', () => {
   });
 
   it('sets the new password with the code, once; revokes sessions and rotates the stamp', async () => {
-    const before = body(await post(p, '/api/accounts/login', { username: 'known@example.com', password: 'old password' }));
+    const before = body(await post(p, '/api/accounts/login', { username: 'known@example.com', password: 'old violet lantern 1' }));
     const stamp = (await p.db('users').where({ username: 'known@example.com' }).first()).security_stamp;
     const { code, email } = await codeFor('known@example.com');
-    const res = await post(p, '/api/accounts/password/reset', { code, email, password: 'new password', confirmPassword: 'new password' });
+    const res = await post(p, '/api/accounts/password/reset', { code, email, password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' });
     expect(res.statusCode).toBe(200);
     expect(body(res)).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String), id: before.id });
-    expect((await post(p, '/api/accounts/login', { username: 'known@example.com', password: 'old password' })).statusCode).toBe(400);
-    expect((await post(p, '/api/accounts/login', { username: 'known@example.com', password: 'new password' })).statusCode).toBe(200);
+    expect((await post(p, '/api/accounts/login', { username: 'known@example.com', password: 'old violet lantern 1' })).statusCode).toBe(400);
+    expect((await post(p, '/api/accounts/login', { username: 'known@example.com', password: 'new violet lantern 2' })).statusCode).toBe(200);
     expect((await post(p, '/api/accounts/refresh', { refreshToken: before.refreshToken })).statusCode).toBe(401);
     expect((await p.db('users').where({ username: 'known@example.com' }).first()).security_stamp).not.toBe(stamp);
 
@@ -108,7 +108,7 @@ describe('password recovery, mail stored in the outbox (no SMTP)', () => {
   });
 
   it('answers each bad field under code, password and confirmPassword (an unknown address like a bad code: no enumeration)', async () => {
-    const good = { code: 'x'.repeat(43), email: 'known@example.com', password: 'new password', confirmPassword: 'new password' };
+    const good = { code: 'x'.repeat(43), email: 'known@example.com', password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' };
     const cases: Array<[object, string, string]> = [
       [{ ...good, code: 'wrong' }, 'code', 'The recovery link is invalid or has expired.'],
       [{ ...good, code: '' }, 'code', 'The recovery link is invalid or has expired.'],
@@ -140,7 +140,7 @@ describe('password recovery, mail stored in the outbox (no SMTP)', () => {
   });
 
   it('limits reset attempts per client and e-mail (429)', async () => {
-    const payload = { code: 'guess', email: 'other@example.com', password: 'new password', confirmPassword: 'new password' };
+    const payload = { code: 'guess', email: 'other@example.com', password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' };
     for (let i = 0; i < p.config.rateLimit.max; i++) expect((await post(p, '/api/accounts/password/reset', payload)).statusCode).toBe(400);
     const limited = await post(p, '/api/accounts/password/reset', payload);
     expect(limited.statusCode).toBe(429);
@@ -155,7 +155,7 @@ describe('password recovery through a real SMTP server', () => {
     smtp = await startSmtp();
     p = await startTestPlatform({ smtpUrl: smtp.url });
     // made directly: a signup would mail its welcome first, and this test reads the first mail
-    await insertUser(p.db, { username: 'mailed@example.com', passwordHash: await hashPassword('old password') });
+    await insertUser(p.db, { username: 'mailed@example.com', passwordHash: await hashPassword('old violet lantern 1') });
   });
   afterAll(async () => {
     await p.stop();
@@ -173,9 +173,9 @@ describe('password recovery through a real SMTP server', () => {
     const email = decodeURIComponent(address!);
     expect(email).toBe('mailed@example.com');
 
-    const reset = await post(p, '/api/accounts/password/reset', { code, email, password: 'mailed new password', confirmPassword: 'mailed new password' });
+    const reset = await post(p, '/api/accounts/password/reset', { code, email, password: 'a quiet violet harbour 7', confirmPassword: 'a quiet violet harbour 7' });
     expect(reset.statusCode).toBe(200);
-    const login = await post(p, '/api/accounts/login', { username: 'mailed@example.com', password: 'mailed new password' });
+    const login = await post(p, '/api/accounts/login', { username: 'mailed@example.com', password: 'a quiet violet harbour 7' });
     expect(login.statusCode).toBe(200);
     expect(body(login).id).toBe(body(reset).id);
 

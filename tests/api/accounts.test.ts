@@ -230,29 +230,29 @@ describe('accounts API', () => {
 
   describe('POST /api/change-password', () => {
     it('checks the current password of an account that has one', async () => {
-      await signup('change@example.com', 'old password');
-      const session = await login('change@example.com', 'old password');
+      await signup('change@example.com', 'old violet lantern 1');
+      const session = await login('change@example.com', 'old violet lantern 1');
       const stamp = body(await get('/api/users/profile/security-stamp', session.accessToken)).securityStamp;
       const cases: Array<[object, string, string]> = [
-        [{ password: 'new password', confirmPassword: 'new password' }, 'current', 'Current password is required.'],
-        [{ current: 'wrong', password: 'new password', confirmPassword: 'new password' }, 'current', 'Current password is incorrect.'],
-        [{ current: 'old password', password: 'short', confirmPassword: 'short' }, 'password', 'Password must be at least 8 characters.'],
-        [{ current: 'old password', password: 'new password', confirmPassword: 'other password' }, 'confirmPassword', 'Passwords do not match.'],
+        [{ password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' }, 'current', 'Current password is required.'],
+        [{ current: 'wrong', password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' }, 'current', 'Current password is incorrect.'],
+        [{ current: 'old violet lantern 1', password: 'short', confirmPassword: 'short' }, 'password', 'Password must be at least 8 characters.'],
+        [{ current: 'old violet lantern 1', password: 'new violet lantern 2', confirmPassword: 'other password' }, 'confirmPassword', 'Passwords do not match.'],
       ];
       for (const [payload, field, text] of cases) {
         const res = await post('/api/change-password', payload, session.accessToken);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(body(res).errors[field]).toEqual([text]);
       }
-      const ok = await post('/api/change-password', { current: 'old password', password: 'new password', confirmPassword: 'new password' }, session.accessToken);
+      const ok = await post('/api/change-password', { current: 'old violet lantern 1', password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' }, session.accessToken);
       expect(ok.statusCode).toBe(200);
       const fresh = body(ok);
       expect(fresh.accessToken).toBeTruthy();
       // other sessions end; this client continues with the answered session
       expect((await post('/api/accounts/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(401);
       expect((await post('/api/accounts/refresh', { refreshToken: fresh.refreshToken })).statusCode).toBe(200);
-      expect((await post('/api/accounts/login', { username: 'change@example.com', password: 'old password' })).statusCode).toBe(400);
-      await login('change@example.com', 'new password');
+      expect((await post('/api/accounts/login', { username: 'change@example.com', password: 'old violet lantern 1' })).statusCode).toBe(400);
+      await login('change@example.com', 'new violet lantern 2');
       expect(body(await get('/api/users/profile/security-stamp', fresh.accessToken)).securityStamp).not.toBe(stamp);
     });
 
@@ -270,7 +270,7 @@ describe('accounts API', () => {
     });
 
     it('needs a bearer token', async () => {
-      expect((await post('/api/change-password', { password: 'new password', confirmPassword: 'new password' })).statusCode).toBe(401);
+      expect((await post('/api/change-password', { password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' })).statusCode).toBe(401);
     });
   });
 

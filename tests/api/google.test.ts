@@ -54,16 +54,16 @@ describe('Google sign-in', () => {
   });
 
   it('links to the existing password account with the same e-mail', async () => {
-    expect((await post('/api/accounts/users', { username: 'bob@example.com', password: 'bob password', repeatPassword: 'bob password', terms: true })).statusCode).toBe(201);
+    expect((await post('/api/accounts/users', { username: 'bob@example.com', password: 'bob violet lantern 3', repeatPassword: 'bob violet lantern 3', terms: true })).statusCode).toBe(201);
     // (signup answers no id: the same answer for a taken address, docs/accounts.md)
-    const bobId = JSON.parse((await post('/api/accounts/login', { username: 'bob@example.com', password: 'bob password' })).payload).id;
+    const bobId = JSON.parse((await post('/api/accounts/login', { username: 'bob@example.com', password: 'bob violet lantern 3' })).payload).id;
     oauth.user = { sub: 'g-bob', email: 'BOB@example.com', email_verified: true, name: 'Bob' };
     const popup = await googleSignIn(p);
     expect(popup.oauthReturn!.id).toBe(bobId);
     expect((await p.db('external_identities').where({ subject: 'g-bob' }).first()).user_id).toBe(bobId);
     expect(await profileOf(popup.oauthReturn!.accessToken!)).toMatchObject({ id: bobId, hasPassword: true });
     // the password still works, and no second account appeared
-    expect((await post('/api/accounts/login', { username: 'bob@example.com', password: 'bob password' })).statusCode).toBe(200);
+    expect((await post('/api/accounts/login', { username: 'bob@example.com', password: 'bob violet lantern 3' })).statusCode).toBe(200);
     expect(await p.db('users').whereRaw('lower(username) = ?', ['bob@example.com'])).toHaveLength(1);
     // later sign-ins find the identity even when the Google e-mail changed
     oauth.user = { sub: 'g-bob', email: 'bob.new@example.com', email_verified: true };

@@ -17,6 +17,7 @@ import * as m015 from './015_audits';
 import * as m016 from './016_user_config';
 import * as m017 from './017_billing_settlements';
 import * as m018 from './018_announcements';
+import * as m019 from './019_safe_links';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -41,6 +42,7 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['016_user_config', m016],
   ['017_billing_settlements', m017],
   ['018_announcements', m018],
+  ['019_safe_links', m019],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
