@@ -3,8 +3,9 @@
 //  1. typecheck ‖ layer rules (npm run lint:layers: dependency-cruiser, docs/architecture.md "Layer
 //     rules") ‖ build (when stale: browser bundles, server, types)
 //  2. unit tests and stories (one vitest run) ‖ process tests (the built server as a process)
-//  3. API tests: the whole suite on PostgreSQL (DATABASE_URL), and the embedded-mode suite on PGlite
-//     (without DATABASE_URL locally: the whole suite on PGlite)
+//     ‖ the embedded-mode API suite on PGlite (with DATABASE_URL)
+//  3. API tests: the whole suite on PostgreSQL (DATABASE_URL); without it (a laptop) the whole
+//     suite on PGlite
 //  4. browser tests (playwright, Chromium, two workers)
 // Stages joined by ‖ run side by side. No stage may pass by finding nothing: there is no
 // --passWithNoTests, so a wrong pattern fails. In CI (CI=true) nothing is skipped for a missing
@@ -89,13 +90,14 @@ await together(
   ['layer rules', 'npm', ['run', '--silent', 'lint:layers']],
   ['build (when stale)', 'node', ['scripts/build.mjs', '--if-stale']],
 );
+const embedded = ['API tests of the embedded mode on PGlite', 'npx', ['vitest', 'run', '--project', 'api-embedded'], { TEST_DB: 'pglite' }];
 await together(
   ['unit tests and stories', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'stories']],
   ['process tests (the built server)', 'npx', ['vitest', 'run', '--project', 'process']],
+  ...(process.env.DATABASE_URL ? [embedded] : []),
 );
 if (process.env.DATABASE_URL) {
   await together(['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pg' }]);
-  await together(['API tests of the embedded mode on PGlite', 'npx', ['vitest', 'run', '--project', 'api-embedded'], { TEST_DB: 'pglite' }]);
 } else {
   console.log('\n(DATABASE_URL is not set: the API suite runs on the embedded PGlite; the two-node tests are skipped)');
   await together(['API tests on the embedded PostgreSQL (PGlite)', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pglite' }]);

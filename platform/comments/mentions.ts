@@ -1,12 +1,14 @@
 import { MENTION_LIMIT } from '../../shared/constants';
 import { getBoardAccess, type BoardApp } from '../boards/access';
+import { userDisplayName } from '../boards/members';
 import type { BoardRow } from '../boards/repo';
 import { notify } from '../notifications/service';
 
 /**
  * Mentions in a comment (board.md §5: '@' at the start or after whitespace). Comments are plain
  * text, so the server finds them: '@' followed by the name of a person who can see the board —
- * their name on the board, their profile name or their e-mail address (or its part before '@'),
+ * their name on the board, their profile name (or the name the board gives those without one), or
+ * their e-mail address (or its part before '@'),
  * case-insensitive, ending at the text's end, whitespace or punctuation. Each person mentioned
  * (never the author; at most MENTION_LIMIT) gets a 'comment-mention' notification.
  */
@@ -39,7 +41,8 @@ async function candidatesOf(app: BoardApp, board: BoardRow): Promise<Candidate[]
   const byUser = new Map<string, Candidate>();
   for (const r of rows) {
     const c = byUser.get(r.user_id) ?? byUser.set(r.user_id, { userId: r.user_id, names: [] }).get(r.user_id)!;
-    for (const n of [r.member_name, r.display_name, r.username, r.username.split('@')[0]]) if (n?.trim() && !c.names.includes(n.trim())) c.names.push(n.trim());
+    // the name the board shows ('Member XXXX' for someone without a profile name) as well as the e-mail's
+    for (const n of [r.member_name, r.display_name, userDisplayName(r, r.user_id), r.username, r.username.split('@')[0]]) if (n?.trim() && !c.names.includes(n.trim())) c.names.push(n.trim());
   }
   return [...byUser.values()];
 }
