@@ -31,7 +31,10 @@ try {
   step('installed without devDependencies');
 
   const port = await new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => srv.close(() => resolve(srv.address().port)));
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = srv.address();
+      srv.close(() => resolve(free));
+    });
   });
   const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? dir, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data') };
   const node = spawn(process.execPath, ['build/main.js'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../e2e/support/server';
 
 /**
  * The built server as a process, started the way operators start it (`npm start`, or `node
@@ -17,17 +17,6 @@ export interface Started {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; afterMs: number }>;
   /** the pids of the process and every descendant, read from /proc */
   tree(): number[];
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export async function start(cmd: string, args: string[], env: Record<string, string> = {}, options: { port?: number } = {}): Promise<Started> {
