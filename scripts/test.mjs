@@ -5,7 +5,7 @@
 //  2. unit tests and stories (one vitest run) ‖ process tests (the built server as a process)
 //     ‖ the embedded-mode API suite on PGlite (with DATABASE_URL)
 //  3. API tests: the whole suite on PostgreSQL (DATABASE_URL); without it (a laptop) the whole
-//     suite on PGlite
+//     suite on PGlite ‖ in CI, the production check (scripts/production-check.mjs)
 //  4. browser tests (playwright, Chromium, two workers)
 // Stages joined by ‖ run side by side. No stage may pass by finding nothing: there is no
 // --passWithNoTests, so a wrong pattern fails. In CI (CI=true) nothing is skipped for a missing
@@ -96,8 +96,10 @@ await together(
   ['process tests (the built server)', 'npx', ['vitest', 'run', '--project', 'process']],
   ...(process.env.DATABASE_URL ? [embedded] : []),
 );
+// CI also installs the built tree without devDependencies and starts it (the Dockerfile's steps)
+const production = process.env.CI ? [['production install and start', 'node', ['scripts/production-check.mjs']]] : [];
 if (process.env.DATABASE_URL) {
-  await together(['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pg' }]);
+  await together(['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pg' }], ...production);
 } else {
   console.log('\n(DATABASE_URL is not set: the API suite runs on the embedded PGlite; the two-node tests are skipped)');
   await together(['API tests on the embedded PostgreSQL (PGlite)', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pglite' }]);
