@@ -2,10 +2,10 @@
 // stage's time printed at the end (docs/testing.md):
 //  1. typecheck ‖ layer rules (npm run lint:layers: dependency-cruiser, docs/architecture.md "Layer
 //     rules") ‖ build (when stale: browser bundles, server, types)
-//  2. unit tests ‖ process tests (the built server as a process) ‖ the embedded-mode API suite on
-//     PGlite (with DATABASE_URL; without it the stories run here)
-//  3. API tests: the whole suite on PostgreSQL (DATABASE_URL) ‖ stories ‖ in CI, the production
-//     check (scripts/production-check.mjs); without DATABASE_URL (a laptop) the whole suite on PGlite
+//  2. unit tests and stories (one vitest run) ‖ process tests (the built server as a process)
+//     ‖ the embedded-mode API suite on PGlite (with DATABASE_URL)
+//  3. API tests: the whole suite on PostgreSQL (DATABASE_URL); without it (a laptop) the whole
+//     suite on PGlite ‖ in CI, the production check (scripts/production-check.mjs)
 //  4. browser tests (playwright, Chromium, two workers)
 // Stages joined by ‖ run side by side. No stage may pass by finding nothing: there is no
 // --passWithNoTests, so a wrong pattern fails. In CI (CI=true) nothing is skipped for a missing
@@ -91,18 +91,15 @@ await together(
   ['build (when stale)', 'node', ['scripts/build.mjs', '--if-stale']],
 );
 const embedded = ['API tests of the embedded mode on PGlite', 'npx', ['vitest', 'run', '--project', 'api-embedded'], { TEST_DB: 'pglite' }];
-const stories = ['stories', 'npx', ['vitest', 'run', '--project', 'stories']];
 await together(
-  ['unit tests', 'npx', ['vitest', 'run', '--project', 'unit']],
-  // stories wait beside the PostgreSQL stage when there is one (they are the longest of this stage)
-  ...(process.env.DATABASE_URL ? [] : [stories]),
+  ['unit tests and stories', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'stories']],
   ['process tests (the built server)', 'npx', ['vitest', 'run', '--project', 'process']],
   ...(process.env.DATABASE_URL ? [embedded] : []),
 );
 // CI also installs the built tree without devDependencies and starts it (the Dockerfile's steps)
 const production = process.env.CI ? [['production install and start', 'node', ['scripts/production-check.mjs']]] : [];
 if (process.env.DATABASE_URL) {
-  await together(['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pg' }], stories, ...production);
+  await together(['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pg' }], ...production);
 } else {
   console.log('\n(DATABASE_URL is not set: the API suite runs on the embedded PGlite; the two-node tests are skipped)');
   await together(['API tests on the embedded PostgreSQL (PGlite)', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pglite' }]);
