@@ -40,7 +40,8 @@ export default defineConfig({
   test: {
     projects: [
       // pure logic: the files share their worker's module cache (no file replaces a module)
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', isolate: false } },
+      // (20 s, not 5: the log reader's chunked reads took over 5 s once with three stages side by side)
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 20_000 } },
       { test: { name: 'api', include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'], exclude: MOCKING, ...api } },
       { test: { name: 'api-mocking', include: MOCKING, ...api, isolate: true } },
       // the built server as a process (signals, exit codes, logs): scripts/test.mjs builds first
