@@ -121,6 +121,9 @@ describe('billing stories', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
     expect(await screen.findByText('Promo code redeemed.')).toBeTruthy();
     expect(redeem).toHaveBeenCalledWith('WT10-GOOD-PROMO1', undefined);
+    // the tokens are refreshed after the answer: the form is done once the button is no longer busy
+    // (ending the test earlier let that last state update reach a torn-down jsdom)
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Redeem' }).getAttribute('aria-busy')).toBeNull());
   });
 
   it('invoice detail: type, items and amounts', () => {
