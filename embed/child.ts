@@ -209,6 +209,7 @@ export interface EmbedSession {
 export type PreparedEmbed = EmbedSession | { refused: true; error: EmbedError } | null;
 
 /** The board API implementation, installed by connectParent (again when the board remounts); calls before it wait for it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each method takes its own arguments; penpal passes what the host sent, each method checks it
 type Implementation = Record<string, (...args: any[]) => Promise<unknown>>;
 let implementation: ((impl: Implementation) => void) | null = null;
 let current: EmbedSession | null = null;

@@ -70,7 +70,7 @@ export async function embed(container: HTMLElement, options: EmbedOptions): Prom
   const platform = options.platform ? originOf(options.platform) : scriptOrigin;
   if (!platform) return reject(embedError('invalid-argument', 'Cannot tell the platform url: pass options.platform.'));
 
-  let token: string | null = null;
+  let token: string | null;
   try {
     token = typeof options.token === 'function' ? await options.token() : (options.token ?? null);
   } catch (error) {

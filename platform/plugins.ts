@@ -23,7 +23,7 @@ import { integrationsPlugin } from './integrations/plugin';
  * with plugin.ts (registration), routes.ts (joi in route options), service.ts (rules)
  * and repo.ts (knex).
  */
-export const domainPlugins: Array<ServerRegisterPluginObject<any>> = [
+export const domainPlugins: Array<ServerRegisterPluginObject<void>> = [
   { plugin: mailPlugin },
   { plugin: accountsPlugin },
   { plugin: usersPlugin },

@@ -8,7 +8,7 @@ import path from 'node:path';
 const lock = '.build-lock';
 
 function holderAlive() {
-  let pid = 0;
+  let pid;
   try {
     pid = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8'));
   } catch {

@@ -110,7 +110,7 @@ const link: Rule = (v, label, depth) => url(v, label, depth) ?? (v === '' || isS
 const httpUrl: Rule = (v, label) => {
   const reason = str({ max: L.url })(v, label, 0);
   if (reason) return reason;
-  let parsed: URL | null = null;
+  let parsed: URL | null;
   try {
     parsed = /[\s<>"{}|\\^`]/.test(v as string) ? null : new URL(v as string);
   } catch {

@@ -1,6 +1,7 @@
 import { useInsertionEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ensureUiStyles, injectStyles } from './styles';
+import statuspageCssText from './status-page.css?raw';
 
 /**
  * The stand-alone status pages both apps show (404 not found, 403 access denied; panel.md §2):
@@ -9,13 +10,7 @@ import { ensureUiStyles, injectStyles } from './styles';
  * each other (docs/architecture.md, "Layer rules"). Not exported from ui/index.ts: the board's
  * bundle, which imports that index, has no router.
  */
-export const STATUS_PAGE_CSS = `
-.x-page { min-height: 100vh; display: grid; place-items: center; padding: 24px; box-sizing: border-box; background: var(--t-bg); text-align: center; }
-.x-code { font: 700 72px/1 var(--t-font); color: var(--t-primary); letter-spacing: -.03em; margin: 0 0 12px; }
-.x-title { font: 600 22px/1.3 var(--t-font); margin: 0 0 8px; }
-.x-text { color: var(--t-muted); margin: 0 0 24px; font-size: 15px; }
-.x-actions { display: flex; gap: 10px; justify-content: center; }
-`;
+export const STATUS_PAGE_CSS = statuspageCssText;
 
 /** Injects the widgets' stylesheet and the status pages' rules (the `x-` classes) once. */
 export function ensureStatusPageStyles(): void {

@@ -4,6 +4,7 @@ import { useAdminApi, type OutboxMail, type OutboxRow } from '../api';
 import { DetailList, show } from '../shared/detail-list';
 import { OperatorOnly } from '../shared/operator-only';
 import { ExternalLink, LinkedText, mailLinks } from './links';
+import CSS from './outbox.css?raw';
 
 /** What each status means to an operator (platform/mail/service.ts). */
 export const OUTBOX_STATUS_LABELS: Record<string, string> = { stored: 'Stored', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
@@ -16,17 +17,6 @@ export const OUTBOX_TEXTS = {
 } as const;
 
 /** The few styles of this screen beyond admin/shared/styles.ts. */
-const CSS = `
-.a-links { margin: 0 0 8px; padding-left: 20px; font-size: 13px; }
-.a-links li { overflow-wrap: anywhere; padding: 2px 0; }
-.a-mail { max-height: 260px; }
-.a-mail a, .a-links a { color: var(--t-primary); text-decoration: underline; }
-.a-details { margin-top: 12px; font-size: 13px; }
-.a-mail:focus-visible, .a-details pre:focus-visible { outline: 2px solid var(--t-primary); outline-offset: 2px; }
-.a-details pre { max-height: 200px; margin-top: 6px; }
-.a-actions { display: flex; justify-content: flex-end; align-items: center; gap: 12px; margin-top: 16px; }
-.a-actions > .t-alert { flex: 1; margin: 0; }
-`;
 
 export const OUTBOX_QUICK_FILTERS: QuickFilterOption[] = [
   { value: 'all', label: 'All' },

@@ -2,26 +2,12 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, formatRelative, Icon, injectStyles } from '../../ui';
 import { notificationsApi, type FeedItem } from './api';
+import CSS from './bell.css?raw';
 
 /** panel.md §4/§9: the feed offers 'Load more' once 5 or more items are loaded (and more exist). */
 export const LOAD_MORE_FROM = 5;
 const POLL_MS = 60_000;
 
-const CSS = `
-.n-bell { position: relative; }
-.n-bell__badge { position: absolute; top: 2px; right: 2px; min-width: 18px; height: 18px; padding: 0 5px; border-radius: 9px; background: #d32f2f; color: #fff; font-size: 11px; font-weight: 600; line-height: 18px; text-align: center; pointer-events: none; }
-.n-pop { position: absolute; right: 0; top: calc(100% + 8px); width: 360px; max-width: calc(100vw - 24px); max-height: min(70vh, 520px); overflow: auto; background: #fff; border: 1px solid var(--t-border, #dde3ea); border-radius: 12px; box-shadow: 0 12px 32px rgba(15,23,42,.18); z-index: 50; }
-.n-pop__head { display: flex; justify-content: space-between; align-items: center; padding: 12px 16px; border-bottom: 1px solid var(--t-border-soft, #eef1f5); font-weight: 600; }
-.n-feed { list-style: none; margin: 0; padding: 0; }
-.n-item { border-bottom: 1px solid var(--t-border-soft, #eef1f5); }
-.n-item__main { display: block; width: 100%; text-align: left; padding: 12px 16px; background: none; border: none; cursor: pointer; font: inherit; color: inherit; }
-.n-item__main:hover, .n-item__main:focus-visible { background: #f5f8fc; outline: none; }
-.n-item--unread .n-item__main { background: #eef5ff; }
-.n-item--unread .n-item__msg::before { content: ''; display: inline-block; width: 8px; height: 8px; margin-right: 6px; border-radius: 50%; background: #1e88e5; vertical-align: middle; }
-.n-item__time { display: block; margin-top: 4px; font-size: 12px; color: var(--t-muted, #6b7785); }
-.n-empty { padding: 24px 16px; color: var(--t-muted, #6b7785); text-align: center; }
-.n-more { display: block; width: calc(100% - 32px); margin: 12px 16px; }
-`;
 
 /**
  * The shell's notification bell (panel.md §2): the unread count on a badge; a popover listing

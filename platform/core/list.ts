@@ -54,9 +54,13 @@ export interface ListDeclaration<Row = Record<string, unknown>, Item = unknown> 
   toItem(row: Row): Item;
 }
 
+/** A list of any item and filter types (the protocol's helpers do not read them). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the declaration's own types are checked where it is declared
+type AnyList = ListDeclaration<any, any>;
+
 /** The protocol's own parameter names (a declaration may rename them: `params`). */
 export type ProtocolParam = 'Take' | 'Skip' | 'Orders' | 'Filter' | 'QuickFilter';
-const nameOf = (list: ListDeclaration<any, any>, param: ProtocolParam): string => list.params?.[param] ?? param;
+const nameOf = (list: AnyList, param: ProtocolParam): string => list.params?.[param] ?? param;
 
 export interface ListPage<Item> {
   totalCount: number;
@@ -68,7 +72,7 @@ export const LIST_DEFAULTS = { pageSize: 10, maxTake: 100, csvMax: 3000 } as con
 const ORDER = /^([A-Za-z][A-Za-z0-9_]*)( (?:Desc|desc|DESC|Asc|asc|ASC))?$/;
 
 /** The joi schema of a list's query (Take, Skip, Orders, Filter, QuickFilter and its extra filters); other keys (Uid) pass. */
-export function listQuery(list: ListDeclaration<any, any>): Joi.ObjectSchema {
+export function listQuery(list: AnyList): Joi.ObjectSchema {
   const maxTake = list.maxTake ?? LIST_DEFAULTS.maxTake;
   const presets = Object.keys(list.presets ?? {});
   const order = Joi.string()
@@ -107,7 +111,7 @@ export interface ListParams {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The query values under the protocol's own names (a declaration's `params` renames them on the wire). */
-function protocolParams(list: ListDeclaration<any, any>, query: ListParams): ListParams {
+function protocolParams(list: AnyList, query: ListParams): ListParams {
   if (!list.params) return query;
   const out: ListParams = { ...query };
   for (const param of ['Take', 'Skip', 'Orders', 'Filter', 'QuickFilter'] as const) {
@@ -117,7 +121,7 @@ function protocolParams(list: ListDeclaration<any, any>, query: ListParams): Lis
   return out;
 }
 
-function applyFilters(list: ListDeclaration<any, any>, q: Knex.QueryBuilder, params: ListParams): void {
+function applyFilters(list: AnyList, q: Knex.QueryBuilder, params: ListParams): void {
   const text = params.Filter?.trim();
   if (text && list.searchable?.length) {
     q.where((w) => {
@@ -131,7 +135,7 @@ function applyFilters(list: ListDeclaration<any, any>, q: Knex.QueryBuilder, par
   for (const [name, f] of Object.entries(list.filters ?? {})) if (params[name] !== undefined) f.apply(q, params[name] as never);
 }
 
-function ordersOf(list: ListDeclaration<any, any>, params: ListParams): Array<{ field: string; desc: boolean }> {
+function ordersOf(list: AnyList, params: ListParams): Array<{ field: string; desc: boolean }> {
   const asked = params.Orders === undefined ? [] : Array.isArray(params.Orders) ? params.Orders : [params.Orders];
   return (asked.length ? asked : [list.defaultOrder]).flatMap((o) => list.presets?.[o] ?? [o]).map((o) => {
     const [field, dir] = o.split(' ');

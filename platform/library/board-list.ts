@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { ListDeclaration } from '../core/list';
 import type { Db } from '../db/index';
 import { textArray } from '../boards/log';
-import { BOARD_FILTERS, BOARD_PAGE_SIZE, BOARD_SORTS, type BoardListItem } from '../../shared/board-list';
+import { BOARD_PAGE_SIZE, type BoardListItem } from '../../shared/board-list';
 
 /**
  * The panel's board list (panel.md §2 "Board list", §3 board list item, §7 GET

@@ -108,6 +108,8 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
   useEditorTick(editor, ['changes', 'selection', 'readOnly', 'viewport', 'tool']);
   const ref = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
+  // measured after every render (no dependency list): setSize only when the size changed
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;

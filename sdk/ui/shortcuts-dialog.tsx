@@ -89,6 +89,8 @@ export function ShortcutsDialog({ editor, sync, signedIn, onClose }: { editor: E
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
+    // commit reads only the registry and the sync client of this render, both stable for the dialog's life
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [recording, registry]);
 
   const groups = new Map<string, Action[]>();

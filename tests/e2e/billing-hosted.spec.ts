@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { BILLING_MESSAGES } from '../../shared/billing';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
 import { billingPeople, fact, unique } from './billing-fixtures';

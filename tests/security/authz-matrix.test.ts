@@ -18,7 +18,7 @@ import { add, call, rect, uidOf, undo, type Who } from '../api/boards-fixtures';
 import { boardState } from '../api/board-state';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import {
-  allow, ANY_IDENTITY, CLASSES, COMMENTERS, EDITORS, EVERYONE, forgeKey, makeBoard, makeWorld, MATRIX_CONFIG, MEMBERS, outcomeOfStatus, OWNER,
+  allow, ANY_IDENTITY, CLASSES, EDITORS, EVERYONE, forgeKey, makeBoard, makeWorld, MATRIX_CONFIG, MEMBERS, outcomeOfStatus, OWNER,
   pngDataUrl, SIGNED_IN, UID_SENDERS, whoOf, type BoardCase, type Cls, type Outcome, type World,
 } from './support';
 

@@ -21,7 +21,7 @@ import type { Command } from '../../shared/model';
 import { HubClient } from '../helpers/hub';
 import { callOn, floodClient, freshGet } from './fresh-http';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
-import { add, call, cid, clear, guest, move, newBoard, rect, remove, send, signedIn, undo, uidOf, type Who } from '../api/boards-fixtures';
+import { add, cid, clear, guest, move, newBoard, rect, remove, send, signedIn, undo, uidOf, type Who } from '../api/boards-fixtures';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 

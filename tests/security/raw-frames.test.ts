@@ -121,7 +121,7 @@ const ODD_OBJECTS: Array<Record<string, unknown>> = [
   { type: 'message', id: {} },
   { type: 'message', id: [1] },
   { type: 'message', id: true },
-  { type: 'message', id: 1e400 },
+  { type: 'message', id: Infinity },
   { type: 'ping', id: { deep: [[[1]]] } },
   { type: 'message', id: 'm-no-message' },
   { type: 'message', id: 'm-null-message', message: null },

@@ -6,6 +6,7 @@ import { badRequest } from '../../core/errors';
 import { isUuid } from '../../users/repo';
 import { ensureDefaultWorkspace } from '../../workspaces/repo';
 import { statusSql } from './list';
+import type { DbRow } from '../../db/row';
 
 /**
  * Board administration (backoffice.md §2, §4, §7 Boards). Operators only: the routes carry the
@@ -39,7 +40,7 @@ export async function boardDetails(app: BoardApp, ref: string): Promise<Record<s
     .leftJoin('users as u', 'u.id', 'm.user_id')
     .where('m.board_id', b.id)
     .orderBy('m.created_at')
-    .select('m.id', 'm.uid', 'm.user_id', 'm.name', 'm.role', 'm.status', 'm.updated_at', 'u.username', 'u.is_active', 'u.last_online_at')) as Array<Record<string, any>>;
+    .select('m.id', 'm.uid', 'm.user_id', 'm.name', 'm.role', 'm.status', 'm.updated_at', 'u.username', 'u.is_active', 'u.last_online_at')) as Array<DbRow>;
   const commandBytes = (await db('commands').where({ board_id: b.id }).first(db.raw('coalesce(sum(pg_column_size(payload)), 0)::bigint as bytes'))) as { bytes: number };
   return {
     id: b.id,

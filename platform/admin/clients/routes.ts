@@ -3,6 +3,7 @@ import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { answerList, listAnswer, listQuery, type ListDeclaration } from '../../core/list';
 import { operatorRoute } from '../operator';
+import type { DbRow } from '../../db/row';
 
 interface ClientRow {
   id: string;
@@ -54,7 +55,7 @@ export const adminClientRoutes: ServerRoute[] = [
       const db = app(request).db;
       const c = await db('clients as c').join('users as u', 'u.id', 'c.owner_id').where('c.id', String(request.params.id)).first('c.*', 'u.username');
       if (!c) throw Boom.notFound('Client not found.');
-      const origins = (await db('client_embed_origins').where({ client_id: c.id }).orderBy('last_seen_at', 'desc')) as Array<Record<string, any>>;
+      const origins = (await db('client_embed_origins').where({ client_id: c.id }).orderBy('last_seen_at', 'desc')) as Array<DbRow>;
       return {
         id: c.id,
         username: c.username,

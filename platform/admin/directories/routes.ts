@@ -4,6 +4,7 @@ import Joi from 'joi';
 import { answerList, listAnswer, listQuery, type ListDeclaration } from '../../core/list';
 import { auditAs } from '../audit/trail';
 import { operatorRoute } from '../operator';
+import type { DbRow } from '../../db/row';
 
 /** backoffice.md §7 Directories: an id of 24 zeros means a new directory. */
 export const NEW_ID = '000000000000000000000000';
@@ -28,13 +29,13 @@ export const DIRECTORY_LIST: ListDeclaration<DirectoryRow, Record<string, unknow
 
 const ref = Joi.alternatives(Joi.string().valid(NEW_ID), Joi.string().guid()).required();
 const app = (request: Request) => request.server.app;
-const view = (d: Record<string, any>) => ({ id: d.id, name: d.name, content: d.content, updatedAt: new Date(d.updated_at).toISOString() });
+const view = (d: DbRow) => ({ id: d.id, name: d.name, content: d.content, updatedAt: new Date(d.updated_at).toISOString() });
 
 async function directoryOr404(request: Request) {
   const id = String(request.params.id);
   const d = id === NEW_ID ? undefined : await app(request).db('directories').where({ id }).first();
   if (!d) throw Boom.notFound(DIRECTORY_NOT_FOUND);
-  return d as Record<string, any>;
+  return d as DbRow;
 }
 
 export const directoryRoutes: ServerRoute[] = [
@@ -67,7 +68,7 @@ export const directoryRoutes: ServerRoute[] = [
     async handler(request) {
       const { name, content } = request.payload as { name: string; content: string };
       const db = app(request).db;
-      let row: Record<string, any>;
+      let row: DbRow;
       if (String(request.params.id) === NEW_ID) [row] = await db('directories').insert({ name, content }).returning('*');
       else {
         const d = await directoryOr404(request);

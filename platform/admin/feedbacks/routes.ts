@@ -7,6 +7,7 @@ import type { RateLimiter } from '../../core/ratelimit';
 import { auditAs } from '../audit/trail';
 import { operatorRoute } from '../operator';
 import { budgetOf, senderOf } from '../sender';
+import type { DbRow } from '../../db/row';
 
 export const FEEDBACK_TYPES = ['positive', 'neutral', 'negative'] as const;
 export const FEEDBACK_NOT_FOUND = 'Feedback not found.';
@@ -54,7 +55,7 @@ const app = (request: Request) => request.server.app;
 async function feedbackOr404(request: Request) {
   const row = await app(request).db('feedbacks').where({ id: String(request.params.id) }).first();
   if (!row) throw Boom.notFound(FEEDBACK_NOT_FOUND);
-  return row as Record<string, any>;
+  return row as DbRow;
 }
 
 export function feedbackRoutes(limiter: RateLimiter): ServerRoute[] {

@@ -33,9 +33,22 @@ export interface LogEntry {
 
 const PINO_LEVELS: Record<number, LogEntry['level']> = { 10: 'Trace', 20: 'Debug', 30: 'Info', 40: 'Warning', 50: 'Error', 60: 'Fatal' };
 
+/** The fields of a pino line this reader looks at (anything may be missing or of another type). */
+interface PinoLine {
+  time?: unknown;
+  level?: unknown;
+  name?: unknown;
+  msg?: unknown;
+  traceCode?: string;
+  reqId?: string;
+  requestId?: string;
+  err?: { type?: string; message?: string; stack?: string } | string;
+  error?: { type?: string; message?: string; stack?: string } | string;
+}
+
 /** A pino line as the spec's log entry: time → timestamp, level number → name, msg → message, err → exception. */
 export function toEntry(text: string, offset: number): LogEntry {
-  let o: Record<string, any>;
+  let o: PinoLine;
   try {
     o = JSON.parse(text);
     if (!o || typeof o !== 'object') throw new Error('not an object');

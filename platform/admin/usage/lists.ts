@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ListDeclaration } from '../../core/list';
 import { countryOf } from '../sender';
+import type { DbRow } from '../../db/row';
 
 /**
  * The audits' lists (backoffice.md §2/§3 User Audit, Feature Audit, Performance Logs; §9 CSV
@@ -8,7 +9,7 @@ import { countryOf } from '../sender';
  * guest) and the unique id (the account id or the guest's key). A record whose sender gave no
  * country gets the one of its address from the offline geoip-lite database.
  */
-type Row = Record<string, any>;
+type Row = DbRow;
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 const parsed = (v: unknown) => (typeof v === 'string' ? safeJson(v) : (v ?? null));

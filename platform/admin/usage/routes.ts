@@ -3,6 +3,7 @@ import Joi from 'joi';
 import { answerList, listAnswer, listQuery, type ListDeclaration } from '../../core/list';
 import { operatorRoute } from '../operator';
 import { FEATURE_AUDIT_LIST, PERF_LIST, USER_AUDIT_LIST } from './lists';
+import type { DbRow } from '../../db/row';
 
 /**
  * The audits' grids (backoffice.md §7 Audits): GET /api/admin/user-audits, /feature-audits and
@@ -10,7 +11,7 @@ import { FEATURE_AUDIT_LIST, PERF_LIST, USER_AUDIT_LIST } from './lists';
  */
 const db = (request: Request) => request.server.app.db;
 
-function gridRoute(path: string, list: ListDeclaration<Record<string, any>, Record<string, unknown>>, description: string, base: (request: Request) => ReturnType<ReturnType<typeof db>>): ServerRoute {
+function gridRoute(path: string, list: ListDeclaration<DbRow, Record<string, unknown>>, description: string, base: (request: Request) => ReturnType<ReturnType<typeof db>>): ServerRoute {
   return {
     method: 'GET',
     path,

@@ -62,8 +62,13 @@ function rendererEntry(): { entry: string; execArgv: string[] } {
 /** Keeps the node alive while a render is awaited, not while the renderer waits for work. */
 function hold(process: ChildProcess, busy: boolean): void {
   const channel = process.channel as { ref?(): void; unref?(): void } | undefined;
-  if (busy) (process.ref(), channel?.ref?.());
-  else (process.unref(), channel?.unref?.());
+  if (busy) {
+    process.ref();
+    channel?.ref?.();
+  } else {
+    process.unref();
+    channel?.unref?.();
+  }
 }
 
 /** A PNG of `input` (SVG text or image bytes) at width × height, contained on `background`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ActionRegistry, createActionRegistry, eventKey, listActions, normalizeKey, validateBinding } from '../../../sdk/actions';
 import type { KeyInput } from '../../../sdk/editor/types';
-import type { LineShape, Shape } from '../../../shared/model';
+import type { LineShape } from '../../../shared/model';
 import { POLICY } from '../../../shared/policies';
 import { harness, rect } from './helpers';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BoardDoc, computeEffect, layerOf, touchedShapes } from '../../../shared/reducer';
 import type {
-  Command, CommentShape, FrameShape, ImageShape, PenShape, Shape, StickyNoteShape, TextShape, UndoCommand,
+  Command, CommentShape, FrameShape, ImageShape, PenShape, StickyNoteShape, TextShape, UndoCommand,
 } from '../../../shared/model';
 import { add, cmd, rect } from './fixtures';
 
