@@ -135,3 +135,22 @@ export async function boardRequest<T>(creds: Credentials, method: 'GET' | 'POST'
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/** The board's HTTP calls as one session makes them (its credentials and board bound). */
+export interface BoardHttp {
+  /** GET …/commands: the whole board, or (with `after`) the commands past that seq */
+  load(options?: { after?: number; onProgress?: (percent: number) => void }): Promise<BoardLoad>;
+  /** POST …/commands */
+  post(body: { boardCommand: Command; connectionId: string | null; coreActions: string[] }): Promise<Partial<AppendedCommand>>;
+  /** any board-area call */
+  request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<T>;
+}
+
+/** The session's HTTP calls to the platform over fetch. */
+export function boardHttp(creds: Credentials, code: string): BoardHttp {
+  return {
+    load: (options = {}) => fetchBoard(creds, code, options),
+    post: (body) => postCommand(creds, code, body),
+    request: (method, path, body) => boardRequest(creds, method, path, body),
+  };
+}

@@ -3,5 +3,7 @@ export { BOARD_MESSAGES, LOADING_MESSAGES, randomLoadingMessage } from './messag
 export { Outbox } from './outbox';
 export { SendQueue, SEND_RETRIES, SEND_RETRY_DELAY_MS } from './send-queue';
 export { SeqOrder } from './seq-order';
-export { fetchBoard, postCommand, HttpError, type BoardLoad, type Credentials } from './api';
+export { fetchBoard, postCommand, boardHttp, HttpError, type BoardHttp, type BoardLoad, type Credentials } from './api';
+export type { SyncTransport, TransportAuth, TransportConnect, TransportListener } from './transport';
+export { NesTransport } from './nes-transport';
 export type * from './types';

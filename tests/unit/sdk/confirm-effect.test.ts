@@ -8,8 +8,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { boardHttp } from '../../../sdk/sync/api';
+import { MemoryTransport } from '../../../sdk/sync/memory-transport';
 import { SyncClient } from '../../../sdk/sync/sync-client';
 import type { SyncTarget } from '../../../sdk/sync/types';
+import type { HubEventMessage } from '../../../shared/hub';
 import type { Command, CommandEffect, Shape, UndoCommand } from '../../../shared/model';
 import { BoardDoc, computeEffect } from '../../../shared/reducer';
 import { harness, rect } from './helpers';
@@ -107,25 +110,23 @@ describe('SyncClient hands the answered effect to its target', () => {
     stop = null;
   });
 
-  /** A SyncClient already online on a stand-in socket whose sendCommand answers with `answer`. */
-  function online(answer: (command: Command) => Promise<unknown>, server = 'http://127.0.0.1:9') {
+  /** A SyncClient online (joined, an empty board loaded) on an in-memory socket whose sendCommand answers with `answer`. */
+  async function online(answer: (command: Command) => Promise<unknown>, server = 'http://127.0.0.1:9') {
     const confirms: Array<[string, number, CommandEffect | undefined]> = [];
     const target: SyncTarget = { load: () => undefined, applyRemote: () => undefined, confirm: (id, seq, e) => void confirms.push([id, seq, e]) };
-    const sync = new SyncClient({ server, boardCode: 'b1', uid: 'me', target, storage: null });
-    const internals = sync as unknown as { client: unknown; loaded: boolean; onHubEvent(m: unknown): void };
-    internals.client = {
-      id: 'conn-1',
-      message: async ({ args }: { args: [string, Command] }) => ({ payload: await answer(args[1]) }),
-      disconnect: async () => undefined,
-    };
-    internals.loaded = true;
-    sync.state$.next({ phase: 'online', percent: 100 });
-    return { sync, confirms, hubEvent: (m: unknown) => internals.onHubEvent(m) };
+    const transport = new MemoryTransport()
+      .answer('joinBoard', () => ({ code: 'b1', boardName: 'b1' }))
+      .answer('sendCommand', (args) => answer(args[1] as Command));
+    // the board loads empty; the POST …/commands fallback goes to `server`
+    const http = { ...boardHttp({ server, uid: 'me', token: () => null }, 'b1'), load: async () => ({ snapshot: null, commands: [], lastSeq: 0 }), request: async <T>() => [] as T };
+    const sync = new SyncClient({ server, boardCode: 'b1', uid: 'me', target, storage: null, transport, http });
+    await sync.connect();
+    return { sync, confirms, hubEvent: (m: HubEventMessage) => transport.deliver(m) };
   }
   const confirmed = (sync: SyncClient) => new Promise<void>((resolve) => sync.confirmed$.subscribe(() => resolve()));
 
   it('from the hub answer { id, seq, duplicate, effect }', async () => {
-    const { sync, confirms } = online(async (c) => ({ id: c.id, seq: 1, duplicate: false, effect }));
+    const { sync, confirms } = await online(async (c) => ({ id: c.id, seq: 1, duplicate: false, effect }));
     stop = () => sync.destroy();
     const done = confirmed(sync);
     sync.send(undoA);
@@ -147,7 +148,7 @@ describe('SyncClient hands the answered effect to its target', () => {
     });
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
-    const { sync, confirms } = online(async () => Promise.reject(Object.assign(new Error('boom'), { statusCode: 500 })), url);
+    const { sync, confirms } = await online(async () => Promise.reject(Object.assign(new Error('boom'), { statusCode: 500 })), url);
     stop = async () => {
       await sync.destroy();
       await new Promise((r) => srv.close(r));
@@ -161,7 +162,7 @@ describe('SyncClient hands the answered effect to its target', () => {
 
   it('from an own undo read back from the log before its answer (onReconnected)', async () => {
     let release: (v: unknown) => void = () => undefined;
-    const { sync, confirms, hubEvent } = online(() => new Promise((r) => (release = r)));
+    const { sync, confirms, hubEvent } = await online(() => new Promise((r) => (release = r)));
     stop = async () => {
       release({ id: 'u1', seq: 1, duplicate: true, effect });
       await sync.destroy();
