@@ -18,13 +18,11 @@
  *   confirmed ones; when a confirmed command arrives "before" them, the touched shapes
  *   are recomputed so every client converges on the server's order.
  */
-import type {
-  AddCommand, ClearCommand, Command, CommandEffect, CommandStatus, ImageShape, Shape, StickyNoteShape, TextShape,
-  UndoCommand,
-} from './model';
-import { SHAPE_KINDS } from './model';
+import type { AddCommand, ClearCommand, Command, CommandEffect, CommandStatus, Shape, UndoCommand } from './model';
 import { UNDO_SNAPSHOT_DEPTH } from './constants';
-import { boxOf, resizeShape, translateShape } from './geometry';
+import {
+  boxOf, isShapeKind, kindGeometry, reorderableKind, resizeShape, shapeLayer, translateShape, type KindModifier,
+} from './geometry';
 
 export interface DocChange { added: string[]; updated: string[]; removed: string[]; cleared: boolean; orderChanged: boolean }
 
@@ -50,17 +48,17 @@ interface Known { c: Command; order: number }
 
 /** Local (unconfirmed) commands fold after every confirmed seq. */
 const PENDING_BASE = 2 ** 32;
-const SHAPE_KIND_SET: ReadonlySet<string> = new Set(SHAPE_KINDS);
 /** Fields a propertyModifier may never change. */
 const PROTECTED_PROPS = new Set(['id', 'cmd', 'uid', 'timestamp', 'status', '__proto__', 'constructor', 'prototype']);
 
+/** An add: a command named after a shape kind of the registry (shared/geometry/registry.ts). */
 export function isAddCommand(c: Command): c is AddCommand {
-  return SHAPE_KIND_SET.has(c.cmd);
+  return isShapeKind(c.cmd);
 }
 
-/** Rendering layer of a shape: frames 0 (bottom), comments 2 (top), everything else 1. */
+/** Rendering layer of a shape: its kind's (frames 0 at the bottom, comments 2 on top), else 1. */
 export function layerOf(shape: Shape): number {
-  return shape.cmd === 'frame' ? 0 : shape.cmd === 'comment' ? 2 : 1;
+  return shapeLayer(shape);
 }
 
 /** Ids of the shapes a command reads or writes (clear and undo: none; see BoardDoc). */
@@ -153,25 +151,23 @@ function applyTo(c: Command, id: string, slot: Slot | undefined, zLo: number, zS
       }
       return { shape: modified(next as unknown as Shape, c), z: slot.z };
     }
-    case 'textModifier':
-      if (s.cmd === 'text') return { shape: modified({ ...s, value: c.value }, c), z: slot.z };
-      if (s.cmd === 'stickyNote') return { shape: modified({ ...s, text: c.value }, c), z: slot.z };
-      if (s.cmd === 'frame') return { shape: modified({ ...s, title: c.value }, c), z: slot.z };
-      return slot;
-    case 'fontModifier':
-      return s.cmd === 'text' ? { shape: modified({ ...s, font: c.font }, c), z: slot.z } : slot;
-    case 'fontSizeModifier':
-      if (s.cmd === 'text') return { shape: modified<TextShape>({ ...s, size: c.size }, c), z: slot.z };
-      if (s.cmd === 'stickyNote') return { shape: modified<StickyNoteShape>({ ...s, fontSize: c.size }, c), z: slot.z };
-      return slot;
+    case 'textModifier': case 'fontModifier': case 'fontSizeModifier': case 'stickyNoteModifier': case 'pageModifier': {
+      // what these change is the kind's answer (its `modifiers`); kinds without one stay as they are
+      const next = kindModifier(s, c);
+      return next ? { shape: modified(next, c), z: slot.z } : slot;
+    }
     case 'colorModifier': {
+      if (kindGeometry(s.cmd)?.modifiers?.colorModifier) {
+        const next = kindModifier(s, c);
+        return next ? { shape: modified(next, c), z: slot.z } : slot;
+      }
       const next: Record<string, unknown> = { ...s };
       let changed = false;
       if (has(s, 'stroke')) {
         const stroke = c.stroke ?? c.color;
         if (stroke !== undefined) { next.stroke = stroke; changed = true; }
         if (c.fill !== undefined) { next.fill = c.fill; changed = true; }
-      } else if (s.cmd !== 'comment' && has(s, 'color')) {
+      } else if (has(s, 'color')) {
         const color = c.color ?? c.stroke ?? c.fill;
         if (color !== undefined) { next.color = color; changed = true; }
       }
@@ -182,8 +178,6 @@ function applyTo(c: Command, id: string, slot: Slot | undefined, zLo: number, zS
       for (const p of c.shapePositions ?? []) if (p.shape === id) { dx += p.x; dy += p.y; hit = true; }
       return hit ? { shape: modified(translateShape(s, dx, dy), c), z: slot.z } : slot;
     }
-    case 'stickyNoteModifier':
-      return s.cmd === 'stickyNote' ? { shape: modified({ ...s, fontSize: c.fontSize }, c), z: slot.z } : slot;
     case 'sizeModifier': {
       const box = boxOf(s);
       return { shape: modified(resizeShape(s, { x: c.x ?? box.x, y: c.y ?? box.y, w: c.w, h: c.h }), c), z: slot.z };
@@ -196,19 +190,20 @@ function applyTo(c: Command, id: string, slot: Slot | undefined, zLo: number, zS
       return { shape: modified(next, c), z: slot.z };
     }
     case 'changeOrder': {
-      if (s.cmd === 'frame' || s.cmd === 'comment') return slot;
+      if (!reorderableKind(s)) return slot;
       const list = c.shapes ?? [];
       const i = list.indexOf(id);
       const frac = (zSpan * (i + 1)) / (list.length + 2);
       return { shape: s, z: c.order === 'back' ? -(zLo + zSpan) + frac : zLo + frac };
     }
-    case 'pageModifier': {
-      if (s.cmd !== 'image' || !s.page) return slot;
-      const current = Math.min(Math.max(1, Math.round(c.page)), s.page.total);
-      return { shape: modified<ImageShape>({ ...s, page: { current, total: s.page.total } }, c), z: slot.z };
-    }
   }
   return slot;
+}
+
+/** The shape as its kind's `modifiers` entry for the command leaves it (null: unchanged). */
+function kindModifier(s: Shape, c: Extract<Command, { cmd: KindModifier }>): Shape | null {
+  const modify = kindGeometry(s.cmd)?.modifiers?.[c.cmd] as ((shape: Shape, command: Command) => Shape | null) | undefined;
+  return modify ? modify(s, c) : null;
 }
 
 const isEnabled = (c: { status?: CommandStatus }) => c.status !== 'disabled';

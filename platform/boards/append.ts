@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { AddCommand, ClearCommand, Command, CommandEffect, UndoCommand } from '../../shared/model';
 import { can, canClearBoard, canUnprotect, isOwnerOrFacilitator } from '../../shared/permissions';
 import { BoardDoc, computeEffect, isAddCommand, touchedShapes } from '../../shared/reducer';
+import { kindGeometry } from '../../shared/geometry';
 import { MESSAGES } from '../../shared/messages';
 import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
@@ -69,7 +70,7 @@ async function authorize(app: BoardApp, access: BoardAccess, actor: Actor, comma
     // a commenter: only comment shapes (adding them, and changing or removing existing ones)
     if (!can(role, 'write_comment')) forbid();
     const adds = parts.filter(isAddCommand) as AddCommand[];
-    if (adds.some((c) => c.cmd !== 'comment' || c.shape?.cmd !== 'comment')) forbid();
+    if (adds.some((c) => !kindGeometry(c.cmd)?.commenterWritable || c.shape?.cmd !== c.cmd)) forbid();
     const added = new Set(adds.map((c) => c.shape.id));
     const existing = shapeIds.filter((id) => !added.has(id));
     const comments = await commentShapeIds(app.db, board.id, existing);

@@ -1,6 +1,7 @@
 import type { Command, CommandEffect, PropertyModifierCommand, Shape } from '../../shared/model';
-import { BLURRED_KINDS, BLURRED_SETTABLE, BLURRED_TEXT, blurredShape, isRestrictedInPrivateMode, type Role } from '../../shared/permissions';
+import { BLURRED_SETTABLE, BLURRED_TEXT, blurredShape, isRestrictedInPrivateMode, type Role } from '../../shared/permissions';
 import { isAddCommand, touchedShapes, type BoardSnapshot } from '../../shared/reducer';
+import { kindGeometry } from '../../shared/geometry';
 import type { Db } from '../db/index';
 import { shapeOrigins } from './log';
 
@@ -94,7 +95,7 @@ export type Sight = 'all' | 'blurred' | null;
 /** The one answer for a shape: `creator` and `kind` as resolved (unresolved: the command's author, no kind → hidden). */
 export function sight(viewer: string, blurry: boolean, creator: string, kind: string | null | undefined): Sight {
   if (creator === viewer) return 'all';
-  return blurry && !!kind && BLURRED_KINDS.has(kind) ? 'blurred' : null;
+  return blurry && !!kind && !!kindGeometry(kind)?.blurrable ? 'blurred' : null;
 }
 
 const sightOf = (owners: Owners, id: string, fallback: string, viewer: string, blurry: boolean): Sight =>

@@ -87,8 +87,7 @@ export function placeShapes(shapes: readonly Shape[], at: { x: number; y: number
     if ((copy.cmd === 'composite' || copy.cmd === 'link') && Array.isArray(copy.shapes)) copy.shapes = copy.shapes.map(fresh);
     return copy as Shape;
   };
-  const copies = shapes.map(fresh);
-  relinkCopies(copies, ids);
+  const copies = relinkCopies(shapes.map(fresh), ids);
   const box = unionRects(copies.map(boundsOf));
   if (!box) return copies;
   const dx = Math.round(at.x - (box.x + box.w / 2));

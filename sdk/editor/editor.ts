@@ -2,7 +2,7 @@ import { BehaviorSubject, Subject, distinctUntilChanged, map, type Subscription 
 import type { Command, CommandEffect, Shape, ShapeKind } from '../../shared/model';
 import { SHAPE_KINDS } from '../../shared/model';
 import { BoardDoc, type BoardSnapshot, type DocChange } from '../../shared/reducer';
-import { boundsOf, translateShape, unionRects, type Rect } from '../../shared/geometry';
+import { boundsOf, isHiddenShape, kindGeometry, reorderableKind, translateShape, unionRects, type Rect } from '../../shared/geometry';
 import { canSeeInPrivateMode, type Role } from '../../shared/permissions';
 import { POLICY } from '../../shared/policies';
 import { COLOR_REGEX, FONTS, LAYOUT_GAP, LINE_WIDTH, OPACITY, STICKY_SIZES } from '../../shared/constants';
@@ -12,7 +12,7 @@ import { TOOL_POLICY } from '../actions/tools';
 import { Scene } from '../engine/scene';
 import { ANIMATE_MS, Viewport, zoomPercent, type Insets } from '../engine/viewport';
 import { CanvasRenderer } from '../engine/renderer';
-import { shapeModuleOf } from '../shapes';
+import { shapeModuleOf, type PropertyMenu } from '../shapes';
 import { createTools, type Tool, type ToolOptions } from '../tools';
 import { boardNotes, exportImage } from './export';
 import { copySelection, pasteClipboard } from './clipboard';
@@ -207,7 +207,21 @@ export class Editor {
     if (perms.permissions.includes('edit_board')) return true;
     // write_comment also resolves, colours and removes comment markers (board.md §6)
     const shapes = input.cmd === 'propertyModifier' || input.cmd === 'remove' ? input.shapes : null;
-    return !!shapes?.length && perms.permissions.includes('write_comment') && shapes.every((id) => this._doc.get(id)?.cmd === 'comment');
+    return !!shapes?.length && perms.permissions.includes('write_comment') && shapes.every((id) => this.commenterWritable(id));
+  }
+
+  /** Whether a member with write_comment but not edit_board may change the shape (its kind says: comments). */
+  private commenterWritable(id: string): boolean {
+    const s = this._doc.get(id);
+    return !!s && !!kindGeometry(s.cmd)?.commenterWritable;
+  }
+
+  /** The ids among `ids` whose kind offers property menu `menu` (stickyColor: sticky notes, align: texts…). */
+  private offering(ids: readonly string[], menu: PropertyMenu): string[] {
+    return ids.filter((id) => {
+      const s = this._doc.get(id);
+      return !!s && !!shapeModuleOf(s)?.properties.includes(menu);
+    });
   }
 
   private afterChange(change: DocChange): void {
@@ -306,7 +320,7 @@ export class Editor {
    * drawn as blurred blocks, still private), and resolved comment threads (board.md §4).
    */
   private isHidden(shape: Shape): boolean {
-    return (this.isPrivate(shape) && !shape.blurred) || (shape.cmd === 'comment' && !!shape.resolved);
+    return (this.isPrivate(shape) && !shape.blurred) || isHiddenShape(shape);
   }
 
   private isPrivate(shape: Shape): boolean {
@@ -541,7 +555,7 @@ export class Editor {
   reorderable(ids: readonly string[]): string[] {
     return ids.filter((id) => {
       const s = this._doc.get(id);
-      return s && s.cmd !== 'frame' && s.cmd !== 'comment' && this.selectionType(s) !== 'private';
+      return s && reorderableKind(s) && this.selectionType(s) !== 'private';
     });
   }
 
@@ -557,7 +571,7 @@ export class Editor {
     const commands: Command[] = [];
     if (partial.color) commands.push(this.build({ cmd: 'colorModifier', shapes: ids, color: partial.color }));
     if (partial.stickyColor) {
-      const notes = ids.filter((id) => this._doc.get(id)?.cmd === 'stickyNote');
+      const notes = this.offering(ids, 'stickyColor');
       if (notes.length) commands.push(this.build({ cmd: 'colorModifier', shapes: notes, color: partial.stickyColor }));
     }
     const props: Array<{ name: string; value: unknown }> = [];
@@ -565,17 +579,15 @@ export class Editor {
     if (partial.opacity !== undefined) props.push({ name: 'opacity', value: clamp(partial.opacity, OPACITY.min, OPACITY.max) });
     if (partial.lineType !== undefined) props.push({ name: 'type', value: partial.lineType });
     if (props.length) {
-      const targets = ids.filter((id) => {
-        const s = this._doc.get(id)!;
-        return props.every((p) => p.name !== 'type' || s.cmd === 'line' || s.cmd === 'arrow');
-      });
+      const typed = props.some((p) => p.name === 'type') ? new Set(this.offering(ids, 'lineType')) : null;
+      const targets = typed ? ids.filter((id) => typed.has(id)) : ids;
       if (targets.length) commands.push(this.build({ cmd: 'propertyModifier', shapes: targets, props }));
     }
     if (partial.font) commands.push(this.build({ cmd: 'fontModifier', shapes: ids, font: partial.font }));
     if (partial.fontSize) commands.push(this.build({ cmd: 'fontSizeModifier', shapes: ids, size: partial.fontSize }));
-    if (partial.align) commands.push(this.build({ cmd: 'propertyModifier', shapes: ids.filter((id) => this._doc.get(id)?.cmd === 'text'), props: [{ name: 'align', value: partial.align }] }));
+    if (partial.align) commands.push(this.build({ cmd: 'propertyModifier', shapes: this.offering(ids, 'align'), props: [{ name: 'align', value: partial.align }] }));
     if (partial.stickySize) {
-      const notes = ids.filter((id) => this._doc.get(id)?.cmd === 'stickyNote');
+      const notes = this.offering(ids, 'stickySize');
       const { w, h } = STICKY_SIZES[partial.stickySize];
       if (notes.length) {
         commands.push(this.build({ cmd: 'sizeModifier', shapes: notes, w, h }));

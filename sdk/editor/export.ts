@@ -1,10 +1,10 @@
 import type { Shape } from '../../shared/model';
 import { EXPORT_BACKGROUND, EXPORT_PADDING, TEXT_EXPORT_SUFFIX } from '../../shared/constants';
-import { boardToSvg, expandRect, exportSize, shapesBounds, type Rect } from '../../shared/geometry';
+import { boardToSvg, expandRect, exportSize, isHiddenShape, shapesBounds, type Rect } from '../../shared/geometry';
 import { CanvasRenderer } from '../engine/renderer';
 
 /** Shapes an export draws: resolved comments are left out (as shared boardToSvg does). */
-export const exported = (shapes: readonly Shape[]): Shape[] => shapes.filter((s) => !(s.cmd === 'comment' && s.resolved));
+export const exported = (shapes: readonly Shape[]): Shape[] => shapes.filter((s) => !isHiddenShape(s));
 
 /** The exported area: the shapes' bounds plus padding 30. */
 export function exportArea(shapes: readonly Shape[]): Rect {
@@ -48,7 +48,6 @@ export function boardNotes(shapes: readonly Shape[]): string {
 
 /** A file name after the board: characters file systems refuse become '_'; 'board' when unnamed. */
 export function exportFileName(boardName: string | null | undefined, kind: 'png' | 'svg' | 'txt'): string {
-  // eslint-disable-next-line no-control-regex
   const base = (boardName ?? '').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'board';
   return kind === 'txt' ? `${base}${TEXT_EXPORT_SUFFIX}` : `${base}.${kind}`;
 }

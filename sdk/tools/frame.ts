@@ -1,6 +1,6 @@
 import type { FrameShape } from '../../shared/model';
 import { DEFAULT_FONT, FRAME_DEFAULT_COLOR, FRAME_HEADER, FRAME_TITLE_MAX } from '../../shared/constants';
-import { boundsOf } from '../../shared/geometry';
+import { boundsOf, childrenOf } from '../../shared/geometry';
 import { frameCapturedIds, nextFrameOrder } from '../../shared/geometry/frame';
 import type { Editor } from '../editor/editor';
 import type { BoardPointer } from '../editor/types';
@@ -41,7 +41,7 @@ export function withFrameChildren(editor: Editor, ids: readonly string[]): strin
   const out = new Set(ids);
   for (const id of ids) {
     const f = editor.doc.get(id);
-    if (f?.cmd === 'frame') for (const child of f.children ?? []) if (editor.doc.has(child)) out.add(child);
+    if (f) for (const child of childrenOf(f)) if (editor.doc.has(child)) out.add(child);
   }
   return [...out];
 }

@@ -14,7 +14,6 @@ export const rightTrim = (value: string): string => value.replace(/\s+$/u, '');
  * click with the select tool returns to that tool when done.
  */
 export function createTextTool(): Tool {
-  let editing: string | null = null;
   /** the tool a double click came from: back to it once the edit is done */
   let returnTo: ToolName | null = null;
 
@@ -22,7 +21,6 @@ export function createTextTool(): Tool {
     const style = editor.style;
     const x = shape ? shape.x : at!.x;
     const y = shape ? shape.y : at!.y - (style.fontSize * LINE_HEIGHT) / 2;
-    editing = shape?.id ?? null;
     if (shape) editor.scene.setOverrides([[shape.id, null]]);
     editor.textEditor.open(
       {
@@ -35,7 +33,6 @@ export function createTextTool(): Tool {
   };
 
   const finish = (editor: Editor, original: TextShape | null, x: number, y: number, raw: string) => {
-    editing = null;
     save(editor, original, x, y, raw);
     if (returnTo) {
       const back = returnTo;
@@ -80,7 +77,6 @@ export function createTextTool(): Tool {
     deactivate(editor) {
       returnTo = null;
       if (editor.textEditor.active && editor.textEditor.session$.value?.request.kind === 'text') editor.textEditor.end('apply');
-      editing = null;
     },
     styleChanged(editor, changed) {
       if (editor.textEditor.session$.value?.request.kind !== 'text') return;

@@ -24,4 +24,12 @@ export const comment: ShapeGeometry<CommentShape> = {
     const d = `M${num(x)} ${num(y + k)}L${num(x)} ${num(y + k / 2)}A${num(k / 2)} ${num(k / 2)} 0 1 1 ${num(x + k / 2)} ${num(y + k)}Z`;
     return `<path ${attrs({ d, fill: commentColor(s.color), stroke: '#ffffff', 'stroke-width': 2 })}/>`;
   },
+  /** Comment markers lie over everything and keep that place (board.md §4 "Layering"). */
+  layer: 2,
+  fixedLayer: true,
+  /** A marker's colour is its number (1–6), not a colorModifier's. */
+  modifiers: { colorModifier: () => null },
+  hidden: (s) => !!s.resolved,
+  commenterWritable: true,
+  snapTarget: false,
 };

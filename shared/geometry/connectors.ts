@@ -27,7 +27,8 @@ export function anchorOf(s: Shape, box: Rect): Anchor {
 export function edgePoint(a: Anchor, toward: Point): Point {
   const c = rectCenter(a.box);
   const local = rotatePoint(toward, c, -(a.rotation ?? 0));
-  let dx = local.x - c.x, dy = local.y - c.y;
+  let dx = local.x - c.x;
+  const dy = local.y - c.y;
   if (dx === 0 && dy === 0) dx = 1; // the target is the centre itself: leave to the right
   const hw = a.box.w / 2, hh = a.box.h / 2;
   let t: number;

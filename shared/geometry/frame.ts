@@ -44,6 +44,13 @@ export const frame: ShapeGeometry<FrameShape> = {
     const title = `<text ${attrs({ x: b.x, y: b.y - 6, 'font-family': 'Open Sans', 'font-size': FRAME_TITLE_SIZE, fill: '#333333' })}>${escapeXml(fitFrameTitle(s.title, b.w))}</text>`;
     return `<g ${attrs(commonAttrs(s, b))}>${body}${title}</g>`;
   },
+  /** Frames lie under everything and keep that place (board.md §4 "Layering"). */
+  layer: 0,
+  fixedLayer: true,
+  modifiers: { textModifier: (s, c) => ({ ...s, title: c.value }) },
+  childrenOf: (s) => s.children ?? [],
+  /** A copied frame keeps only the children copied with it. */
+  relinkCopy: (s, ids) => ({ ...s, children: (s.children ?? []).filter((id) => ids.has(id)).map((id) => ids.get(id)!) }),
 };
 
 /** A frame captures a shape when at least 2/3 of the shape's bounds lie inside the frame body (board.md §4). */

@@ -27,4 +27,11 @@ export const image: ShapeGeometry<ImageShape> = {
     if (!href) return `<rect ${attrs({ x: box.x, y: box.y, width: box.w, height: box.h, fill: '#eeeeee', ...commonAttrs(s, box) })}/>`;
     return `<image ${attrs({ href, x: box.x, y: box.y, width: box.w, height: box.h, preserveAspectRatio: 'none', ...commonAttrs(s, box) })}/>`;
   },
+  modifiers: {
+    /** A PDF page image shows page `page` of its document (clamped to 1…total). */
+    pageModifier(s, c) {
+      if (!s.page) return null;
+      return { ...s, page: { current: Math.min(Math.max(1, Math.round(c.page)), s.page.total), total: s.page.total } };
+    },
+  },
 };

@@ -37,6 +37,17 @@ export const line: ShapeGeometry<LineShape> = {
   },
   translate: (s, dx, dy) => ({ ...s, points: translatePoints(s.points, dx, dy) }),
   resize: (s, box) => ({ ...s, points: mapPoints(s.points, rectOfPoints(s.points), box) }),
+  /** A copied connector stays attached only to shapes copied with it (to their copies). */
+  relinkCopy(s, ids) {
+    const out = { ...s };
+    for (const end of ['start', 'end'] as const) {
+      const id = out[end];
+      if (id === undefined) continue;
+      if (ids.has(id)) out[end] = ids.get(id)!;
+      else delete out[end];
+    }
+    return out;
+  },
   toSvg(s) {
     const pts = s.points;
     const n = pts.length >> 1;

@@ -71,4 +71,10 @@ export const stickyNote: ShapeGeometry<StickyNoteShape> = {
       : '';
     return `<g ${attrs(commonAttrs(s, box))}>${note}${label}</g>`;
   },
+  blurrable: true,
+  modifiers: {
+    textModifier: (s, c) => ({ ...s, text: c.value }),
+    fontSizeModifier: (s, c) => ({ ...s, fontSize: c.size }),
+    stickyNoteModifier: (s, c) => ({ ...s, fontSize: c.fontSize }),
+  },
 };

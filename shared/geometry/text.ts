@@ -65,4 +65,10 @@ export const text: ShapeGeometry<TextShape> = {
     const x = s.align === 'center' ? box.x + box.w / 2 : s.align === 'right' ? box.x + box.w : box.x;
     return textLinesSvg(s.value.split('\n'), { x, y: box.y, size: s.size, font: s.font, color: s.color, anchor }, commonAttrs(s, box));
   },
+  blurrable: true,
+  modifiers: {
+    textModifier: (s, c) => ({ ...s, value: c.value }),
+    fontModifier: (s, c) => ({ ...s, font: c.font }),
+    fontSizeModifier: (s, c) => ({ ...s, size: c.size }),
+  },
 };

@@ -1,11 +1,11 @@
-import type { Shape } from '../model';
+import type { Command, Shape } from '../model';
 import type { Point, Rect } from './rect';
 
 /**
  * The pure geometry of one shape kind (the tldraw ShapeUtil idea, minus rendering to a
  * canvas): the SDK adds `render(two)` on top; the server uses `bounds` and `toSvg`.
  */
-export interface ShapeGeometry<S extends Shape = Shape> {
+export interface ShapeGeometry<S extends Shape = Shape> extends ShapeBehaviour<S> {
   /** The unrotated geometric box: what sizeModifier's x, y, w, h describe. */
   box(shape: S): Rect;
   /** Axis-aligned bounds on the board, rotation and stroke included. */
@@ -23,4 +23,41 @@ export interface ShapeGeometry<S extends Shape = Shape> {
 export interface SvgOptions {
   /** URL of an uploaded asset (image `resource`); default `/api/assets/{id}/full`. */
   assetUrl?: (resource: string) => string;
+}
+
+/** The commands whose effect depends on the kind: the kind's module answers them. */
+export type KindModifier = 'textModifier' | 'fontModifier' | 'fontSizeModifier' | 'stickyNoteModifier' | 'colorModifier' | 'pageModifier';
+
+/**
+ * What the rest of the code asks a kind instead of switching on `cmd` (all optional: a kind
+ * without a hook gets the default). The reducer reads `layer`, `fixedLayer` and `modifiers`; the
+ * editor and its followers `childrenOf`, `hidden` and `snapTarget`; the server's permission
+ * check `commenterWritable` and its private-mode visibility `blurrable`.
+ */
+export interface ShapeBehaviour<S extends Shape = Shape> {
+  /** Rendering layer (board.md §4 "Layering"): 0 under everything, 1 (default), 2 on top. */
+  layer?: 0 | 1 | 2;
+  /** Keeps its place in its layer: changeOrder and the arrange actions leave it alone. */
+  fixedLayer?: boolean;
+  /**
+   * How kind-specific commands change it: the changed copy, or null when the command leaves it
+   * as it is. Without an entry, textModifier, fontModifier, fontSizeModifier, stickyNoteModifier
+   * and pageModifier leave it alone and colorModifier sets `stroke`/`fill` or `color`.
+   */
+  modifiers?: { [K in KindModifier]?: (shape: S, command: Extract<Command, { cmd: K }>) => S | null };
+  /** The shapes it carries along (a frame's children): moved with it, copied with it. */
+  childrenOf?(shape: S): readonly string[];
+  /**
+   * A copy's links after copying (duplicate, Alt-drag, paste): `ids` maps each copied shape's id
+   * to its copy's; links to shapes not copied are dropped. Without it a copy keeps no links to fix.
+   */
+  relinkCopy?(copy: S, ids: ReadonlyMap<string, string>): S;
+  /** Left off the canvas and out of exports (a resolved comment). */
+  hidden?(shape: S): boolean;
+  /** Whether a member with write_comment but not edit_board may add, change and remove it (default false). */
+  commenterWritable?: boolean;
+  /** Sent blurred (place and style, no words) to members the blurry private mode restricts. */
+  blurrable?: boolean;
+  /** Whether moving and resizing shapes snap to it (default true). */
+  snapTarget?: boolean;
 }

@@ -1,8 +1,7 @@
 import type { Command, LineShape, Shape } from '../../../shared/model';
 import { boxOf } from '../../../shared/geometry';
-import { anchorOf, isConnector, routeConnector, samePoints, type Anchor } from '../../../shared/geometry/connectors';
+import { anchorOf, isConnector, isLineShape, routeConnector, samePoints, type Anchor } from '../../../shared/geometry/connectors';
 import { BoardDoc, touchedShapes, type DocChange } from '../../../shared/reducer';
-import type { CommandInput } from '../editor';
 import type { Follower } from '.';
 
 /**
@@ -82,7 +81,7 @@ function collect(c: Command, removed: Set<string>, moved: Set<string>): void {
  */
 function replacedLines(c: Command, out = new Set<string>()): Set<string> {
   if (c.cmd === 'commandSet') for (const sub of c.commands ?? []) replacedLines(sub, out);
-  else if (c.cmd === 'replace' && c.shape && (c.shape.cmd === 'line' || c.shape.cmd === 'arrow')) out.add(c.shape.id);
+  else if (c.cmd === 'replace' && c.shape && isLineShape(c.shape)) out.add(c.shape.id);
   else if (c.cmd === 'propertyModifier' && c.props.some((p) => p.name === 'points')) for (const id of c.shapes) out.add(id);
   return out;
 }

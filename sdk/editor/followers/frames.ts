@@ -1,5 +1,5 @@
 import type { AddCommand, Command, FrameShape, RepositionCommand, Shape, SizeModifierCommand } from '../../../shared/model';
-import { boundsOf, boxOf, resizeShape, translateShape } from '../../../shared/geometry';
+import { boundsOf, boxOf, childrenOf, resizeShape, translateShape } from '../../../shared/geometry';
 import { childrenDelta, frameCapturedIds, mayBeFrameChild, type Placed } from '../../../shared/geometry/frame';
 import { isAddCommand, type BoardDoc } from '../../../shared/reducer';
 import type { CommandInput } from '../editor';
@@ -24,7 +24,7 @@ export const frameChildren: Follower = (input, ctx) => {
   if (!after.size) return moved;
 
   const frames = (doc.shapesOfKind('frame') as FrameShape[]).map((f) => (after.get(f.id) as FrameShape | undefined) ?? f);
-  const resized = new Set(sizedIds(moved).filter((id) => doc.get(id)?.cmd === 'frame'));
+  const resized = new Set(sizedIds(moved));
   const changed: Placed[] = [];
   for (const [id, s] of after) if (!followers.has(id) && mayBeFrameChild(s.cmd)) changed.push(placed(s));
 
@@ -62,8 +62,8 @@ function withChildren<C extends { shapePositions: Positions }>(c: C, doc: BoardD
   const extra: Positions = [];
   for (const p of c.shapePositions) {
     const f = doc.get(p.shape);
-    if (f?.cmd !== 'frame') continue;
-    for (const child of f.children ?? []) {
+    if (!f) continue;
+    for (const child of childrenOf(f)) {
       if (taken.has(child) || !doc.has(child)) continue;
       taken.add(child);
       followers.add(child);
