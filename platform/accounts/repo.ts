@@ -33,6 +33,43 @@ export async function revokeAllRefreshTokens(db: Conn, userId: string): Promise<
   return db('refresh_tokens').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
 }
 
+/**
+ * Sessions (one per sign-in; its id is the refresh-token family and the access tokens' `sid`).
+ * Lock order, as everywhere a session and its tokens change: the user's row (when it is locked),
+ * then the session's, then the refresh tokens'.
+ */
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+export async function insertSession(db: Conn, row: { id: string; userId: string }): Promise<void> {
+  await db('sessions').insert({ id: row.id, user_id: row.userId });
+}
+
+/** The session of a refresh-token family, locked for share; created (live) for a family from before sessions existed. */
+export async function lockSessionOfFamily(trx: Knex.Transaction, family: string, userId: string): Promise<SessionRow> {
+  const found = (await trx('sessions').where({ id: family }).forShare().first()) as SessionRow | undefined;
+  if (found) return found;
+  await trx('sessions').insert({ id: family, user_id: userId }).onConflict('id').ignore();
+  return (await trx('sessions').where({ id: family }).forShare().first()) as SessionRow;
+}
+
+/** Ends one session (logout): created ended when its family is from before sessions existed. */
+export async function revokeSession(db: Conn, id: string, userId: string): Promise<void> {
+  await db('sessions')
+    .insert({ id, user_id: userId, revoked_at: db.fn.now() })
+    .onConflict('id')
+    .merge({ revoked_at: db.raw('coalesce(sessions.revoked_at, excluded.revoked_at)') });
+}
+
+/** Ends every session of a user (password change or reset, deactivation, delete). */
+export async function revokeUserSessions(db: Conn, userId: string): Promise<number> {
+  return db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
+}
+
 export interface PasswordResetRow {
   id: string;
   user_id: string;

@@ -103,8 +103,8 @@ export function accountRoutes(limiters: AccountLimiters): ServerRoute[] {
     }),
     route('POST', '/api/accounts/logout', {
       auth: false,
-      description: 'Log out: revoke the refresh token',
-      notes: 'Always 204, also for an unknown token.',
+      description: 'Log out: end the session of the refresh token',
+      notes: "Always 204, also for an unknown token. The session's access tokens are refused at once (401) and its sockets closed, on every node; its refresh tokens no longer refresh. The user's other sessions go on.",
       validate: { payload: schemas.logoutPayload },
       async handler(request, h) {
         await accounts.logout(request.server.app, (request.payload as { refreshToken?: string | null } | null)?.refreshToken);

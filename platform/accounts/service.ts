@@ -9,14 +9,10 @@ import { hashPassword, verifyNothing, verifyPassword, weakPasswordReason } from 
 import { recoveryMail } from './recovery-mail';
 import { alreadyRegisteredMail, welcomeMail } from './signup-mail';
 import { claimInvitations, invitationTokenFits } from '../boards/invitations';
-import {
-  consumePasswordReset,
-  insertPasswordReset,
-  revokeAllRefreshTokens,
-  retireUserPasswordResets,
-} from './repo';
+import { consumePasswordReset, insertPasswordReset, retireUserPasswordResets } from './repo';
 import { openSession, revokeRefreshTokenValue, rotateRefreshToken, sha256, subjectOfOwnToken, sessionTokenFor, type Session } from './tokens';
-import { bumpTokenVersion, sessionsRevoked } from './tokens';
+import { endSessionOfRefreshToken, endUserSessions, sessionEnded, sessionsRevoked } from './tokens';
+import type { Bus } from '../realtime/bus';
 import { withAdminEmailRole } from '../admin/roles';
 
 /** A user id no account has: the reset of an unknown address runs the same queries against it. */
@@ -107,11 +103,21 @@ export async function refresh(app: App, input: { refreshToken: string; accessTok
     await revokeRefreshTokenValue(app.db, outcome.refreshToken);
     throw Boom.unauthorized(MESSAGES.invalidRefresh);
   }
-  return { accessToken: await sessionTokenFor(app.db, app.config, user), refreshToken: outcome.refreshToken, id: user.id, expiresIn: app.config.accessTokenTtlSeconds };
+  // the same session: the new access token names it, so a logout ends it too
+  return { accessToken: await sessionTokenFor(app.db, app.config, user, outcome.sessionId), refreshToken: outcome.refreshToken, id: user.id, expiresIn: app.config.accessTokenTtlSeconds };
 }
 
-export async function logout(app: App, refreshToken: string | null | undefined): Promise<void> {
-  if (refreshToken) await revokeRefreshTokenValue(app.db, refreshToken);
+/**
+ * Ends the session of the refresh token (docs/security.md "Sessions and tokens"): its refresh
+ * tokens are revoked and its access tokens refused at once, and its sockets closed, on every node
+ * (the bus). The user's other sessions go on. Nothing for an unknown token.
+ */
+export async function logout(app: App & { bus?: Bus }, refreshToken: string | null | undefined): Promise<void> {
+  if (!refreshToken) return;
+  const ended = await endSessionOfRefreshToken(app.db, refreshToken);
+  if (!ended) return;
+  app.logger.info({ userId: ended.userId }, 'signed out: session ended');
+  await sessionEnded(app, ended);
 }
 
 export function recoveryLink(app: App, code: string, email: string): string {
@@ -145,8 +151,7 @@ export async function resetPassword(app: App, input: { email: string; code: stri
     if (!(await consumePasswordReset(trx, user?.id ?? NO_USER, sha256(input.code)))) return null;
     if (!user) return null;
     await retireUserPasswordResets(trx, user.id);
-    await bumpTokenVersion(trx, user.id); // every access token issued before is refused (tokens.ts)
-    await revokeAllRefreshTokens(trx, user.id);
+    await endUserSessions(trx, user.id); // every access token issued before is refused (tokens.ts)
     return updateUser(trx, user.id, { password_hash: passwordHash, security_stamp: newSecurityStamp() });
   });
   if (!updated || !user) throw fieldError('code', MESSAGES.recoveryInvalid);
@@ -175,8 +180,7 @@ export async function changePassword(app: App, userId: string, input: { current?
   if (weak) throw fieldError('password', weak);
   const passwordHash = await hashPassword(input.password);
   const updated = await app.db.transaction(async (trx) => {
-    await bumpTokenVersion(trx, user.id); // every access token issued before is refused (tokens.ts)
-    await revokeAllRefreshTokens(trx, user.id);
+    await endUserSessions(trx, user.id); // every access token issued before is refused (tokens.ts)
     return updateUser(trx, user.id, { password_hash: passwordHash, security_stamp: newSecurityStamp() });
   });
   app.logger.info({ userId: user.id }, 'password changed');

@@ -4,11 +4,21 @@ import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { signAccessToken, type TokenClaims } from '../core/auth';
 import { withSubscriptionPlan } from '../billing/claims';
-import { noteTokenVersion } from '../core/session-guard';
+import { noteSessionEnded, noteTokenVersion } from '../core/session-guard';
 import type { Db } from '../db/index';
 import { publishSessionsRevoked, type Bus } from '../realtime/bus';
 import type { UserRow } from '../users/repo';
-import { insertRefreshToken, revokeFamily, revokeRefreshToken, type RefreshTokenRow } from './repo';
+import {
+  insertRefreshToken,
+  insertSession,
+  lockSessionOfFamily,
+  revokeAllRefreshTokens,
+  revokeFamily,
+  revokeRefreshToken,
+  revokeSession,
+  revokeUserSessions,
+  type RefreshTokenRow,
+} from './repo';
 import { planOf, qtyOf } from '../users/plan';
 
 /**
@@ -17,8 +27,11 @@ import { planOf, qtyOf } from '../users/plan';
  * that was already rotated (or signed out) revokes its whole family when presented again,
  * except within config.refreshReuseGraceSeconds of its rotation, when it answers the same
  * successor again (two tabs refreshing at once both stay signed in; docs/security.md
- * "Sessions and tokens"). Access tokens carry the user's token version (`tv`): a password
- * change or reset increments it and every older access token is refused (core/session-guard).
+ * "Sessions and tokens"). A sign-in is a session (table `sessions`, its id = the refresh-token
+ * family): its access tokens carry it as `sid`, and a logout ends it (its access tokens refused
+ * at once, its refresh tokens revoked). Access tokens also carry the user's token version (`tv`):
+ * a password change or reset, a deactivation and a delete increment it and end every session,
+ * so every older access token is refused (core/session-guard).
  */
 export interface Session {
   accessToken: string;
@@ -32,26 +45,36 @@ export interface Session {
 type Conn = Db | Knex.Transaction;
 
 /** The access-token claims of a user (panel.md §3: sub, role, plan, lang, qty, client). */
-export function claimsFor(user: UserRow, defaults: Pick<Config, 'defaultPlan' | 'defaultWorkspaces'>): TokenClaims {
+/**
+ * The access-token claims of a user (panel.md §3: sub, role, plan, lang, qty, client), with the
+ * token version and, when given, the session (`sid`) the token belongs to.
+ */
+export function claimsFor(user: UserRow, defaults: Pick<Config, 'defaultPlan' | 'defaultWorkspaces'>, sessionId?: string | null): TokenClaims {
   const tv = Number((user as UserRow & { token_version?: number }).token_version ?? 0);
-  return { sub: user.id, role: [...(user.roles ?? [])], plan: planOf(user, defaults.defaultPlan), lang: user.language, qty: qtyOf(user, defaults.defaultWorkspaces), id: user.id, tv };
+  const claims: TokenClaims = { sub: user.id, role: [...(user.roles ?? [])], plan: planOf(user, defaults.defaultPlan), lang: user.language, qty: qtyOf(user, defaults.defaultWorkspaces), id: user.id, tv };
+  return sessionId ? { ...claims, sid: sessionId } : claims;
 }
 
-export function accessTokenFor(config: Config, user: UserRow): string {
-  return signAccessToken(config, claimsFor(user, config));
+export function accessTokenFor(config: Config, user: UserRow, sessionId?: string | null): string {
+  return signAccessToken(config, claimsFor(user, config, sessionId));
 }
 
-/** The access token of a user whose plan and qty follow their subscriptions (platform/billing/claims), then users.plan, then DEFAULT_PLAN. */
-export async function sessionTokenFor(db: Conn, config: Config, user: UserRow): Promise<string> {
-  return accessTokenFor(config, await withSubscriptionPlan(db, config, user));
+/**
+ * The access token of a session, whose plan and qty follow the user's subscriptions
+ * (platform/billing/claims), then users.plan, then DEFAULT_PLAN.
+ */
+export async function sessionTokenFor(db: Conn, config: Config, user: UserRow, sessionId: string | null): Promise<string> {
+  return accessTokenFor(config, await withSubscriptionPlan(db, config, user), sessionId);
 }
 
 export const sha256 = (value: string): string => crypto.createHash('sha256').update(value).digest('hex');
 
-/** A new session for the user: a fresh refresh-token family. */
+/** A new session for the user: its row, a fresh refresh-token family of the same id, and an access token naming it. */
 export async function openSession(db: Conn, config: Config, user: UserRow): Promise<Session> {
-  const refreshToken = await newRefreshToken(db, config, user.id, crypto.randomUUID());
-  return { accessToken: await sessionTokenFor(db, config, user), refreshToken, id: user.id, expiresIn: config.accessTokenTtlSeconds };
+  const sessionId = crypto.randomUUID();
+  await insertSession(db, { id: sessionId, userId: user.id });
+  const refreshToken = await newRefreshToken(db, config, user.id, sessionId);
+  return { accessToken: await sessionTokenFor(db, config, user, sessionId), refreshToken, id: user.id, expiresIn: config.accessTokenTtlSeconds };
 }
 
 async function newRefreshToken(db: Conn, config: Config, userId: string, family: string): Promise<string> {
@@ -62,8 +85,8 @@ async function newRefreshToken(db: Conn, config: Config, userId: string, family:
 }
 
 export type RotateOutcome =
-  | { ok: true; userId: string; refreshToken: string; /** answered again within the grace window */ repeated?: boolean }
-  | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'mismatch' };
+  | { ok: true; userId: string; refreshToken: string; /** the session (= family) the new access token names */ sessionId: string; /** answered again within the grace window */ repeated?: boolean }
+  | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'mismatch' | 'ended' };
 
 interface RotatableRow extends RefreshTokenRow {
   rotated_at: Date | null;
@@ -93,18 +116,22 @@ export const REFRESH_REUSE_GRACE_SECONDS = 30;
  */
 export async function rotateRefreshToken(db: Db, config: Config, token: string, expectedUserId: string | null): Promise<RotateOutcome> {
   return db.transaction(async (trx) => {
-    // the user's row first, then the token's: the same order as a password change (token version,
-    // then the refresh tokens), so a refresh and a change never deadlock and the change's
-    // revocation sees the successor a refresh just made (or the refresh sees the revocation)
-    const owner = (await trx('refresh_tokens').where({ token_hash: sha256(token) }).first('user_id')) as { user_id: string } | undefined;
+    // the user's row first, then the session's, then the token's: the same order as a password
+    // change (token version, sessions, then the refresh tokens) and a logout (session, then its
+    // tokens), so a refresh and a change or logout never deadlock and the revocation sees the
+    // successor a refresh just made (or the refresh sees the revocation)
+    const owner = (await trx('refresh_tokens').where({ token_hash: sha256(token) }).first('user_id', 'family')) as { user_id: string; family: string } | undefined;
     if (!owner) return { ok: false, reason: 'unknown' } as const;
     await trx('users').where({ id: owner.user_id }).forShare().first('id');
+    const session = await lockSessionOfFamily(trx, owner.family, owner.user_id);
+    // a session that ended (logout, password change…) no longer refreshes, whatever its tokens
+    if (session.revoked_at) return { ok: false, reason: 'ended' } as const;
     const row = await lockToken(trx, config, { token_hash: sha256(token) });
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (row.revoked_at) {
       // presented again: the same successor within the grace window, else theft is assumed
       const successor = await graceSuccessor(trx, config, row, token, 0);
-      if (successor && (!expectedUserId || expectedUserId === row.user_id)) return { ok: true, userId: row.user_id, refreshToken: successor, repeated: true } as const;
+      if (successor && (!expectedUserId || expectedUserId === row.user_id)) return { ok: true, userId: row.user_id, refreshToken: successor, sessionId: row.family, repeated: true } as const;
       await revokeFamily(trx, row.family);
       return { ok: false, reason: 'reused' } as const;
     }
@@ -128,7 +155,7 @@ export async function rotateRefreshToken(db: Db, config: Config, token: string, 
     await trx('refresh_tokens')
       .where({ id: row.id })
       .update({ revoked_at: trx.fn.now(), rotated_at: trx.fn.now(), replaced_by: successorId, successor_sealed: seal(sealKey(config, token), refreshToken) });
-    return { ok: true, userId: row.user_id, refreshToken } as const;
+    return { ok: true, userId: row.user_id, refreshToken, sessionId: row.family } as const;
   });
 }
 
@@ -175,14 +202,25 @@ function unseal(key: Buffer, sealed: string): string | null {
 }
 
 /**
- * Ends every access token the user holds (inside the password change's transaction, before its
- * refresh tokens are revoked: rotateRefreshToken locks in the same order): the token version
- * goes up, so tokens carrying an older `tv` are refused. Answers the new version. The refresh
- * tokens are revoked by the caller (accounts/repo revokeAllRefreshTokens).
+ * Ends every access token the user holds: the token version goes up, so tokens carrying an older
+ * `tv` are refused. Answers the new version. endUserSessions does this and the rest.
  */
 export async function bumpTokenVersion(trx: Conn, userId: string): Promise<number> {
   const [row] = (await trx('users').where({ id: userId }).increment('token_version', 1).returning(['token_version'])) as Array<{ token_version: number }>;
   return Number(row?.token_version ?? 0);
+}
+
+/**
+ * Ends every session of the user (password change or reset, deactivation, delete), inside the
+ * caller's transaction, in the lock order of rotateRefreshToken: the token version goes up (every
+ * access token issued before is refused), every session is marked ended and every refresh token
+ * revoked. Answers the new version; after the commit, call sessionsRevoked.
+ */
+export async function endUserSessions(trx: Knex.Transaction, userId: string): Promise<number> {
+  const version = await bumpTokenVersion(trx, userId);
+  await revokeUserSessions(trx, userId);
+  await revokeAllRefreshTokens(trx, userId);
+  return version;
 }
 
 /**
@@ -193,6 +231,39 @@ export async function sessionsRevoked(app: { db: Db; bus?: Bus }, user: UserRow)
   const version = Number((user as UserRow & { token_version?: number }).token_version ?? 0);
   noteTokenVersion(app.db, user.id, version);
   if (app.bus) await publishSessionsRevoked(app.bus, { userId: user.id, version });
+}
+
+/** A session that a logout ended: whose it was, and the user's token version (unchanged). */
+export interface EndedSession {
+  userId: string;
+  sessionId: string;
+  version: number;
+}
+
+/**
+ * Logout: ends the session the refresh token belongs to (any token of its family, also one already
+ * rotated): the session is marked ended and all its refresh tokens revoked, in one transaction
+ * (session, then tokens: the lock order of rotateRefreshToken). Null for an unknown token. After
+ * the commit, call sessionEnded.
+ */
+export async function endSessionOfRefreshToken(db: Db, token: string): Promise<EndedSession | null> {
+  return db.transaction(async (trx) => {
+    const row = (await trx('refresh_tokens').where({ token_hash: sha256(token) }).first('user_id', 'family')) as { user_id: string; family: string } | undefined;
+    if (!row) return null;
+    await revokeSession(trx, row.family, row.user_id);
+    await revokeFamily(trx, row.family);
+    const user = (await trx('users').where({ id: row.user_id }).first('token_version')) as { token_version?: number } | undefined;
+    return { userId: row.user_id, sessionId: row.family, version: Number(user?.token_version ?? 0) };
+  });
+}
+
+/**
+ * After a logout is committed: this node refuses the session's tokens at once and the bus tells
+ * every node (this one included) to refuse them and close the sockets that carry them.
+ */
+export async function sessionEnded(app: { db: Db; bus?: Bus }, ended: EndedSession): Promise<void> {
+  noteSessionEnded(app.db, ended.sessionId, ended.userId);
+  if (app.bus) await publishSessionsRevoked(app.bus, ended);
 }
 
 export async function revokeRefreshTokenValue(db: Conn, token: string): Promise<void> {

@@ -2,7 +2,7 @@ import Boom from '@hapi/boom';
 import Jwt from '@hapi/jwt';
 import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
 import type { Config } from '../config';
-import { isExpired, revocationOf, TOKEN_EXPIRED } from './session-guard';
+import { hasExpiry, isExpired, revocationOf, TOKEN_EXPIRED } from './session-guard';
 import { guestKey, participantKey, PARTICIPANT_PREFIX } from './identity';
 
 /** Access-token claims (panel.md §3): sub, role, plan, lang, qty, client. */
@@ -17,6 +17,8 @@ export interface TokenClaims {
   id: string;
   /** the user's token version when issued (core/session-guard): older ones are refused */
   tv?: number;
+  /** the session (sign-in) the token belongs to (core/session-guard): refused once it ended */
+  sid?: string;
   /** expiry (seconds since the epoch), set by signAccessToken */
   exp?: number;
 }
@@ -29,8 +31,9 @@ export async function registerAuth(server: Server, config: Config): Promise<void
   server.auth.strategy('jwt', 'jwt', {
     keys: { key: config.accessTokenSecret, algorithms: ['HS256'] },
     verify: { aud: false, iss: false, sub: false, nbf: true, exp: true, maxAgeSec: config.accessTokenTtlSeconds, timeSkewSec: leeway },
-    // a token issued before the user's password changed is refused (core/session-guard); the
-    // message is the 401's, without "expired" so the client does not try to refresh
+    // a token without `exp`, one issued before the user's password changed and one of an ended
+    // session (logout) are refused (core/session-guard); the message is the 401's, without
+    // "expired" so the client does not try to refresh
     validate: async (artifacts: { decoded: { payload: TokenClaims } }, request: Request, h: ResponseToolkit) => {
       const claims = artifacts.decoded.payload;
       let refusal: string | null;
@@ -83,7 +86,8 @@ export function verifyAccessToken(config: Config, token: string): TokenClaims | 
   try {
     const artifacts = Jwt.token.decode(token);
     Jwt.token.verify(artifacts, { key: config.accessTokenSecret, algorithm: 'HS256' }, { timeSkewSec: 5, aud: false, iss: false, sub: false } as never);
-    return artifacts.decoded.payload as TokenClaims;
+    const claims = artifacts.decoded.payload as TokenClaims;
+    return hasExpiry(claims) ? claims : null;
   } catch {
     return null;
   }

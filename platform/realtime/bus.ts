@@ -231,10 +231,15 @@ export function createRedisBus(redisUrl: string, options: RedisBusOptions = {}):
  */
 export const SESSIONS_TOPIC = '!sessions';
 
-/** A user's sessions ended (password change or reset): their tokens below `version` are refused. */
+/**
+ * A user's sessions ended: with `sessionId`, that one session (logout): its tokens are refused;
+ * without, all of them (password change or reset, deactivation, delete): their tokens below
+ * `version` are refused. `version` is the user's current token version either way.
+ */
 export interface SessionsRevoked {
   userId: string;
   version: number;
+  sessionId?: string;
 }
 
 /** Tells every node (this one at once) that a user's sessions ended. */
@@ -247,6 +252,8 @@ export function onSessionsRevoked(bus: Bus, handler: (revoked: SessionsRevoked) 
   return bus.subscribe((code, message) => {
     if (code !== SESSIONS_TOPIC) return;
     const data = message.data as Partial<SessionsRevoked> | null;
-    if (data && typeof data.userId === 'string' && typeof data.version === 'number') handler({ userId: data.userId, version: data.version });
+    if (data && typeof data.userId === 'string' && typeof data.version === 'number') {
+      handler({ userId: data.userId, version: data.version, ...(typeof data.sessionId === 'string' ? { sessionId: data.sessionId } : {}) });
+    }
   });
 }

@@ -1,7 +1,7 @@
 import Boom from '@hapi/boom';
 import type { Server, ServerApplicationState } from '@hapi/hapi';
 import { userIdOf, type TokenClaims } from '../core/auth';
-import { isExpired, noteTokenVersion, revocationOf, SESSION_REVOKED, TOKEN_EXPIRED, tokenVersionOf } from '../core/session-guard';
+import { isExpired, noteSessionEnded, noteTokenVersion, revocationOf, SESSION_REVOKED, TOKEN_EXPIRED, tokenVersionOf } from '../core/session-guard';
 import { onSessionsRevoked } from './bus';
 import type { HubSocket } from './session';
 
@@ -12,8 +12,8 @@ import type { HubSocket } from './session';
  *  - past its `exp` (with the configured leeway): 401 'Token expired'. The socket stays open;
  *    the client refreshes, hands the socket the new token (nes `client.reauthenticate()`) and
  *    calls again;
- *  - issued before the user's password changed or was reset (token version, core/session-guard):
- *    401 'Session revoked' and the socket is closed;
+ *  - issued before the user's password changed or was reset, or of a session that ended (logout;
+ *    core/session-guard), or without `exp`: 401 and the socket is closed;
  *  - a socket that re-authenticated as someone else than the member it joined as: 401 and closed.
  * Guests (no token) have nothing to check.
  */
@@ -36,14 +36,16 @@ function closing(socket: HubSocket, error: Boom.Boom): Boom.Boom {
 }
 
 /**
- * When a user's sessions end (accounts: password change or reset), every node closes that
- * user's sockets that still carry a token of an older version, at once: the bus brings the
- * message to every node (through Redis with REDIS_URL), this one included.
+ * When a user's sessions end (accounts: password change or reset, deactivation, delete), every
+ * node closes that user's sockets that still carry a token of an older version, and when one
+ * session ends (logout), the sockets carrying a token of that session, at once: the bus brings
+ * the message to every node (through Redis with REDIS_URL), this one included.
  */
 export function installSessionRevocation(server: Server): () => void {
   const app = server.app;
-  return onSessionsRevoked(app.bus, async ({ userId, version }) => {
+  return onSessionsRevoked(app.bus, async ({ userId, version, sessionId }) => {
     noteTokenVersion(app.db, userId, version);
+    if (sessionId) noteSessionEnded(app.db, sessionId, userId);
     const each = (server as unknown as { eachSocket?: (each: (socket: HubSocket) => void, options?: object) => Promise<void> }).eachSocket;
     if (!each) return;
     const stale: HubSocket[] = [];
@@ -53,7 +55,7 @@ export function installSessionRevocation(server: Server): () => void {
       (socket: HubSocket) => {
         if (!socket.auth.isAuthenticated || !socket.auth.credentials) return;
         const claims = socket.auth.credentials as unknown as TokenClaims;
-        if (userIdOf(claims) === userId && tokenVersionOf(claims) < version) stale.push(socket);
+        if (userIdOf(claims) === userId && (tokenVersionOf(claims) < version || (!!sessionId && claims.sid === sessionId))) stale.push(socket);
       },
       {},
     )).catch((err) => app.logger.warn({ err }, 'sessions revoked: walking the sockets failed'));

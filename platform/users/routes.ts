@@ -71,8 +71,9 @@ export const userRoutes: ServerRoute[] = [
       response: { schema: savedProfileResponse },
     },
     async handler(request) {
-      const user = await currentUser(request.server.app, claimsOf(request)!.sub);
-      return saveProfile(request.server.app, user, request.payload as ProfileInput);
+      const claims = claimsOf(request)!;
+      const user = await currentUser(request.server.app, claims.sub);
+      return saveProfile(request.server.app, user, request.payload as ProfileInput, { sid: claims.sid, exp: claims.exp });
     },
   },
   {

@@ -54,8 +54,21 @@ export interface ProfileInput {
   role: number;
 }
 
-/** Saves the profile and answers it with a fresh access token (its lang claim may have changed). */
-export async function saveProfile(app: Pick<AppContext, 'config' | 'db'>, user: UserRow, input: ProfileInput): Promise<Profile & { accessToken: string; expiresIn: number }> {
+/**
+ * The session the token of a request belongs to (its `sid` and `exp`), which a token answered to
+ * that request carries on (core/session-guard).
+ */
+export interface TokenSession {
+  sid?: string;
+  exp?: number;
+}
+
+/**
+ * Saves the profile and answers it with a fresh access token (its lang claim may have changed) of
+ * the same session. A token from before sessions existed (no `sid`) gets a new one that expires
+ * when it does: saving the profile never makes an unrevocable token live longer.
+ */
+export async function saveProfile(app: Pick<AppContext, 'config' | 'db'>, user: UserRow, input: ProfileInput, session: TokenSession): Promise<Profile & { accessToken: string; expiresIn: number }> {
   const changes: Partial<UserRow> = { display_name: input.displayName, language: input.language, role_code: input.role };
   const avatar = input.avatar;
   const image = typeof avatar === 'string' && avatar.trim().startsWith('data:') ? parseAvatarDataUrl(avatar) : null;
@@ -71,7 +84,9 @@ export async function saveProfile(app: Pick<AppContext, 'config' | 'db'>, user: 
     }
     return updateUser(trx, user.id, changes);
   });
-  return { ...(await profileOf(app.db, app.config, updated)), accessToken: await sessionTokenFor(app.db, app.config, updated), expiresIn: app.config.accessTokenTtlSeconds };
+  const expiresIn = session.sid ? app.config.accessTokenTtlSeconds : Math.max(1, Math.min(app.config.accessTokenTtlSeconds, Math.floor((session.exp ?? 0) - Date.now() / 1000)));
+  const accessToken = await sessionTokenFor(app.db, { ...app.config, accessTokenTtlSeconds: expiresIn }, updated, session.sid ?? null);
+  return { ...(await profileOf(app.db, app.config, updated)), accessToken, expiresIn };
 }
 
 /** The client may send back the avatar URL it was given: that keeps the image. */

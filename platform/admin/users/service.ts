@@ -1,7 +1,6 @@
 import Boom from '@hapi/boom';
 import type { ServerApplicationState } from '@hapi/hapi';
-import { revokeAllRefreshTokens } from '../../accounts/repo';
-import { bumpTokenVersion, sessionsRevoked } from '../../accounts/tokens';
+import { endUserSessions, sessionsRevoked } from '../../accounts/tokens';
 import { forgetBoard } from '../../boards/access-cache';
 import { badRequest } from '../../core/errors';
 import { findUserById, type UserRow } from '../../users/repo';
@@ -98,13 +97,13 @@ export async function userDependencies(app: App, id: string): Promise<Record<str
 }
 
 /**
- * Ends every session of the account at once: its token version goes up (every access token is
- * refused, on every node through the bus) and its refresh tokens are revoked.
+ * Ends every session of the account at once: its token version goes up and its sessions end
+ * (every access token is refused, on every node through the bus, and its sockets are closed) and
+ * its refresh tokens are revoked (accounts/tokens endUserSessions).
  */
 async function endSessions(app: App, userId: string): Promise<void> {
   const updated = await app.db.transaction(async (trx) => {
-    await bumpTokenVersion(trx, userId);
-    await revokeAllRefreshTokens(trx, userId);
+    await endUserSessions(trx, userId);
     return (await trx('users').where({ id: userId }).first()) as UserRow;
   });
   await sessionsRevoked(app, updated);

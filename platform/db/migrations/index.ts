@@ -18,6 +18,7 @@ import * as m016 from './016_user_config';
 import * as m017 from './017_billing_settlements';
 import * as m018 from './018_announcements';
 import * as m019 from './019_safe_links';
+import * as m020 from './020_session_ids';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -43,6 +44,7 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['017_billing_settlements', m017],
   ['018_announcements', m018],
   ['019_safe_links', m019],
+  ['020_session_ids', m020],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
