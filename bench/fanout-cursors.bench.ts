@@ -13,7 +13,7 @@
 import os from 'node:os';
 import { startServer } from './support/server';
 import { freshDatabase } from './support/database';
-import { CLIENTS, pinNode, RATE, REDIS_URL, REPEAT, run, SECONDS, SENDERS, SPLIT, WARMUP_SECONDS, type Result } from './fanout-run';
+import { CLIENTS, ONE_MACHINE_ENV, pinNode, RATE, REDIS_URL, REPEAT, run, SECONDS, SENDERS, SPLIT, WARMUP_SECONDS, type Result } from './fanout-run';
 import { report } from './report';
 
 const CURSORS = Number(process.env.BENCH_FANOUT_CURSORS ?? 20);
@@ -30,7 +30,7 @@ const median = (runs: Result[]): Result => {
 
 const loadAtStart = os.loadavg()[0]!.toFixed(1);
 const db = await freshDatabase('tabula_fanout_cursors');
-const node = await startServer({ DATABASE_URL: db.url, REDIS_URL, JOBS: 'off', LOG_LEVEL: 'warn' });
+const node = await startServer({ DATABASE_URL: db.url, REDIS_URL, JOBS: 'off', LOG_LEVEL: 'warn', ...ONE_MACHINE_ENV });
 const base: Result[] = [];
 const withCursors: Result[] = [];
 try {

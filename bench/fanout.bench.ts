@@ -18,7 +18,7 @@
 import os from 'node:os';
 import { startServer, type BenchServer } from './support/server';
 import { freshDatabase } from './support/database';
-import { CLIENTS, pinNode, RATE, REDIS_URL, repeated, REPEAT, run, SECONDS, SENDERS, SPLIT, TWO_NODES, WARMUP_SECONDS, WORKERS, type Result } from './fanout-run';
+import { CLIENTS, ONE_MACHINE_ENV, pinNode, RATE, REDIS_URL, repeated, REPEAT, run, SECONDS, SENDERS, SPLIT, TWO_NODES, WARMUP_SECONDS, WORKERS, type Result } from './fanout-run';
 import { report } from './report';
 
 const results: Result[] = [];
@@ -43,7 +43,7 @@ if (process.env.BENCH_FANOUT_URL) {
 }
 
 const db = await freshDatabase('tabula_fanout');
-const env = { DATABASE_URL: db.url, REDIS_URL, JOBS: 'off', LOG_LEVEL: 'warn' };
+const env = { DATABASE_URL: db.url, REDIS_URL, JOBS: 'off', LOG_LEVEL: 'warn', ...ONE_MACHINE_ENV };
 let a: BenchServer | null = null;
 let b: BenchServer | null = null;
 try {

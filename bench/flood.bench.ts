@@ -9,7 +9,12 @@
  *    RATE sendCommand frames per second each, whatever the answers;
  *
  * on a node with the default abuse limits and, as the baseline, on a node whose rate limits are
- * raised out of reach (LIMIT_* env), where every flooded command the socket's queue takes is appended.
+ * raised out of reach (LIMIT_* env), where every flooded command the socket's queue takes is appended;
+ *  - and on the default node, a one-address flood (issue 26): ADDRESS_SOCKETS guest sockets from
+ *    one client address (X-Forwarded-For through the loopback proxy, TRUSTED_PROXIES=loopback),
+ *    each with its own uid and board, ADDRESS_RATE commands per second each: the per-address
+ *    budgets hold them all together to one guest budget while the quiet member (another address,
+ *    another board) is probed.
  *
  * Nodes are real processes (`tsx platform/main.ts`) on a fresh PostgreSQL database (DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/postgres); with `taskset` the node runs on core 0 and this
@@ -30,6 +35,11 @@ const SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 8);
 const FLOODERS = Number(process.env.BENCH_FLOOD_SOCKETS ?? 4);
 /** sendCommand frames per second per flooding socket (the issue measured ~2,500 accepted per second from one socket) */
 const RATE = Number(process.env.BENCH_FLOOD_RATE ?? 2_500);
+const ADDRESS_SOCKETS = Number(process.env.BENCH_FLOOD_ADDRESS_SOCKETS ?? 40);
+/** per socket: 40 × 25 = 1,000 commands/s from one address (the issue measured 40 sockets writing ~530/s to one board) */
+const ADDRESS_RATE = Number(process.env.BENCH_FLOOD_ADDRESS_RATE ?? 25);
+/** the flooding client's address (documentation range) */
+const FLOOD_ADDRESS = '203.0.113.9';
 const HEALTH_EVERY_MS = 50;
 const APPEND_EVERY_MS = 100;
 
@@ -73,11 +83,11 @@ function command(uid: string, n: number) {
   return { id, uid, status: 'normal', timestamp: ts, cmd: 'rectangle', shape: { id: `s-${id}`, cmd: 'rectangle', uid, timestamp: ts, x: n % 800, y: n % 600, w: 40, h: 30, stroke: '#000000', lineWidth: 2 } };
 }
 
-/** A member on a board of its own: joined, ready to append. */
-async function member(node: BenchServer): Promise<{ hub: LeanHubClient; code: string; uid: string }> {
+/** A member on a board of its own: joined, ready to append (`from`: its client address, else the loopback's). */
+async function member(node: BenchServer, from?: string): Promise<{ hub: LeanHubClient; code: string; uid: string }> {
   const uid = crypto.randomBytes(16).toString('hex');
   const code = await newBoard(node, uid);
-  const hub = await LeanHubClient.connect(httpUrl(node));
+  const hub = await LeanHubClient.connect(httpUrl(node), { from });
   await hub.call('joinBoard', null, code, null, { uid, name: 'bench' });
   return { hub, code, uid };
 }
@@ -136,16 +146,19 @@ interface Flood {
 }
 
 /**
- * FLOODERS guests, each on a board of its own, each sending RATE sendCommand frames per second
- * whatever the answers (an attacker does not wait for them), until `stop`.
+ * `count` guests (FLOODERS), each on a board of its own, each sending `rate` (RATE) sendCommand
+ * frames per second whatever the answers (an attacker does not wait for them), until `stop`;
+ * all from the address `from` when given.
  */
-async function flood(node: BenchServer): Promise<{ stop(): Promise<Flood> }> {
+async function flood(node: BenchServer, count = FLOODERS, rate = RATE, from?: string): Promise<{ stop(): Promise<Flood> }> {
   const totals: Flood = { sent: 0, accepted: 0, refused: 0, unanswered: 0 };
   let running = true;
-  const sockets = await Promise.all(Array.from({ length: FLOODERS }, () => member(node)));
+  const sockets = await Promise.all(Array.from({ length: count }, () => member(node, from)));
   const loops = sockets.map(async ({ hub, code, uid }) => {
     let n = 0;
-    const perTick = Math.max(1, Math.round(RATE / 100));
+    // every 10 ms, or less often for rates under 100/s
+    const tickMs = Math.max(10, Math.round(1000 / rate));
+    const perTick = Math.max(1, Math.round((rate * tickMs) / 1000));
     while (running) {
       for (let i = 0; i < perTick; i++) {
         totals.sent++;
@@ -154,7 +167,7 @@ async function flood(node: BenchServer): Promise<{ stop(): Promise<Flood> }> {
           (err: { statusCode?: number }) => (err.statusCode === 429 ? totals.refused++ : totals.unanswered++),
         );
       }
-      await pause(10);
+      await pause(tickMs);
     }
   });
   return {
@@ -177,7 +190,7 @@ interface Row {
   seconds: number;
 }
 
-async function measure(label: string, node: BenchServer): Promise<Row[]> {
+async function measure(label: string, node: BenchServer, oneAddress = false): Promise<Row[]> {
   pinNode(node.port);
   const honest = await member(node);
   // warm-up: the honest path and the probes once
@@ -188,11 +201,24 @@ async function measure(label: string, node: BenchServer): Promise<Row[]> {
   const under = await probe(node, honest, SECONDS * 1000);
   const totals = await f.stop();
   const seconds = (performance.now() - t) / 1000;
-  await honest.hub.close();
-  return [
+  const rows: Row[] = [
     { node: label, phase: 'at rest', probes: rest, seconds: SECONDS },
     { node: label, phase: `under a flood: ${FLOODERS} guest sockets × ${RATE.toLocaleString('en-US')} commands/s`, probes: under, flood: totals, seconds },
   ];
+  if (oneAddress) {
+    await pause(1_000);
+    const quiet = await probe(node, honest, SECONDS * 1000);
+    const f1 = await flood(node, ADDRESS_SOCKETS, ADDRESS_RATE, FLOOD_ADDRESS);
+    const t1 = performance.now();
+    const underOne = await probe(node, honest, SECONDS * 1000);
+    const totals1 = await f1.stop();
+    rows.push(
+      { node: label, phase: 'at rest (again)', probes: quiet, seconds: SECONDS },
+      { node: label, phase: `under a one-address flood: ${ADDRESS_SOCKETS} guest sockets from one address × ${ADDRESS_RATE.toLocaleString('en-US')} commands/s`, probes: underOne, flood: totals1, seconds: (performance.now() - t1) / 1000 },
+    );
+  }
+  await honest.hub.close();
+  return rows;
 }
 
 const db = await freshDatabase('tabula_flood');
@@ -200,9 +226,10 @@ const env = { DATABASE_URL: db.url, REDIS_URL: '', JOBS: 'off', LOG_LEVEL: 'warn
 const load = os.loadavg()[0]!.toFixed(1);
 const rows: Row[] = [];
 try {
-  const limited = await startServer(env);
+  // the default node trusts the loopback proxy: the one-address flood names its address in X-Forwarded-For
+  const limited = await startServer({ ...env, TRUSTED_PROXIES: 'loopback' });
   try {
-    rows.push(...(await measure('default limits', limited)));
+    rows.push(...(await measure('default limits', limited, true)));
   } finally {
     await limited.kill();
   }
@@ -242,6 +269,7 @@ Probes, in the same run: GET /health every ${HEALTH_EVERY_MS} ms, and an honest 
 (sendCommand ack), for ${SECONDS} s at rest and ${SECONDS} s while ${FLOODERS} guest sockets, each on its own board, send ${RATE.toLocaleString('en-US')} sendCommand frames per second each, whatever the answers.
 The baseline node raises the rate limits out of reach (\`${Object.entries(RAISED).map(([k, v]) => `${k}=${v}`).join(' ')}\`): no budget refuses anything
 (the frame size cap and the per-socket fairness — 4 frames of a socket handled at once, ≤ 256 waiting, the rest answered 429, platform/realtime/frame-guard.ts — stay on).
+On the default node, then, ${ADDRESS_SOCKETS} guest sockets from one client address (X-Forwarded-For from the loopback proxy; each its own uid and board) send ${ADDRESS_RATE.toLocaleString('en-US')} sendCommand frames per second each: the per-address budgets (LIMIT_GUEST_COMMANDS_ADDRESS, LIMIT_HUB_SOCKETS_ADDRESS, LIMIT_HUB_OPENS_ADDRESS) hold them together.
 Goal: under a flood with the default limits, /health and the honest member's appends keep their at-rest latency (same order of magnitude, none failed).
 
 | node | phase | /health p50 / p99 / max ms | /health failed | honest append ack p50 / p99 / max ms | appends failed | flood commands/s: sent / accepted / refused (429) / unanswered (dropped) |

@@ -27,9 +27,13 @@ export class LeanHubClient {
     });
   }
 
-  /** Connects to a platform (`http://host:port`) and says hello (no token: a guest socket). */
-  static async connect(url: string): Promise<LeanHubClient> {
-    const ws = new WebSocket(url.replace(/^http/, 'ws'), { perMessageDeflate: false, skipUTF8Validation: true });
+  /**
+   * Connects to a platform (`http://host:port`) and says hello (no token: a guest socket); `from`
+   * sends X-Forwarded-For (a client address, for a node that trusts the loopback proxy).
+   */
+  static async connect(url: string, options: { from?: string } = {}): Promise<LeanHubClient> {
+    const headers = options.from ? { 'x-forwarded-for': options.from } : undefined;
+    const ws = new WebSocket(url.replace(/^http/, 'ws'), { perMessageDeflate: false, skipUTF8Validation: true, headers });
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);

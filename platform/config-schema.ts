@@ -323,6 +323,26 @@ export const ENV = {
     defaultText: `\`${budgetText(L.logs)}\``,
     description: 'client, usage and performance log records (`POST /api/logs/*`) per signed-in user, or per client address when anonymous',
   }),
+  LIMIT_GUEST_COMMANDS_ADDRESS: envVar(budget('LIMIT_GUEST_COMMANDS_ADDRESS', L.guestCommandsPerAddress), {
+    default: L.guestCommandsPerAddress,
+    defaultText: `\`${budgetText(L.guestCommandsPerAddress)}\``,
+    description:
+      'board commands of guests (no token; hub and HTTP) per client address per window, whatever uids they use (behind `TRUSTED_PROXIES`; shared through Redis when `REDIS_URL` is set); sized for a classroom of 30 behind one NAT',
+  }),
+  LIMIT_COMMANDS_BOARD: envVar(budget('LIMIT_COMMANDS_BOARD', L.commandsPerBoard), {
+    default: L.commandsPerBoard,
+    defaultText: `\`${budgetText(L.commandsPerBoard)}\``,
+    description: 'board commands per board per window, from everyone on it (hub and HTTP; shared through Redis when `REDIS_URL` is set); past it a 429 the board client retries',
+  }),
+  LIMIT_HUB_OPENS_ADDRESS: envVar(budget('LIMIT_HUB_OPENS_ADDRESS', L.hubOpensPerAddress), {
+    default: L.hubOpensPerAddress,
+    defaultText: `\`${budgetText(L.hubOpensPerAddress)}\``,
+    description: 'hub websockets opened per client address per window (behind `TRUSTED_PROXIES`; shared through Redis); past it the upgrade is answered 429 with Retry-After',
+  }),
+  LIMIT_HUB_SOCKETS_ADDRESS: envVar(integer(1, 1_000_000), {
+    default: L.hubSocketsPerAddress,
+    description: 'hub websockets open at once per client address, on all nodes (behind `TRUSTED_PROXIES`; shared through Redis); past it the upgrade is answered 429',
+  }),
   LIMIT_HUB_FRAMES: envVar(budget('LIMIT_HUB_FRAMES', L.hubFrames), {
     default: L.hubFrames,
     defaultText: `\`${budgetText(L.hubFrames)}\``,

@@ -150,7 +150,8 @@ export const boardRoutes: ServerRoute[] = [
       const p = request.payload as { boardCommand: string | object; connectionId?: string | null; coreActions?: CoreAction[] };
       const who = actor(request);
       // the sender's command budget, shared with its sockets (docs/security.md "Abuse limits"): a 429 with Retry-After
-      await abuseOf(app(request)).user('commands', who?.uid ?? `ip:${clientAddress(request)}`);
+      const address = who?.claims ? null : clientAddress(request);
+      await abuseOf(app(request)).user('commands', who?.uid ?? `ip:${address}`, { address, board: (request.params as { id: string }).id });
       let command: unknown = p.boardCommand;
       if (typeof command === 'string') {
         try {

@@ -1,4 +1,5 @@
 import type { Request } from '@hapi/hapi';
+import type { IncomingMessage } from 'node:http';
 import proxyaddr from 'proxy-addr';
 
 /**
@@ -8,6 +9,7 @@ import proxyaddr from 'proxy-addr';
  * (TRUSTED_PROXIES, proxy-addr syntax: addresses, CIDRs, 'loopback', 'uniquelocal'…), and then
  * only as far back as the chain stays inside trusted proxies. With no proxies configured the
  * socket's address is the client, whatever headers say (a client cannot pick its own address).
+ * `clientAddress` reads a hapi request; `clientAddressOf` a bare Node request (a websocket upgrade).
  */
 const compiled = new WeakMap<readonly string[], (addr: string, i: number) => boolean>();
 
@@ -20,14 +22,20 @@ export function trustOf(proxies: readonly string[]): (addr: string, i: number) =
   return fn;
 }
 
-export function clientAddress(request: Request): string {
-  const socketAddress = request.info.remoteAddress || '';
-  const proxies = request.server.app.config.trustedProxies ?? [];
+function addressBehind(socketAddress: string, headers: Record<string, unknown>, proxies: readonly string[]): string {
   if (proxies.length === 0) return socketAddress;
-  const req = { headers: request.headers, socket: { remoteAddress: socketAddress }, connection: { remoteAddress: socketAddress } };
+  const req = { headers, socket: { remoteAddress: socketAddress }, connection: { remoteAddress: socketAddress } };
   try {
     return proxyaddr(req as never, trustOf(proxies));
   } catch {
     return socketAddress;
   }
+}
+
+export function clientAddress(request: Request): string {
+  return addressBehind(request.info.remoteAddress || '', request.headers, request.server.app.config.trustedProxies ?? []);
+}
+
+export function clientAddressOf(req: IncomingMessage, proxies: readonly string[]): string {
+  return addressBehind(req.socket.remoteAddress || '', req.headers, proxies);
 }

@@ -152,3 +152,107 @@ function redisLimiter(options: RateLimitOptions, redis: Redis, ownsConnection: b
     },
   };
 }
+
+/* ---------------- how many of something are open at once (per key, on every node) ---------------- */
+
+/** A cap on things open at once per key: `hold` one (null when the key is at the cap) and release it when done. */
+export interface ConcurrencyCap {
+  hold(key: string, id: string): Promise<{ release(): void } | null>;
+  close(): Promise<void>;
+}
+
+export interface ConcurrencyCapOptions {
+  prefix: string;
+  max: number;
+  redisPrefix?: string;
+  /** count on every node through Redis (a sorted set per key: member = what is held, score = its lease's end) */
+  redis?: Redis;
+  onError?: (err: unknown) => void;
+}
+
+/** How long a hold lives in Redis without its node renewing it (a node that died releases nothing). */
+export const HOLD_LEASE_MS = 90_000;
+const RENEW_EVERY_MS = 30_000;
+
+/** Drops expired holds, then adds this one when under the cap: -1 when held, else the count. */
+const HOLD_SCRIPT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+local n = redis.call('ZCARD', KEYS[1])
+if n >= tonumber(ARGV[4]) then return n end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return -1`;
+
+/**
+ * Things open at once per key (the hub's sockets per client address). Without Redis: counted on
+ * this node. With Redis: a sorted set per key shared by every node, each hold a lease this node
+ * renews every RENEW_EVERY_MS while it is held (so a node that dies releases its holds within
+ * HOLD_LEASE_MS, and one that stops gives them back as it closes); while Redis fails, holds are
+ * counted on this node (fails open to a per-node cap).
+ */
+export function createConcurrencyCap(options: ConcurrencyCapOptions): ConcurrencyCap {
+  const local = new Map<string, Set<string>>();
+  const holdLocally = (key: string, id: string) => {
+    let held = local.get(key);
+    if (!held) local.set(key, (held = new Set()));
+    if (held.size >= options.max) return null;
+    held.add(id);
+    return {
+      release() {
+        held.delete(id);
+        if (!held.size && local.get(key) === held) local.delete(key);
+      },
+    };
+  };
+  const redis = options.redis;
+  if (!redis) return { hold: async (key, id) => holdLocally(key, id), close: async () => local.clear() };
+
+  const keyOf = (key: string) => `${options.redisPrefix ?? 'tabula:'}cap:${options.prefix}:${key}`;
+  /** this node's holds in Redis, renewed while held */
+  const leases = new Map<string, { key: string; id: string }>();
+  const releasing = new Set<Promise<void>>();
+  const renew = setInterval(() => {
+    if (!leases.size || redis.status !== 'ready') return;
+    const until = Date.now() + HOLD_LEASE_MS;
+    const pipeline = redis.pipeline();
+    for (const { key, id } of leases.values()) pipeline.zadd(keyOf(key), 'XX', until, id).pexpire(keyOf(key), HOLD_LEASE_MS);
+    pipeline.exec().catch((err: unknown) => options.onError?.(err));
+  }, RENEW_EVERY_MS);
+  renew.unref();
+  return {
+    async hold(key, id) {
+      if (redis.status !== 'ready') return holdLocally(key, id);
+      let count: number;
+      try {
+        const now = Date.now();
+        count = Number(await redis.eval(HOLD_SCRIPT, 1, keyOf(key), now, now + HOLD_LEASE_MS, id, options.max, HOLD_LEASE_MS));
+      } catch (err) {
+        options.onError?.(err);
+        return holdLocally(key, id);
+      }
+      if (count !== -1) return null;
+      const lease = `${key}\n${id}`;
+      leases.set(lease, { key, id });
+      return {
+        release() {
+          if (!leases.delete(lease)) return;
+          const removed = redis.zrem(keyOf(key), id).then(
+            () => undefined,
+            (err: unknown) => options.onError?.(err),
+          );
+          releasing.add(removed);
+          void removed.finally(() => releasing.delete(removed));
+        },
+      };
+    },
+    async close() {
+      clearInterval(renew);
+      // give back what is still held, and wait for the releases under way, before the connection closes
+      const pipeline = redis.pipeline();
+      for (const { key, id } of leases.values()) pipeline.zrem(keyOf(key), id);
+      leases.clear();
+      local.clear();
+      await Promise.all([pipeline.exec().catch((err: unknown) => options.onError?.(err)), ...releasing]);
+    },
+  };
+}

@@ -1,46 +1,25 @@
 import Boom from '@hapi/boom';
-import type { Server } from '@hapi/hapi';
 import type { Logger } from 'pino';
+import type { RawData } from 'ws';
+import type { NesSocket } from './nes/socket';
 
 /**
  * The hub's frame guard (docs/security.md "The hub's frames"). @hapi/nes 14 trusts the shape of
  * what it parses: the 4-byte frame `null` made it read `null.type` (lib/socket.js:274), an
  * `auth` that is a number made it assign a property on a number, a `method` that is an object
- * reached shot's `toUpperCase` — each a TypeError that nes rethrows as a "system" error out of
+ * reached shot's `toUpperCase` — each a TypeError that nes rethrew as a "system" error out of
  * its message handler, an unhandled rejection that ended the process.
  *
- * Here every frame is read ONCE, before nes sees it: parsed, checked to be a well-formed nes
- * message (an object; `type` one of nes's; an `id` that is a non-empty string or a finite
- * number; each type's fields of the kinds nes reads), counted against the socket's frame budget
- * and only then handed to nes's own lifecycle (`_lifecycle`, `_error`, `_send`). Anything else is
- * answered with a 400 (a 429 over budget) in nes's error format, with the request's type and id
- * when they can be read. An error thrown while handling a frame is logged and answered as a 500;
- * it never leaves the handler. A frame over `maxFrameBytes` never gets here: ws refuses it from its
- * header (close 1009, "Message too big") before buffering it.
- *
- * This replaces nes's `_onMessage` on each socket of THIS server's listener (not nes's prototype):
- * the socket's ws listener calls `this._onMessage(message)` when a message arrives. The nes
- * internals used are checked when the guard is installed: another nes version without them
- * fails the start instead of running unguarded.
+ * Here every frame is read ONCE, before the socket handles it: counted against the socket's frame
+ * budget (past twice the budget it is dropped unread), parsed, checked to be a well-formed nes
+ * message (an object; `type` one of nes's; an `id` that is a non-empty string or a finite number;
+ * each type's fields of the kinds nes reads), and only then handed to the socket (`handle`, of the
+ * hub's fork of nes: ./nes). Anything else is answered with a 400 (a 429 over budget) in nes's
+ * error format, with the request's type and id when they can be read. An error thrown while
+ * handling a frame is logged and answered as a 500; it never leaves the handler. A frame over
+ * PAYLOAD_MAX_BYTES (ws `maxPayload`) never gets here: ws refuses it from its header (close 1009, "Message too big")
+ * before buffering it. The guard is the fork's `onFrame` hook (./nes/listener.ts).
  */
-
-/** What of nes 14's socket the guard uses. */
-interface NesSocket {
-  id: string;
-  _onMessage(message: unknown): Promise<void>;
-  _lifecycle(request: Frame): Promise<{ response?: object; options?: object }>;
-  _error(err: Error, request?: Partial<Frame>): Promise<void>;
-  _send(message: object, options?: object): Promise<void>;
-  _pinged: boolean;
-  _processingCount: number;
-  disconnect(): unknown;
-}
-
-/** What of nes 14's listener the guard uses. */
-interface NesListener {
-  _wss: { options: { maxPayload?: number } };
-  _sockets: { add(socket: NesSocket): void };
-}
 
 /** A frame that passed the checks: a nes message. */
 export interface Frame {
@@ -71,8 +50,6 @@ const MAX_HEADER = 16 * 1024;
 const MAX_SUBS = 100;
 
 export interface FrameGuardOptions {
-  /** the largest frame ws reads (ws maxPayload); larger ones close the socket with 1009 */
-  maxFrameBytes: number;
   /** counts one frame of `socket`: within its budget, over it (a 429), or so far over it that the socket is closed */
   admit(socket: object): 'ok' | 'over' | 'abusive';
   /** the text of the 429 answer */
@@ -144,81 +121,28 @@ function textOf(message: unknown): string {
   return String(message);
 }
 
-function nesInternals(server: Server): NesListener {
-  const listener = (server.plugins as { nes?: { _listener?: NesListener } }).nes?._listener;
-  if (!listener?._wss?.options || typeof listener._sockets?.add !== 'function') {
-    throw new Error('frame guard: @hapi/nes internals not found (listener._wss, listener._sockets): the hub would run unguarded');
-  }
-  return listener;
-}
+const sizeOf = (message: RawData): number => (Buffer.isBuffer(message) ? message.length : Array.isArray(message) ? message.reduce((n, b) => n + b.length, 0) : message.byteLength);
 
-/**
- * Installs the guard on the nes listener of `server` (after the nes plugin is registered):
- * ws's maxPayload, and the checked message handler on every socket it accepts.
- */
-export function installFrameGuard(server: Server, options: FrameGuardOptions): void {
-  const listener = nesInternals(server);
-  listener._wss.options.maxPayload = options.maxFrameBytes;
+/** The guard: reads a frame of `socket` (the fork's `onFrame`); never throws. */
+export function createFrameGuard(options: FrameGuardOptions): (socket: NesSocket, message: RawData) => Promise<void> {
   const { logger } = options;
-  const add = listener._sockets.add.bind(listener._sockets);
-  let checked = false;
-  listener._sockets.add = (socket: NesSocket) => {
-    if (!checked) {
-      for (const name of ['_onMessage', '_lifecycle', '_error', '_send', 'disconnect'] as const) {
-        if (typeof socket[name] !== 'function') throw new Error(`frame guard: @hapi/nes socket has no ${name}(): the hub would run unguarded`);
-      }
-      checked = true;
-    }
-    socket._onMessage = (message: unknown) => onFrame(socket, message);
-    add(socket);
-  };
 
   const answer = (socket: NesSocket, err: Error, request?: Partial<Frame>): Promise<void> =>
-    socket._error(err, request && (request.type !== undefined || request.id !== undefined) ? request : undefined).catch(() => {
+    socket.answerError(err, request && (request.type !== undefined || request.id !== undefined) ? request : undefined).catch(() => {
       // the socket closed meanwhile: nothing to answer
     });
-
-  async function onFrame(socket: NesSocket, message: unknown): Promise<void> {
-    try {
-      // counted before anything is read: past twice its budget a socket's frames are dropped unread
-      const verdict = options.admit(socket);
-      if (verdict === 'abusive') return drop(socket);
-      let value: unknown;
-      try {
-        value = JSON.parse(textOf(message));
-      } catch {
-        return await answer(socket, Boom.badRequest('Cannot parse message'));
-      }
-      const check = checkFrame(value);
-      if (!check.ok) return await answer(socket, Boom.badRequest(check.message), check.request);
-      const request = check.frame;
-      const refuse = () => answer(socket, Boom.tooManyRequests(options.tooMany), { type: request.type, id: request.id });
-      if (verdict === 'over') return await refuse();
-      // a heartbeat answer never waits behind the socket's work
-      if (request.type === 'ping') return await lifecycle(socket, request);
-      const q = queueOf(socket);
-      if (q.running < CONCURRENT_MAX) return await run(socket, q, request);
-      const bytes = typeof message === 'string' ? message.length : Buffer.isBuffer(message) ? message.length : 0;
-      if (q.waiting.length >= WAITING_MAX || q.bytes + bytes > WAITING_MAX_BYTES) return await refuse();
-      q.waiting.push({ request, bytes });
-      q.bytes += bytes;
-    } catch (err) {
-      // never out of the handler: an error here would be an unhandled rejection
-      logger.error({ err, connectionId: socket.id }, 'hub: a frame could not be handled');
-    }
-  }
 
   /**
    * A socket past twice its frame budget in one window: its frames are dropped unread and
    * unanswered until the window ends (answering them would cost the node more than the flooder;
    * closing it would only make it reconnect and join again, which costs more still).
    */
+  const dropping = new WeakSet<NesSocket>();
   function drop(socket: NesSocket): void {
     if (dropping.has(socket)) return;
     dropping.add(socket);
     logger.warn({ connectionId: socket.id }, 'hub: dropping the frames of a flooding socket (twice its frame budget)');
   }
-  const dropping = new WeakSet<NesSocket>();
 
   interface Queue {
     running: number;
@@ -236,7 +160,7 @@ export function installFrameGuard(server: Server, options: FrameGuardOptions): v
   async function run(socket: NesSocket, q: Queue, request: Frame): Promise<void> {
     q.running++;
     try {
-      await lifecycle(socket, request);
+      await socket.handle(request);
     } catch (err) {
       logger.error({ err, connectionId: socket.id }, 'hub: a frame could not be handled');
     } finally {
@@ -249,31 +173,33 @@ export function installFrameGuard(server: Server, options: FrameGuardOptions): v
     }
   }
 
-  /** nes 14's own `_onMessage` after its JSON.parse, except that no error is rethrown. */
-  async function lifecycle(socket: NesSocket, request: Frame): Promise<void> {
-    socket._pinged = true;
-    ++socket._processingCount;
+  return async function onFrame(socket, message) {
     try {
-      let result: { response?: object; options?: object } | undefined;
-      let error: unknown;
+      // counted before anything is read: past twice its budget a socket's frames are dropped unread
+      const verdict = options.admit(socket);
+      if (verdict === 'abusive') return drop(socket);
+      let value: unknown;
       try {
-        result = await socket._lifecycle(request);
-      } catch (err) {
-        error = err;
-      }
-      if (error !== undefined && !Boom.isBoom(error)) {
-        // nes rethrew these ('system' errors: TypeError, RangeError…) and the process ended
-        logger.error({ err: error, connectionId: socket.id, type: request.type }, 'hub: nes failed on a frame');
-        error = Boom.internal();
-      }
-      try {
-        if (error !== undefined) await socket._error(error as Error, request);
-        else if (result?.response) await socket._send(result.response, result.options);
+        value = JSON.parse(textOf(message));
       } catch {
-        socket.disconnect();
+        return await answer(socket, Boom.badRequest('Cannot parse message'));
       }
-    } finally {
-      --socket._processingCount;
+      const check = checkFrame(value);
+      if (!check.ok) return await answer(socket, Boom.badRequest(check.message), check.request);
+      const request = check.frame;
+      const refuse = () => answer(socket, Boom.tooManyRequests(options.tooMany), { type: request.type, id: request.id });
+      if (verdict === 'over') return await refuse();
+      // a heartbeat answer never waits behind the socket's work
+      if (request.type === 'ping') return await socket.handle(request);
+      const q = queueOf(socket);
+      if (q.running < CONCURRENT_MAX) return await run(socket, q, request);
+      const bytes = sizeOf(message);
+      if (q.waiting.length >= WAITING_MAX || q.bytes + bytes > WAITING_MAX_BYTES) return await refuse();
+      q.waiting.push({ request, bytes });
+      q.bytes += bytes;
+    } catch (err) {
+      // never out of the handler: an error here would be an unhandled rejection
+      logger.error({ err, connectionId: socket.id }, 'hub: a frame could not be handled');
     }
-  }
+  };
 }

@@ -1,13 +1,14 @@
-import { plugin as nesPlugin, type Nes } from '@hapi/nes';
 import type { Plugin } from '@hapi/hapi';
 import { PAYLOAD_MAX_BYTES } from '../../shared/constants';
 import { HUB_HEARTBEAT } from '../../shared/hub';
 import { MESSAGES } from '../../shared/messages';
 import { installAbuse } from '../core/abuse';
 import { isBlurryOn, isPrivateModeOn } from '../boards/config';
+import { clientAddressOf } from '../core/client-ip';
 import { commandsSince, getBoardAccess, logSince } from '../boards/service';
 import { createDispatcher } from './dispatch';
-import { installFrameGuard } from './frame-guard';
+import { createFrameGuard } from './frame-guard';
+import { nesPlugin, type NesOptions } from './nes/plugin';
 import { installSessionRevocation } from './reauth';
 import { Hub } from './hub';
 import { hubMethods } from './methods/index';
@@ -22,7 +23,8 @@ declare module '@hapi/hapi' {
 }
 
 /**
- * The realtime hub (board.md §7) over @hapi/nes: websockets on the platform's own port,
+ * The realtime hub (board.md §7) over the hub's fork of @hapi/nes (./nes: nes's protocol, which
+ * the browser's nes client speaks): websockets on the platform's own port,
  * bearer auth through nes `direct` auth on the 'jwt' strategy (optional: roaming guests connect
  * without a token and name themselves by `uid` when they join), the spec's keepalive, and
  * `client.message({ method, args })` dispatched to the hub methods in ./methods.
@@ -50,30 +52,38 @@ export const realtimePlugin: Plugin<void> = {
     const counted = new WeakSet<HubSocket>();
     setFlushSpacing(app.config.hubFlushMs);
 
+    // every frame is checked before it is read (the frame guard), frames over the HTTP body cap are
+    // refused by ws from their header, and each socket has a frame budget (docs/security.md "The hub's frames")
+    const abuse = installAbuse(server);
+    const onFrame = createFrameGuard({ admit: (socket) => abuse.frame(socket), tooMany: MESSAGES.tooManyRequests, logger: app.logger });
+    const proxies = app.config.trustedProxies ?? [];
+
     await server.register({
       plugin: nesPlugin,
       options: {
         // 'optional': no token = a guest; a bad or expired token is refused (the client refreshes)
-        auth: { type: 'direct', route: { strategy: 'jwt', mode: 'optional' } },
+        auth: { route: { strategy: 'jwt', mode: 'optional' } },
         heartbeat: { ...HUB_HEARTBEAT },
+        maxPayload: PAYLOAD_MAX_BYTES,
+        addressOf: (req) => clientAddressOf(req, proxies),
+        // sockets opened per minute and open at once per client address, before the upgrade is read
+        admitUpgrade: (address) => abuse.openSocket(address),
+        onFrame,
+        onSystemError: (err, socket, request) => app.logger.error({ err, connectionId: socket.id, type: request.type }, 'hub: a frame failed'),
         onConnection: (socket: HubSocket) => {
           socket.app.session = null;
           counted.add(socket);
           app.metrics?.hubConnected();
         },
         onDisconnection: (socket: HubSocket) => {
-          // nes also reports sockets that never said hello (or failed auth): only connected ones count
+          // sockets that never said hello (or failed auth) are reported too: only connected ones count
           if (counted.delete(socket)) app.metrics?.hubDisconnected();
           const session = socket.app.session;
           if (session) hub.leave(session).catch((err) => app.logger.warn({ err }, 'hub: leave on disconnect failed'));
         },
         onMessage: (socket: HubSocket, message: unknown) => dispatch({ hub, socket, app }, message),
-      } satisfies Nes.PluginOptions<HubSocket['app']>,
+      } satisfies NesOptions<HubSocket['app']>,
     });
-    // every frame is checked before nes reads it, frames over the HTTP body cap are refused by
-    // ws from their header, and each socket has a frame budget (docs/security.md "The hub's frames")
-    const abuse = installAbuse(server);
-    installFrameGuard(server, { maxFrameBytes: PAYLOAD_MAX_BYTES, admit: (socket) => abuse.frame(socket), tooMany: MESSAGES.tooManyRequests, logger: app.logger });
     server.expose('hub', hub);
     // a password change or reset closes the user's sockets on every node (realtime/reauth.ts)
     const stopRevocation = installSessionRevocation(server);

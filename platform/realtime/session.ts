@@ -1,11 +1,11 @@
 import Boom from '@hapi/boom';
-import type { Nes } from '@hapi/nes';
 import type { HubEventMessage } from '../../shared/hub';
 import type { Actor } from '../core/actor';
 import { tokenKey, userIdOf, type TokenClaims } from '../core/auth';
 import { fieldError } from '../core/errors';
 import { guestKey } from '../core/identity';
 import type { CursorMove } from './cursor-batch';
+import type { NesSocket } from './nes/socket';
 import type { OnlineMember } from './presence';
 
 /** One socket on one board (a socket is on at most one board at a time). */
@@ -40,7 +40,8 @@ export function rememberSent(session: Session, id: string): void {
   if (session.sent.size > SENT_MEMORY) session.sent.delete(session.sent.values().next().value as string);
 }
 
-export type HubSocket = Nes.Socket<{ session?: Session | null }>;
+/** A hub websocket (the hub's fork of nes: ./nes). */
+export type HubSocket = NesSocket<{ session?: Session | null }>;
 
 /** Text of the invalid-uid failure (board.md §2: clientid without uid, or a guest without uid). */
 export const INVALID_UID = 'invalid-uid';

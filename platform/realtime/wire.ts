@@ -2,49 +2,26 @@ import type { HubEvent, HubEventMessage } from '../../shared/hub';
 import type { HubSocket } from './session';
 
 /**
- * The event writer: hub events go to sockets as websocket frames encoded once per broadcast and
- * written straight to each socket's TCP stream, which is corked until the next flush.
+ * The event writer: hub events go to sockets as nes `update` messages serialised once per
+ * broadcast and written with the socket's `sendFrame` (ws `send` of those bytes: ws adds a 2-10
+ * byte header and writes the shared payload without copying it) into the socket's TCP stream,
+ * which is corked until the next flush (the hub's fork of nes keeps the stream of each upgrade:
+ * ./nes/socket.ts).
  *
- * Why not nes's `socket.send`: it serialises the message for every socket and waits for each
- * write to complete before the next, so it sends at most one frame per socket per turn. Why not
- * ws's `send`: it frames the same bytes again for every socket. Here a broadcast to N sockets
- * serialises and frames its event once; each socket's share is one buffered write, and a flush
- * sends each socket's frames of the last FLUSH_SPACING_MS in one system call.
- *
- * Events keep their order (they all take this path); method answers and pings still go through
- * nes and ws (whole frames, between ours). Without the ws internals used here (another version),
- * or while ws is busy with a frame of its own (compression), events go through ws's `send`, and
- * without a ws at all through nes's `socket.send`.
+ * Why not nes's `socket.send`: it serialises the message for every socket. Here a broadcast to N
+ * sockets serialises its event once; each socket's share is one buffered write, and a flush sends
+ * each socket's frames of the last FLUSH_SPACING_MS in one system call. Events, method answers
+ * and pings all go through ws's `send` on the same socket, so they keep their order.
  */
 
-/** An event ready for many sockets: the nes `update` message and the same as one websocket text frame. */
+/** An event ready for many sockets: the nes `update` message, serialised. */
 export interface EventFrame {
   message: Buffer;
-  frame: Buffer;
 }
 
-/** The nes `update` message (`{ type: 'update', message: { event, data } }`) and its websocket frame. */
+/** The nes `update` message (`{ type: 'update', message: { event, data } }`), serialised once. */
 export function prepareEvent(event: HubEvent, data: unknown): EventFrame {
-  const message = Buffer.from(`{"type":"update","message":${JSON.stringify({ event, data } satisfies HubEventMessage)}}`);
-  return { message, frame: textFrame(message) };
-}
-
-/** An unmasked, final websocket text frame (RFC 6455 §5.2) around `payload`: server to client. */
-export function textFrame(payload: Buffer): Buffer {
-  const n = payload.length;
-  const head = n < 126 ? 2 : n < 65536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(head + n);
-  frame[0] = 0x81;
-  if (n < 126) frame[1] = n;
-  else if (n < 65536) {
-    frame[1] = 126;
-    frame.writeUInt16BE(n, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeBigUInt64BE(BigInt(n), 2);
-  }
-  payload.copy(frame, head);
-  return frame;
+  return { message: Buffer.from(`{"type":"update","message":${JSON.stringify({ event, data } satisfies HubEventMessage)}}`) };
 }
 
 /** Sends one event to one socket; a closed socket is not an error. */
@@ -52,35 +29,13 @@ export function sendEvent(socket: HubSocket, event: HubEvent, data: unknown): vo
   sendPrepared(socket, prepareEvent(event, data), event, data);
 }
 
-/** What of nes's socket and ws's WebSocket the writer uses (checked at run time). */
-interface Wire {
-  _ws?: {
-    readyState: number;
-    /** ws: bytes queued and not yet handed to the kernel */
-    bufferedAmount?: number;
-    send(data: Buffer, options: { binary: boolean }, cb?: (err?: Error) => void): void;
-    _sender?: { _state?: number };
-    _socket?: RawSocket;
-  };
-}
-interface RawSocket {
-  cork(): void;
-  uncork(): void;
-  write(chunk: Buffer): boolean;
-  destroyed?: boolean;
-}
-
 /**
  * Bytes written to the socket and not sent yet (ws's bufferedAmount: corked frames and what the
- * kernel did not take): a slow reader's backlog. 0 when unknown.
+ * kernel did not take): a slow reader's backlog.
  */
 export function pendingBytes(socket: HubSocket): number {
-  const ws = (socket as unknown as Wire)._ws;
-  return typeof ws?.bufferedAmount === 'number' ? ws.bufferedAmount : 0;
+  return socket.bufferedAmount;
 }
-
-/** ws's Sender state when it writes frames at once (no compression or blob read in progress). */
-const SENDER_IDLE = 0;
 
 /**
  * Writes an event prepared once for many sockets (prepareEvent) to one socket, corking its TCP
@@ -88,30 +43,20 @@ const SENDER_IDLE = 0;
  * that flush: on a busy board it leaves with the commands' next flush instead of costing every
  * socket a write of its own; any other event brings the flush back to its usual time.
  */
-export function sendPrepared(socket: HubSocket, prepared: EventFrame, event: HubEvent, data: unknown, lazy = false): void {
-  const ws = (socket as unknown as Wire)._ws;
-  if (!ws || typeof ws.send !== 'function') {
-    if (socket.isOpen()) socket.send({ event, data } satisfies HubEventMessage).catch(() => {});
-    return;
-  }
-  if (ws.readyState !== 1) return;
-  const raw = ws._socket;
-  if (!raw || typeof raw.cork !== 'function' || typeof raw.write !== 'function') {
-    ws.send(prepared.message, { binary: false }, () => {});
-    return;
-  }
-  if (!corked.has(raw)) {
-    raw.cork();
-    corked.add(raw);
+export function sendPrepared(socket: HubSocket, prepared: EventFrame, _event: HubEvent, _data: unknown, lazy = false): void {
+  if (!socket.isOpen()) return;
+  if (!corked.has(socket)) {
+    socket.cork();
+    corked.add(socket);
   }
   scheduleFlush(lazy);
-  if (ws._sender?._state === SENDER_IDLE) raw.write(prepared.frame);
-  else ws.send(prepared.message, { binary: false }, () => {});
+  socket.sendFrame(prepared.message);
 }
 
 /* ---------------- flushing: one write per socket per FLUSH_SPACING_MS at most ---------------- */
 
-const corked = new Set<RawSocket>();
+/** the sockets corked since the last flush */
+const corked = new Set<Pick<HubSocket, 'uncork'>>();
 /** the pending flush: its timer, and whether it was set by a lazy event only (LAZY_FLUSH_MS out) */
 let flushTimer: { cancel(): void } | null = null;
 let flushIsLazy = false;
@@ -134,10 +79,16 @@ export function setFlushSpacing(ms: number): void {
   spacingMs = Number.isFinite(ms) ? Math.max(0, ms) : DEFAULT_FLUSH_MS;
 }
 
+/** Writes every corked socket's frames now (a pending flush is cancelled). */
+export function flushNow(): void {
+  flushTimer?.cancel();
+  flush();
+}
+
 function flush(): void {
   flushTimer = null;
   lastFlushAt = performance.now();
-  for (const raw of corked) if (!raw.destroyed) raw.uncork();
+  for (const socket of corked) socket.uncork();
   corked.clear();
 }
 

@@ -77,6 +77,10 @@ describe('loadConfig: defaults', () => {
       chat: { points: 20, windowMs: 10_000 },
       comments: { points: 20, windowMs: 10_000 },
       logs: { points: 60, windowMs: 60_000 },
+      guestCommandsPerAddress: { points: 1500, windowMs: 5_000 },
+      commandsPerBoard: { points: 1500, windowMs: 5_000 },
+      hubOpensPerAddress: { points: 300, windowMs: 60_000 },
+      hubSocketsPerAddress: 100,
       commandMaxBytes: 1024 * 1024,
       boardMaxShapes: 20_000,
     });

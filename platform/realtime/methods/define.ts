@@ -15,6 +15,7 @@ export interface MethodContext {
  * One hub method (board.md §7): its positional parameters, each named and validated by joi
  * (a bad argument answers a 400 naming the parameter), and what it does.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table of methods holds each with its own argument type
 export interface HubMethodDef<A = any> {
   name: HubMethod;
   params: ReadonlyArray<readonly [keyof A & string, Joi.Schema]>;

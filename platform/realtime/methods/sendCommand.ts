@@ -27,8 +27,10 @@ export const sendCommand = defineMethod<{ boardCode: string; command: Record<str
   ],
   async run({ socket, app, hub }, { boardCode, command }): Promise<SendCommandAnswer> {
     const session = sessionOn(socket, boardCode);
-    // this socket's and this user's command budgets (docs/security.md "Abuse limits"): a 429 over either
-    await abuseOf(app).hub('commands', session.connectionId, session.actor.uid);
+    // this socket's, this user's, a guest's address's and the board's command budgets
+    // (docs/security.md "Abuse limits"): a 429 over any
+    const address = session.actor.claims ? null : socket.address;
+    await abuseOf(app).hub('commands', session.connectionId, session.actor.uid, { address, board: session.board });
     const id = (command as { id?: unknown }).id;
     if (typeof id === 'string') rememberSent(session, id);
     const { command: stored, duplicate } = await appendCommand(app, boardCode, session.actor, command as never, { connectionId: session.connectionId });

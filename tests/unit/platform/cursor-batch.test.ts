@@ -74,19 +74,21 @@ describe('CursorBatches: one message per board per 50 ms', () => {
 });
 
 describe('sendCursors: one frame per socket, never its own cursor, latest-wins for a backed-up socket', () => {
-  /** A session whose socket records what it is sent (through ws's send; `backlog` = its bufferedAmount). */
+  /** A session whose socket records what it is sent (its sendFrame; `backlog` = its bufferedAmount). */
   function session(uid: string, backlog = { bytes: 0 }) {
     const got: Array<{ name: string; data: { cursors: CursorMove[] }; from: unknown }> = [];
-    const ws = {
-      readyState: 1,
+    const socket = {
+      isOpen: () => true,
+      cork() {},
+      uncork() {},
       get bufferedAmount() {
         return backlog.bytes;
       },
-      send(message: Buffer) {
+      sendFrame(message: Buffer) {
         got.push(JSON.parse(String(message)).message.data);
       },
     };
-    const s = { actor: { uid }, held: null, socket: { _ws: ws, isOpen: () => true } } as unknown as Session;
+    const s = { actor: { uid }, held: null, socket } as unknown as Session;
     return { s, got, backlog, seen: () => got.map((e) => e.data.cursors.map((m) => `${m.from.uid}:${(m.data as { x: number }).x}`)) };
   }
 

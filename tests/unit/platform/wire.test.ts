@@ -6,24 +6,23 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HubSocket } from '../../../platform/realtime/session';
-import { DEFAULT_FLUSH_MS, LAZY_FLUSH_MS, prepareEvent, sendPrepared } from '../../../platform/realtime/wire';
+import { DEFAULT_FLUSH_MS, flushNow, LAZY_FLUSH_MS, prepareEvent, sendPrepared } from '../../../platform/realtime/wire';
 
-/** A nes socket over a ws whose TCP stream records its corks and what left in each uncork. */
+/** A hub socket whose TCP stream records its corks and what left in each uncork. */
 function socket() {
   const state = { corked: 0, buffered: [] as string[], sent: [] as string[][] };
-  const raw = {
+  const hubSocket = {
+    isOpen: () => true,
     cork: () => void state.corked++,
     uncork() {
       state.corked--;
       if (state.corked === 0 && state.buffered.length) state.sent.push(state.buffered.splice(0));
     },
-    write(chunk: Buffer) {
-      state.buffered.push(String(chunk.subarray(2)));
-      return true;
+    sendFrame(message: Buffer) {
+      state.buffered.push(String(message));
     },
   };
-  const ws = { readyState: 1, send: () => undefined, _sender: { _state: 0 }, _socket: raw };
-  return { socket: { _ws: ws, isOpen: () => true } as unknown as HubSocket, state };
+  return { socket: hubSocket as unknown as HubSocket, state };
 }
 
 const event = (n: number) => prepareEvent('onCommand', { n });
@@ -32,7 +31,8 @@ const text = (n: number) => String(event(n).message);
 describe('event writer flushes', () => {
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'] });
-    // start after any flush spacing of an earlier test
+    // a flush another test file left pending happens first; start after any flush spacing
+    flushNow();
     await vi.advanceTimersByTimeAsync(100);
   });
   afterEach(() => vi.useRealTimers());
