@@ -412,6 +412,15 @@ export const ENV = {
     { default: true, defaultText: 'on', description: '`off` disables background jobs (board disposal, billing renewals) on a node' },
   ),
   DIST_DIR: envVar(text('a directory path'), { defaultText: '`./dist`', description: 'where the built browser apps are served from' }),
+  S3_BUCKET: envVar(text('a bucket name'), {
+    defaultText: NONE,
+    description: 'uploaded pictures go to this S3-compatible bucket (needed for more than one node); without it they are files under `DATA_DIR/assets` (docs/assets.md)',
+  }),
+  S3_ENDPOINT: envVar(url(['http', 'https']), { defaultText: 'AWS', description: 'the S3 endpoint of another provider (MinIO, Ceph, R2…): `https://s3.example.com`' }),
+  S3_REGION: envVar(text('a region name'), { default: 'us-east-1', description: 'the bucket\'s region' }),
+  S3_ACCESS_KEY_ID: envVar(text('an access key id'), { defaultText: 'the AWS default chain', description: 'the access key of the bucket (with `S3_SECRET_ACCESS_KEY`); without both the AWS default credentials apply' }),
+  S3_SECRET_ACCESS_KEY: envVar(text('a secret key', 'value'), { defaultText: NONE, description: 'the secret of `S3_ACCESS_KEY_ID`' }),
+  S3_FORCE_PATH_STYLE: envVar(oneOf(['true', 'false'] as const), { default: 'false', description: '`true` addresses the bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted stores need' }),
 };
 
 export type EnvName = keyof typeof ENV;

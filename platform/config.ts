@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AbuseLimits } from './core/limits';
 import { ConfigError, DEFAULT_LOGIN_LIMITS, validateEnv, type EnvValues, type LoginLimits } from './config-schema';
+import type { S3Settings } from './assets/s3-storage';
 
 export { ConfigError, DEFAULT_LOGIN_LIMITS, type LoginLimits };
 
@@ -21,6 +22,8 @@ export interface Config {
   redisPrefix: string;
   /** How long a stopping node drains (SHUTDOWN_TIMEOUT_MS, default 10000) before it is forced to exit. */
   shutdownTimeoutMs: number;
+  /** Where uploaded pictures are kept: an S3-compatible bucket (S3_*), else files under DATA_DIR/assets (docs/assets.md). */
+  assets: { dir: string; s3?: S3Settings };
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -122,6 +125,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    assets: {
+      dir: path.join(dataDir, 'assets'),
+      ...(e.S3_BUCKET
+        ? {
+            s3: {
+              bucket: e.S3_BUCKET,
+              endpoint: e.S3_ENDPOINT,
+              region: e.S3_REGION,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            },
+          }
+        : {}),
+    },
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

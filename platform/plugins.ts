@@ -4,6 +4,7 @@ import { mailPlugin } from './mail/plugin';
 import { usersPlugin } from './users/plugin';
 import { clientsPlugin } from './clients/plugin';
 import { boardsPlugin } from './boards/plugin';
+import { assetsPlugin } from './assets/plugin';
 import { workspacesPlugin } from './workspaces/plugin';
 import { billingPlugin } from './billing/plugin';
 import { chatPlugin } from './chat/plugin';
@@ -30,7 +31,7 @@ export const domainPlugins: Array<ServerRegisterPluginObject<void>> = [
   { plugin: clientsPlugin },
   { plugin: workspacesPlugin },
   { plugin: billingPlugin },
-  { plugin: boardsPlugin }, { plugin: chatPlugin }, { plugin: commentsPlugin }, { plugin: logsPlugin },
+  { plugin: boardsPlugin }, { plugin: assetsPlugin }, { plugin: chatPlugin }, { plugin: commentsPlugin }, { plugin: logsPlugin },
   { plugin: libraryPlugin },
   { plugin: realtimePlugin },
   { plugin: adminPlugin },

@@ -197,8 +197,12 @@ export const UPLOAD_MAX_BYTES = 10_000_000;
 export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'svg', 'pdf', 'webp', 'avif', 'avifs'] as const;
 export const COMPRESSION = { min: 1, max: 100, default: 75 } as const;
 export const DOWNSIZE_OPTIONS = ['Original Size', '50% of Original', 'Current View'] as const;
-/** Board config upload: 0 workspace setting, 1 enabled, 2 disabled (default 2). */
-export const UPLOAD_SETTING = { workspace: 0, enabled: 1, disabled: 2, default: 2 } as const;
+/**
+ * Board config upload: 0 workspace setting, 1 enabled, 2 disabled. The spec's default is 2, which
+ * would leave every new board unable to take a picture; boards start at 0 instead (the workspace's
+ * setting, and a workspace allows uploads unless its admin turns them off): docs/assets.md.
+ */
+export const UPLOAD_SETTING = { workspace: 0, enabled: 1, disabled: 2, default: 0 } as const;
 /** Image previews by zoom: full; s1 below 0.25; preview below 0.12. */
 export const IMAGE_PREVIEW_SCALES = { s1: 0.25, preview: 0.12 } as const;
 export const BACKUP_EXTENSION = '.wtb';

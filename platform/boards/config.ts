@@ -5,11 +5,11 @@ import { UNAUTHORIZED_ACCESS } from './access';
 import { badRequest, type FieldErrors } from '../core/errors';
 import type { BoardConfig } from './repo';
 
-/** The settings every board starts with (board.md §3: upload default 2 = disabled). */
+/** The settings every board starts with (upload 0 = the workspace's setting, not the spec's 2: shared/constants UPLOAD_SETTING). */
 export const DEFAULT_BOARD_CONFIG: Required<BoardConfig> = {
   bg: 'none',
   bgColor: '#ffffff',
-  upload: UPLOAD_SETTING.default as 2,
+  upload: UPLOAD_SETTING.default,
   privateMode: { type: 0, blurry: false },
   viewport: null,
 };

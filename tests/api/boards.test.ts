@@ -74,7 +74,7 @@ describe('boards', () => {
       displayName: 'Guest',
       isNew: true,
       disposeAt: null,
-      boardConfig: { bg: 'none', upload: 2, privateMode: { type: 0, blurry: false } },
+      boardConfig: { bg: 'none', upload: 0, privateMode: { type: 0, blurry: false } },
       claims: { role: 'Editor', permissions: expect.arrayContaining(['edit_board', 'view_chat', 'write_comment']), client: null },
       version: '1.72.6',
     });

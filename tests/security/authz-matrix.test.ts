@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestKey } from '../../platform/core/identity';
 import { add, call, rect, uidOf, undo, type Who } from '../api/boards-fixtures';
 import { boardState } from '../api/board-state';
+import { png } from '../helpers/png';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import {
   allow, ANY_IDENTITY, CLASSES, EDITORS, EVERYONE, forgeKey, makeBoard, makeWorld, MATRIX_CONFIG, MEMBERS, outcomeOfStatus, OWNER,
@@ -36,11 +37,37 @@ interface RouteCase {
   kind: 'board' | 'user' | 'public';
   /** an allowed call changes the board: it runs on a fresh board */
   mutates?: boolean;
-  req(c: Ctx, cls: Cls): { url: string; payload?: object };
+  req(c: Ctx, cls: Cls): { url: string; payload?: object; multipart?: Record<string, MultipartField> };
   expect: Record<Cls, Outcome>;
   /** after an allowed call: its effect is the caller's own */
   check?(c: Ctx, cls: Cls, res: Awaited<ReturnType<typeof call>>): Promise<void>;
 }
+
+type MultipartField = string | { name: string; data: Buffer };
+
+/** `call` with a multipart body (uploads): the token as a header, a guest's Uid as a form field. */
+async function callMultipart(p: TestPlatform, who: Who | null, url: string, fields: Record<string, MultipartField>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([new Uint8Array(value.data)]), value.name);
+  }
+  if (who && !who.token) form.append('Uid', uidOf(who));
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  const headers: Record<string, string> = { 'content-type': request.headers.get('content-type')! };
+  if (who?.token) headers.authorization = `Bearer ${who.token}`;
+  const res = await p.server.inject({ method: 'POST', url, headers, payload: Buffer.from(await request.arrayBuffer()) });
+  let body: any = null;
+  try {
+    body = JSON.parse(res.payload);
+  } catch {
+    body = res.payload;
+  }
+  return { status: res.statusCode, body, headers: res.headers, raw: res.payload };
+}
+
+/** A picture on the shared board (the asset reads probe it). */
+let sharedAsset = '';
 
 const noLogin = (cls: Cls) => (SIGNED_IN.includes(cls) ? 0 : 401);
 /** A route that needs a bearer token: users pass, everyone else is a 401. */
@@ -230,6 +257,18 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'POST /api/boards/{id}/dispose': { kind: 'board', mutates: true, req: (c) => ({ url: `/api/boards/${c.board.code}/dispose`, payload: { days: 7 } }), expect: allow(OWNER) },
   'POST /api/boards/{id}/rename': { kind: 'board', mutates: true, req: (c) => ({ url: `/api/boards/${c.board.code}/rename`, payload: { name: 'Renamed' } }), expect: allow(EDITORS) },
+  'POST /api/boards/{id}/assets': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: `/api/boards/${c.board.code}/assets`, multipart: { file: { name: 'probe.png', data: png(12, 12) } } }),
+    expect: allow(EDITORS),
+    check: async (c, cls, res) => {
+      const row = await c.p.db('assets').where({ id: res.body.id }).first();
+      expect(row.board_id).toBe(c.board.id);
+      expect(row.uploader_id ?? row.uploader_uid).toBe(keyOf(c.w, cls));
+    },
+  },
+  'GET /api/assets/{id}/{variant}': { kind: 'board', req: (c) => ({ url: `/api/assets/${sharedAsset}/full?Board=${c.board.code}` }), expect: allow(MEMBERS) },
   'GET /api/boards/{id}/sharing': {
     kind: 'board',
     req: (c) => ({ url: `/api/boards/${c.board.code}/sharing` }),
@@ -501,6 +540,9 @@ beforeAll(async () => {
   w = await makeWorld(p);
   shared = await makeBoard(p, w);
   await forgeKey(p, w, shared);
+  const asset = await callMultipart(p, w.owner, `/api/boards/${shared.code}/assets`, { file: { name: 'shared.png', data: png(8, 8) } });
+  if (asset.status !== 200) throw new Error(`asset: ${asset.status} ${asset.raw}`);
+  sharedAsset = asset.body.id;
   const avatar = await call(p, w.owner, 'POST', '/api/users/profile', { displayName: 'Olive Owner', avatar: pngDataUrl(20, 20) });
   if (avatar.status !== 200) throw new Error(`avatar: ${avatar.status} ${avatar.raw}`);
   const created = await call(p, w.owner, 'POST', '/api/clients', { appName: 'Owner app', terms: true });
@@ -531,8 +573,8 @@ describe('every route × every identity', () => {
         const board = fresh ? await makeBoard(p, w) : shared;
         const c: Ctx = { p, w, board, app };
         const before = route.kind === 'board' && !fresh ? await boardState(p.db, board.id) : null;
-        const { url, payload } = route.req(c, cls);
-        const res = await call(p, whoOf(w, cls), method, url, payload);
+        const { url, payload, multipart } = route.req(c, cls);
+        const res = multipart ? await callMultipart(p, whoOf(w, cls), url, multipart) : await call(p, whoOf(w, cls), method, url, payload);
         got[cls] = outcomeOfStatus(res.status);
         expect(res.status, `${cls}: ${key} must never be a 500 (${res.raw.slice(0, 200)})`).toBeLessThan(500);
         if (before) expect(await boardState(p.db, board.id), `${cls}: a refused ${key} changed the board`).toEqual(before);

@@ -19,6 +19,7 @@ import * as m017 from './017_billing_settlements';
 import * as m018 from './018_announcements';
 import * as m019 from './019_safe_links';
 import * as m020 from './020_session_ids';
+import * as m021 from './021_assets';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -45,6 +46,7 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['018_announcements', m018],
   ['019_safe_links', m019],
   ['020_session_ids', m020],
+  ['021_assets', m021],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,27 @@
+import type { Plugin } from '@hapi/hapi';
+import { fileStorage } from './fs-storage';
+import { assetRoutes } from './routes';
+import { s3Storage } from './s3-storage';
+import type { AssetStorage } from './storage';
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    assets: { storage: AssetStorage };
+  }
+}
+
+/**
+ * Assets (docs/assets.md): the pictures uploaded to boards. The storage is an S3-compatible
+ * bucket when S3_BUCKET is set, else files under DATA_DIR/assets. Other domains reach it through
+ * what this plugin exposes (`server.plugins.assets.storage`), never by building their own.
+ */
+export const assetsPlugin: Plugin<void> = {
+  name: 'assets',
+  dependencies: ['boards'],
+  register(server) {
+    const { config } = server.app;
+    const storage = config.assets.s3 ? s3Storage(config.assets.s3) : fileStorage(config.assets.dir);
+    server.expose('storage', storage);
+    server.route(assetRoutes((request) => ({ ...request.server.app, assets: storage })));
+  },
+};

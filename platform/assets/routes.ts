@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { COMPRESSION, UPLOAD_MAX_BYTES } from '../../shared/constants';
+import { MESSAGES } from '../../shared/messages';
+import { requestActor } from '../core/actor';
+import { badRequest } from '../core/errors';
+import { boardRef, optionalAuth, uidFields } from '../boards/schemas';
+import { readAsset, uploadAsset, type AssetApp } from './service';
+import { VARIANTS, type Variant } from './variants';
+
+/** A multipart part written to a temporary file by hapi (payload output 'file'). */
+interface FilePart {
+  filename?: string;
+  path: string;
+  bytes: number;
+  headers?: Record<string, string>;
+}
+
+const isFilePart = (v: unknown): v is FilePart => !!v && typeof v === 'object' && typeof (v as FilePart).path === 'string';
+
+/** Removes the files hapi wrote the request's parts to. */
+function removeTemporaryFiles(request: Request, h: ResponseToolkit) {
+  const payload = request.payload as Record<string, unknown> | null;
+  for (const value of Object.values(payload && typeof payload === 'object' ? payload : {})) {
+    for (const part of [value].flat()) if (isFilePart(part)) fs.promises.rm(part.path, { force: true }).catch(() => undefined);
+  }
+  return h.continue;
+}
+
+/** Room for the multipart framing and the other fields around a file of the largest size. */
+const MULTIPART_SLACK = 256 * 1024;
+
+/**
+ * The asset routes (board.md §7): POST /api/boards/{id}/assets (multipart `file`, optional
+ * `quality` 1–100; streamed to a temporary file by hapi, never held whole in memory while it
+ * arrives) and GET /api/assets/{id}/{full|s1|preview}?Board= (the board's visitors only).
+ * They take the board's cross-origin policy (core/cors.ts) once the board client calls them.
+ */
+export function assetRoutes(appOf: (request: Request) => AssetApp): ServerRoute[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/boards/{id}/assets',
+      options: {
+        auth: optionalAuth,
+        tags: ['api', 'assets'],
+        description: 'Upload a picture to the board (multipart field file; quality 1–100 turns it into JPEG)',
+        notes: 'Owner, Facilitator or Editor of the board, with uploads allowed. The file is checked by its bytes; pictures are encoded again without their metadata. 400 under `file` with the spec\'s message for an unsupported type or a file over the limit.',
+        payload: { output: 'data', parse: true, multipart: { output: 'file' }, allow: ['multipart/form-data'], maxBytes: UPLOAD_MAX_BYTES + MULTIPART_SLACK },
+        validate: {
+          params: Joi.object({ id: boardRef }),
+          payload: Joi.object({ file: Joi.any(), quality: Joi.number().integer().min(COMPRESSION.min).max(COMPRESSION.max), ...uidFields }).unknown(false),
+        },
+        // the temporary files go whatever the answer (a refused or invalid upload too)
+        ext: { onPreResponse: { method: removeTemporaryFiles } },
+        response: {
+          schema: Joi.object({ id: Joi.string().guid().required(), width: Joi.number().integer().required(), height: Joi.number().integer().required(), metadata: Joi.object({ mimetype: Joi.string().required(), page: Joi.object({ current: Joi.number().integer(), total: Joi.number().integer() }) }).required() }).label('UploadedAsset'),
+        },
+      },
+      handler: async (request) => {
+        const payload = request.payload as { file?: unknown; quality?: number };
+        const parts = [payload.file].flat().filter(isFilePart);
+        if (parts.length !== 1 || !parts[0]!.filename) throw badRequest(MESSAGES.noFileSelected, { file: [MESSAGES.noFileSelected] });
+        const part = parts[0]!;
+        return uploadAsset(appOf(request), (request.params as { id: string }).id, requestActor(request), { name: part.filename!, path: part.path, bytes: part.bytes }, payload.quality);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/assets/{id}/{variant}',
+      options: {
+        auth: optionalAuth,
+        tags: ['api', 'assets'],
+        description: 'A picture of a board: full, or the previews s1 and preview (the Board query names the board it is on; Page a page of a PDF)',
+        validate: {
+          params: Joi.object({ id: Joi.string().guid().required(), variant: Joi.string().valid(...VARIANTS).required() }),
+          query: Joi.object({ Board: boardRef, Page: Joi.number().integer().min(1), ...uidFields }),
+        },
+      },
+      handler: async (request, h: ResponseToolkit) => {
+        const { id, variant } = request.params as { id: string; variant: Variant };
+        const { Board, Page } = request.query as { Board: string; Page?: number };
+        const { object } = await readAsset(appOf(request), id, variant, Board, requestActor(request), Page ?? 1);
+        // an asset's variants never change (new pictures get new ids): cached by the visitor's browser only
+        return h.response(object.body).type(object.contentType).bytes(object.bytes).header('cache-control', 'private, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
+      },
+    },
+  ];
+}
