@@ -20,6 +20,7 @@ import * as m018 from './018_announcements';
 import * as m019 from './019_safe_links';
 import * as m020 from './020_session_ids';
 import * as m021 from './021_assets';
+import * as m022 from './022_member_names';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -47,6 +48,7 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['019_safe_links', m019],
   ['020_session_ids', m020],
   ['021_assets', m021],
+  ['022_member_names', m022],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
