@@ -51,6 +51,10 @@ const SERVER_PACKAGES = [
   'proxy-addr',
   'csv-stringify',
   'ws',
+  '@aws-sdk/[^/]+',
+  'file-type',
+  'unpdf',
+  '@napi-rs/[^/]+',
 ];
 
 /** node's built-in modules, with or without the node: prefix. */

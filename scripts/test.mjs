@@ -5,13 +5,15 @@
 //  2. unit tests and stories (one vitest run) ‖ process tests (the built server as a process)
 //     ‖ the embedded-mode API suite on PGlite (with DATABASE_URL)
 //  3. API tests: the whole suite on PostgreSQL (DATABASE_URL); without it (a laptop) the whole
-//     suite on PGlite ‖ in CI, the production check (scripts/production-check.mjs)
+//     suite on PGlite ‖ lint and format (npm run lint: ESLint, Prettier; beside the longest stage,
+//     where it costs least) ‖ in CI, the production check (scripts/production-check.mjs)
 //  4. browser tests (playwright, Chromium, two workers)
 // Stages joined by ‖ run side by side. No stage may pass by finding nothing: there is no
 // --passWithNoTests, so a wrong pattern fails. In CI (CI=true) nothing is skipped for a missing
 // service: without DATABASE_URL the run fails; locally the PostgreSQL stage runs on PGlite instead.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const times = [];
@@ -44,10 +46,28 @@ function stage(title, cmd, args, env = {}, prefix = '') {
   });
 }
 
+/** The machine's CPU time so far, busy and idle (all cores), to tell how busy a group of stages kept it. */
+function cpuTimes() {
+  let busy = 0;
+  let idle = 0;
+  for (const { times: t } of os.cpus()) {
+    busy += t.user + t.nice + t.sys + t.irq;
+    idle += t.idle;
+  }
+  return { busy, idle };
+}
+const groups = [];
+
 /** Stages side by side; the run ends after them if any failed. */
 async function together(...stages) {
   const prefixed = stages.length > 1;
+  const t0 = Date.now();
+  const cpu0 = cpuTimes();
   const results = await Promise.all(stages.map(([title, cmd, args, env], i) => stage(title, cmd, args, env, prefixed ? `[${i + 1}]` : '')));
+  const cpu1 = cpuTimes();
+  const busy = cpu1.busy - cpu0.busy;
+  const total = busy + (cpu1.idle - cpu0.idle);
+  groups.push([stages.map(([title]) => title).join(' ‖ '), Date.now() - t0, total ? busy / total : 0]);
   if (results.every(Boolean)) return;
   summary();
   console.error('\nnpm test failed');
@@ -58,6 +78,10 @@ function summary() {
   console.log('\nStage times:');
   for (const [title, ms, result] of times) console.log(`  ${seconds(ms).padStart(8)}  ${result.padEnd(6)}  ${title}`);
   console.log(`  ${seconds(Date.now() - started).padStart(8)}  total`);
+  // how busy each group kept the machine's cores: near 100 % a group is bound by the CPU (more
+  // parallelism cannot help it); well below, its stages wait (for I/O, timers, the browser)
+  console.log(`\nStage groups (${os.cpus().length} cores):`);
+  for (const [titles, ms, busy] of groups) console.log(`  ${seconds(ms).padStart(8)}  CPU ${(busy * 100).toFixed(0).padStart(3)} %  ${titles}`);
 }
 
 // A skip is allowed only when it is conditional on a missing service (tests/helpers/suites.ts,
@@ -98,11 +122,12 @@ await together(
 );
 // CI also installs the built tree without devDependencies and starts it (the Dockerfile's steps)
 const production = process.env.CI ? [['production install and start', 'node', ['scripts/production-check.mjs']]] : [];
+const lint = ['lint and format', 'npm', ['run', '--silent', 'lint']];
 if (process.env.DATABASE_URL) {
-  await together(['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pg' }], ...production);
+  await together(['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pg' }], lint, ...production);
 } else {
   console.log('\n(DATABASE_URL is not set: the API suite runs on the embedded PGlite; the two-node tests are skipped)');
-  await together(['API tests on the embedded PostgreSQL (PGlite)', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pglite' }]);
+  await together(['API tests on the embedded PostgreSQL (PGlite)', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pglite' }], lint);
 }
 await together(['browser tests (Chromium)', 'npx', ['playwright', 'test']]);
 summary();
