@@ -9,7 +9,20 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', 'build/', 'data/', 'public/', 'storybook-static/', 'test-results/', 'playwright-report/', '.build-lock/', 'rollup.config-*.mjs'] },
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      'build/',
+      'data/',
+      'public/',
+      'storybook-static/',
+      'test-results/',
+      'playwright-report/',
+      '.build-lock/',
+      'rollup.config-*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,7 +36,10 @@ export default tseslint.config(
       'no-control-regex': 'off',
       // `declare module` / `declare global` augmentations (the JSX typing of <tabula-board>)
       '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {

@@ -44,7 +44,11 @@ function cssText(): Plugin {
       const file = id.slice(0, -suffix.length);
       this.addWatchFile(file);
       let css = fs.readFileSync(file, 'utf8');
-      if (production) css = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').trim();
+      if (production)
+        css = css
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .replace(/\s+/g, ' ')
+          .trim();
       return { code: `export default ${JSON.stringify(css)};`, map: { mappings: '' } };
     },
   };
@@ -114,7 +118,13 @@ const chunkName = (chunk: PreRenderedChunk) => {
   const pkg = last.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1];
   return `chunks/${pkg ? pkg.replace('/', '-') : '[name]'}-[hash].js`;
 };
-const esm = (dir: string): OutputOptions => ({ dir, format: 'es', sourcemap: true, chunkFileNames: chunkName, entryFileNames: '[name].js' });
+const esm = (dir: string): OutputOptions => ({
+  dir,
+  format: 'es',
+  sourcemap: true,
+  chunkFileNames: chunkName,
+  entryFileNames: '[name].js',
+});
 
 /**
  * Import cycles are reported once per build (a count and the cycles), never failing it; a few
@@ -184,7 +194,13 @@ const config: RollupOptions[] = [
     // A classic script (one <script src>, no module loader), so it cannot load chunks: the share
     // dialog and QR code are inlined here (inlineDynamicImports).
     input: 'sdk/element.ts',
-    output: ['sdk/dist', `${dist}/sdk`].map((dir): OutputOptions => ({ file: `${dir}/tabula-board.js`, format: 'iife', name: 'TabulaBoard', sourcemap: true, inlineDynamicImports: true })),
+    output: ['sdk/dist', `${dist}/sdk`].map((dir): OutputOptions => ({
+      file: `${dir}/tabula-board.js`,
+      format: 'iife',
+      name: 'TabulaBoard',
+      sourcemap: true,
+      inlineDynamicImports: true,
+    })),
     plugins: [...plugins(), reportCycles('tabula-board.js')],
     onwarn,
   },

@@ -15,8 +15,23 @@ import { defineConfig } from 'vitest/config';
  * main paths of a board (join, commands, catch-up, undo, hub) — docs/testing.md.
  */
 const EMBEDDED_SUITE = [
-  'health', 'migrate', 'admin-cli', 'commands', 'commands-group-commit', 'commands-snapshots', 'catchup', 'idempotency',
-  'undo-answer', 'hub', 'boards', 'library-backup', 'library-actions', 'accounts', 'workspaces', 'comments', 'chat',
+  'health',
+  'migrate',
+  'admin-cli',
+  'commands',
+  'commands-group-commit',
+  'commands-snapshots',
+  'catchup',
+  'idempotency',
+  'undo-answer',
+  'hub',
+  'boards',
+  'library-backup',
+  'library-actions',
+  'accounts',
+  'workspaces',
+  'comments',
+  'chat',
 ].map((name) => `tests/api/${name}.test.ts`);
 
 /**
@@ -45,7 +60,16 @@ export default defineConfig({
       { test: { name: 'api', include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'], exclude: MOCKING, ...api } },
       { test: { name: 'api-mocking', include: MOCKING, ...api, isolate: true } },
       // the built server as a process (signals, exit codes, logs): scripts/test.mjs builds first
-      { test: { name: 'process', include: ['tests/process/**/*.test.ts'], environment: 'node', testTimeout: 90_000, pool: 'forks', maxWorkers: 2 } },
+      {
+        test: {
+          name: 'process',
+          include: ['tests/process/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
       { test: { name: 'api-embedded', include: EMBEDDED_SUITE, ...api, env: { TEST_DB: 'pglite' } } },
       // whole screens rendered in jsdom with many interactions: more than the default 5 s on a busy machine
       { test: { name: 'stories', include: ['tests/stories/**/*.test.tsx'], environment: 'jsdom', testTimeout: 20_000 } },

@@ -11,17 +11,69 @@ const handle = (h: { title: string; subtitle: string }) => h;
  * "Layer rules").
  */
 export const adminPages: RouteObject[] = [
-  { path: 'dashboard', lazy: () => import('./dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })), handle: handle({ title: 'Dashboard', subtitle: 'Connections, scheduled tasks and announcements' }) },
-  { path: 'admin-boards', lazy: () => import('./boards/boards-page').then((m) => ({ Component: m.AdminBoardsPage })), handle: handle({ title: 'Boards', subtitle: 'Every board of the platform' }) },
-  { path: 'users', lazy: () => import('./users/users-page').then((m) => ({ Component: m.UsersPage })), handle: handle({ title: 'Users', subtitle: 'Accounts, roles, flags and messages' }) },
-  { path: 'clients', lazy: () => import('./clients/clients-page').then((m) => ({ Component: m.ClientsPage })), handle: handle({ title: 'Clients', subtitle: 'Developer apps and their origins' }) },
-  { path: 'feedbacks', lazy: () => import('./feedbacks/feedbacks-page').then((m) => ({ Component: m.FeedbacksPage })), handle: handle({ title: 'Feedbacks', subtitle: 'What users told us' }) },
-  { path: 'contacts', lazy: () => import('./contacts/contacts-page').then((m) => ({ Component: m.ContactsPage })), handle: handle({ title: 'Contacts', subtitle: 'Messages from the contact form' }) },
-  { path: 'outbox', lazy: () => import('./outbox/outbox-page').then((m) => ({ Component: m.OutboxPage })), handle: handle({ title: 'Outbox', subtitle: 'Mails the platform wrote, and their links' }) },
-  { path: 'directory', lazy: () => import('./directories/directories-page').then((m) => ({ Component: m.DirectoriesPage })), handle: handle({ title: 'Directory', subtitle: 'Text directories' }) },
-  { path: 'user-audit', lazy: () => import('./audit/user-audit-page').then((m) => ({ Component: m.UserAuditPage })), handle: handle({ title: 'User audit', subtitle: 'Board joins and events' }) },
-  { path: 'feature-audit', lazy: () => import('./audit/feature-audit-page').then((m) => ({ Component: m.FeatureAuditPage })), handle: handle({ title: 'Feature audit', subtitle: 'Feature usage reported by the apps' }) },
-  { path: 'operator-audit', lazy: () => import('./audit/operator-audit-page').then((m) => ({ Component: m.OperatorAuditPage })), handle: handle({ title: 'Operator audit', subtitle: 'What operators did, to what, and when' }) },
-  { path: 'perf-logs', lazy: () => import('./audit/perf-logs-page').then((m) => ({ Component: m.PerfLogsPage })), handle: handle({ title: 'Performance logs', subtitle: 'Timings and failures reported by the apps' }) },
-  { path: 'log-viewer', lazy: () => import('./log-viewer/log-viewer-page').then((m) => ({ Component: m.LogViewerPage })), handle: handle({ title: 'Log viewer', subtitle: 'Server log files' }) },
+  {
+    path: 'dashboard',
+    lazy: () => import('./dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+    handle: handle({ title: 'Dashboard', subtitle: 'Connections, scheduled tasks and announcements' }),
+  },
+  {
+    path: 'admin-boards',
+    lazy: () => import('./boards/boards-page').then((m) => ({ Component: m.AdminBoardsPage })),
+    handle: handle({ title: 'Boards', subtitle: 'Every board of the platform' }),
+  },
+  {
+    path: 'users',
+    lazy: () => import('./users/users-page').then((m) => ({ Component: m.UsersPage })),
+    handle: handle({ title: 'Users', subtitle: 'Accounts, roles, flags and messages' }),
+  },
+  {
+    path: 'clients',
+    lazy: () => import('./clients/clients-page').then((m) => ({ Component: m.ClientsPage })),
+    handle: handle({ title: 'Clients', subtitle: 'Developer apps and their origins' }),
+  },
+  {
+    path: 'feedbacks',
+    lazy: () => import('./feedbacks/feedbacks-page').then((m) => ({ Component: m.FeedbacksPage })),
+    handle: handle({ title: 'Feedbacks', subtitle: 'What users told us' }),
+  },
+  {
+    path: 'contacts',
+    lazy: () => import('./contacts/contacts-page').then((m) => ({ Component: m.ContactsPage })),
+    handle: handle({ title: 'Contacts', subtitle: 'Messages from the contact form' }),
+  },
+  {
+    path: 'outbox',
+    lazy: () => import('./outbox/outbox-page').then((m) => ({ Component: m.OutboxPage })),
+    handle: handle({ title: 'Outbox', subtitle: 'Mails the platform wrote, and their links' }),
+  },
+  {
+    path: 'directory',
+    lazy: () => import('./directories/directories-page').then((m) => ({ Component: m.DirectoriesPage })),
+    handle: handle({ title: 'Directory', subtitle: 'Text directories' }),
+  },
+  {
+    path: 'user-audit',
+    lazy: () => import('./audit/user-audit-page').then((m) => ({ Component: m.UserAuditPage })),
+    handle: handle({ title: 'User audit', subtitle: 'Board joins and events' }),
+  },
+  {
+    path: 'feature-audit',
+    lazy: () => import('./audit/feature-audit-page').then((m) => ({ Component: m.FeatureAuditPage })),
+    handle: handle({ title: 'Feature audit', subtitle: 'Feature usage reported by the apps' }),
+  },
+  {
+    path: 'operator-audit',
+    lazy: () => import('./audit/operator-audit-page').then((m) => ({ Component: m.OperatorAuditPage })),
+    handle: handle({ title: 'Operator audit', subtitle: 'What operators did, to what, and when' }),
+  },
+  {
+    path: 'perf-logs',
+    lazy: () => import('./audit/perf-logs-page').then((m) => ({ Component: m.PerfLogsPage })),
+    handle: handle({ title: 'Performance logs', subtitle: 'Timings and failures reported by the apps' }),
+  },
+  {
+    path: 'log-viewer',
+    lazy: () => import('./log-viewer/log-viewer-page').then((m) => ({ Component: m.LogViewerPage })),
+    handle: handle({ title: 'Log viewer', subtitle: 'Server log files' }),
+  },
 ];

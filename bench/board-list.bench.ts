@@ -78,7 +78,8 @@ try {
   let worst = 0;
   for (const [label, url] of cases) {
     const first = await get(url);
-    if (url.startsWith(list) && url === list && (first.body.totalCount !== BOARDS || first.body.data.length !== 30)) throw new Error(`unexpected page: ${first.body.totalCount} boards, ${first.body.data.length} items`);
+    if (url.startsWith(list) && url === list && (first.body.totalCount !== BOARDS || first.body.data.length !== 30))
+      throw new Error(`unexpected page: ${first.body.totalCount} boards, ${first.body.data.length} items`);
     for (let i = 0; i < 3; i++) await get(url);
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) times.push((await get(url)).ms);

@@ -16,7 +16,10 @@ import { chromium, type Page } from 'playwright-core';
 import { bundleBenchPage } from './board/bundle';
 import { report } from './report';
 
-interface FrameStats { draw: number[]; interval: number[] }
+interface FrameStats {
+  draw: number[];
+  interval: number[];
+}
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
 const FRAMES = Number(process.env.BENCH_FRAMES ?? 120);
@@ -45,11 +48,13 @@ async function heapMb(page: Page): Promise<number> {
 }
 
 type Mode = 'tiles' | 'direct' | 'all';
-const MODES: Array<{ mode: Mode; label: string }> = ([
-  { mode: 'tiles', label: 'index + tile cache (ours)' },
-  { mode: 'direct', label: 'index only, drawn every frame' },
-  { mode: 'all', label: 'baseline: draw everything' },
-] as const).filter((m) => !process.env.BENCH_MODES || process.env.BENCH_MODES.split(',').includes(m.mode));
+const MODES: Array<{ mode: Mode; label: string }> = (
+  [
+    { mode: 'tiles', label: 'index + tile cache (ours)' },
+    { mode: 'direct', label: 'index only, drawn every frame' },
+    { mode: 'all', label: 'baseline: draw everything' },
+  ] as const
+).filter((m) => !process.env.BENCH_MODES || process.env.BENCH_MODES.split(',').includes(m.mode));
 
 type Bench = {
   load(n: number, mode?: Mode): Promise<{ loadMs: number; firstFrameMs: number; shapes: number; drawn: number }>;
@@ -60,7 +65,10 @@ type Bench = {
   penReady(): void;
 };
 const call = <K extends keyof Bench>(page: Page, name: K, ...args: Parameters<Bench[K]>) =>
-  page.evaluate(([n, a]) => ((window as unknown as { bench: Record<string, (...x: unknown[]) => unknown> }).bench[n as string](...(a as unknown[]))), [name, args] as const) as Promise<Awaited<ReturnType<Bench[K]>>>;
+  page.evaluate(
+    ([n, a]) => (window as unknown as { bench: Record<string, (...x: unknown[]) => unknown> }).bench[n as string](...(a as unknown[])),
+    [name, args] as const,
+  ) as Promise<Awaited<ReturnType<Bench[K]>>>;
 
 async function penLatency(page: Page): Promise<number[]> {
   await call(page, 'penReady');
@@ -103,14 +111,22 @@ async function main(): Promise<void> {
         const panFit = await call(page, 'panFit', culling ? Math.min(frames, 40) : 10);
         const heapAll = await heapMb(page);
         const mode = label;
-        const pf = frameTimes(pan), zf = frameTimes(zoom), ff = frameTimes(panFit);
-        rows.push(`| ${n.toLocaleString('en')} | ${mode} | ${ms(loaded.firstFrameMs)} | ${loaded.drawn} | ${ms(median(pf))} / ${ms(p95(pf))} | ${ms(median(pan.draw))} | ${ms(median(zf))} / ${ms(p95(zf))} | ${ms(median(zoom.draw))} | ${heapLoaded.toFixed(0)} |`);
-        worst.push(`| ${n.toLocaleString('en')} | ${mode} | ${ms(fit.ms)} | ${fit.drawn} | ${ms(median(ff))} / ${ms(p95(ff))} | ${ms(median(panFit.draw))} | ${heapAll.toFixed(0)} |`);
+        const pf = frameTimes(pan),
+          zf = frameTimes(zoom),
+          ff = frameTimes(panFit);
+        rows.push(
+          `| ${n.toLocaleString('en')} | ${mode} | ${ms(loaded.firstFrameMs)} | ${loaded.drawn} | ${ms(median(pf))} / ${ms(p95(pf))} | ${ms(median(pan.draw))} | ${ms(median(zf))} / ${ms(p95(zf))} | ${ms(median(zoom.draw))} | ${heapLoaded.toFixed(0)} |`,
+        );
+        worst.push(
+          `| ${n.toLocaleString('en')} | ${mode} | ${ms(fit.ms)} | ${fit.drawn} | ${ms(median(ff))} / ${ms(p95(ff))} | ${ms(median(panFit.draw))} | ${heapAll.toFixed(0)} |`,
+        );
         if (renderMode === 'tiles') {
           const lat = await penLatency(page);
           extra.push(`| ${n.toLocaleString('en')} | ${lat.length} | ${ms(median(lat))} | ${ms(p95(lat))} |`);
         }
-        console.log(`${n} ${mode}: first frame ${ms(loaded.firstFrameMs)} ms, pan ${ms(median(pf))}/${ms(p95(pf))} ms (draw ${ms(median(pan.draw))}), zoom ${ms(median(zf))}/${ms(p95(zf))} ms (draw ${ms(median(zoom.draw))}), fit ${ms(fit.ms)} ms, heap ${heapLoaded.toFixed(0)}/${heapAll.toFixed(0)} MB`);
+        console.log(
+          `${n} ${mode}: first frame ${ms(loaded.firstFrameMs)} ms, pan ${ms(median(pf))}/${ms(p95(pf))} ms (draw ${ms(median(pan.draw))}), zoom ${ms(median(zf))}/${ms(p95(zf))} ms (draw ${ms(median(zoom.draw))}), fit ${ms(fit.ms)} ms, heap ${heapLoaded.toFixed(0)}/${heapAll.toFixed(0)} MB`,
+        );
         await page.close();
       }
     }

@@ -27,7 +27,11 @@ let port = 4300 + Math.floor(Math.random() * 500);
 async function boot(args: readonly string[], env: Record<string, string>): Promise<number> {
   const p = ++port;
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, PORT: String(p), HOST: '127.0.0.1', JOBS: 'off', LOG_LEVEL: 'warn', REDIS_URL: '', ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, PORT: String(p), HOST: '127.0.0.1', JOBS: 'off', LOG_LEVEL: 'warn', REDIS_URL: '', ...env },
+    stdio: 'ignore',
+  });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the node exited (${child.exitCode})`);
@@ -63,7 +67,11 @@ for (const [how, args] of Object.entries(starts)) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  rows.push(`| ${how} | ${Object.values(cells).map((xs) => `${(median(xs) / 1000).toFixed(2)} s`).join(' | ')} |`);
+  rows.push(
+    `| ${how} | ${Object.values(cells)
+      .map((xs) => `${(median(xs) / 1000).toFixed(2)} s`)
+      .join(' | ')} |`,
+  );
 }
 
 report(

@@ -32,13 +32,26 @@ export type FromWorker =
   /** senders stopped, every send answered: how many commands this process's clients got stored */
   | { type: 'stopped'; sentAll: number }
   | {
-      type: 'result'; latencies: number[]; acks: number[]; sent: number; errors: number; errorSamples: string[]; cpuMs: number; receivedAll: number; missing: number;
-      cursorsSent: number; cursorsDropped: number; cursorsReceived: number; cursorFrames: number; cursorLatencies: number[];
+      type: 'result';
+      latencies: number[];
+      acks: number[];
+      sent: number;
+      errors: number;
+      errorSamples: string[];
+      cpuMs: number;
+      receivedAll: number;
+      missing: number;
+      cursorsSent: number;
+      cursorsDropped: number;
+      cursorsReceived: number;
+      cursorFrames: number;
+      cursorLatencies: number[];
     };
 
 const now = () => performance.timeOrigin + performance.now();
 /** Resolves once the message is handed to the IPC channel (a large result must not be cut by exit). */
-const send = (message: FromWorker) => new Promise<void>((resolve, reject) => process.send!(message, undefined, {}, (err) => (err ? reject(err) : resolve())));
+const send = (message: FromWorker) =>
+  new Promise<void>((resolve, reject) => process.send!(message, undefined, {}, (err) => (err ? reject(err) : resolve())));
 
 let hubs: LeanHubClient[] = [];
 let code = '';
@@ -78,8 +91,24 @@ function command(uid: string): Command {
   const id = `b${crypto.randomBytes(8).toString('hex')}`;
   const ts = Date.now();
   return {
-    id, uid, status: 'normal', timestamp: ts, cmd: 'rectangle',
-    shape: { id: `s-${id}`, cmd: 'rectangle', uid, timestamp: ts, x: 10, y: 10, w: 40, h: 30, stroke: '#000000', lineWidth: 2, metadata: { t: now() } },
+    id,
+    uid,
+    status: 'normal',
+    timestamp: ts,
+    cmd: 'rectangle',
+    shape: {
+      id: `s-${id}`,
+      cmd: 'rectangle',
+      uid,
+      timestamp: ts,
+      x: 10,
+      y: 10,
+      w: 40,
+      h: 30,
+      stroke: '#000000',
+      lineWidth: 2,
+      metadata: { t: now() },
+    },
   } as Command;
 }
 
@@ -145,7 +174,9 @@ process.on('message', async (message: ToWorker) => {
     }
     const { clients, rate, cursorRate = 20 } = message;
     startLoops = () => {
-      loops = clients.flatMap((c, i) => (c.sender ? [senderLoop(hubs[i]!, i, c.uid, rate, c.phase)] : c.cursor ? [cursorLoop(hubs[i]!, cursorRate, c.phase)] : []));
+      loops = clients.flatMap((c, i) =>
+        c.sender ? [senderLoop(hubs[i]!, i, c.uid, rate, c.phase)] : c.cursor ? [cursorLoop(hubs[i]!, cursorRate, c.phase)] : [],
+      );
     };
     await send({ type: 'ready' });
   } else if (message.type === 'go') {
@@ -165,7 +196,22 @@ process.on('message', async (message: ToWorker) => {
     const deadline = Date.now() + 60_000;
     while (receivedEver < expected && Date.now() < deadline) await pause(200);
     const cpu = cpuUsed ?? process.cpuUsage(cpuAtGo ?? undefined);
-    await send({ type: 'result', latencies, acks, sent, errors, errorSamples, cpuMs: (cpu.user + cpu.system) / 1000, receivedAll: receivedAtStop, missing: Math.max(0, expected - receivedEver), cursorsSent, cursorsDropped, cursorsReceived, cursorFrames, cursorLatencies });
+    await send({
+      type: 'result',
+      latencies,
+      acks,
+      sent,
+      errors,
+      errorSamples,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      receivedAll: receivedAtStop,
+      missing: Math.max(0, expected - receivedEver),
+      cursorsSent,
+      cursorsDropped,
+      cursorsReceived,
+      cursorFrames,
+      cursorLatencies,
+    });
     await Promise.all(hubs.map((h) => h.close()));
     hubs = [];
     process.exit(0);
@@ -210,15 +256,20 @@ async function cursorLoop(hub: LeanHubClient, rate: number, phase: number): Prom
     const counted = inWindow(now());
     if (counted) cursorsSent++;
     calls.push(
-      hub.call('messaging', code, '', '', { name: 'collaboratorsCursorMoved', data: { x: 100 + (step % 400), y: 200 + ((step * 7) % 300), t: now() } }).then(
-        (answer) => {
-          if (counted && (answer as { dropped?: boolean } | null)?.dropped) cursorsDropped++;
-        },
-        (err: unknown) => {
-          errors++;
-          if (errorSamples.length < 5) errorSamples.push(`cursor: ${String((err as { message?: unknown } | null)?.message ?? err)}`);
-        },
-      ),
+      hub
+        .call('messaging', code, '', '', {
+          name: 'collaboratorsCursorMoved',
+          data: { x: 100 + (step % 400), y: 200 + ((step * 7) % 300), t: now() },
+        })
+        .then(
+          (answer) => {
+            if (counted && (answer as { dropped?: boolean } | null)?.dropped) cursorsDropped++;
+          },
+          (err: unknown) => {
+            errors++;
+            if (errorSamples.length < 5) errorSamples.push(`cursor: ${String((err as { message?: unknown } | null)?.message ?? err)}`);
+          },
+        ),
     );
     next += period;
     await pause(Math.max(0, next - performance.now()));

@@ -13,7 +13,20 @@
 import os from 'node:os';
 import { startServer } from './support/server';
 import { freshDatabase } from './support/database';
-import { CLIENTS, ONE_MACHINE_ENV, pinNode, RATE, REDIS_URL, REPEAT, run, SECONDS, SENDERS, SPLIT, WARMUP_SECONDS, type Result } from './fanout-run';
+import {
+  CLIENTS,
+  ONE_MACHINE_ENV,
+  pinNode,
+  RATE,
+  REDIS_URL,
+  REPEAT,
+  run,
+  SECONDS,
+  SENDERS,
+  SPLIT,
+  WARMUP_SECONDS,
+  type Result,
+} from './fanout-run';
 import { report } from './report';
 
 const CURSORS = Number(process.env.BENCH_FANOUT_CURSORS ?? 20);
@@ -25,7 +38,11 @@ const CURSOR_LABEL = `${CLIENTS} clients, ${SENDERS} senders × ${RATE}/s, ${CUR
 const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
 const median = (runs: Result[]): Result => {
   const sorted = [...runs].sort((x, y) => x.p99 - y.p99);
-  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, p99s: runs.map((r) => r.p99), missing: runs.reduce((n, r) => n + r.missing, 0) };
+  return {
+    ...sorted[Math.floor((sorted.length - 1) / 2)]!,
+    p99s: runs.map((r) => r.p99),
+    missing: runs.reduce((n, r) => n + r.missing, 0),
+  };
 };
 
 const loadAtStart = os.loadavg()[0]!.toFixed(1);
@@ -83,7 +100,9 @@ ${rows
   .map(
     (r) =>
       `| ${r.label} | ${r.sent} | ${r.delivered.toLocaleString('en-US')} / ${r.expected.toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.p99s!.map(ms).join(', ')} | ${ms(r.max)} | ${ms(r.ackP50)} / ${ms(r.ackP99)} | ${r.serverUsPerDelivery === null ? '–' : r.serverUsPerDelivery.toFixed(1)} | ${
-        r.cursorsSent ? `${r.cursorsSent.toLocaleString('en-US')} / ${r.cursorsDropped} / ${r.cursorsDelivered!.toLocaleString('en-US')} (${r.cursorFrames!.toLocaleString('en-US')})` : '–'
+        r.cursorsSent
+          ? `${r.cursorsSent.toLocaleString('en-US')} / ${r.cursorsDropped} / ${r.cursorsDelivered!.toLocaleString('en-US')} (${r.cursorFrames!.toLocaleString('en-US')})`
+          : '–'
       } | ${r.cursorsSent ? `${ms(r.cursorP50!)} / ${ms(r.cursorP99!)}` : '–'} | ${goal(r)} |`,
   )
   .join('\n')}

@@ -130,14 +130,17 @@ export function pinNode(node: BenchServer, cpus = SPLIT?.nodes): void {
   for (const pid of nodePids(node.port)) spawnSync('taskset', ['-a', '-p', '-c', cpus, pid], { stdio: 'ignore' });
 }
 
-
-export const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
-
+export const percentile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 
 export const httpUrl = (node: BenchServer) => `http://127.0.0.1:${node.port}`;
 
 async function newBoard(node: BenchServer, uid: string): Promise<string> {
-  const res = await fetch(`${httpUrl(node)}/api/boards`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Uid: uid }) });
+  const res = await fetch(`${httpUrl(node)}/api/boards`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Uid: uid }),
+  });
   if (res.status !== 200) throw new Error(`board not created: ${res.status}`);
   return ((await res.json()) as { code: string }).code;
 }
@@ -145,7 +148,10 @@ async function newBoard(node: BenchServer, uid: string): Promise<string> {
 /** Client processes: ~40,000 deliveries/s are more JSON than one process parses in time. */
 export const WORKERS = Number(process.env.BENCH_FANOUT_WORKERS ?? 4);
 
-function startWorker(split: boolean): { child: ChildProcess; next<T extends FromWorker['type']>(type: T): Promise<Extract<FromWorker, { type: T }>> } {
+function startWorker(split: boolean): {
+  child: ChildProcess;
+  next<T extends FromWorker['type']>(type: T): Promise<Extract<FromWorker, { type: T }>>;
+} {
   const script = [process.execPath, '--import', 'tsx', path.join(import.meta.dirname, 'fanout-clients.ts')];
   const [command, ...args] = SPLIT && split ? ['taskset', '-c', SPLIT.clients, ...script] : script;
   const child = spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -169,7 +175,14 @@ function startWorker(split: boolean): { child: ChildProcess; next<T extends From
  * `senders` of them (spread over the nodes too) sending RATE commands/s; WARMUP_SECONDS of
  * sending, then `seconds` measured (commands sent in that window).
  */
-export async function run(label: string, nodes: BenchServer[], clients: number, senders: number, seconds: number, load: { cursors?: number; cursorRate?: number } = {}): Promise<Result> {
+export async function run(
+  label: string,
+  nodes: BenchServer[],
+  clients: number,
+  senders: number,
+  seconds: number,
+  load: { cursors?: number; cursorRate?: number } = {},
+): Promise<Result> {
   const cursors = load.cursors ?? 0;
   // one node: the clients on their own core; two nodes: one core each, the clients wherever
   const split = nodes.length === 1;
@@ -185,7 +198,15 @@ export async function run(label: string, nodes: BenchServer[], clients: number, 
   }));
   const workers = Array.from({ length: Math.min(WORKERS, clients) }, () => startWorker(split));
   try {
-    workers.forEach((w, k) => w.child.send({ type: 'start', code, clients: all.filter((_, i) => i % workers.length === k), rate: RATE, cursorRate: load.cursorRate ?? 20 } satisfies ToWorker));
+    workers.forEach((w, k) =>
+      w.child.send({
+        type: 'start',
+        code,
+        clients: all.filter((_, i) => i % workers.length === k),
+        rate: RATE,
+        cursorRate: load.cursorRate ?? 20,
+      } satisfies ToWorker),
+    );
     await Promise.all(workers.map((w) => w.next('ready')));
     const from = performance.timeOrigin + performance.now() + WARMUP_SECONDS * 1000;
     const until = from + seconds * 1000;
@@ -201,7 +222,10 @@ export async function run(label: string, nodes: BenchServer[], clients: number, 
     const refused = parts.reduce((n, r) => n + r.errors, 0);
     if (refused) console.log(`${label}: ${refused} sends refused, e.g. ${[...new Set(parts.flatMap((r) => r.errorSamples))].join(' | ')}`);
     const receivedAll = parts.reduce((n, r) => n + r.receivedAll, 0);
-    const serverCpu = cpuBefore.every((c) => c !== null) && cpuAfter.every((c) => c !== null) ? cpuAfter.reduce((t, c, i) => t + c! - cpuBefore[i]!, 0) : null;
+    const serverCpu =
+      cpuBefore.every((c) => c !== null) && cpuAfter.every((c) => c !== null)
+        ? cpuAfter.reduce((t, c, i) => t + c! - cpuBefore[i]!, 0)
+        : null;
     const latencies = parts.flatMap((r) => r.latencies).sort((a, b) => a - b);
     const acks = parts.flatMap((r) => r.acks).sort((a, b) => a - b);
     const sent = parts.reduce((n, r) => n + r.sent, 0);
@@ -237,4 +261,3 @@ export async function run(label: string, nodes: BenchServer[], clients: number, 
     for (const w of workers) if (w.child.exitCode === null) w.child.kill();
   }
 }
-

@@ -18,7 +18,23 @@
 import os from 'node:os';
 import { startServer, type BenchServer } from './support/server';
 import { freshDatabase } from './support/database';
-import { CLIENTS, ONE_MACHINE_ENV, pinNode, RATE, REDIS_URL, repeated, REPEAT, run, SECONDS, SENDERS, SPLIT, TWO_NODES, WARMUP_SECONDS, WORKERS, type Result } from './fanout-run';
+import {
+  CLIENTS,
+  ONE_MACHINE_ENV,
+  pinNode,
+  RATE,
+  REDIS_URL,
+  repeated,
+  REPEAT,
+  run,
+  SECONDS,
+  SENDERS,
+  SPLIT,
+  TWO_NODES,
+  WARMUP_SECONDS,
+  WORKERS,
+  type Result,
+} from './fanout-run';
 import { report } from './report';
 
 const results: Result[] = [];
@@ -51,7 +67,9 @@ try {
   a = await startServer(env);
   pinNode(a);
   results.push(await run('baseline: 1 sender → 1 receiver', [a], 2, 1, Math.min(SECONDS, 5)));
-  results.push(await run(`${CLIENTS} clients, ${light} senders × ${RATE}/s (a quarter of the load)`, [a], CLIENTS, light, Math.min(SECONDS, 8)));
+  results.push(
+    await run(`${CLIENTS} clients, ${light} senders × ${RATE}/s (a quarter of the load)`, [a], CLIENTS, light, Math.min(SECONDS, 8)),
+  );
   {
     const one = a;
     results.push(await repeated(() => run(LOAD_LABEL, [one], CLIENTS, SENDERS, SECONDS)));
@@ -69,7 +87,9 @@ try {
     // clients run wherever the scheduler puts them
     pinNode(b, SPLIT?.clients);
     results.push(await run('baseline: 1 sender → 1 receiver (other node)', [a, b], 2, 1, Math.min(SECONDS, 5)));
-    results.push(await run(`${CLIENTS} clients, ${light} senders × ${RATE}/s (a quarter of the load)`, [a, b], CLIENTS, light, Math.min(SECONDS, 8)));
+    results.push(
+      await run(`${CLIENTS} clients, ${light} senders × ${RATE}/s (a quarter of the load)`, [a, b], CLIENTS, light, Math.min(SECONDS, 8)),
+    );
     const [one, two] = [a, b];
     results.push(await repeated(() => run(LOAD_LABEL, [one, two], CLIENTS, SENDERS, SECONDS)));
   }
@@ -80,7 +100,8 @@ try {
 }
 results.forEach(show);
 
-const goal = (r: Result) => (r.label !== LOAD_LABEL ? '' : r.nodes === 1 ? (r.p99 < 50 ? 'met (< 50)' : 'missed (< 50)') : r.p99 < 80 ? 'met (< 80)' : 'missed (< 80)');
+const goal = (r: Result) =>
+  r.label !== LOAD_LABEL ? '' : r.nodes === 1 ? (r.p99 < 50 ? 'met (< 50)' : 'missed (< 50)') : r.p99 < 80 ? 'met (< 80)' : 'missed (< 80)';
 /** What the measured CPU cost says about the full load, independent of this run's contention. */
 function capacity(): string {
   const full = results.find((r) => r.nodes === 1 && r.label === LOAD_LABEL);

@@ -52,7 +52,10 @@ const RAISED = {
 };
 
 const cores = os.cpus().length;
-const SPLIT = cores >= 2 && process.env.BENCH_FLOOD_SPLIT !== '0' && spawnSync('taskset', ['-V']).status === 0 ? { node: '0', clients: String(cores - 1) } : null;
+const SPLIT =
+  cores >= 2 && process.env.BENCH_FLOOD_SPLIT !== '0' && spawnSync('taskset', ['-V']).status === 0
+    ? { node: '0', clients: String(cores - 1) }
+    : null;
 if (SPLIT) spawnSync('taskset', ['-a', '-p', '-c', SPLIT.clients, String(process.pid)], { stdio: 'ignore' });
 
 function pinNode(port: number): void {
@@ -68,11 +71,16 @@ function pinNode(port: number): void {
   }
 }
 
-const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
+const percentile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 const httpUrl = (node: BenchServer) => `http://127.0.0.1:${node.port}`;
 
 async function newBoard(node: BenchServer, uid: string): Promise<string> {
-  const res = await fetch(`${httpUrl(node)}/api/boards`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Uid: uid }) });
+  const res = await fetch(`${httpUrl(node)}/api/boards`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Uid: uid }),
+  });
   if (res.status !== 200) throw new Error(`board not created: ${res.status}`);
   return ((await res.json()) as { code: string }).code;
 }
@@ -80,7 +88,14 @@ async function newBoard(node: BenchServer, uid: string): Promise<string> {
 function command(uid: string, n: number) {
   const id = `${uid.slice(0, 6)}-${n}-${crypto.randomBytes(3).toString('hex')}`;
   const ts = Date.now();
-  return { id, uid, status: 'normal', timestamp: ts, cmd: 'rectangle', shape: { id: `s-${id}`, cmd: 'rectangle', uid, timestamp: ts, x: n % 800, y: n % 600, w: 40, h: 30, stroke: '#000000', lineWidth: 2 } };
+  return {
+    id,
+    uid,
+    status: 'normal',
+    timestamp: ts,
+    cmd: 'rectangle',
+    shape: { id: `s-${id}`, cmd: 'rectangle', uid, timestamp: ts, x: n % 800, y: n % 600, w: 40, h: 30, stroke: '#000000', lineWidth: 2 },
+  };
 }
 
 /** A member on a board of its own: joined, ready to append (`from`: its client address, else the loopback's). */
@@ -203,7 +218,13 @@ async function measure(label: string, node: BenchServer, oneAddress = false): Pr
   const seconds = (performance.now() - t) / 1000;
   const rows: Row[] = [
     { node: label, phase: 'at rest', probes: rest, seconds: SECONDS },
-    { node: label, phase: `under a flood: ${FLOODERS} guest sockets × ${RATE.toLocaleString('en-US')} commands/s`, probes: under, flood: totals, seconds },
+    {
+      node: label,
+      phase: `under a flood: ${FLOODERS} guest sockets × ${RATE.toLocaleString('en-US')} commands/s`,
+      probes: under,
+      flood: totals,
+      seconds,
+    },
   ];
   if (oneAddress) {
     await pause(1_000);
@@ -214,7 +235,13 @@ async function measure(label: string, node: BenchServer, oneAddress = false): Pr
     const totals1 = await f1.stop();
     rows.push(
       { node: label, phase: 'at rest (again)', probes: quiet, seconds: SECONDS },
-      { node: label, phase: `under a one-address flood: ${ADDRESS_SOCKETS} guest sockets from one address × ${ADDRESS_RATE.toLocaleString('en-US')} commands/s`, probes: underOne, flood: totals1, seconds: (performance.now() - t1) / 1000 },
+      {
+        node: label,
+        phase: `under a one-address flood: ${ADDRESS_SOCKETS} guest sockets from one address × ${ADDRESS_RATE.toLocaleString('en-US')} commands/s`,
+        probes: underOne,
+        flood: totals1,
+        seconds: (performance.now() - t1) / 1000,
+      },
     );
   }
   await honest.hub.close();
@@ -253,7 +280,9 @@ for (const r of rows) {
   console.log(
     `${r.node}, ${r.phase}: /health p50/p99/max ${stats(r.probes.health)} ms (${r.probes.health.length} ok, ${r.probes.healthFailed} failed); ` +
       `honest append ack ${stats(r.probes.acks)} ms (${r.probes.acks.length} ok, ${r.probes.ackFailed} failed)` +
-      (r.flood ? `; flood ${perSecond(r.flood.sent, r.seconds)}/s sent, ${perSecond(r.flood.accepted, r.seconds)}/s accepted, ${perSecond(r.flood.refused, r.seconds)}/s refused (429), ${perSecond(r.flood.unanswered, r.seconds)}/s unanswered` : ''),
+      (r.flood
+        ? `; flood ${perSecond(r.flood.sent, r.seconds)}/s sent, ${perSecond(r.flood.accepted, r.seconds)}/s accepted, ${perSecond(r.flood.refused, r.seconds)}/s refused (429), ${perSecond(r.flood.unanswered, r.seconds)}/s unanswered`
+        : ''),
   );
 }
 const table = rows.map(
@@ -267,7 +296,9 @@ report(
 One node (\`tsx platform/main.ts\`, PostgreSQL${SPLIT ? `; the node on core ${SPLIT.node}, the clients on core ${SPLIT.clients}` : ''}; ${cores} cores, load average ${load} at the start).
 Probes, in the same run: GET /health every ${HEALTH_EVERY_MS} ms, and an honest member appending one command every ${APPEND_EVERY_MS} ms on a board of its own
 (sendCommand ack), for ${SECONDS} s at rest and ${SECONDS} s while ${FLOODERS} guest sockets, each on its own board, send ${RATE.toLocaleString('en-US')} sendCommand frames per second each, whatever the answers.
-The baseline node raises the rate limits out of reach (\`${Object.entries(RAISED).map(([k, v]) => `${k}=${v}`).join(' ')}\`): no budget refuses anything
+The baseline node raises the rate limits out of reach (\`${Object.entries(RAISED)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ')}\`): no budget refuses anything
 (the frame size cap and the per-socket fairness — 4 frames of a socket handled at once, ≤ 256 waiting, the rest answered 429, platform/realtime/frame-guard.ts — stay on).
 On the default node, then, ${ADDRESS_SOCKETS} guest sockets from one client address (X-Forwarded-For from the loopback proxy; each its own uid and board) send ${ADDRESS_RATE.toLocaleString('en-US')} sendCommand frames per second each: the per-address budgets (LIMIT_GUEST_COMMANDS_ADDRESS, LIMIT_HUB_SOCKETS_ADDRESS, LIMIT_HUB_OPENS_ADDRESS) hold them together.
 Goal: under a flood with the default limits, /health and the honest member's appends keep their at-rest latency (same order of magnitude, none failed).

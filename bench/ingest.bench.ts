@@ -24,13 +24,40 @@ const { name, db, app } = bench;
 try {
   const user = await insertUser(db, { username: `${name}@example.com`, passwordHash: null, displayName: 'Bench' });
   const actor = { userId: user.id, uid: user.id, claims: null };
-  await db.raw('create table plain_inserts (board_id uuid not null, seq bigint not null, client_id text not null, uid text not null, kind text not null, payload jsonb not null, primary key (board_id, seq))');
+  await db.raw(
+    'create table plain_inserts (board_id uuid not null, seq bigint not null, client_id text not null, uid text not null, kind text not null, payload jsonb not null, primary key (board_id, seq))',
+  );
 
   const command = (i: number, round: number): Command => {
     const id = `r${round}-${i}`;
     return i % 4 === 0
-      ? ({ id, uid: user.id, status: 'normal', timestamp: Date.now(), cmd: 'rectangle', shape: { id: `s${round}-${i}`, cmd: 'rectangle', uid: user.id, timestamp: Date.now(), x: i, y: i, w: 50, h: 40, stroke: '#000000', lineWidth: 2 } } as Command)
-      : ({ id, uid: user.id, status: 'normal', timestamp: Date.now(), cmd: 'reposition', shapePositions: [{ shape: `s${round}-${i - (i % 4)}`, x: 1, y: 1 }] } as Command);
+      ? ({
+          id,
+          uid: user.id,
+          status: 'normal',
+          timestamp: Date.now(),
+          cmd: 'rectangle',
+          shape: {
+            id: `s${round}-${i}`,
+            cmd: 'rectangle',
+            uid: user.id,
+            timestamp: Date.now(),
+            x: i,
+            y: i,
+            w: 50,
+            h: 40,
+            stroke: '#000000',
+            lineWidth: 2,
+          },
+        } as Command)
+      : ({
+          id,
+          uid: user.id,
+          status: 'normal',
+          timestamp: Date.now(),
+          cmd: 'reposition',
+          shapePositions: [{ shape: `s${round}-${i - (i % 4)}`, x: 1, y: 1 }],
+        } as Command);
   };
 
   const results: Array<{ service: number; plain: number; concurrent: number }> = [];
@@ -51,7 +78,14 @@ try {
       serviceMs += performance.now() - t;
       t = performance.now();
       for (const [k, c] of block.entries()) {
-        await db('plain_inserts').insert({ board_id: boardId, seq: round * N + from + k + 1, client_id: c.id, uid: c.uid, kind: c.cmd, payload: JSON.stringify(c) });
+        await db('plain_inserts').insert({
+          board_id: boardId,
+          seq: round * N + from + k + 1,
+          client_id: c.id,
+          uid: c.uid,
+          kind: c.cmd,
+          payload: JSON.stringify(c),
+        });
       }
       plainMs += performance.now() - t;
     }
@@ -68,7 +102,9 @@ try {
     );
     const concurrent = N / ((performance.now() - t0) / 1000);
     results.push({ service, plain, concurrent });
-    console.log(`round ${round + 1}: appendCommand ${service.toFixed(0)}/s, plain INSERT ${plain.toFixed(0)}/s, ratio ${(service / plain).toFixed(2)}; ${WRITERS} writers ${concurrent.toFixed(0)}/s`);
+    console.log(
+      `round ${round + 1}: appendCommand ${service.toFixed(0)}/s, plain INSERT ${plain.toFixed(0)}/s, ratio ${(service / plain).toFixed(2)}; ${WRITERS} writers ${concurrent.toFixed(0)}/s`,
+    );
   }
   const stored = Number((await db('commands').count('* as n').first())!.n);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

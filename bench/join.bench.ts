@@ -40,11 +40,25 @@ function commandAt(uid: string, i: number): Command {
         ? { ...common, cmd: 'rectangle', x, y, w: 50, h: 40, stroke: '#1e88e5', lineWidth: 2 }
         : i % 3 === 1
           ? { ...common, cmd: 'stickyNote', text: `note ${i}`, x, y, w: 170, h: 170, color: '#feff9c', size: 'M', fontSize: 35 }
-          : { ...common, cmd: 'pen', points: [x, y, x + 5, y + 3, x + 9, y + 8, x + 14, y + 10], color: '#000000', lineWidth: 2, type: 'pen' };
+          : {
+              ...common,
+              cmd: 'pen',
+              points: [x, y, x + 5, y + 3, x + 9, y + 8, x + 14, y + 10],
+              color: '#000000',
+              lineWidth: 2,
+              type: 'pen',
+            };
     return { id: `cmd-${i}`, uid, status: 'normal', timestamp: t, cmd: shape.cmd, shape } as Command;
   }
   const back = Math.floor((i - SHAPES) / SHAPES) % 2 === 1;
-  return { id: `cmd-${i}`, uid, status: 'normal', timestamp: t, cmd: 'reposition', shapePositions: [{ shape: `shape-${i % SHAPES}`, x: back ? -1 : 1, y: 0 }] } as Command;
+  return {
+    id: `cmd-${i}`,
+    uid,
+    status: 'normal',
+    timestamp: t,
+    cmd: 'reposition',
+    shapePositions: [{ shape: `shape-${i % SHAPES}`, x: back ? -1 : 1, y: 0 }],
+  } as Command;
 }
 
 async function seed(boardId: string, uid: string, from: number, to: number): Promise<void> {
@@ -53,7 +67,15 @@ async function seed(boardId: string, uid: string, from: number, to: number): Pro
     const rows = [];
     for (let i = start; i < Math.min(to, start + CHUNK); i++) {
       const c = commandAt(uid, i);
-      rows.push({ board_id: boardId, seq: i + 1, client_id: c.id, uid, kind: c.cmd, payload: JSON.stringify(c), shape_ids: db.raw('?::text[]', [`{shape-${i % SHAPES}}`]) });
+      rows.push({
+        board_id: boardId,
+        seq: i + 1,
+        client_id: c.id,
+        uid,
+        kind: c.cmd,
+        payload: JSON.stringify(c),
+        shape_ids: db.raw('?::text[]', [`{shape-${i % SHAPES}}`]),
+      });
     }
     await db('commands').insert(rows);
   }
@@ -74,7 +96,12 @@ try {
     await refreshSnapshot(db, id);
     const snapshotMs = performance.now() - t;
     await seed(id, user.id, total - TAIL, total);
-    const historyBytes = Number((await db('commands').where({ board_id: id }).sum({ n: db.raw('octet_length(payload::text)') }).first())!.n);
+    const historyBytes = Number(
+      (await db('commands')
+        .where({ board_id: id })
+        .sum({ n: db.raw('octet_length(payload::text)') })
+        .first())!.n,
+    );
     boards.push({ total, code, snapshotMs, historyBytes, times: [], bytes: 0 });
   }
   // the two boards' joins alternate, so both see the same machine load
@@ -92,8 +119,17 @@ try {
       } else b.times.push(ms);
     }
   }
-  const rows = boards.map((b) => ({ total: b.total, ms: median(b.times), bytes: b.bytes, snapshotMs: b.snapshotMs, historyBytes: b.historyBytes }));
-  for (const b of boards) console.log(`${b.total} commands: join ${median(b.times).toFixed(0)} ms (runs ${b.times.map((x) => x.toFixed(0)).join(', ')}), ${b.bytes} bytes; snapshot build ${b.snapshotMs.toFixed(0)} ms`);
+  const rows = boards.map((b) => ({
+    total: b.total,
+    ms: median(b.times),
+    bytes: b.bytes,
+    snapshotMs: b.snapshotMs,
+    historyBytes: b.historyBytes,
+  }));
+  for (const b of boards)
+    console.log(
+      `${b.total} commands: join ${median(b.times).toFixed(0)} ms (runs ${b.times.map((x) => x.toFixed(0)).join(', ')}), ${b.bytes} bytes; snapshot build ${b.snapshotMs.toFixed(0)} ms`,
+    );
   const [small, large] = rows as [(typeof rows)[0], (typeof rows)[0]];
   const ratio = large.ms / small.ms;
   report(

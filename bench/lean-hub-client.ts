@@ -66,7 +66,13 @@ export class LeanHubClient {
 
   private receive(data: Buffer): void {
     if (data.subarray(0, UPDATE_PREFIX.length).equals(UPDATE_PREFIX)) return this.onEvent(data);
-    const packet = JSON.parse(data.toString('utf8')) as { type: string; id?: number; message?: unknown; statusCode?: number; payload?: { message?: string } };
+    const packet = JSON.parse(data.toString('utf8')) as {
+      type: string;
+      id?: number;
+      message?: unknown;
+      statusCode?: number;
+      payload?: { message?: string };
+    };
     if (packet.type === 'ping') {
       this.ws.send(JSON.stringify({ type: 'ping', id: packet.id }));
       return;

@@ -20,7 +20,12 @@ const password = 'correct horse battery';
 let address = 0;
 /** each request from its own client address, so the per-address limits never answer 429 */
 const post = (url: string, payload: object) =>
-  platform.server.inject({ method: 'POST', url, payload, remoteAddress: `10.${(++address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}` });
+  platform.server.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: `10.${(++address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+  });
 
 try {
   // one account per run: the per-account backoff starts after a few failures of one account

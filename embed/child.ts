@@ -80,7 +80,10 @@ export type EmbedRead = { context: EmbedContext; error?: undefined } | { context
  * Reads the board URL: null when the page is not embedded (no `data`, no `clientid`);
  * otherwise the validated context, or the error that stops the board (invalid uid, bad data).
  */
-export function readEmbedContext(loc: { search: string; hash: string; pathname: string } = location, ancestorOrigins: readonly string[] | null = parentOrigins()): EmbedRead {
+export function readEmbedContext(
+  loc: { search: string; hash: string; pathname: string } = location,
+  ancestorOrigins: readonly string[] | null = parentOrigins(),
+): EmbedRead {
   const query = new URLSearchParams(loc.search);
   const clientId = query.get('clientid');
   const uid = query.get('uid');
@@ -93,7 +96,8 @@ export function readEmbedContext(loc: { search: string; hash: string; pathname: 
   const data = decodeEmbedData(raw);
   if ('code' in data) return { error: data };
   const decoded = data as EmbedData;
-  if (decoded.participant.uid !== uid) return { error: embedError('invalid-uid', `Invalid user id: the uid parameter and the participant uid differ.`) };
+  if (decoded.participant.uid !== uid)
+    return { error: embedError('invalid-uid', `Invalid user id: the uid parameter and the participant uid differ.`) };
   const fromPath = decodeURIComponent(loc.pathname.split('/').filter(Boolean).pop() ?? '');
   const board = decoded.board || (fromPath && fromPath !== NEW_BOARD_SEGMENT && fromPath !== 'new' && fromPath !== 'board' ? fromPath : '');
   const hash = new URLSearchParams(loc.hash.replace(/^#/, ''));
@@ -162,7 +166,9 @@ interface EmbedCheck {
 async function checkOrigin(context: EmbedContext, server: string): Promise<EmbedCheck | EmbedError> {
   let res: Response;
   try {
-    res = await fetch(`${server}/api/clients/${encodeURIComponent(context.clientId)}/embed-check?origin=${encodeURIComponent(context.parentOrigin)}`);
+    res = await fetch(
+      `${server}/api/clients/${encodeURIComponent(context.clientId)}/embed-check?origin=${encodeURIComponent(context.parentOrigin)}`,
+    );
   } catch {
     return embedError('connection-failed', BOARD_MESSAGES.connectFailed);
   }
@@ -185,7 +191,10 @@ async function createBoard(context: EmbedContext, server: string): Promise<{ cod
     });
     const body = (await res.json().catch(() => null)) as { code?: string; message?: string } | null;
     if (res.ok && body?.code) return { code: body.code };
-    return embedError(res.status === 401 || res.status === 403 ? 'access-denied' : 'connection-failed', body?.message ?? 'The board could not be created.');
+    return embedError(
+      res.status === 401 || res.status === 403 ? 'access-denied' : 'connection-failed',
+      body?.message ?? 'The board could not be created.',
+    );
   } catch {
     return embedError('connection-failed', BOARD_MESSAGES.connectFailed);
   }
@@ -246,7 +255,8 @@ export async function prepareEmbed(options: { server?: string; location?: Locati
       return { refused: true, error: created };
     }
     context.board = created.code;
-    if (typeof history !== 'undefined') history.replaceState(history.state, '', `/board/${encodeURIComponent(created.code)}${location.search}`);
+    if (typeof history !== 'undefined')
+      history.replaceState(history.state, '', `/board/${encodeURIComponent(created.code)}${location.search}`);
   }
 
   let token = context.token;
@@ -257,14 +267,16 @@ export async function prepareEmbed(options: { server?: string; location?: Locati
     live = impl;
     first();
   };
-  const proxy = (name: string) => async (...args: unknown[]) => {
-    try {
-      await installed;
-      return await live![name]!(...args);
-    } catch (error) {
-      throw toEmbedError(error);
-    }
-  };
+  const proxy =
+    (name: string) =>
+    async (...args: unknown[]) => {
+      try {
+        await installed;
+        return await live![name]!(...args);
+      } catch (error) {
+        throw toEmbedError(error);
+      }
+    };
   const methods = Object.fromEntries(BOARD_METHOD_NAMES.map((name) => [name, proxy(name)]));
   const connection: Connection<HostMethods> = connect<HostMethods>({
     messenger: new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: [context.parentOrigin] }),
@@ -303,10 +315,18 @@ export async function prepareEmbed(options: { server?: string; location?: Locati
 export const embedSession = (): EmbedSession | null => current;
 
 export const BOARD_METHOD_NAMES = [
-  'setTool', 'setColor', 'setThickness', 'setBackground', 'setPermissions', 'getShapes', 'addShapes',
-  'removeShapes', 'zoomToFit', 'exportImage', 'getInfo',
+  'setTool',
+  'setColor',
+  'setThickness',
+  'setBackground',
+  'setPermissions',
+  'getShapes',
+  'addShapes',
+  'removeShapes',
+  'zoomToFit',
+  'exportImage',
+  'getInfo',
 ] as const;
-
 
 /* ---------------- the board API ---------------- */
 
@@ -364,7 +384,13 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
 
   const info = (): BoardInfo => {
     const b = sync.board$.value;
-    return { code: b?.code ?? context.board, boardName: b?.boardName ?? '', uid: sync.uid, role: sync.claims$.value.role ?? null, whiteLabel: session.whiteLabel };
+    return {
+      code: b?.code ?? context.board,
+      boardName: b?.boardName ?? '',
+      uid: sync.uid,
+      role: sync.claims$.value.role ?? null,
+      whiteLabel: session.whiteLabel,
+    };
   };
   const requireEdit = () => {
     if (!editor.canEdit()) throw notAllowed('This participant cannot edit the board.');
@@ -429,7 +455,8 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
         const filled = { ...shape, id: shape.id ?? crypto.randomUUID(), uid: context.uid, timestamp: shape.timestamp ?? Date.now() };
         const result = checkShape(filled);
         if (result.message !== undefined) throw embedError('invalid-shapes', `Invalid shape at index ${index}: ${result.message}.`);
-        if (editor.doc.has(filled.id) || seen.has(filled.id)) throw embedError('invalid-shapes', `Invalid shape at index ${index}: the id ${filled.id} is already on the board.`);
+        if (editor.doc.has(filled.id) || seen.has(filled.id))
+          throw embedError('invalid-shapes', `Invalid shape at index ${index}: the id ${filled.id} is already on the board.`);
         seen.add(filled.id);
         return filled as Shape;
       });
@@ -448,7 +475,8 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
     async exportImage(format: ExportFormat) {
       check(validateExportFormat(format));
       await ready;
-      if (format === 'svg' && !editor.hasPolicy(POLICY.exportSvg)) throw notAllowed('SVG export needs the export-svg policy (team plans); PNG is always available.');
+      if (format === 'svg' && !editor.hasPolicy(POLICY.exportSvg))
+        throw notAllowed('SVG export needs the export-svg policy (team plans); PNG is always available.');
       try {
         return await editor.exportImage(format);
       } catch (error) {
@@ -468,7 +496,8 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
     if (f.color) editor.setStyle({ color: f.color });
     if (f.thickness) editor.setStyle({ lineWidth: f.thickness });
     if (f.background) editor.setBackground(backgroundName(f.background));
-    if (f.tool && (TOOL_NAMES as readonly string[]).includes(f.tool) && editor.toolAllowed(f.tool as ToolName)) editor.setTool(f.tool as ToolName);
+    if (f.tool && (TOOL_NAMES as readonly string[]).includes(f.tool) && editor.toolAllowed(f.tool as ToolName))
+      editor.setTool(f.tool as ToolName);
   };
   initial();
 
@@ -476,10 +505,15 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
   const localIds = new Set<string>();
   const commandEvent = (c: Command, local: boolean) => ({ id: c.id, cmd: c.cmd, uid: c.uid, seq: c.seq, local, shapes: touchedShapes(c) });
   subs.push(
-    sync.state$.pipe(filter((s) => s.phase === 'online'), take(1)).subscribe(() => {
-      initial(); // the board's own config (background, claims) arrived with the join: the host's choice wins
-      emit('ready', info());
-    }),
+    sync.state$
+      .pipe(
+        filter((s) => s.phase === 'online'),
+        take(1),
+      )
+      .subscribe(() => {
+        initial(); // the board's own config (background, claims) arrived with the join: the host's choice wins
+        emit('ready', info());
+      }),
     sync.me$.pipe(filter(Boolean), take(1)).subscribe((me) => emit('joined', { uid: me.uid, name: me.name ?? '', isSelf: true })),
     sync.events$.pipe(filter((e) => e.event === 'onUserJoined')).subscribe((e) => {
       const m = e.data as { uid?: string; name?: string } | null;

@@ -64,7 +64,8 @@ const scriptOrigin: string | null = (() => {
 const reject = (error: EmbedError): Promise<never> => Promise.reject(error);
 
 export async function embed(container: HTMLElement, options: EmbedOptions): Promise<BoardHandle> {
-  if (!container || typeof (container as HTMLElement).appendChild !== 'function') return reject(embedError('invalid-argument', 'Tabula.embed needs a container element.'));
+  if (!container || typeof (container as HTMLElement).appendChild !== 'function')
+    return reject(embedError('invalid-argument', 'Tabula.embed needs a container element.'));
   const invalid = validateEmbedOptions(options);
   if (invalid) return reject(invalid);
   const platform = options.platform ? originOf(options.platform) : scriptOrigin;
@@ -76,7 +77,8 @@ export async function embed(container: HTMLElement, options: EmbedOptions): Prom
   } catch (error) {
     return reject(toEmbedError(error, 'access-denied'));
   }
-  if (token !== null && typeof token !== 'string') return reject(embedError('invalid-argument', 'The token function must answer a string.'));
+  if (token !== null && typeof token !== 'string')
+    return reject(embedError('invalid-argument', 'The token function must answer a string.'));
 
   const data: EmbedData = {
     board: options.board ?? '',
@@ -107,7 +109,9 @@ export async function embed(container: HTMLElement, options: EmbedOptions): Prom
       try {
         callback(payload);
       } catch (error) {
-        setTimeout(() => { throw error; });
+        setTimeout(() => {
+          throw error;
+        });
       }
     }
   };

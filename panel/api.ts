@@ -44,9 +44,11 @@ export interface AuthProviders {
 
 export const accountsApi = {
   login: (body: { username: string; password: string }) => http.post<SessionResult>('/api/accounts/login', body),
-  signup: (body: { username: string; password: string; repeatPassword: string; terms: boolean; invitation?: string | null }) => http.post<{ message: string }>('/api/accounts/users', body),
+  signup: (body: { username: string; password: string; repeatPassword: string; terms: boolean; invitation?: string | null }) =>
+    http.post<{ message: string }>('/api/accounts/users', body),
   requestRecovery: (body: { email: string }) => http.post<{ message: string }>('/api/accounts/password/reset-password', body),
-  resetPassword: (body: { password: string; confirmPassword: string; code: string; email: string }) => http.post<SessionResult>('/api/accounts/password/reset', body),
+  resetPassword: (body: { password: string; confirmPassword: string; code: string; email: string }) =>
+    http.post<SessionResult>('/api/accounts/password/reset', body),
   /** failures are ignored by the callers (panel.md §7) */
   logout: (refreshToken: string) => http.post<void>('/api/accounts/logout', { refreshToken }, { silent: true }),
   migrate: (uniqueUserId: string) => http.post<unknown>('/api/users/migrate/', { uniqueUserId }, { silent: true }),
@@ -56,5 +58,6 @@ export const accountsApi = {
   me: () => http.get<Profile>('/api/users/profile', undefined, { silent: true }),
   profile: () => http.get<Profile>('/api/users/profile'),
   saveProfile: (body: ProfileUpdate) => http.post<SavedProfile>('/api/users/profile', body),
-  changePassword: (body: { current?: string; password: string; confirmPassword: string }) => http.post<SessionResult>('/api/change-password', body),
+  changePassword: (body: { current?: string; password: string; confirmPassword: string }) =>
+    http.post<SessionResult>('/api/change-password', body),
 };

@@ -50,7 +50,8 @@ function loadImage(file: Blob): Promise<HTMLImageElement> {
 export async function prepareAvatar(file: File): Promise<string> {
   checkImageFile(file);
   const img = await loadImage(file);
-  if (img.naturalWidth < AVATAR_LIMITS.minPx || img.naturalHeight < AVATAR_LIMITS.minPx) throw new ImageRejected(PANEL_MESSAGES.imageTooSmall);
+  if (img.naturalWidth < AVATAR_LIMITS.minPx || img.naturalHeight < AVATAR_LIMITS.minPx)
+    throw new ImageRejected(PANEL_MESSAGES.imageTooSmall);
   const { width, height } = scaledSize(img.naturalWidth, img.naturalHeight);
   const canvas = document.createElement('canvas');
   canvas.width = width;

@@ -73,12 +73,28 @@ export const panelPages: RouteObject[] = [
       { path: 'notification-settings', element: <NotificationSettingsPage />, handle: handle({ tab: 'Notifications' }) },
     ],
   },
-  { path: 'subscription', element: <SubscriptionPage />, handle: handle({ title: 'Subscription', subtitle: 'Your plan, payments and invoices' }) },
+  {
+    path: 'subscription',
+    element: <SubscriptionPage />,
+    handle: handle({ title: 'Subscription', subtitle: 'Your plan, payments and invoices' }),
+  },
   { path: 'checkout', element: <CheckoutPage />, handle: handle({ title: 'Checkout', subtitle: 'Choose a plan and pay' }) },
   { path: 'redeem', element: <RedeemPage />, handle: handle({ title: 'Redeem code', subtitle: 'Redeem a promo code for your workspace' }) },
-  { path: 'change-password', element: <ChangePasswordPage />, handle: handle({ title: 'Change Password', subtitle: 'Choose a new password for your account' }) },
-  { path: 'developers', lazy: () => import('./developers/developers').then((m) => ({ Component: m.DevelopersPage })), handle: handle({ title: 'Developers', subtitle: 'Your app for embedding Tabula boards' }) },
-  { path: 'apps', lazy: () => import('./developers/apps').then((m) => ({ Component: m.AppsPage })), handle: handle({ title: 'Application', subtitle: 'Create or edit your app' }) },
+  {
+    path: 'change-password',
+    element: <ChangePasswordPage />,
+    handle: handle({ title: 'Change Password', subtitle: 'Choose a new password for your account' }),
+  },
+  {
+    path: 'developers',
+    lazy: () => import('./developers/developers').then((m) => ({ Component: m.DevelopersPage })),
+    handle: handle({ title: 'Developers', subtitle: 'Your app for embedding Tabula boards' }),
+  },
+  {
+    path: 'apps',
+    lazy: () => import('./developers/apps').then((m) => ({ Component: m.AppsPage })),
+    handle: handle({ title: 'Application', subtitle: 'Create or edit your app' }),
+  },
 ];
 
 /**

@@ -120,7 +120,10 @@ const budget = (name: string, fallback: Budget): Rule<Budget> =>
 /** Comma-separated items, each checked by `item`; blanks dropped. */
 function list(allowed: string, item: (value: string) => boolean, map: (value: string) => string = (v) => v): Rule<string[]> {
   return checked(allowed, (v) => {
-    const items = v.split(',').map((s) => s.trim()).filter(Boolean);
+    const items = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     return items.every(item) ? items.map(map) : false;
   });
 }
@@ -171,46 +174,78 @@ const G = DEFAULT_LOGIN_LIMITS;
 /** The variables, in the order of docs/configuration.md. */
 export const ENV = {
   PORT: envVar(integer(0, 65_535), { default: 3000, description: 'HTTP and websocket port (`0`: any free port)' }),
-  HOST: envVar({ ...text(), joi: Joi.string().hostname(), allowed: 'a host name or IP address' }, { default: '0.0.0.0', description: 'interface to listen on' }),
+  HOST: envVar(
+    { ...text(), joi: Joi.string().hostname(), allowed: 'a host name or IP address' },
+    { default: '0.0.0.0', description: 'interface to listen on' },
+  ),
   DATA_DIR: envVar(text('a directory path'), {
     defaultText: '`./data`',
     description: 'embedded database (`pgdata/`), generated secrets (`*.secret`), Web Push keys (`vapid.json`), logs',
   }),
   DATABASE_URL: envVar(url(['postgres', 'postgresql']), {
     defaultText: NONE,
-    description: '`postgres://user:pass@host:5432/db`: a real PostgreSQL instead of the embedded one (special characters of the user and password percent-encoded)',
+    description:
+      '`postgres://user:pass@host:5432/db`: a real PostgreSQL instead of the embedded one (special characters of the user and password percent-encoded)',
   }),
   DATABASE_POOL_MAX: envVar(integer(1, 1000), { default: 10, description: 'PostgreSQL pool size per node' }),
-  REDIS_URL: envVar(url(['redis', 'rediss']), { defaultText: NONE, description: '`redis://host:6379`: Redis fan-out and presence, required for more than one node' }),
+  REDIS_URL: envVar(url(['redis', 'rediss']), {
+    defaultText: NONE,
+    description: '`redis://host:6379`: Redis fan-out and presence, required for more than one node',
+  }),
   REDIS_PREFIX: envVar(
-    { joi: Joi.string().allow('').pattern(/^[A-Za-z0-9:_.-]{0,64}$/), allowed: 'up to 64 of `A–Z a–z 0–9 : _ . -` (empty: no prefix)' },
-    { default: 'tabula:', emptyIsValue: true, description: 'prefix of every Redis key and channel, so several installs can share one Redis' },
+    {
+      joi: Joi.string()
+        .allow('')
+        .pattern(/^[A-Za-z0-9:_.-]{0,64}$/),
+      allowed: 'up to 64 of `A–Z a–z 0–9 : _ . -` (empty: no prefix)',
+    },
+    {
+      default: 'tabula:',
+      emptyIsValue: true,
+      description: 'prefix of every Redis key and channel, so several installs can share one Redis',
+    },
   ),
-  SHUTDOWN_TIMEOUT_MS: envVar(integer(1000, 120_000, 'milliseconds'), { default: 10_000, description: 'how long a stopping node drains (SIGINT, SIGTERM) before it is forced to exit' }),
-  PUBLIC_URL: envVar(url(['http', 'https']), { defaultText: '`http://localhost:$PORT`', description: 'the address people use: links in mails, OAuth callback, popup origin (a trailing `/` is dropped)' }),
+  SHUTDOWN_TIMEOUT_MS: envVar(integer(1000, 120_000, 'milliseconds'), {
+    default: 10_000,
+    description: 'how long a stopping node drains (SIGINT, SIGTERM) before it is forced to exit',
+  }),
+  PUBLIC_URL: envVar(url(['http', 'https']), {
+    defaultText: '`http://localhost:$PORT`',
+    description: 'the address people use: links in mails, OAuth callback, popup origin (a trailing `/` is dropped)',
+  }),
   SMTP_URL: envVar(url(['smtp', 'smtps']), {
     defaultText: NONE,
-    description: '`smtp://user:pass@host:587` (or `smtps://`); without it every mail is stored (status `stored`) for operators to read in the back-office Outbox (/panel/outbox) and logged',
+    description:
+      '`smtp://user:pass@host:587` (or `smtps://`); without it every mail is stored (status `stored`) for operators to read in the back-office Outbox (/panel/outbox) and logged',
   }),
   MAIL_FROM: envVar(
     checked('`Name <address>` or `address`', (v) => /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v.trim()) && v),
     { default: 'Tabula <no-reply@tabula.local>', description: 'sender address' },
   ),
-  VAPID_PUBLIC_KEY: envVar(checked('65 bytes in base64url (no `=`)', (v) => base64urlBytes(65)(v) && v), {
-    defaultText: 'made once, kept in `DATA_DIR/vapid.json`',
-    description:
-      'the public key of the Web Push (desktop notification) key pair (`npx web-push generate-vapid-keys`); used only when `VAPID_PRIVATE_KEY` is set too, the same on every node. Changing the pair invalidates every browser\'s push subscription',
-  }),
-  VAPID_PRIVATE_KEY: envVar(checked('32 bytes in base64url (no `=`)', (v) => base64urlBytes(32)(v) && v, 'value'), {
-    defaultText: 'made once, kept in `DATA_DIR/vapid.json`',
-    description: 'the private key of the Web Push key pair; used only when `VAPID_PUBLIC_KEY` is set too, the same on every node',
-  }),
+  VAPID_PUBLIC_KEY: envVar(
+    checked('65 bytes in base64url (no `=`)', (v) => base64urlBytes(65)(v) && v),
+    {
+      defaultText: 'made once, kept in `DATA_DIR/vapid.json`',
+      description:
+        "the public key of the Web Push (desktop notification) key pair (`npx web-push generate-vapid-keys`); used only when `VAPID_PRIVATE_KEY` is set too, the same on every node. Changing the pair invalidates every browser's push subscription",
+    },
+  ),
+  VAPID_PRIVATE_KEY: envVar(
+    checked('32 bytes in base64url (no `=`)', (v) => base64urlBytes(32)(v) && v, 'value'),
+    {
+      defaultText: 'made once, kept in `DATA_DIR/vapid.json`',
+      description: 'the private key of the Web Push key pair; used only when `VAPID_PUBLIC_KEY` is set too, the same on every node',
+    },
+  ),
   VAPID_SUBJECT: envVar(
     checked('an `https:` or `mailto:` URL', (v) => {
       const u = new URL(v);
       return (u.protocol === 'https:' || u.protocol === 'mailto:') && v;
     }),
-    { defaultText: '`PUBLIC_URL` when https, else `mailto:` + the `MAIL_FROM` address', description: 'the contact push services see in the VAPID token' },
+    {
+      defaultText: '`PUBLIC_URL` when https, else `mailto:` + the `MAIL_FROM` address',
+      description: 'the contact push services see in the VAPID token',
+    },
   ),
   ACCESS_TOKEN_SECRET: envVar(text('any text (48+ random characters advised)', 'value'), {
     defaultText: 'generated in `DATA_DIR/access.secret`',
@@ -224,39 +259,75 @@ export const ENV = {
       hide: 'value',
     } as Rule<string>,
     {
-    defaultText: 'generated in `DATA_DIR/cookie.secret`',
-    description: 'secret of the OAuth state cookie and the device cookies; the same value on every node',
+      defaultText: 'generated in `DATA_DIR/cookie.secret`',
+      description: 'secret of the OAuth state cookie and the device cookies; the same value on every node',
     },
   ),
   ACCESS_TOKEN_TTL: envVar(integer(1, 86_400, 'seconds'), { default: 900, description: 'access-token lifetime' }),
-  REFRESH_TOKEN_TTL_DAYS: envVar(integer(1, 3650, 'days'), { default: 30, description: 'refresh-token lifetime; refresh tokens rotate on every use' }),
+  REFRESH_TOKEN_TTL_DAYS: envVar(integer(1, 3650, 'days'), {
+    default: 30,
+    description: 'refresh-token lifetime; refresh tokens rotate on every use',
+  }),
   REFRESH_REUSE_GRACE_SECONDS: envVar(integer(0, 3600, 'seconds'), {
     default: 30,
     description:
       'a rotated refresh token presented again within this many seconds answers its successor again (two tabs refreshing at once); after it, the reuse revokes the token\'s family (docs/security.md "Sessions and tokens")',
   }),
-  ACCESS_TOKEN_LEEWAY_SECONDS: envVar(integer(0, 300, 'seconds'), { default: 5, description: 'clock leeway when checking an access token\'s expiry, over HTTP and on every hub call' }),
-  GOOGLE_CLIENT_ID: envVar(text(), { defaultText: NONE, description: 'with `GOOGLE_CLIENT_SECRET`, enables "Sign in with Google" (`GET /api/connect/google`)' }),
-  GOOGLE_CLIENT_SECRET: envVar(text('any text', 'value'), { defaultText: NONE, description: 'the OAuth client secret of `GOOGLE_CLIENT_ID`' }),
-  GOOGLE_AUTH_URL: envVar(url(['http', 'https']), { defaultText: 'Google\'s endpoint', description: 'override of the OAuth authorization endpoint (the tests point it at a local OAuth 2 server)' }),
-  GOOGLE_TOKEN_URL: envVar(url(['http', 'https']), { defaultText: 'Google\'s endpoint', description: 'override of the OAuth token endpoint' }),
-  GOOGLE_PROFILE_URL: envVar(url(['http', 'https']), { defaultText: 'Google\'s endpoint', description: 'override of the OAuth profile endpoint' }),
-  LOG_LEVEL: envVar(oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const), { default: 'info', description: 'pino level of stdout and the log files' }),
+  ACCESS_TOKEN_LEEWAY_SECONDS: envVar(integer(0, 300, 'seconds'), {
+    default: 5,
+    description: "clock leeway when checking an access token's expiry, over HTTP and on every hub call",
+  }),
+  GOOGLE_CLIENT_ID: envVar(text(), {
+    defaultText: NONE,
+    description: 'with `GOOGLE_CLIENT_SECRET`, enables "Sign in with Google" (`GET /api/connect/google`)',
+  }),
+  GOOGLE_CLIENT_SECRET: envVar(text('any text', 'value'), {
+    defaultText: NONE,
+    description: 'the OAuth client secret of `GOOGLE_CLIENT_ID`',
+  }),
+  GOOGLE_AUTH_URL: envVar(url(['http', 'https']), {
+    defaultText: "Google's endpoint",
+    description: 'override of the OAuth authorization endpoint (the tests point it at a local OAuth 2 server)',
+  }),
+  GOOGLE_TOKEN_URL: envVar(url(['http', 'https']), {
+    defaultText: "Google's endpoint",
+    description: 'override of the OAuth token endpoint',
+  }),
+  GOOGLE_PROFILE_URL: envVar(url(['http', 'https']), {
+    defaultText: "Google's endpoint",
+    description: 'override of the OAuth profile endpoint',
+  }),
+  LOG_LEVEL: envVar(oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const), {
+    default: 'info',
+    description: 'pino level of stdout and the log files',
+  }),
   LOG_DIR: envVar(text('a directory path'), {
     defaultText: '`DATA_DIR/logs`',
-    description: 'per-level log files `FatalLogs.log`, `ErrorLogs.log`, `WarningLogs.log`, `InfoLogs.log`, `DebugLogs.log`, `TraceLogs.log` (trace lines when `LOG_LEVEL=trace`)',
+    description:
+      'per-level log files `FatalLogs.log`, `ErrorLogs.log`, `WarningLogs.log`, `InfoLogs.log`, `DebugLogs.log`, `TraceLogs.log` (trace lines when `LOG_LEVEL=trace`)',
   }),
-  RATE_LIMIT_MAX: envVar(integer(1, 1_000_000), { default: 10, description: 'recovery requests and password resets per client address and e-mail per window (shared through Redis when `REDIS_URL` is set)' }),
-  RATE_LIMIT_WINDOW_MS: envVar(integer(1000, 86_400_000, 'milliseconds'), { default: 60_000, description: 'the window of `RATE_LIMIT_MAX`' }),
+  RATE_LIMIT_MAX: envVar(integer(1, 1_000_000), {
+    default: 10,
+    description:
+      'recovery requests and password resets per client address and e-mail per window (shared through Redis when `REDIS_URL` is set)',
+  }),
+  RATE_LIMIT_WINDOW_MS: envVar(integer(1000, 86_400_000, 'milliseconds'), {
+    default: 60_000,
+    description: 'the window of `RATE_LIMIT_MAX`',
+  }),
   LOGIN_LIMIT_IP: envVar(integer(1, 1_000_000_000), {
     default: G.ipFailures,
-    description: 'failed logins per client address per 15 min, then that address is refused for 15 min (docs/security.md "Login, enumeration and passwords")',
+    description:
+      'failed logins per client address per 15 min, then that address is refused for 15 min (docs/security.md "Login, enumeration and passwords")',
   }),
   LOGIN_LIMIT_ACCOUNT: envVar(integer(1, 1_000_000_000), {
     default: G.accountFailures,
     description: 'failed logins per account per hour from devices that never signed in to it; a known device (device cookie) is exempt',
   }),
-  LOGIN_LIMIT_GLOBAL: envVar(integer(1, 1_000_000_000), { default: G.globalFailures, description: 'failed logins on the whole platform per 5 min from unknown devices (credential stuffing)' }),
+  LOGIN_LIMIT_GLOBAL: envVar(integer(1, 1_000_000_000), {
+    default: G.globalFailures,
+    description: 'failed logins on the whole platform per 5 min from unknown devices (credential stuffing)',
+  }),
   TRUSTED_PROXIES: envVar(
     list('comma-separated addresses, CIDRs, `loopback`, `linklocal`, `uniquelocal`', (v) => {
       proxyaddr.compile(v);
@@ -266,7 +337,7 @@ export const ENV = {
       default: [],
       defaultText: NONE,
       description:
-        'proxies whose `X-Forwarded-For` is believed; without it the socket\'s address is the client\'s. Set it behind a load balancer, or every client shares its address',
+        "proxies whose `X-Forwarded-For` is believed; without it the socket's address is the client's. Set it behind a load balancer, or every client shares its address",
     },
   ),
   HUB_FLUSH_MS: envVar(integer(0, 1000, 'milliseconds'), {
@@ -276,9 +347,9 @@ export const ENV = {
   }),
   APP_VERSION: envVar(text(), {
     default: CLIENT_VERSION,
-    defaultText: 'the build\'s version (`CLIENT_VERSION`)',
+    defaultText: "the build's version (`CLIENT_VERSION`)",
     description:
-      'the version boards are told when they join; a board page of another version shows \'A new Tabula version is available\' with Update. Set it when you deploy a new build behind pages that may still be open',
+      "the version boards are told when they join; a board page of another version shows 'A new Tabula version is available' with Update. Set it when you deploy a new build behind pages that may still be open",
   }),
   DEFAULT_PLAN: envVar(oneOf(PLAN_CODES), {
     default: FREE_PLAN,
@@ -297,27 +368,37 @@ export const ENV = {
     }),
     {
       default: 'https://fonts.googleapis.com/css2?family={family}&display=swap',
-      description: 'where a workspace font given by name is looked up (`{family}` is replaced); the server fetches it once and serves the font itself',
+      description:
+        'where a workspace font given by name is looked up (`{family}` is replaced); the server fetches it once and serves the font itself',
     },
   ),
   FETCH_PRIVATE_HOSTS: envVar(boolean, {
     default: false,
-    description: 'let the server\'s own fetches (workspace fonts) reach loopback and private addresses — for tests and closed networks only (docs/security.md "Outbound requests")',
+    description:
+      'let the server\'s own fetches (workspace fonts) reach loopback and private addresses — for tests and closed networks only (docs/security.md "Outbound requests")',
   }),
   LIMIT_COMMANDS_SOCKET: envVar(budget('LIMIT_COMMANDS_SOCKET', L.commandsPerSocket), {
     default: L.commandsPerSocket,
     defaultText: `\`${budgetText(L.commandsPerSocket)}\``,
-    description: 'board commands (hub `sendCommand`) per socket per window (docs/security.md "Abuse limits"); past it a 429 the board client retries',
+    description:
+      'board commands (hub `sendCommand`) per socket per window (docs/security.md "Abuse limits"); past it a 429 the board client retries',
   }),
   LIMIT_COMMANDS_USER: envVar(budget('LIMIT_COMMANDS_USER', L.commandsPerUser), {
     default: L.commandsPerUser,
     defaultText: `\`${budgetText(L.commandsPerUser)}\``,
-    description: 'board commands per user (hub and HTTP `POST /api/boards/{code}/commands`, every socket and node of that user; shared through Redis when `REDIS_URL` is set)',
+    description:
+      'board commands per user (hub and HTTP `POST /api/boards/{code}/commands`, every socket and node of that user; shared through Redis when `REDIS_URL` is set)',
   }),
   LIMIT_CHAT: envVar(budget('LIMIT_CHAT', L.chat), {
-    default: L.chat, defaultText: `\`${budgetText(L.chat)}\``, description: 'chat messages (`sendMessage`) per socket and per user' }),
+    default: L.chat,
+    defaultText: `\`${budgetText(L.chat)}\``,
+    description: 'chat messages (`sendMessage`) per socket and per user',
+  }),
   LIMIT_COMMENTS: envVar(budget('LIMIT_COMMENTS', L.comments), {
-    default: L.comments, defaultText: `\`${budgetText(L.comments)}\``, description: 'comments (`addComment`) per socket and per user' }),
+    default: L.comments,
+    defaultText: `\`${budgetText(L.comments)}\``,
+    description: 'comments (`addComment`) per socket and per user',
+  }),
   LIMIT_LOGS: envVar(budget('LIMIT_LOGS', L.logs), {
     default: L.logs,
     defaultText: `\`${budgetText(L.logs)}\``,
@@ -332,29 +413,41 @@ export const ENV = {
   LIMIT_COMMANDS_BOARD: envVar(budget('LIMIT_COMMANDS_BOARD', L.commandsPerBoard), {
     default: L.commandsPerBoard,
     defaultText: `\`${budgetText(L.commandsPerBoard)}\``,
-    description: 'board commands per board per window, from everyone on it (hub and HTTP; shared through Redis when `REDIS_URL` is set); past it a 429 the board client retries',
+    description:
+      'board commands per board per window, from everyone on it (hub and HTTP; shared through Redis when `REDIS_URL` is set); past it a 429 the board client retries',
   }),
   LIMIT_HUB_OPENS_ADDRESS: envVar(budget('LIMIT_HUB_OPENS_ADDRESS', L.hubOpensPerAddress), {
     default: L.hubOpensPerAddress,
     defaultText: `\`${budgetText(L.hubOpensPerAddress)}\``,
-    description: 'hub websockets opened per client address per window (behind `TRUSTED_PROXIES`; shared through Redis); past it the upgrade is answered 429 with Retry-After',
+    description:
+      'hub websockets opened per client address per window (behind `TRUSTED_PROXIES`; shared through Redis); past it the upgrade is answered 429 with Retry-After',
   }),
   LIMIT_HUB_SOCKETS_ADDRESS: envVar(integer(1, 1_000_000), {
     default: L.hubSocketsPerAddress,
-    description: 'hub websockets open at once per client address, on all nodes (behind `TRUSTED_PROXIES`; shared through Redis); past it the upgrade is answered 429',
+    description:
+      'hub websockets open at once per client address, on all nodes (behind `TRUSTED_PROXIES`; shared through Redis); past it the upgrade is answered 429',
   }),
   LIMIT_HUB_FRAMES: envVar(budget('LIMIT_HUB_FRAMES', L.hubFrames), {
     default: L.hubFrames,
     defaultText: `\`${budgetText(L.hubFrames)}\``,
-    description: 'websocket frames of any kind per socket; past it a 429, past twice it the socket\'s frames are dropped unread until the window ends',
+    description:
+      "websocket frames of any kind per socket; past it a 429, past twice it the socket's frames are dropped unread until the window ends",
   }),
   BOARD_COMMAND_MAX_BYTES: envVar(integer(1), {
     default: L.commandMaxBytes,
-    description: 'the largest command (bytes of its JSON); larger is a 400 saying so. Requests and hub frames are capped at 4 MiB (`PAYLOAD_MAX_BYTES`) whatever this says',
+    description:
+      'the largest command (bytes of its JSON); larger is a 400 saying so. Requests and hub frames are capped at 4 MiB (`PAYLOAD_MAX_BYTES`) whatever this says',
   }),
-  BOARD_MAX_SHAPES: envVar(integer(1), { default: L.boardMaxShapes, description: 'live shapes on one board; a command that would add more is a 400 saying the board is full' }),
+  BOARD_MAX_SHAPES: envVar(integer(1), {
+    default: L.boardMaxShapes,
+    description: 'live shapes on one board; a command that would add more is a 400 saying the board is full',
+  }),
   ADMIN_EMAILS: envVar(
-    list('comma-separated e-mail addresses', (v) => /^[^\s@,]+@[^\s@,]+$/.test(v), (v) => v.toLowerCase()),
+    list(
+      'comma-separated e-mail addresses',
+      (v) => /^[^\s@,]+@[^\s@,]+$/.test(v),
+      (v) => v.toLowerCase(),
+    ),
     {
       default: [],
       defaultText: NONE,
@@ -362,20 +455,37 @@ export const ENV = {
         'addresses whose accounts are operators (platform role Admin): existing accounts get the role when the node starts, others when they sign in; each grant is in the operator audit trail. An address someone else could register first is a risk: prefer `npm run admin -- grant` (docs/operations.md "Operators", docs/backoffice.md)',
     },
   ),
-  STRIPE_SECRET_KEY: envVar(checked('a Stripe secret or restricted key (`sk_live_…`, `sk_test_…`, `rk_…`)', (v) => /^(sk|rk)_(test|live)_\S+$/.test(v) && v, 'value'), {
-    defaultText: NONE,
-    description:
-      'turns on card payments through Stripe (docs/billing.md); without it there is no payment gateway: checkout answers \'Payments are not configured on this server.\' and operators assign plans',
+  STRIPE_SECRET_KEY: envVar(
+    checked(
+      'a Stripe secret or restricted key (`sk_live_…`, `sk_test_…`, `rk_…`)',
+      (v) => /^(sk|rk)_(test|live)_\S+$/.test(v) && v,
+      'value',
+    ),
+    {
+      defaultText: NONE,
+      description:
+        "turns on card payments through Stripe (docs/billing.md); without it there is no payment gateway: checkout answers 'Payments are not configured on this server.' and operators assign plans",
+    },
+  ),
+  STRIPE_WEBHOOK_SECRET: envVar(
+    checked('a Stripe signing secret (`whsec_…`)', (v) => /^whsec_\S+$/.test(v) && v, 'value'),
+    {
+      defaultText: NONE,
+      description:
+        'the signing secret of the Stripe webhook endpoint `POST /api/billing/stripe/webhook`; events with another signature are refused',
+    },
+  ),
+  STRIPE_PUBLISHABLE_KEY: envVar(
+    checked('a Stripe publishable key (`pk_live_…`, `pk_test_…`)', (v) => /^pk_(test|live)_\S+$/.test(v) && v, 'value'),
+    {
+      defaultText: NONE,
+      description: 'handed to the browser with each test-mode card payment (not needed for hosted card entry)',
+    },
+  ),
+  STRIPE_API_URL: envVar(url(['http', 'https']), {
+    defaultText: "Stripe's API",
+    description: "another address for the Stripe SDK's calls (a proxy, or a local stand-in in tests)",
   }),
-  STRIPE_WEBHOOK_SECRET: envVar(checked('a Stripe signing secret (`whsec_…`)', (v) => /^whsec_\S+$/.test(v) && v, 'value'), {
-    defaultText: NONE,
-    description: 'the signing secret of the Stripe webhook endpoint `POST /api/billing/stripe/webhook`; events with another signature are refused',
-  }),
-  STRIPE_PUBLISHABLE_KEY: envVar(checked('a Stripe publishable key (`pk_live_…`, `pk_test_…`)', (v) => /^pk_(test|live)_\S+$/.test(v) && v, 'value'), {
-    defaultText: NONE,
-    description: 'handed to the browser with each test-mode card payment (not needed for hosted card entry)',
-  }),
-  STRIPE_API_URL: envVar(url(['http', 'https']), { defaultText: 'Stripe\'s API', description: 'another address for the Stripe SDK\'s calls (a proxy, or a local stand-in in tests)' }),
   STRIPE_CARD_ENTRY: envVar(
     {
       // docs/billing.md "Card entry": another value is ignored (the default applies)
@@ -390,37 +500,66 @@ export const ENV = {
   ),
   BILLING_GRACE_DAYS: envVar(integer(0, 365, 'days'), {
     default: 3,
-    description: 'days a subscription stays valid after its period ends unpaid (the renewal job retries a declined card meanwhile, then expires it)',
+    description:
+      'days a subscription stays valid after its period ends unpaid (the renewal job retries a declined card meanwhile, then expires it)',
   }),
-  BILLING_RENEWAL_MINUTES: envVar(integer(1, 1440, 'minutes'), { default: 5, description: 'how often the renewal job runs (one node at a time: an advisory lock)' }),
-  ETH_RECIPIENT: envVar(checked('an Ethereum address (`0x` + 40 hex digits; mixed case must be a valid checksum)', (v) => isAddress(v) && v), {
-    defaultText: NONE,
-    description: 'the Ethereum address Ether payments go to (docs/billing.md "Ether"); Ether is offered when this, `ETH_RPC_URL` and `ETH_USD_RATE` are all set',
+  BILLING_RENEWAL_MINUTES: envVar(integer(1, 1440, 'minutes'), {
+    default: 5,
+    description: 'how often the renewal job runs (one node at a time: an advisory lock)',
   }),
+  ETH_RECIPIENT: envVar(
+    checked('an Ethereum address (`0x` + 40 hex digits; mixed case must be a valid checksum)', (v) => isAddress(v) && v),
+    {
+      defaultText: NONE,
+      description:
+        'the Ethereum address Ether payments go to (docs/billing.md "Ether"); Ether is offered when this, `ETH_RPC_URL` and `ETH_USD_RATE` are all set',
+    },
+  ),
   ETH_RPC_URL: envVar(url(['http', 'https']), {
     defaultText: NONE,
-    description: 'a JSON-RPC endpoint of the same chain (your node, or a provider\'s URL) the server reads transactions from to verify payments',
+    description:
+      "a JSON-RPC endpoint of the same chain (your node, or a provider's URL) the server reads transactions from to verify payments",
   }),
-  ETH_USD_RATE: envVar(checked('a positive decimal: up to 12 digits, then up to 8 decimals (`3150.25`)', (v) => parseEtherRate(v) !== null && v), {
-    defaultText: NONE,
-    description: 'the fixed price of one ether in US dollars; invoices are quoted in wei at this rate; no price feed is called',
-  }),
-  ETH_CONFIRMATIONS: envVar(integer(1, 1000, 'blocks'), { default: 1, description: 'blocks a payment transaction needs (its own included) before its order is finalized' }),
-  ETH_QUOTE_MINUTES: envVar(integer(1, 1440, 'minutes'), { default: 30, description: 'how long an Ether quote holds: a payment mined after it is refused' }),
-  JOBS: envVar(
-    { joi: Joi.string().custom((v: string) => v !== 'off'), allowed: '`off`, or anything else for on' } as Rule<boolean>,
-    { default: true, defaultText: 'on', description: '`off` disables background jobs (board disposal, billing renewals) on a node' },
+  ETH_USD_RATE: envVar(
+    checked('a positive decimal: up to 12 digits, then up to 8 decimals (`3150.25`)', (v) => parseEtherRate(v) !== null && v),
+    {
+      defaultText: NONE,
+      description: 'the fixed price of one ether in US dollars; invoices are quoted in wei at this rate; no price feed is called',
+    },
   ),
+  ETH_CONFIRMATIONS: envVar(integer(1, 1000, 'blocks'), {
+    default: 1,
+    description: 'blocks a payment transaction needs (its own included) before its order is finalized',
+  }),
+  ETH_QUOTE_MINUTES: envVar(integer(1, 1440, 'minutes'), {
+    default: 30,
+    description: 'how long an Ether quote holds: a payment mined after it is refused',
+  }),
+  JOBS: envVar({ joi: Joi.string().custom((v: string) => v !== 'off'), allowed: '`off`, or anything else for on' } as Rule<boolean>, {
+    default: true,
+    defaultText: 'on',
+    description: '`off` disables background jobs (board disposal, billing renewals) on a node',
+  }),
   DIST_DIR: envVar(text('a directory path'), { defaultText: '`./dist`', description: 'where the built browser apps are served from' }),
   S3_BUCKET: envVar(text('a bucket name'), {
     defaultText: NONE,
-    description: 'uploaded pictures go to this S3-compatible bucket (needed for more than one node); without it they are files under `DATA_DIR/assets` (docs/assets.md)',
+    description:
+      'uploaded pictures go to this S3-compatible bucket (needed for more than one node); without it they are files under `DATA_DIR/assets` (docs/assets.md)',
   }),
-  S3_ENDPOINT: envVar(url(['http', 'https']), { defaultText: 'AWS', description: 'the S3 endpoint of another provider (MinIO, Ceph, R2…): `https://s3.example.com`' }),
-  S3_REGION: envVar(text('a region name'), { default: 'us-east-1', description: 'the bucket\'s region' }),
-  S3_ACCESS_KEY_ID: envVar(text('an access key id'), { defaultText: 'the AWS default chain', description: 'the access key of the bucket (with `S3_SECRET_ACCESS_KEY`); without both the AWS default credentials apply' }),
+  S3_ENDPOINT: envVar(url(['http', 'https']), {
+    defaultText: 'AWS',
+    description: 'the S3 endpoint of another provider (MinIO, Ceph, R2…): `https://s3.example.com`',
+  }),
+  S3_REGION: envVar(text('a region name'), { default: 'us-east-1', description: "the bucket's region" }),
+  S3_ACCESS_KEY_ID: envVar(text('an access key id'), {
+    defaultText: 'the AWS default chain',
+    description: 'the access key of the bucket (with `S3_SECRET_ACCESS_KEY`); without both the AWS default credentials apply',
+  }),
   S3_SECRET_ACCESS_KEY: envVar(text('a secret key', 'value'), { defaultText: NONE, description: 'the secret of `S3_ACCESS_KEY_ID`' }),
-  S3_FORCE_PATH_STYLE: envVar(oneOf(['true', 'false'] as const), { default: 'false', description: '`true` addresses the bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted stores need' }),
+  S3_FORCE_PATH_STYLE: envVar(oneOf(['true', 'false'] as const), {
+    default: 'false',
+    description: '`true` addresses the bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted stores need',
+  }),
 };
 
 export type EnvName = keyof typeof ENV;
@@ -429,7 +568,10 @@ export type EnvName = keyof typeof ENV;
 export type EnvValues = { [K in EnvName]: (typeof ENV)[K] extends EnvVar<infer T, infer D> ? (D extends true ? T : T | undefined) : never };
 
 /** Every variable with its name, in the order of the docs. */
-export const ENV_VARS: ReadonlyArray<EnvVar & { name: EnvName }> = (Object.keys(ENV) as EnvName[]).map((name) => ({ name, ...(ENV[name] as EnvVar) }));
+export const ENV_VARS: ReadonlyArray<EnvVar & { name: EnvName }> = (Object.keys(ENV) as EnvName[]).map((name) => ({
+  name,
+  ...(ENV[name] as EnvVar),
+}));
 
 /** The joi schema of the whole environment; variables it does not know are ignored. */
 export const envSchema = Joi.object(Object.fromEntries(ENV_VARS.map((v) => [v.name, v.joi]))).unknown(true);

@@ -243,7 +243,12 @@ function vapidConfig(e: EnvValues, dataDir: string, publicUrl: string): VapidCon
   }
   const ecdh = crypto.createECDH('prime256v1');
   ecdh.generateKeys();
-  const pair = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()]).subarray(-32).toString('base64url') };
+  const pair = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+      .subarray(-32)
+      .toString('base64url'),
+  };
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(pair), { mode: 0o600 });
   return { ...pair, subject };

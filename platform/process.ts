@@ -81,7 +81,8 @@ export async function runProcess(options: ProcessOptions): Promise<void> {
   } catch (err) {
     const { host, port } = platform.server.settings;
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
-    const why = code === 'EADDRINUSE' ? 'the port is in use by another process' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+    const why =
+      code === 'EADDRINUSE' ? 'the port is in use by another process' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
     log('fatal', { err, host, port }, `cannot listen on ${host}:${port}: ${why}`);
     safeWrite(process.stderr, `Tabula cannot listen on ${host}:${port}: ${why} (${code}).\n`);
     await platform.stop().catch(() => undefined);

@@ -43,7 +43,13 @@ export async function createPlatform(config: Config, options: { db?: Db; logger?
     host: config.host,
     routes: {
       validate: { failAction, options: { abortEarly: false, errors: { wrap: { label: false } } } },
-      security: { hsts: { maxAge: 15768000, includeSubDomains: true }, xss: 'enabled', noSniff: true, referrer: 'strict-origin-when-cross-origin', xframe: 'sameorigin' },
+      security: {
+        hsts: { maxAge: 15768000, includeSubDomains: true },
+        xss: 'enabled',
+        noSniff: true,
+        referrer: 'strict-origin-when-cross-origin',
+        xframe: 'sameorigin',
+      },
       response: { emptyStatusCode: 204 },
     },
     router: { stripTrailingSlash: true },
@@ -62,7 +68,11 @@ export async function createPlatform(config: Config, options: { db?: Db; logger?
   server.app.bus =
     options.bus ??
     (config.redisUrl
-      ? createRedisBus(config.redisUrl, { logger, channel: busChannel(config.redisPrefix), onDelivered: (seconds) => metrics.fanoutDelivered(seconds) })
+      ? createRedisBus(config.redisUrl, {
+          logger,
+          channel: busChannel(config.redisPrefix),
+          onDelivered: (seconds) => metrics.fanoutDelivered(seconds),
+        })
       : createLocalBus());
 
   registerErrorEnvelope(server);
@@ -72,7 +82,13 @@ export async function createPlatform(config: Config, options: { db?: Db; logger?
   await registerAuth(server, config);
   await server.register({
     plugin: openapiPlugin,
-    options: { info: { title: 'Tabula API', version: '1.0.0', description: 'The Tabula platform REST API. Errors answer { message, errors: { field: [text] } }.' } },
+    options: {
+      info: {
+        title: 'Tabula API',
+        version: '1.0.0',
+        description: 'The Tabula platform REST API. Errors answer { message, errors: { field: [text] } }.',
+      },
+    },
   });
   await server.register({ plugin: healthPlugin });
   await server.register({ plugin: metricsPlugin });

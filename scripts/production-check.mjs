@@ -36,7 +36,14 @@ try {
       srv.close(() => resolve(free));
     });
   });
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? dir, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data') };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME ?? dir,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(dir, 'data'),
+  };
   const node = spawn(process.execPath, ['build/main.js'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   node.stdout.on('data', (d) => (out += d));

@@ -81,7 +81,8 @@ function summary() {
   // how busy each group kept the machine's cores: near 100 % a group is bound by the CPU (more
   // parallelism cannot help it); well below, its stages wait (for I/O, timers, the browser)
   console.log(`\nStage groups (${os.cpus().length} cores):`);
-  for (const [titles, ms, busy] of groups) console.log(`  ${seconds(ms).padStart(8)}  CPU ${(busy * 100).toFixed(0).padStart(3)} %  ${titles}`);
+  for (const [titles, ms, busy] of groups)
+    console.log(`  ${seconds(ms).padStart(8)}  CPU ${(busy * 100).toFixed(0).padStart(3)} %  ${titles}`);
 }
 
 // A skip is allowed only when it is conditional on a missing service (tests/helpers/suites.ts,
@@ -93,9 +94,12 @@ const walk = (dir) => {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) walk(file);
     else if (/\.(test|spec)\.tsx?$/.test(entry.name)) {
-      fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        if (/\b(it|test|describe)\.(only|todo|fixme)\(|\b(it|test|describe)\.skip\(\s*['"`]/.test(line)) leftovers.push(`${file}:${i + 1}: ${line.trim()}`);
-      });
+      fs.readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/\b(it|test|describe)\.(only|todo|fixme)\(|\b(it|test|describe)\.skip\(\s*['"`]/.test(line))
+            leftovers.push(`${file}:${i + 1}: ${line.trim()}`);
+        });
     }
   }
 };
@@ -124,10 +128,22 @@ await together(
 const production = process.env.CI ? [['production install and start', 'node', ['scripts/production-check.mjs']]] : [];
 const lint = ['lint and format', 'npm', ['run', '--silent', 'lint']];
 if (process.env.DATABASE_URL) {
-  await together(['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pg' }], lint, ...production);
+  await together(
+    ['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pg' }],
+    lint,
+    ...production,
+  );
 } else {
   console.log('\n(DATABASE_URL is not set: the API suite runs on the embedded PGlite; the two-node tests are skipped)');
-  await together(['API tests on the embedded PostgreSQL (PGlite)', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'], { TEST_DB: 'pglite' }], lint);
+  await together(
+    [
+      'API tests on the embedded PostgreSQL (PGlite)',
+      'npx',
+      ['vitest', 'run', '--project', 'api', '--project', 'api-mocking'],
+      { TEST_DB: 'pglite' },
+    ],
+    lint,
+  );
 }
 await together(['browser tests (Chromium)', 'npx', ['playwright', 'test']]);
 summary();

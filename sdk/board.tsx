@@ -170,11 +170,18 @@ export function Board(props: BoardProps) {
         sync.send(command);
         latest.current.onCommand?.(command);
       }),
-      sync.events$.pipe(filter((e) => e.event === 'onCommand' && !isHiddenCommand(e.data))).subscribe((e) => latest.current.onCommand?.(e.data as Command)),
-      sync.board$.pipe(map((b) => (b?.boardConfig?.privateMode?.type ?? 0) !== 0), distinctUntilChanged()).subscribe((on) => {
-        privateMode = on;
-        editor.refreshPermissions();
-      }),
+      sync.events$
+        .pipe(filter((e) => e.event === 'onCommand' && !isHiddenCommand(e.data)))
+        .subscribe((e) => latest.current.onCommand?.(e.data as Command)),
+      sync.board$
+        .pipe(
+          map((b) => (b?.boardConfig?.privateMode?.type ?? 0) !== 0),
+          distinctUntilChanged(),
+        )
+        .subscribe((on) => {
+          privateMode = on;
+          editor.refreshPermissions();
+        }),
       sync.board$
         .pipe(
           map((b) => b?.boardConfig?.bg ?? null),
@@ -203,7 +210,11 @@ export function Board(props: BoardProps) {
       bindCustomColours(editor.colours, sync),
       // the signed-in user's own key bindings (userConfig.keys) on every board they open
       sync.board$
-        .pipe(filter(Boolean), map((b) => JSON.stringify(userBindings(b.userConfig))), distinctUntilChanged())
+        .pipe(
+          filter(Boolean),
+          map((b) => JSON.stringify(userBindings(b.userConfig))),
+          distinctUntilChanged(),
+        )
         .subscribe((keys) => editor.actions.setBindings(JSON.parse(keys))),
       sync.board$
         .pipe(

@@ -63,9 +63,17 @@ export interface TabulaBoardElement extends HTMLElement {
   name: string | undefined;
   theme: 'light' | 'dark' | undefined;
   features: BoardFeatures | undefined;
-  addEventListener<K extends keyof TabulaBoardEventMap>(type: K, listener: (this: TabulaBoardElement, ev: TabulaBoardEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof TabulaBoardEventMap>(
+    type: K,
+    listener: (this: TabulaBoardElement, ev: TabulaBoardEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof TabulaBoardEventMap>(type: K, listener: (this: TabulaBoardElement, ev: TabulaBoardEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof TabulaBoardEventMap>(
+    type: K,
+    listener: (this: TabulaBoardElement, ev: TabulaBoardEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 

@@ -27,7 +27,8 @@ export interface Announcement {
 /** The `announcement` hub event: a published announcement, or the withdrawal of one. */
 export type AnnouncementEvent = Announcement | { id: string; removed: true };
 
-export const isAnnouncementRemoval = (e: AnnouncementEvent): e is { id: string; removed: true } => (e as { removed?: unknown }).removed === true;
+export const isAnnouncementRemoval = (e: AnnouncementEvent): e is { id: string; removed: true } =>
+  (e as { removed?: unknown }).removed === true;
 
 /** What the board remembers of dismissed announcements (localStorage): maintenance by start time, news by id. */
 export interface Dismissed {

@@ -20,10 +20,38 @@ export const DEFAULT_COLOR = '#000000';
 
 /** The 32 fixed palette colours (ids 1–32); custom colours get ids from 100 up. */
 export const PALETTE: readonly string[] = [
-  '#000000', '#434343', '#666666', '#999999', '#cccccc', '#efefef', '#f3f3f3', '#ffffff',
-  '#980000', '#ff0000', '#ff9900', '#ffff00', '#00ff00', '#00ffff', '#4a86e8', '#0000ff',
-  '#9900ff', '#ff00ff', '#e6b8af', '#f4cccc', '#fce5cd', '#fff2cc', '#d9ead3', '#d0e0e3',
-  '#c9daf8', '#cfe2f3', '#d9d2e9', '#ead1dc', '#85200c', '#38761d', '#1155cc', '#741b47',
+  '#000000',
+  '#434343',
+  '#666666',
+  '#999999',
+  '#cccccc',
+  '#efefef',
+  '#f3f3f3',
+  '#ffffff',
+  '#980000',
+  '#ff0000',
+  '#ff9900',
+  '#ffff00',
+  '#00ff00',
+  '#00ffff',
+  '#4a86e8',
+  '#0000ff',
+  '#9900ff',
+  '#ff00ff',
+  '#e6b8af',
+  '#f4cccc',
+  '#fce5cd',
+  '#fff2cc',
+  '#d9ead3',
+  '#d0e0e3',
+  '#c9daf8',
+  '#cfe2f3',
+  '#d9d2e9',
+  '#ead1dc',
+  '#85200c',
+  '#38761d',
+  '#1155cc',
+  '#741b47',
 ];
 export const PALETTE_SIZE = 32;
 export const CUSTOM_COLOR_FIRST_ID = 100;
@@ -46,18 +74,46 @@ export const SNAP_GUIDE_EXTENSION = 25;
 export const ARROW_KEY_STEPS = { normal: 1, shift: 10, ctrl: 20 } as const;
 export const LINE_TYPES = ['line', 'dashed', 'dotted', 'arrow', 'rarrow', 'double'] as const;
 export const LINE_TYPE_LABELS: Record<(typeof LINE_TYPES)[number], string> = {
-  line: 'Line', dashed: 'Dashed', dotted: 'Dotted', arrow: 'Right arrow', rarrow: 'Left arrow', double: 'Both arrows',
+  line: 'Line',
+  dashed: 'Dashed',
+  dotted: 'Dotted',
+  arrow: 'Right arrow',
+  rarrow: 'Left arrow',
+  double: 'Both arrows',
 };
 export const TOOLS = [
-  'select', 'pan', 'pen', 'highlighter', 'line', 'arrow', 'circle', 'filledCircle', 'rectangle', 'filledRectangle',
-  'text', 'stickyNote', 'eraser', 'frame', 'templates', 'upload',
+  'select',
+  'pan',
+  'pen',
+  'highlighter',
+  'line',
+  'arrow',
+  'circle',
+  'filledCircle',
+  'rectangle',
+  'filledRectangle',
+  'text',
+  'stickyNote',
+  'eraser',
+  'frame',
+  'templates',
+  'upload',
 ] as const;
 export type Tool = (typeof TOOLS)[number];
 
 /* ---------------- text ---------------- */
 export const FONTS = [
-  'Open Sans', 'Arial', 'Courier Prime', 'Caveat', 'Tahoma', 'Cabin Sketch', 'Verdana', 'Montserrat', 'Georgia',
-  'Comic Sans MS', 'Times New Roman',
+  'Open Sans',
+  'Arial',
+  'Courier Prime',
+  'Caveat',
+  'Tahoma',
+  'Cabin Sketch',
+  'Verdana',
+  'Montserrat',
+  'Georgia',
+  'Comic Sans MS',
+  'Times New Roman',
 ] as const;
 /** Offered in addition to FONTS for Persian users. */
 export const PERSIAN_FONT = 'Iran Sans';
@@ -117,7 +173,12 @@ export const COMMENT_MAX_LENGTH = 2000;
 export const MENTION_LIMIT = 8;
 /** Comment marker colours by number (board.md §3); default 6. */
 export const COMMENT_COLORS: Readonly<Record<1 | 2 | 3 | 4 | 5 | 6, string>> = {
-  1: '#2141FA', 2: '#FF8C00', 3: '#DC3545', 4: '#0C695D', 5: '#845EC2', 6: '#101010',
+  1: '#2141FA',
+  2: '#FF8C00',
+  3: '#DC3545',
+  4: '#0C695D',
+  5: '#845EC2',
+  6: '#101010',
 };
 export const COMMENT_DEFAULT_COLOR = 6;
 /** Size of a comment marker on the canvas (board units). */
@@ -160,7 +221,16 @@ export function isValidBackground(value: unknown): boolean {
 }
 /** The 10 background colour swatches of the settings dialog. */
 export const BACKGROUND_COLORS: readonly string[] = [
-  '#ffffff', '#f5f5f5', '#fff8e1', '#fce4ec', '#e8f5e9', '#e3f2fd', '#ede7f6', '#fffde7', '#eceff1', '#212121',
+  '#ffffff',
+  '#f5f5f5',
+  '#fff8e1',
+  '#fce4ec',
+  '#e8f5e9',
+  '#e3f2fd',
+  '#ede7f6',
+  '#fffde7',
+  '#eceff1',
+  '#212121',
 ];
 
 /* ---------------- realtime and network ---------------- */
@@ -246,12 +316,43 @@ export const DISPOSE_NEVER = 0;
 export const DISPOSE_WEEK_DAYS = 7;
 
 /* ---------------- key bindings ---------------- */
-export const PROHIBITED_KEYS = ['CapsLock', 'MetaLeft', 'F5', 'NumLock', 'Pause', 'ScrollLock', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'] as const;
+export const PROHIBITED_KEYS = [
+  'CapsLock',
+  'MetaLeft',
+  'F5',
+  'NumLock',
+  'Pause',
+  'ScrollLock',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+] as const;
 export const DEFAULT_KEY_BINDINGS: Readonly<Record<string, string>> = {
-  select: 'V', pen: 'P', eraser: 'E', line: 'L', circle: 'C', rectangle: 'R', text: 'T', stickyNote: 'N', upload: 'U',
-  pan: 'H', frame: 'F', templates: 'Insert', selectAll: 'Ctrl+A', undo: 'Ctrl+Z', redo: 'Ctrl+Y', duplicate: 'Ctrl+D',
-  duplicateDown: 'Alt+D', find: 'Ctrl+F', fullscreen: 'F11', remove: 'Delete', automation: 'Shift+F2', zoomFit: 'Ctrl+0',
-  zoom100: 'Ctrl+Alt+0', previousTool: 'Backquote',
+  select: 'V',
+  pen: 'P',
+  eraser: 'E',
+  line: 'L',
+  circle: 'C',
+  rectangle: 'R',
+  text: 'T',
+  stickyNote: 'N',
+  upload: 'U',
+  pan: 'H',
+  frame: 'F',
+  templates: 'Insert',
+  selectAll: 'Ctrl+A',
+  undo: 'Ctrl+Z',
+  redo: 'Ctrl+Y',
+  duplicate: 'Ctrl+D',
+  duplicateDown: 'Alt+D',
+  find: 'Ctrl+F',
+  fullscreen: 'F11',
+  remove: 'Delete',
+  automation: 'Shift+F2',
+  zoomFit: 'Ctrl+0',
+  zoom100: 'Ctrl+Alt+0',
+  previousTool: 'Backquote',
 };
 
 /* ---------------- undo ---------------- */

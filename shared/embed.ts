@@ -157,10 +157,26 @@ export const REFUSAL_TYPE = 'tabula:refused';
 /* ---------------- errors ---------------- */
 
 export const EMBED_ERROR_CODES = [
-  'invalid-argument', 'invalid-color', 'invalid-thickness', 'unknown-tool', 'unknown-background',
-  'invalid-permission', 'invalid-shapes', 'invalid-format', 'invalid-uid', 'invalid-client',
-  'invalid-data', 'invalid-event', 'origin-not-allowed', 'unknown-client', 'board-not-found',
-  'access-denied', 'not-allowed', 'connection-failed', 'destroyed', 'internal',
+  'invalid-argument',
+  'invalid-color',
+  'invalid-thickness',
+  'unknown-tool',
+  'unknown-background',
+  'invalid-permission',
+  'invalid-shapes',
+  'invalid-format',
+  'invalid-uid',
+  'invalid-client',
+  'invalid-data',
+  'invalid-event',
+  'origin-not-allowed',
+  'unknown-client',
+  'board-not-found',
+  'access-denied',
+  'not-allowed',
+  'connection-failed',
+  'destroyed',
+  'internal',
 ] as const;
 export type EmbedErrorCode = (typeof EMBED_ERROR_CODES)[number];
 
@@ -173,11 +189,15 @@ export interface EmbedError {
 export const embedError = (code: EmbedErrorCode, message: string): EmbedError => ({ code, message });
 
 export const isEmbedError = (value: unknown): value is EmbedError =>
-  !!value && typeof value === 'object' && typeof (value as EmbedError).code === 'string' && typeof (value as EmbedError).message === 'string';
+  !!value &&
+  typeof value === 'object' &&
+  typeof (value as EmbedError).code === 'string' &&
+  typeof (value as EmbedError).message === 'string';
 
 /** Any thrown value as an EmbedError (penpal errors, Error instances, strings). */
 export function toEmbedError(value: unknown, fallback: EmbedErrorCode = 'internal'): EmbedError {
-  if (isEmbedError(value) && (EMBED_ERROR_CODES as readonly string[]).includes(value.code)) return { code: value.code, message: value.message };
+  if (isEmbedError(value) && (EMBED_ERROR_CODES as readonly string[]).includes(value.code))
+    return { code: value.code, message: value.message };
   const penpalCode = (value as { code?: string } | null)?.code;
   const message = (value as { message?: string } | null)?.message ?? String(value);
   if (penpalCode === 'CONNECTION_DESTROYED') return embedError('destroyed', 'The board was destroyed.');
@@ -213,13 +233,18 @@ export function validateUid(uid: unknown): EmbedError | null {
 }
 
 export function validateColor(color: unknown): EmbedError | null {
-  return typeof color === 'string' && COLOR_PATTERN.test(color) ? null : embedError('invalid-color', `Invalid colour ${describe(color)}: use #RRGGBB.`);
+  return typeof color === 'string' && COLOR_PATTERN.test(color)
+    ? null
+    : embedError('invalid-color', `Invalid colour ${describe(color)}: use #RRGGBB.`);
 }
 
 export function validateThickness(width: unknown): EmbedError | null {
   return typeof width === 'number' && Number.isInteger(width) && width >= LINE_WIDTH.min && width <= LINE_WIDTH.max
     ? null
-    : embedError('invalid-thickness', `Invalid thickness ${describe(width)}: use a whole number from ${LINE_WIDTH.min} to ${LINE_WIDTH.max}.`);
+    : embedError(
+        'invalid-thickness',
+        `Invalid thickness ${describe(width)}: use a whole number from ${LINE_WIDTH.min} to ${LINE_WIDTH.max}.`,
+      );
 }
 
 /** `known`: the tool names the board has (the child checks membership; the host only the form). */
@@ -244,20 +269,29 @@ export const BACKGROUND_NAMES: readonly string[] = BACKGROUNDS.flatMap((b) => [b
 
 /** A known background name, or an http(s) image url. */
 export function validateBackground(background: unknown): EmbedError | null {
-  const ok = typeof background === 'string' && isValidBackground(background) && (BACKGROUND_NAMES.includes(background) || isHttpUrl(background));
+  const ok =
+    typeof background === 'string' && isValidBackground(background) && (BACKGROUND_NAMES.includes(background) || isHttpUrl(background));
   return ok
     ? null
-    : embedError('unknown-background', `Unknown background ${describe(background)}: use one of ${BACKGROUNDS.map((b) => b.label).join(', ')} or an http(s) image url.`);
+    : embedError(
+        'unknown-background',
+        `Unknown background ${describe(background)}: use one of ${BACKGROUNDS.map((b) => b.label).join(', ')} or an http(s) image url.`,
+      );
 }
 
 export function validatePermissions(permissions: unknown): EmbedError | null {
-  if (!Array.isArray(permissions)) return embedError('invalid-permission', `Invalid permissions ${describe(permissions)}: use a list of ${EMBED_PERMISSIONS.join(', ')}.`);
+  if (!Array.isArray(permissions))
+    return embedError('invalid-permission', `Invalid permissions ${describe(permissions)}: use a list of ${EMBED_PERMISSIONS.join(', ')}.`);
   const bad = permissions.find((p) => !(EMBED_PERMISSIONS as readonly unknown[]).includes(p));
-  return bad === undefined ? null : embedError('invalid-permission', `Invalid permission ${describe(bad)}: only ${EMBED_PERMISSIONS.join(' and ')} may be set.`);
+  return bad === undefined
+    ? null
+    : embedError('invalid-permission', `Invalid permission ${describe(bad)}: only ${EMBED_PERMISSIONS.join(' and ')} may be set.`);
 }
 
 export function validateExportFormat(format: unknown): EmbedError | null {
-  return (EXPORT_FORMATS as readonly unknown[]).includes(format) ? null : embedError('invalid-format', `Invalid export format ${describe(format)}: use 'png' or 'svg'.`);
+  return (EXPORT_FORMATS as readonly unknown[]).includes(format)
+    ? null
+    : embedError('invalid-format', `Invalid export format ${describe(format)}: use 'png' or 'svg'.`);
 }
 
 export function validateIds(ids: unknown): EmbedError | null {
@@ -276,25 +310,49 @@ export function validateShapeList(shapes: unknown): EmbedError | null {
 }
 
 export function validateNotifications(mode: unknown): EmbedError | null {
-  return (NOTIFICATION_MODES as readonly unknown[]).includes(mode) ? null : embedError('invalid-argument', `Invalid notifications mode ${describe(mode)}: use 'all' or 'essential'.`);
+  return (NOTIFICATION_MODES as readonly unknown[]).includes(mode)
+    ? null
+    : embedError('invalid-argument', `Invalid notifications mode ${describe(mode)}: use 'all' or 'essential'.`);
 }
 
 export function validateEvent(event: unknown): EmbedError | null {
-  return (EMBED_EVENTS as readonly unknown[]).includes(event) ? null : embedError('invalid-event', `Unknown event ${describe(event)}: use one of ${EMBED_EVENTS.join(', ')}.`);
+  return (EMBED_EVENTS as readonly unknown[]).includes(event)
+    ? null
+    : embedError('invalid-event', `Unknown event ${describe(event)}: use one of ${EMBED_EVENTS.join(', ')}.`);
 }
 
 /** Checks every feature the host set; `known.tools` lists the board's tools when known (the board checks). */
 export function validateFeatures(features: unknown, known: { tools?: readonly string[] } = {}): EmbedError | null {
   if (features === undefined) return null;
-  if (!features || typeof features !== 'object' || Array.isArray(features)) return embedError('invalid-argument', 'Invalid features: use an object.');
+  if (!features || typeof features !== 'object' || Array.isArray(features))
+    return embedError('invalid-argument', 'Invalid features: use an object.');
   const f = features as EmbedFeatures;
-  if (f.tool !== undefined) { const e = validateTool(f.tool, known.tools); if (e) return e; }
-  if (f.color !== undefined) { const e = validateColor(f.color); if (e) return e; }
-  if (f.thickness !== undefined) { const e = validateThickness(f.thickness); if (e) return e; }
-  if (f.background !== undefined) { const e = validateBackground(f.background); if (e) return e; }
-  if (f.permissions !== undefined) { const e = validatePermissions(f.permissions); if (e) return e; }
-  if (f.notifications !== undefined) { const e = validateNotifications(f.notifications); if (e) return e; }
-  if (f.whiteLabel !== undefined && typeof f.whiteLabel !== 'boolean') return embedError('invalid-argument', 'Invalid whiteLabel: use true or false.');
+  if (f.tool !== undefined) {
+    const e = validateTool(f.tool, known.tools);
+    if (e) return e;
+  }
+  if (f.color !== undefined) {
+    const e = validateColor(f.color);
+    if (e) return e;
+  }
+  if (f.thickness !== undefined) {
+    const e = validateThickness(f.thickness);
+    if (e) return e;
+  }
+  if (f.background !== undefined) {
+    const e = validateBackground(f.background);
+    if (e) return e;
+  }
+  if (f.permissions !== undefined) {
+    const e = validatePermissions(f.permissions);
+    if (e) return e;
+  }
+  if (f.notifications !== undefined) {
+    const e = validateNotifications(f.notifications);
+    if (e) return e;
+  }
+  if (f.whiteLabel !== undefined && typeof f.whiteLabel !== 'boolean')
+    return embedError('invalid-argument', 'Invalid whiteLabel: use true or false.');
   return null;
 }
 
@@ -318,13 +376,15 @@ export const BOARD_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export function validateEmbedOptions(options: unknown): EmbedError | null {
   if (!options || typeof options !== 'object') return embedError('invalid-argument', 'Tabula.embed needs an options object.');
   const o = options as EmbedOptions;
-  if (typeof o.clientId !== 'string' || !o.clientId) return embedError('invalid-client', 'A clientId is required: create an app at /panel/developers.');
+  if (typeof o.clientId !== 'string' || !o.clientId)
+    return embedError('invalid-client', 'A clientId is required: create an app at /panel/developers.');
   const participantError = validateParticipant(o.participant);
   if (participantError) return participantError;
   if (o.board !== undefined && (typeof o.board !== 'string' || !BOARD_CODE_PATTERN.test(o.board))) {
     return embedError('invalid-argument', `Invalid board code ${describe(o.board)}.`);
   }
-  if (o.token !== undefined && typeof o.token !== 'string' && typeof o.token !== 'function') return embedError('invalid-argument', 'Invalid token: use a string or a function.');
+  if (o.token !== undefined && typeof o.token !== 'string' && typeof o.token !== 'function')
+    return embedError('invalid-argument', 'Invalid token: use a string or a function.');
   return validateFeatures(o.features);
 }
 
@@ -365,11 +425,17 @@ export function decodeEmbedData(encoded: string): EmbedData | EmbedError {
   }
   if (!data || typeof data !== 'object') return embedError('invalid-data', 'The data parameter is not a JSON object.');
   const d = data as Partial<EmbedData>;
-  if (d.board !== undefined && d.board !== '' && (typeof d.board !== 'string' || !BOARD_CODE_PATTERN.test(d.board))) return embedError('invalid-data', 'The data parameter has an invalid board code.');
+  if (d.board !== undefined && d.board !== '' && (typeof d.board !== 'string' || !BOARD_CODE_PATTERN.test(d.board)))
+    return embedError('invalid-data', 'The data parameter has an invalid board code.');
   const participantError = validateParticipant(d.participant);
   if (participantError) return participantError;
   if (!isOrigin(d.origin)) return embedError('invalid-data', 'The data parameter has no valid origin.');
   const featuresError = validateFeatures(d.features ?? {});
   if (featuresError) return featuresError;
-  return { board: d.board ?? '', participant: { uid: d.participant!.uid, ...(d.participant!.name ? { name: d.participant!.name } : {}) }, origin: d.origin, features: d.features ?? {} };
+  return {
+    board: d.board ?? '',
+    participant: { uid: d.participant!.uid, ...(d.participant!.name ? { name: d.participant!.name } : {}) },
+    origin: d.origin,
+    features: d.features ?? {},
+  };
 }

@@ -6,21 +6,55 @@ import type { Command, CommandEffect } from './model';
  * method's result (nes `{ payload }`). Server → client: `socket.send({ event, data })`.
  */
 export const HUB_METHODS = [
-  'joinBoard', 'reconnect', 'sendCommand', 'renameMember', 'renameBoard', 'updateConfig',
-  'messaging', 'sendMessage', 'addComment', 'deleteComment',
+  'joinBoard',
+  'reconnect',
+  'sendCommand',
+  'renameMember',
+  'renameBoard',
+  'updateConfig',
+  'messaging',
+  'sendMessage',
+  'addComment',
+  'deleteComment',
 ] as const;
 export type HubMethod = (typeof HUB_METHODS)[number];
 
 export const HUB_EVENTS = [
-  'onMeJoined', 'onUserJoined', 'onUserLeft', 'onBoardMemberRenamed', 'onBoardRenamed', 'onBoardNotFound',
-  'onAccessDenied', 'onRoleChanged', 'onClearBoard', 'onCommand', 'announcement', 'onClientError',
-  'onBoardRemoved', 'onConfigChanged', 'onEventReceived', 'onReconnected', 'onMessageSent', 'onMessageReceived',
-  'addCommentSucceeded', 'commentAdded', 'commentRemoved', 'onVideoJoined', 'onVideoLeft', 'exceptionHandler',
+  'onMeJoined',
+  'onUserJoined',
+  'onUserLeft',
+  'onBoardMemberRenamed',
+  'onBoardRenamed',
+  'onBoardNotFound',
+  'onAccessDenied',
+  'onRoleChanged',
+  'onClearBoard',
+  'onCommand',
+  'announcement',
+  'onClientError',
+  'onBoardRemoved',
+  'onConfigChanged',
+  'onEventReceived',
+  'onReconnected',
+  'onMessageSent',
+  'onMessageReceived',
+  'addCommentSucceeded',
+  'commentAdded',
+  'commentRemoved',
+  'onVideoJoined',
+  'onVideoLeft',
+  'exceptionHandler',
 ] as const;
 export type HubEvent = (typeof HUB_EVENTS)[number];
 
 /** Channel events carried by `messaging` (presence: never stored in the command log). */
-export const CHANNEL_EVENTS = ['grab-everyone-attention', 'register-follower', 'unregister-follower', 'follow-me-to', 'collaboratorsCursorMoved'] as const;
+export const CHANNEL_EVENTS = [
+  'grab-everyone-attention',
+  'register-follower',
+  'unregister-follower',
+  'follow-me-to',
+  'collaboratorsCursorMoved',
+] as const;
 export type ChannelEvent = (typeof CHANNEL_EVENTS)[number];
 
 /**
@@ -30,8 +64,14 @@ export type ChannelEvent = (typeof CHANNEL_EVENTS)[number];
  * this is how it applies what everyone else applies (BoardDoc.apply with seq and effect).
  * A resend of a stored command answers the stored command's seq and effect.
  */
-export interface AppendedCommand { id: string; seq: number; effect?: CommandEffect }
-export interface SendCommandAnswer extends AppendedCommand { duplicate: boolean }
+export interface AppendedCommand {
+  id: string;
+  seq: number;
+  effect?: CommandEffect;
+}
+export interface SendCommandAnswer extends AppendedCommand {
+  duplicate: boolean;
+}
 
 /** The answer for a stored command (as appended, or as found again for a resend). */
 export function appendedCommand(stored: Command): AppendedCommand {
@@ -39,8 +79,14 @@ export function appendedCommand(stored: Command): AppendedCommand {
   return effect ? { id: stored.id, seq: stored.seq!, effect } : { id: stored.id, seq: stored.seq! };
 }
 
-export interface HubRequest { method: HubMethod; args: unknown[] }
-export interface HubEventMessage<T = unknown> { event: HubEvent; data: T }
+export interface HubRequest {
+  method: HubMethod;
+  args: unknown[];
+}
+export interface HubEventMessage<T = unknown> {
+  event: HubEvent;
+  data: T;
+}
 
 /** Heartbeat: nes needs timeout < interval; ~120 s dead-connection window (board.md §9). */
 export const HUB_HEARTBEAT = { interval: 60_000, timeout: 59_000 } as const;

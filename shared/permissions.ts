@@ -63,12 +63,16 @@ export const EMBED_PERMISSIONS = ['view_templates', 'view_chat'] as const satisf
 
 /* ---------------- board.md §6: owner-only and owner-or-facilitator actions ---------------- */
 
-export const OWNER_ONLY_ACTIONS = [
-  'deleteBoard', 'changeMemberRoles', 'invite', 'setSharing', 'startScreen', 'disposeTimer',
-] as const;
+export const OWNER_ONLY_ACTIONS = ['deleteBoard', 'changeMemberRoles', 'invite', 'setSharing', 'startScreen', 'disposeTimer'] as const;
 export const OWNER_OR_FACILITATOR_ACTIONS = [
-  'clearBoard', 'saveViewport', 'privateMode', 'grabAttention', 'background', 'backgroundColor',
-  'imageDownsize', 'unlockProtected',
+  'clearBoard',
+  'saveViewport',
+  'privateMode',
+  'grabAttention',
+  'background',
+  'backgroundColor',
+  'imageDownsize',
+  'unlockProtected',
 ] as const;
 export type OwnerAction = (typeof OWNER_ONLY_ACTIONS)[number];
 export type FacilitatorAction = (typeof OWNER_OR_FACILITATOR_ACTIONS)[number];
@@ -127,9 +131,45 @@ export function blurredShape<S extends { cmd: string }>(shape: S): S | null {
   out[shape.cmd === 'text' ? 'value' : 'text'] = BLURRED_TEXT;
   return out as unknown as S;
 }
-const BLURRED_FIELDS = ['id', 'cmd', 'uid', 'timestamp', 'status', 'rotation', 'lock', 'opacity', 'x', 'y', 'w', 'h', 'color', 'font', 'size', 'fontSize', 'align'];
+const BLURRED_FIELDS = [
+  'id',
+  'cmd',
+  'uid',
+  'timestamp',
+  'status',
+  'rotation',
+  'lock',
+  'opacity',
+  'x',
+  'y',
+  'w',
+  'h',
+  'color',
+  'font',
+  'size',
+  'fontSize',
+  'align',
+];
 /** The properties a propertyModifier may carry to a blurred shape (no words: no value, text, tags, link, metadata…). */
-export const BLURRED_SETTABLE: ReadonlySet<string> = new Set(['x', 'y', 'w', 'h', 'r', 'rotation', 'opacity', 'lineWidth', 'color', 'stroke', 'fill', 'font', 'size', 'fontSize', 'align', 'lock', 'order']);
+export const BLURRED_SETTABLE: ReadonlySet<string> = new Set([
+  'x',
+  'y',
+  'w',
+  'h',
+  'r',
+  'rotation',
+  'opacity',
+  'lineWidth',
+  'color',
+  'stroke',
+  'fill',
+  'font',
+  'size',
+  'fontSize',
+  'align',
+  'lock',
+  'order',
+]);
 
 /**
  * Private mode limits what this member is sent (not only what they are shown): on, and the
@@ -145,7 +185,12 @@ export function isRestrictedInPrivateMode(privateModeOn: boolean, role: Role | n
  * the member's seq order stays dense (no gap to fetch) and nothing of the command is revealed.
  */
 export function isHiddenCommand(command: unknown): boolean {
-  return !!command && typeof command === 'object' && (command as { hidden?: unknown }).hidden === true && typeof (command as { cmd?: unknown }).cmd !== 'string';
+  return (
+    !!command &&
+    typeof command === 'object' &&
+    (command as { hidden?: unknown }).hidden === true &&
+    typeof (command as { cmd?: unknown }).cmd !== 'string'
+  );
 }
 
 /* ---------------- effective role of a visitor ---------------- */

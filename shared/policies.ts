@@ -51,13 +51,35 @@ export const PLANS = ['beta-tester', 'team', 'teamplus', 'white-label-api', 'ear
 export type Plan = (typeof PLANS)[number];
 
 export const BETA_TESTER_POLICIES: readonly PolicyName[] = [
-  POLICY.pasteLink, POLICY.dynamicBackground, POLICY.appAutomation, POLICY.customTemplates, POLICY.tagBoards, POLICY.attachLink,
+  POLICY.pasteLink,
+  POLICY.dynamicBackground,
+  POLICY.appAutomation,
+  POLICY.customTemplates,
+  POLICY.tagBoards,
+  POLICY.attachLink,
 ];
 export const TEAM_POLICIES: readonly PolicyName[] = [
-  POLICY.highlighterToolbox, POLICY.lineType, POLICY.connectorLines, POLICY.autoArrange, POLICY.comments, POLICY.frames,
-  POLICY.cursors, POLICY.boardHistory, POLICY.attention, POLICY.facilitatorRole, POLICY.exportSvg, POLICY.findPalette,
-  POLICY.tagShapes, POLICY.arrangeShapes, POLICY.protectedLock, POLICY.customColors, POLICY.filterSelected,
-  POLICY.snapToObject, POLICY.privateMode, POLICY.rotateShapes, POLICY.backupBoards,
+  POLICY.highlighterToolbox,
+  POLICY.lineType,
+  POLICY.connectorLines,
+  POLICY.autoArrange,
+  POLICY.comments,
+  POLICY.frames,
+  POLICY.cursors,
+  POLICY.boardHistory,
+  POLICY.attention,
+  POLICY.facilitatorRole,
+  POLICY.exportSvg,
+  POLICY.findPalette,
+  POLICY.tagShapes,
+  POLICY.arrangeShapes,
+  POLICY.protectedLock,
+  POLICY.customColors,
+  POLICY.filterSelected,
+  POLICY.snapToObject,
+  POLICY.privateMode,
+  POLICY.rotateShapes,
+  POLICY.backupBoards,
   // panel.md §6: "team and teamplus plans, or beta-tester role" enable tag-boards (board.md §6 lists it under beta-tester)
   POLICY.tagBoards,
 ];
@@ -121,7 +143,7 @@ const ROTATE: PolicyRequirement = [POLICY.rotateShapes, POLICY.rotationHandle];
 /** Line types beyond a plain line and a right arrow (the line-type picker, board.md §9). */
 const PICKED_LINE_TYPES = new Set(['dashed', 'dotted', 'rarrow', 'double']);
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
-const nonEmptyList = (v: unknown): boolean => Array.isArray(v) ? v.length > 0 : present(v);
+const nonEmptyList = (v: unknown): boolean => (Array.isArray(v) ? v.length > 0 : present(v));
 
 /**
  * The shape table: which content of a shape needs which policy. One row per feature; a new
@@ -131,8 +153,16 @@ export const SHAPE_POLICY_RULES: ReadonlyArray<{ feature: string; needs: PolicyR
   { feature: 'frames', needs: [POLICY.frames], when: (s) => s.cmd === 'frame' },
   { feature: 'comments', needs: [POLICY.comments], when: (s) => s.cmd === 'comment' },
   { feature: 'highlighter', needs: [POLICY.highlighterToolbox], when: (s) => s.cmd === 'highlighter' || s.type === 'hl' },
-  { feature: 'line type', needs: [POLICY.lineType], when: (s) => (s.cmd === 'line' || s.cmd === 'arrow') && PICKED_LINE_TYPES.has(s.type as string) },
-  { feature: 'connector lines', needs: [POLICY.connectorLines], when: (s) => (s.cmd === 'line' || s.cmd === 'arrow') && (present(s.start) || present(s.end)) },
+  {
+    feature: 'line type',
+    needs: [POLICY.lineType],
+    when: (s) => (s.cmd === 'line' || s.cmd === 'arrow') && PICKED_LINE_TYPES.has(s.type as string),
+  },
+  {
+    feature: 'connector lines',
+    needs: [POLICY.connectorLines],
+    when: (s) => (s.cmd === 'line' || s.cmd === 'arrow') && (present(s.start) || present(s.end)),
+  },
   { feature: 'rotate shapes', needs: ROTATE, when: (s) => typeof s.rotation === 'number' && s.rotation % 360 !== 0 },
   { feature: 'tag shapes', needs: [POLICY.tagShapes], when: (s) => nonEmptyList(s.tags) },
   { feature: 'attach link', needs: [POLICY.attachLink], when: (s) => present(s.link) },
@@ -143,7 +173,9 @@ export const SHAPE_POLICY_RULES: ReadonlyArray<{ feature: string; needs: PolicyR
  * The property table: which value set by a propertyModifier needs which policy (the same
  * features as SHAPE_POLICY_RULES, reached by editing an existing shape).
  */
-export const PROPERTY_POLICY_RULES: Readonly<Record<string, { feature: string; needs: PolicyRequirement; when: (value: unknown) => boolean }>> = {
+export const PROPERTY_POLICY_RULES: Readonly<
+  Record<string, { feature: string; needs: PolicyRequirement; when: (value: unknown) => boolean }>
+> = {
   rotation: { feature: 'rotate shapes', needs: ROTATE, when: (v) => typeof v === 'number' && v % 360 !== 0 },
   tags: { feature: 'tag shapes', needs: [POLICY.tagShapes], when: nonEmptyList },
   link: { feature: 'attach link', needs: [POLICY.attachLink], when: present },
@@ -159,7 +191,8 @@ const HIGHLIGHTER_TYPE = { feature: 'highlighter', needs: [POLICY.highlighterToo
 /** Every shape inside a shape (composite and link shapes group others). */
 function eachShape(shape: ShapeLike, visit: (s: ShapeLike) => void, depth = 0): void {
   visit(shape);
-  if (depth < 8 && Array.isArray(shape.shapes)) for (const inner of shape.shapes) if (inner && typeof inner === 'object') eachShape(inner as ShapeLike, visit, depth + 1);
+  if (depth < 8 && Array.isArray(shape.shapes))
+    for (const inner of shape.shapes) if (inner && typeof inner === 'object') eachShape(inner as ShapeLike, visit, depth + 1);
 }
 
 /**
@@ -172,13 +205,15 @@ export function commandPolicyNeeds(command: CommandLike, depth = 0): Array<{ fea
   const out = new Map<string, PolicyRequirement>();
   const add = (feature: string, needs: PolicyRequirement) => out.set(feature, needs);
   if (command.cmd === 'commandSet') {
-    if (depth < 8 && Array.isArray(command.commands)) for (const sub of command.commands) for (const n of commandPolicyNeeds(sub as CommandLike, depth + 1)) add(n.feature, n.needs);
+    if (depth < 8 && Array.isArray(command.commands))
+      for (const sub of command.commands) for (const n of commandPolicyNeeds(sub as CommandLike, depth + 1)) add(n.feature, n.needs);
   } else if (command.cmd === 'lock') {
     if (command.protect === true) add('protected lock', [POLICY.protectedLock]);
   } else if (command.cmd === 'propertyModifier') {
     for (const prop of Array.isArray(command.props) ? (command.props as Array<{ name?: unknown; value?: unknown }>) : []) {
       if (prop?.name === 'type' && prop.value === 'hl') add(HIGHLIGHTER_TYPE.feature, HIGHLIGHTER_TYPE.needs);
-      const rule = typeof prop?.name === 'string' && Object.hasOwn(PROPERTY_POLICY_RULES, prop.name) ? PROPERTY_POLICY_RULES[prop.name] : undefined;
+      const rule =
+        typeof prop?.name === 'string' && Object.hasOwn(PROPERTY_POLICY_RULES, prop.name) ? PROPERTY_POLICY_RULES[prop.name] : undefined;
       if (rule && rule.when(prop.value)) add(rule.feature, rule.needs);
     }
   } else if (command.shape && typeof command.shape === 'object') {
@@ -191,6 +226,9 @@ export function commandPolicyNeeds(command: CommandLike, depth = 0): Array<{ fea
 }
 
 /** The first feature of `command` that `policies` do not allow, or null when all are allowed. */
-export function missingCommandPolicy(command: CommandLike, policies: ReadonlySet<string>): { feature: string; needs: PolicyRequirement } | null {
+export function missingCommandPolicy(
+  command: CommandLike,
+  policies: ReadonlySet<string>,
+): { feature: string; needs: PolicyRequirement } | null {
   return commandPolicyNeeds(command).find((n) => !n.needs.some((p) => policies.has(p))) ?? null;
 }

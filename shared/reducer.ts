@@ -20,18 +20,24 @@
  */
 import type { AddCommand, ClearCommand, Command, CommandEffect, CommandStatus, Shape, UndoCommand } from './model';
 import { UNDO_SNAPSHOT_DEPTH } from './constants';
-import {
-  boxOf, isShapeKind, kindGeometry, reorderableKind, resizeShape, shapeLayer, translateShape, type KindModifier,
-} from './geometry';
+import { boxOf, isShapeKind, kindGeometry, reorderableKind, resizeShape, shapeLayer, translateShape, type KindModifier } from './geometry';
 
-export interface DocChange { added: string[]; updated: string[]; removed: string[]; cleared: boolean; orderChanged: boolean }
+export interface DocChange {
+  added: string[];
+  updated: string[];
+  removed: string[];
+  cleared: boolean;
+  orderChanged: boolean;
+}
 
 /**
  * What undo needs across a snapshot boundary: per user their latest own commands
  * (at most UNDO_SNAPSHOT_DEPTH non-undo ones plus the undos after them) and the latest
  * clears. Bounded by users × depth, never by history.
  */
-export interface UndoInfo { commands: Command[] }
+export interface UndoInfo {
+  commands: Command[];
+}
 
 export interface BoardSnapshot {
   seq: number;
@@ -42,9 +48,15 @@ export interface BoardSnapshot {
   z?: number[];
 }
 
-interface Slot { shape: Shape; z: number }
+interface Slot {
+  shape: Shape;
+  z: number;
+}
 /** A command the doc knows, with its fold order (seq when confirmed, PENDING_BASE + n when local). */
-interface Known { c: Command; order: number }
+interface Known {
+  c: Command;
+  order: number;
+}
 
 /** Local (unconfirmed) commands fold after every confirmed seq. */
 const PENDING_BASE = 2 ** 32;
@@ -65,10 +77,18 @@ export function layerOf(shape: Shape): number {
 export function touchedShapes(command: Command): string[] {
   const c = command;
   switch (c.cmd) {
-    case 'propertyModifier': case 'fontModifier': case 'fontSizeModifier': case 'colorModifier': case 'sizeModifier':
-    case 'remove': case 'lock': case 'changeOrder':
+    case 'propertyModifier':
+    case 'fontModifier':
+    case 'fontSizeModifier':
+    case 'colorModifier':
+    case 'sizeModifier':
+    case 'remove':
+    case 'lock':
+    case 'changeOrder':
       return [...new Set(c.shapes)];
-    case 'textModifier': case 'stickyNoteModifier': case 'pageModifier':
+    case 'textModifier':
+    case 'stickyNoteModifier':
+    case 'pageModifier':
       return [c.shape];
     case 'reposition':
       return [...new Set(c.shapePositions.map((p) => p.shape))];
@@ -79,7 +99,8 @@ export function touchedShapes(command: Command): string[] {
       for (const sub of c.commands ?? []) for (const id of touchedShapes(sub)) out.add(id);
       return [...out];
     }
-    case 'clear': case 'undo':
+    case 'clear':
+    case 'undo':
       return [];
     default:
       return isAddCommand(c) && c.shape ? [c.shape.id] : [];
@@ -134,9 +155,10 @@ function applyTo(c: Command, id: string, slot: Slot | undefined, zLo: number, zS
             const list = Array.isArray(current) ? current : [];
             const items = Array.isArray(value) ? value : [value];
             // tags: a duplicate key is ignored (board.md §5)
-            const fresh = name === 'tags'
-              ? items.filter((t) => !list.some((x) => (x as { key?: unknown })?.key === (t as { key?: unknown })?.key))
-              : items;
+            const fresh =
+              name === 'tags'
+                ? items.filter((t) => !list.some((x) => (x as { key?: unknown })?.key === (t as { key?: unknown })?.key))
+                : items;
             next[name] = [...list, ...fresh];
           } else if (typeof current === 'number' && typeof value === 'number') {
             next[name] = current + value;
@@ -151,7 +173,11 @@ function applyTo(c: Command, id: string, slot: Slot | undefined, zLo: number, zS
       }
       return { shape: modified(next as unknown as Shape, c), z: slot.z };
     }
-    case 'textModifier': case 'fontModifier': case 'fontSizeModifier': case 'stickyNoteModifier': case 'pageModifier': {
+    case 'textModifier':
+    case 'fontModifier':
+    case 'fontSizeModifier':
+    case 'stickyNoteModifier':
+    case 'pageModifier': {
       // what these change is the kind's answer (its `modifiers`); kinds without one stay as they are
       const next = kindModifier(s, c);
       return next ? { shape: modified(next, c), z: slot.z } : slot;
@@ -165,17 +191,33 @@ function applyTo(c: Command, id: string, slot: Slot | undefined, zLo: number, zS
       let changed = false;
       if (has(s, 'stroke')) {
         const stroke = c.stroke ?? c.color;
-        if (stroke !== undefined) { next.stroke = stroke; changed = true; }
-        if (c.fill !== undefined) { next.fill = c.fill; changed = true; }
+        if (stroke !== undefined) {
+          next.stroke = stroke;
+          changed = true;
+        }
+        if (c.fill !== undefined) {
+          next.fill = c.fill;
+          changed = true;
+        }
       } else if (has(s, 'color')) {
         const color = c.color ?? c.stroke ?? c.fill;
-        if (color !== undefined) { next.color = color; changed = true; }
+        if (color !== undefined) {
+          next.color = color;
+          changed = true;
+        }
       }
       return changed ? { shape: modified(next as unknown as Shape, c), z: slot.z } : slot;
     }
     case 'reposition': {
-      let dx = 0, dy = 0, hit = false;
-      for (const p of c.shapePositions ?? []) if (p.shape === id) { dx += p.x; dy += p.y; hit = true; }
+      let dx = 0,
+        dy = 0,
+        hit = false;
+      for (const p of c.shapePositions ?? [])
+        if (p.shape === id) {
+          dx += p.x;
+          dy += p.y;
+          hit = true;
+        }
       return hit ? { shape: modified(translateShape(s, dx, dy), c), z: slot.z } : slot;
     }
     case 'sizeModifier': {
@@ -276,7 +318,9 @@ export class BoardDoc {
   ordered(): Shape[] {
     if (!this.orderedCache) {
       const entries = [...this.slots.values()];
-      entries.sort((a, b) => layerOf(a.shape) - layerOf(b.shape) || a.z - b.z || (a.shape.id < b.shape.id ? -1 : a.shape.id > b.shape.id ? 1 : 0));
+      entries.sort(
+        (a, b) => layerOf(a.shape) - layerOf(b.shape) || a.z - b.z || (a.shape.id < b.shape.id ? -1 : a.shape.id > b.shape.id ? 1 : 0),
+      );
       this.orderedCache = entries.map((e) => e.shape);
     }
     return this.orderedCache;
@@ -540,12 +584,17 @@ export class BoardDoc {
       return c;
     };
     for (const list of this.byUser.values()) {
-      let actions = 0, undos = 0, chain = true;
+      let actions = 0,
+        undos = 0,
+        chain = true;
       for (let i = list.length - 1; i >= 0 && actions < UNDO_SNAPSHOT_DEPTH; i--) {
         const c = list[i].c;
         if (c.seq == null) continue;
         if (c.cmd === 'undo') {
-          if (chain && undos < UNDO_SNAPSHOT_DEPTH * 2) { picked.set(c.id, strip(c)); undos++; }
+          if (chain && undos < UNDO_SNAPSHOT_DEPTH * 2) {
+            picked.set(c.id, strip(c));
+            undos++;
+          }
           continue;
         }
         chain = false;
@@ -569,7 +618,9 @@ export class BoardDoc {
  * whole log. Commands at or after the target's seq are ignored.
  */
 export function computeEffect(commands: Command[], target: UndoCommand | ClearCommand): CommandEffect {
-  const before = commands.filter((c) => c.id !== target.id && c.cmd !== 'undo' && (target.seq == null || c.seq == null || c.seq < target.seq));
+  const before = commands.filter(
+    (c) => c.id !== target.id && c.cmd !== 'undo' && (target.seq == null || c.seq == null || c.seq < target.seq),
+  );
   const doc = new BoardDoc();
   if (target.cmd === 'clear') {
     for (const c of before) doc.apply(c);

@@ -8,8 +8,16 @@
  */
 import { SHAPE_KINDS, type ShapeKind } from './model';
 import {
-  COLOR_REGEX, COMMENT_MAX_LENGTH, FRAME_TITLE_MAX, LINE_TYPES, LINE_WIDTH, OPACITY, STICKY_SIZES, TABLE_LIMITS,
-  TEXT_ALIGNS, UUID_REGEX,
+  COLOR_REGEX,
+  COMMENT_MAX_LENGTH,
+  FRAME_TITLE_MAX,
+  LINE_TYPES,
+  LINE_WIDTH,
+  OPACITY,
+  STICKY_SIZES,
+  TABLE_LIMITS,
+  TEXT_ALIGNS,
+  UUID_REGEX,
 } from './constants';
 import { isSafeLink, UNSAFE_LINK } from './links';
 
@@ -43,7 +51,10 @@ const L = SCHEMA_LIMITS;
 
 /** A rule: the reason the value does not fit (with the field's label), or null when it does. */
 type Rule = (value: unknown, label: string, depth: number) => string | null;
-interface Field { rule: Rule; required?: boolean }
+interface Field {
+  rule: Rule;
+  required?: boolean;
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -56,44 +67,57 @@ export function jsonLength(v: unknown): number {
   }
 }
 
-const num = (min: number, max: number, integer = false): Rule => (v, label) => {
-  if (typeof v !== 'number' || !Number.isFinite(v)) return `${label} must be a number`;
-  if (integer && !Number.isInteger(v)) return `${label} must be an integer`;
-  if (v < min) return `${label} must be greater than or equal to ${min}`;
-  if (v > max) return `${label} must be less than or equal to ${max}`;
-  return null;
-};
-const str = (opts: { min?: number; max: number; empty?: boolean; pattern?: RegExp; trim?: boolean; what?: string }): Rule => (v, label) => {
-  if (typeof v !== 'string') return `${label} must be a string`;
-  if (v === '') return opts.empty ? null : `${label} is not allowed to be empty`;
-  if (opts.trim && v.trim() !== v) return `${label} must not have leading or trailing whitespace`;
-  if (opts.min !== undefined && v.length < opts.min) return `${label} length must be at least ${opts.min} characters long`;
-  if (v.length > opts.max) return `${label} length must be less than or equal to ${opts.max} characters long`;
-  if (opts.pattern && !opts.pattern.test(v)) return `${label} must be ${opts.what ?? 'valid'}`;
-  return null;
-};
-const oneOf = (values: readonly unknown[]): Rule => (v, label) => (values.includes(v) ? null : `${label} must be one of ${values.join(', ')}`);
+const num =
+  (min: number, max: number, integer = false): Rule =>
+  (v, label) => {
+    if (typeof v !== 'number' || !Number.isFinite(v)) return `${label} must be a number`;
+    if (integer && !Number.isInteger(v)) return `${label} must be an integer`;
+    if (v < min) return `${label} must be greater than or equal to ${min}`;
+    if (v > max) return `${label} must be less than or equal to ${max}`;
+    return null;
+  };
+const str =
+  (opts: { min?: number; max: number; empty?: boolean; pattern?: RegExp; trim?: boolean; what?: string }): Rule =>
+  (v, label) => {
+    if (typeof v !== 'string') return `${label} must be a string`;
+    if (v === '') return opts.empty ? null : `${label} is not allowed to be empty`;
+    if (opts.trim && v.trim() !== v) return `${label} must not have leading or trailing whitespace`;
+    if (opts.min !== undefined && v.length < opts.min) return `${label} length must be at least ${opts.min} characters long`;
+    if (v.length > opts.max) return `${label} length must be less than or equal to ${opts.max} characters long`;
+    if (opts.pattern && !opts.pattern.test(v)) return `${label} must be ${opts.what ?? 'valid'}`;
+    return null;
+  };
+const oneOf =
+  (values: readonly unknown[]): Rule =>
+  (v, label) =>
+    values.includes(v) ? null : `${label} must be one of ${values.join(', ')}`;
 const bool: Rule = (v, label) => (typeof v === 'boolean' ? null : `${label} must be a boolean`);
-const either = (...rules: Rule[]): Rule => (v, label, depth) => {
-  const reasons = rules.map((r) => r(v, label, depth));
-  return reasons.includes(null) ? null : reasons[0];
-};
-const list = (item: Rule, opts: { min?: number; max: number; length?: number; pairs?: boolean }): Rule => (v, label, depth) => {
-  if (!Array.isArray(v)) return `${label} must be an array`;
-  for (let i = 0; i < v.length; i++) {
-    const reason = item(v[i], `${label}[${i}]`, depth);
-    if (reason) return reason;
-  }
-  if (opts.length !== undefined && v.length !== opts.length) return `${label} must contain ${opts.length} items`;
-  if (opts.min !== undefined && v.length < opts.min) return `${label} must contain at least ${opts.min} items`;
-  if (v.length > opts.max) return `${label} must contain less than or equal to ${opts.max} items`;
-  if (opts.pairs && v.length % 2 !== 0) return `${label} must hold x/y pairs`;
-  return null;
-};
-const object = (fields: Record<string, Field>): Rule => (v, label, depth) => {
-  if (!isObject(v)) return `${label} must be of type object`;
-  return fieldsReason(v, fields, depth, `${label}.`);
-};
+const either =
+  (...rules: Rule[]): Rule =>
+  (v, label, depth) => {
+    const reasons = rules.map((r) => r(v, label, depth));
+    return reasons.includes(null) ? null : reasons[0];
+  };
+const list =
+  (item: Rule, opts: { min?: number; max: number; length?: number; pairs?: boolean }): Rule =>
+  (v, label, depth) => {
+    if (!Array.isArray(v)) return `${label} must be an array`;
+    for (let i = 0; i < v.length; i++) {
+      const reason = item(v[i], `${label}[${i}]`, depth);
+      if (reason) return reason;
+    }
+    if (opts.length !== undefined && v.length !== opts.length) return `${label} must contain ${opts.length} items`;
+    if (opts.min !== undefined && v.length < opts.min) return `${label} must contain at least ${opts.min} items`;
+    if (v.length > opts.max) return `${label} must contain less than or equal to ${opts.max} items`;
+    if (opts.pairs && v.length % 2 !== 0) return `${label} must hold x/y pairs`;
+    return null;
+  };
+const object =
+  (fields: Record<string, Field>): Rule =>
+  (v, label, depth) => {
+    if (!isObject(v)) return `${label} must be of type object`;
+    return fieldsReason(v, fields, depth, `${label}.`);
+  };
 
 const id = str({ min: 1, max: L.id });
 const color: Rule = str({ max: 7, pattern: COLOR_REGEX, what: 'a colour #RRGGBB' });
@@ -116,9 +140,14 @@ const httpUrl: Rule = (v, label) => {
   } catch {
     parsed = null;
   }
-  return parsed && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && /^https?:/i.test(v as string) ? null : `${label} must be a valid uri with a scheme matching the http|https pattern`;
+  return parsed && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && /^https?:/i.test(v as string)
+    ? null
+    : `${label} must be a valid uri with a scheme matching the http|https pattern`;
 };
-const tag = object({ key: { rule: str({ min: 1, max: L.tagKey, trim: true }), required: true }, value: { rule: str({ max: L.tagValue, empty: true }) } });
+const tag = object({
+  key: { rule: str({ min: 1, max: L.tagKey, trim: true }), required: true },
+  value: { rule: str({ max: L.tagValue, empty: true }) },
+});
 const metadata: Rule = (v, label) => {
   if (!isObject(v)) return `${label} must be of type object`;
   const long = Object.keys(v).find((k) => k.length > L.id);
@@ -129,7 +158,10 @@ const font = str({ min: 1, max: L.font });
 const fontSize = num(1, L.fontSize);
 const stickySize = oneOf(Object.keys(STICKY_SIZES));
 const page = object({ current: { rule: num(1, L.page, true), required: true }, total: { rule: num(1, L.page, true), required: true } });
-const table = list(list(str({ max: L.tableCell, empty: true }), { min: TABLE_LIMITS.min, max: TABLE_LIMITS.max }), { min: TABLE_LIMITS.min, max: TABLE_LIMITS.max });
+const table = list(list(str({ max: L.tableCell, empty: true }), { min: TABLE_LIMITS.min, max: TABLE_LIMITS.max }), {
+  min: TABLE_LIMITS.min,
+  max: TABLE_LIMITS.max,
+});
 const timestamp = num(0, L.timestamp);
 
 const req = (rule: Rule): Field => ({ rule, required: true });
@@ -153,7 +185,10 @@ const shapeBase: Record<string, Field> = {
 const box = { x: req(coord), y: req(coord), w: req(coord), h: req(coord) };
 
 /** A nested shape list (composite, link): the shapes one level deeper. */
-const shapesIn = (opts: { min?: number }): Rule => (v, label, depth) => list((s, l) => shapeReason(s, l, depth - 1), { max: L.shapesPerGroup, ...opts })(v, label, depth);
+const shapesIn =
+  (opts: { min?: number }): Rule =>
+  (v, label, depth) =>
+    list((s, l) => shapeReason(s, l, depth - 1), { max: L.shapesPerGroup, ...opts })(v, label, depth);
 
 /** The fields of each shape kind (without the common ones), as platform/core/model-schemas.ts has them. */
 const KIND_FIELDS: Record<ShapeKind, Record<string, Field>> = {
@@ -163,18 +198,48 @@ const KIND_FIELDS: Record<ShapeKind, Record<string, Field>> = {
   filledRectangle: { ...box, stroke: req(color), lineWidth: req(lineWidth), fill: opt(fill) },
   circle: { x: req(coord), y: req(coord), r: req(length), stroke: req(color), lineWidth: req(lineWidth), fill: opt(fill) },
   filledCircle: { x: req(coord), y: req(coord), r: req(length), stroke: req(color), lineWidth: req(lineWidth), fill: opt(fill) },
-  line: { points: req(points({ length: 4 })), color: req(color), lineWidth: req(lineWidth), type: req(oneOf(LINE_TYPES)), start: opt(id), end: opt(id) },
-  arrow: { points: req(points({ length: 4 })), color: req(color), lineWidth: req(lineWidth), type: req(oneOf(LINE_TYPES)), start: opt(id), end: opt(id) },
-  text: { value: req(text), x: req(coord), y: req(coord), color: req(color), font: req(font), size: req(fontSize), align: req(oneOf(TEXT_ALIGNS)) },
+  line: {
+    points: req(points({ length: 4 })),
+    color: req(color),
+    lineWidth: req(lineWidth),
+    type: req(oneOf(LINE_TYPES)),
+    start: opt(id),
+    end: opt(id),
+  },
+  arrow: {
+    points: req(points({ length: 4 })),
+    color: req(color),
+    lineWidth: req(lineWidth),
+    type: req(oneOf(LINE_TYPES)),
+    start: opt(id),
+    end: opt(id),
+  },
+  text: {
+    value: req(text),
+    x: req(coord),
+    y: req(coord),
+    color: req(color),
+    font: req(font),
+    size: req(fontSize),
+    align: req(oneOf(TEXT_ALIGNS)),
+  },
   stickyNote: { text: req(text), ...box, color: req(color), size: req(stickySize), fontSize: req(fontSize) },
   image: { ...box, url: opt(url), resource: opt(str({ max: 36, pattern: UUID_REGEX, what: 'a UUID' })), page: opt(page) },
   frame: {
-    ...box, color: req(color), title: req(str({ max: FRAME_TITLE_MAX, empty: true, trim: true })), order: req(num(0, 1e9, true)),
+    ...box,
+    color: req(color),
+    title: req(str({ max: FRAME_TITLE_MAX, empty: true, trim: true })),
+    order: req(num(0, 1e9, true)),
     children: req(list(id, { max: L.children })),
   },
   comment: {
-    x: req(coord), y: req(coord), threadId: req(id), color: req(num(1, 6, true)), resolved: req(bool),
-    unreadCount: opt(num(0, 1e9, true)), comments: opt(num(0, 1e9, true)),
+    x: req(coord),
+    y: req(coord),
+    threadId: req(id),
+    color: req(num(1, 6, true)),
+    resolved: req(bool),
+    unreadCount: opt(num(0, 1e9, true)),
+    comments: opt(num(0, 1e9, true)),
   },
   composite: { shapes: req(shapesIn({ min: 1 })) },
   link: { url: req(httpUrl), shapes: req(shapesIn({})) },

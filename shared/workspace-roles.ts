@@ -60,9 +60,23 @@ const READ: readonly WorkspaceRight[] = ['viewWorkspace', 'viewMembers', 'viewEx
 const SETTINGS_BUT_NAME: readonly WorkspaceRight[] = ['editTheme', 'editUploadSize', 'editZoomLimits', 'editFonts', 'toggleExtensions'];
 const OWNER_ADMIN: readonly WorkspaceRight[] = [
   ...READ,
-  'inviteMembers', 'removeMembers', 'grantAdmin', 'revokeAdmin', 'viewPendingInvitations', 'removePendingInvitations',
-  'editName', ...SETTINGS_BUT_NAME, 'deleteWorkspace',
-  'seeTypeFilter', 'createBoards', 'deleteBoards', 'duplicateBoards', 'tagBoards', 'moveBoards', 'backupBoards', 'ownBoards',
+  'inviteMembers',
+  'removeMembers',
+  'grantAdmin',
+  'revokeAdmin',
+  'viewPendingInvitations',
+  'removePendingInvitations',
+  'editName',
+  ...SETTINGS_BUT_NAME,
+  'deleteWorkspace',
+  'seeTypeFilter',
+  'createBoards',
+  'deleteBoards',
+  'duplicateBoards',
+  'tagBoards',
+  'moveBoards',
+  'backupBoards',
+  'ownBoards',
 ];
 
 /**
@@ -114,7 +128,12 @@ export type MemberAction = 'remove' | 'grantAdmin' | 'revokeAdmin';
  * `target`? §6: remove non-owner non-self members; grant admin to a Member; revoke admin from an Admin.
  * A ClientAdmin member is neither granted nor revoked admin here (it is not an invite role).
  */
-export function canActOnMember(actor: WorkspaceRole | null | undefined, target: WorkspaceRole, action: MemberAction, isSelf: boolean): boolean {
+export function canActOnMember(
+  actor: WorkspaceRole | null | undefined,
+  target: WorkspaceRole,
+  action: MemberAction,
+  isSelf: boolean,
+): boolean {
   if (target === 'Owner' || isSelf) return false;
   switch (action) {
     case 'remove':
@@ -194,7 +213,10 @@ export interface WorkspaceView {
 /** A stored config (maybe partial or from older rows) with the defaults filled in. */
 export function workspaceConfigOf(stored: Record<string, unknown> | null | undefined): WorkspaceConfig {
   const s = stored ?? {};
-  const zoom = Array.isArray(s.zoomLimits) && s.zoomLimits.length === 2 && s.zoomLimits.every((n) => typeof n === 'number') ? (s.zoomLimits as [number, number]) : DEFAULT_WORKSPACE_CONFIG.zoomLimits;
+  const zoom =
+    Array.isArray(s.zoomLimits) && s.zoomLimits.length === 2 && s.zoomLimits.every((n) => typeof n === 'number')
+      ? (s.zoomLimits as [number, number])
+      : DEFAULT_WORKSPACE_CONFIG.zoomLimits;
   return {
     theme: s.theme === 'dark' ? 'dark' : 'light',
     maxUploadSize: typeof s.maxUploadSize === 'number' ? s.maxUploadSize : DEFAULT_WORKSPACE_CONFIG.maxUploadSize,
@@ -228,8 +250,18 @@ export const EXTENSIONS: readonly ExtensionInfo[] = [
   { extensionId: 'app-comment', name: 'app-comment', title: 'Comments', description: 'Comment threads pinned on the board.' },
   { extensionId: 'app-frame', name: 'app-frame', title: 'Frames', description: 'Frames that group shapes and make slides.' },
   { extensionId: 'app-cursors', name: 'app-cursors', title: 'Cursors', description: "Collaborators' cursors, live." },
-  { extensionId: 'app-attention', name: 'app-attention', title: 'Attention', description: "Bring everyone to your view (owner and facilitators)." },
-  { extensionId: 'app-board-history', name: 'app-board-history', title: 'Board history', description: "Browse and replay the board's history." },
+  {
+    extensionId: 'app-attention',
+    name: 'app-attention',
+    title: 'Attention',
+    description: 'Bring everyone to your view (owner and facilitators).',
+  },
+  {
+    extensionId: 'app-board-history',
+    name: 'app-board-history',
+    title: 'Board history',
+    description: "Browse and replay the board's history.",
+  },
   { extensionId: 'app-automation', name: 'app-automation', title: 'Automation', description: 'Automate board actions with scripts.' },
 ];
 export const EXTENSION_IDS: readonly string[] = EXTENSIONS.map((e) => e.extensionId);

@@ -37,15 +37,62 @@ export interface BoardStoryProps {
 const UID = 'story-ada';
 const now = Date.UTC(2026, 0, 5, 10, 0, 0);
 export const STORY_SHAPES: Shape[] = [
-  { id: 'pen-1', cmd: 'pen', uid: UID, timestamp: now, points: [120, 140, 180, 120, 240, 150, 300, 130, 360, 160], color: '#1155cc', lineWidth: 3, type: 'pen' },
+  {
+    id: 'pen-1',
+    cmd: 'pen',
+    uid: UID,
+    timestamp: now,
+    points: [120, 140, 180, 120, 240, 150, 300, 130, 360, 160],
+    color: '#1155cc',
+    lineWidth: 3,
+    type: 'pen',
+  },
   { id: 'rect-1', cmd: 'rectangle', uid: UID, timestamp: now, x: 420, y: 110, w: 180, h: 110, stroke: '#000000', lineWidth: 2 },
-  { id: 'circle-1', cmd: 'filledCircle', uid: UID, timestamp: now, x: 720, y: 170, r: 60, stroke: '#ff9900', fill: '#ff9900', lineWidth: 2 },
-  { id: 'note-1', cmd: 'stickyNote', uid: UID, timestamp: now, text: 'Ship the board', x: 140, y: 260, w: 170, h: 170, color: '#feff9c', size: 'M', fontSize: 24 },
-  { id: 'text-1', cmd: 'text', uid: UID, timestamp: now, value: 'Sprint goals', x: 420, y: 300, color: '#000000', font: 'Open Sans', size: 30, align: 'left' },
+  {
+    id: 'circle-1',
+    cmd: 'filledCircle',
+    uid: UID,
+    timestamp: now,
+    x: 720,
+    y: 170,
+    r: 60,
+    stroke: '#ff9900',
+    fill: '#ff9900',
+    lineWidth: 2,
+  },
+  {
+    id: 'note-1',
+    cmd: 'stickyNote',
+    uid: UID,
+    timestamp: now,
+    text: 'Ship the board',
+    x: 140,
+    y: 260,
+    w: 170,
+    h: 170,
+    color: '#feff9c',
+    size: 'M',
+    fontSize: 24,
+  },
+  {
+    id: 'text-1',
+    cmd: 'text',
+    uid: UID,
+    timestamp: now,
+    value: 'Sprint goals',
+    x: 420,
+    y: 300,
+    color: '#000000',
+    font: 'Open Sans',
+    size: 30,
+    align: 'left',
+  },
   { id: 'arrow-1', cmd: 'arrow', uid: UID, timestamp: now, points: [420, 380, 640, 420], color: '#980000', lineWidth: 3, type: 'arrow' },
 ];
 const commandsOf = (shapes: Shape[]): Command[] =>
-  shapes.map((shape, i) => ({ id: `c-${shape.id}`, uid: UID, status: 'normal', timestamp: now, seq: i + 1, cmd: shape.cmd, shape }) as Command);
+  shapes.map(
+    (shape, i) => ({ id: `c-${shape.id}`, uid: UID, status: 'normal', timestamp: now, seq: i + 1, cmd: shape.cmd, shape }) as Command,
+  );
 
 const MEMBERS: BoardMember[] = [
   { uid: UID, name: 'Ada Lovelace', isSelf: true, isOnline: true, timestamp: now },
@@ -53,14 +100,32 @@ const MEMBERS: BoardMember[] = [
 ];
 
 export function BoardStory(props: BoardStoryProps) {
-  const { phase, role, signedIn = true, percent = 0, error, select = [], startScreens = false, empty = false, members = MEMBERS, notices = [], headless = false, client } = props;
+  const {
+    phase,
+    role,
+    signedIn = true,
+    percent = 0,
+    error,
+    select = [],
+    startScreens = false,
+    empty = false,
+    members = MEMBERS,
+    notices = [],
+    headless = false,
+    client,
+  } = props;
   useBoardStyles();
   const canvasRef = useRef<HTMLDivElement>(null);
   const [session, setSession] = useState<{ editor: Editor; sync: SyncClient } | null>(null);
 
   useEffect(() => {
     const permissions = permissionsOf(role);
-    const editor = new Editor({ container: canvasRef.current!, uid: UID, headless, permissions: () => ({ role, permissions, policies: new Set<string>() }) });
+    const editor = new Editor({
+      container: canvasRef.current!,
+      uid: UID,
+      headless,
+      permissions: () => ({ role, permissions, policies: new Set<string>() }),
+    });
     const sync = new SyncClient({ server: 'http://localhost', boardCode: 'story-board', uid: UID, target: editor, storage: null });
     editor.load(null, empty ? [] : commandsOf(STORY_SHAPES));
     sync.board$.next({ code: 'story-board', boardName: 'Sprint planning', isNew: empty, claims: { role, permissions } });
@@ -118,23 +183,36 @@ export const EditorWithSelection: Story = { name: 'Editor', args: { phase: 'onli
 export const Viewer: Story = { args: { phase: 'online', role: 'Viewer' } };
 
 /** The failed-to-load screen with Reload and Support. */
-export const FailedToLoad: Story = { name: 'Failed to load', args: { phase: 'failed', role: 'Editor', error: BOARD_MESSAGES.connectFailed } };
+export const FailedToLoad: Story = {
+  name: 'Failed to load',
+  args: { phase: 'failed', role: 'Editor', error: BOARD_MESSAGES.connectFailed },
+};
 
 /** The board does not exist: Home and New Board. */
 export const NotFound: Story = { name: 'Not found', args: { phase: 'notFound', role: 'Editor' } };
 
 /** A guest who has not given a display name yet. */
-export const GuestStart: Story = { name: 'Guest start screen', args: { phase: 'online', role: 'Editor', signedIn: false, startScreens: true } };
+export const GuestStart: Story = {
+  name: 'Guest start screen',
+  args: { phase: 'online', role: 'Editor', signedIn: false, startScreens: true },
+};
 
 /** The owner of a new, empty board. */
 export const OwnerStart: Story = { name: 'Owner start screen', args: { phase: 'online', role: 'Owner', startScreens: true, empty: true } };
 
 /** The same screen for a developer app's participant (client claim): no background choice. */
-export const OwnerStartClient: Story = { name: 'Owner start screen (app participant)', args: { phase: 'online', role: 'Owner', startScreens: true, empty: true, client: 'app-client-id' } };
+export const OwnerStartClient: Story = {
+  name: 'Owner start screen (app participant)',
+  args: { phase: 'online', role: 'Owner', startScreens: true, empty: true, client: 'app-client-id' },
+};
 
 /** The connection dropped: the board stays usable while it reconnects every 2 s. */
 export const Reconnecting: Story = {
-  args: { phase: 'reconnecting', role: 'Editor', notices: [{ key: 'connection', kind: 'warning', text: BOARD_MESSAGES.reconnecting, persistent: true }] },
+  args: {
+    phase: 'reconnecting',
+    role: 'Editor',
+    notices: [{ key: 'connection', kind: 'warning', text: BOARD_MESSAGES.reconnecting, persistent: true }],
+  },
 };
 
 /** Eight people online: five avatars (latest first) and the count. */

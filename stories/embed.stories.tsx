@@ -30,13 +30,66 @@ export interface BoardStateProps {
 const UID = 'story-ada';
 const now = Date.UTC(2026, 0, 5, 10, 0, 0);
 const SHAPES: Shape[] = [
-  { id: 'frame-1', cmd: 'frame', uid: UID, timestamp: now, x: 60, y: 60, w: 620, h: 380, color: '#cccccc', title: 'Retro', order: 1, children: [] },
-  { id: 'note-1', cmd: 'stickyNote', uid: UID, timestamp: now, text: 'Ship the embed SDK', x: 100, y: 120, w: 170, h: 170, color: '#feff9c', size: 'M', fontSize: 20 },
-  { id: 'note-2', cmd: 'stickyNote', uid: UID, timestamp: now, text: 'Fewer meetings', x: 300, y: 120, w: 170, h: 170, color: '#a8d1ff', size: 'M', fontSize: 20 },
+  {
+    id: 'frame-1',
+    cmd: 'frame',
+    uid: UID,
+    timestamp: now,
+    x: 60,
+    y: 60,
+    w: 620,
+    h: 380,
+    color: '#cccccc',
+    title: 'Retro',
+    order: 1,
+    children: [],
+  },
+  {
+    id: 'note-1',
+    cmd: 'stickyNote',
+    uid: UID,
+    timestamp: now,
+    text: 'Ship the embed SDK',
+    x: 100,
+    y: 120,
+    w: 170,
+    h: 170,
+    color: '#feff9c',
+    size: 'M',
+    fontSize: 20,
+  },
+  {
+    id: 'note-2',
+    cmd: 'stickyNote',
+    uid: UID,
+    timestamp: now,
+    text: 'Fewer meetings',
+    x: 300,
+    y: 120,
+    w: 170,
+    h: 170,
+    color: '#a8d1ff',
+    size: 'M',
+    fontSize: 20,
+  },
   { id: 'rect-1', cmd: 'rectangle', uid: UID, timestamp: now, x: 500, y: 150, w: 140, h: 100, stroke: '#1e88e5', lineWidth: 3 },
-  { id: 'text-1', cmd: 'text', uid: UID, timestamp: now, value: 'What went well?', x: 100, y: 330, color: '#000000', font: 'Open Sans', size: 26, align: 'left' },
+  {
+    id: 'text-1',
+    cmd: 'text',
+    uid: UID,
+    timestamp: now,
+    value: 'What went well?',
+    x: 100,
+    y: 330,
+    color: '#000000',
+    font: 'Open Sans',
+    size: 26,
+    align: 'left',
+  },
 ];
-const COMMANDS: Command[] = SHAPES.map((shape, i) => ({ id: `c-${shape.id}`, uid: UID, status: 'normal', timestamp: now, seq: i + 1, cmd: shape.cmd, shape }) as Command);
+const COMMANDS: Command[] = SHAPES.map(
+  (shape, i) => ({ id: `c-${shape.id}`, uid: UID, status: 'normal', timestamp: now, seq: i + 1, cmd: shape.cmd, shape }) as Command,
+);
 
 export function BoardInState({ phase, role, embedded = false, whiteLabel = false, percent = 0, error, headless = false }: BoardStateProps) {
   useBoardStyles();
@@ -51,7 +104,14 @@ export function BoardInState({ phase, role, embedded = false, whiteLabel = false
       headless,
       permissions: () => ({ role, permissions, policies: new Set<string>() }),
     });
-    const sync = new SyncClient({ server: 'http://localhost', boardCode: 'story-board1', uid: UID, target: editor, storage: null, embedded });
+    const sync = new SyncClient({
+      server: 'http://localhost',
+      boardCode: 'story-board1',
+      uid: UID,
+      target: editor,
+      storage: null,
+      embedded,
+    });
     editor.load(null, COMMANDS);
     editor.setBackground('dot');
     sync.board$.next({ code: 'story-board1', boardName: 'Team retro', claims: { role, permissions } });
@@ -109,4 +169,7 @@ export const Embedded: Story = { args: { phase: 'online', role: 'Editor', embedd
 export const WhiteLabel: Story = { name: 'White-label', args: { phase: 'online', role: 'Editor', embedded: true, whiteLabel: true } };
 
 /** The failed-to-load screen with Reload and Support. */
-export const FailedToLoad: Story = { name: 'Failed to load', args: { phase: 'failed', role: 'Editor', error: BOARD_MESSAGES.connectFailed } };
+export const FailedToLoad: Story = {
+  name: 'Failed to load',
+  args: { phase: 'failed', role: 'Editor', error: BOARD_MESSAGES.connectFailed },
+};

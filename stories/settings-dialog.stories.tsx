@@ -22,7 +22,10 @@ interface SettingsStoryProps {
 
 function SettingsStory({ role, signedIn = true, disposeDays, client, snapPolicy = true }: SettingsStoryProps) {
   // fixed once per story (a new time on every render would make a new session every render)
-  const disposeAt = useMemo(() => (disposeDays === undefined ? null : new Date(Date.now() + disposeDays * 86_400_000).toISOString()), [disposeDays]);
+  const disposeAt = useMemo(
+    () => (disposeDays === undefined ? null : new Date(Date.now() + disposeDays * 86_400_000).toISOString()),
+    [disposeDays],
+  );
   const session = useStorySession({
     role,
     signedIn,
@@ -30,7 +33,9 @@ function SettingsStory({ role, signedIn = true, disposeDays, client, snapPolicy 
     policies: snapPolicy ? [POLICY.snapToObject] : [],
     board: { disposeAt, boardConfig: { bg: 'dot', bgColor: '#ffffff', upload: 2 }, userConfig: { snapToObject: true } },
     routes: {
-      'POST /api/boards/story-board/dispose': (body) => ({ disposeAt: body?.days ? new Date(Date.now() + Number(body.days) * 86_400_000).toISOString() : null }),
+      'POST /api/boards/story-board/dispose': (body) => ({
+        disposeAt: body?.days ? new Date(Date.now() + Number(body.days) * 86_400_000).toISOString() : null,
+      }),
       'PUT /api/users/configs': (body) => ({ keys: [], colors: [], snapToObject: false, ...(body?.config as object) }),
     },
   });
@@ -56,4 +61,7 @@ export const Facilitator: Story = { args: { role: 'Facilitator' } };
 export const EditorView: Story = { name: 'Editor', args: { role: 'Editor' } };
 
 /** A developer app's participant who owns the board: only the dispose timer is left. */
-export const AppParticipant: Story = { name: 'Owner (app participant)', args: { role: 'Owner', client: 'app-client-id', disposeDays: 0.5 } };
+export const AppParticipant: Story = {
+  name: 'Owner (app participant)',
+  args: { role: 'Owner', client: 'app-client-id', disposeDays: 0.5 },
+};

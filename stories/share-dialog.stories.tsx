@@ -30,7 +30,12 @@ function ShareStory({ role, signedIn = true }: ShareStoryProps) {
     routes: {
       'GET /api/boards/story-board/sharing': () => ({ members, workspaceName: 'Design team', workspace: 'Editor', link: 'Viewer' }),
       'POST /api/boards/story-board/sharings': (body) => ({ workspace: body?.workspace, link: body?.link }),
-      'POST /api/boards/story-board/members': (body) => ({ id: 'm4', displayName: String(body?.email ?? ''), profileImage: null, status: 'Invited' }),
+      'POST /api/boards/story-board/members': (body) => ({
+        id: 'm4',
+        displayName: String(body?.email ?? ''),
+        profileImage: null,
+        status: 'Invited',
+      }),
       'POST /api/boards/story-board/members/m2/roles': (body) => ({ id: 'm2', role: body?.role }),
     },
   });

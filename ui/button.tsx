@@ -14,9 +14,29 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** A button; `type` defaults to "button" so only submit buttons submit forms. */
-export function Button({ variant = 'primary', size = 'md', block, busy, icon, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  block,
+  busy,
+  icon,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   useUiStyles();
-  const classes = ['t-btn', `t-btn--${variant}`, size === 'sm' && 't-btn--sm', block && 't-btn--block', !children && 't-btn--icon', className].filter(Boolean).join(' ');
+  const classes = [
+    't-btn',
+    `t-btn--${variant}`,
+    size === 'sm' && 't-btn--sm',
+    block && 't-btn--block',
+    !children && 't-btn--icon',
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <button type={type} className={classes} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
       {busy ? <Spinner size={16} /> : icon}

@@ -28,7 +28,13 @@ export function Checkbox({ label, error, shakeKey = 0, className, id: given, ...
   return (
     <div className={['t-field', className].filter(Boolean).join(' ')}>
       <label className={['t-check', invalid && 't-check--invalid', shaking && 't-shake'].filter(Boolean).join(' ')} htmlFor={id}>
-        <input id={id} type="checkbox" aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : undefined} {...input} />
+        <input
+          id={id}
+          type="checkbox"
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          {...input}
+        />
         <span>{label}</span>
       </label>
       <FieldTip id={`${id}-error`} error={error} />
@@ -37,7 +43,12 @@ export function Checkbox({ label, error, shakeKey = 0, className, id: given, ...
 }
 
 /** An on/off switch (a checkbox styled as a toggle). */
-export function Switch({ label, className, id: given, ...input }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode }) {
+export function Switch({
+  label,
+  className,
+  id: given,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode }) {
   useUiStyles();
   const auto = useId();
   const id = given ?? `s${auto.replace(/:/g, '')}`;

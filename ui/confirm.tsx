@@ -26,7 +26,18 @@ export interface ConfirmDialogProps extends ConfirmOptions {
 }
 
 /** A yes/no dialog: 'Are you sure?' with 'Confirm' and 'Close' unless told otherwise. */
-export function ConfirmDialog({ open, onConfirm, onClose, busy, title = MESSAGES.confirmTitle, message, confirmText = MESSAGES.confirm, closeText = MESSAGES.close, danger, width = 420 }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onConfirm,
+  onClose,
+  busy,
+  title = MESSAGES.confirmTitle,
+  message,
+  confirmText = MESSAGES.confirm,
+  closeText = MESSAGES.close,
+  danger,
+  width = 420,
+}: ConfirmDialogProps) {
   return (
     <Modal
       open={open}

@@ -60,7 +60,13 @@ export function Field({ label, error, hint, fieldClassName, id, className, ...in
   return (
     <FieldShell label={label} error={error} hint={hint} className={fieldClassName} id={id}>
       {({ id: cid, describedBy, invalid }) => (
-        <input id={cid} className={['t-input', className].filter(Boolean).join(' ')} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...input} />
+        <input
+          id={cid}
+          className={['t-input', className].filter(Boolean).join(' ')}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
       )}
     </FieldShell>
   );
@@ -72,11 +78,26 @@ export interface Option {
 }
 
 /** A labelled select. */
-export function SelectField({ label, error, hint, fieldClassName, id, className, options, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Option[] }) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  fieldClassName,
+  id,
+  className,
+  options,
+  ...select
+}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Option[] }) {
   return (
     <FieldShell label={label} error={error} hint={hint} className={fieldClassName} id={id}>
       {({ id: cid, describedBy, invalid }) => (
-        <select id={cid} className={['t-input', className].filter(Boolean).join(' ')} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...select}>
+        <select
+          id={cid}
+          className={['t-input', className].filter(Boolean).join(' ')}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          {...select}
+        >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -89,11 +110,25 @@ export function SelectField({ label, error, hint, fieldClassName, id, className,
 }
 
 /** A labelled multi-line text box. */
-export function TextAreaField({ label, error, hint, fieldClassName, id, className, ...area }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  fieldClassName,
+  id,
+  className,
+  ...area
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FieldShell label={label} error={error} hint={hint} className={fieldClassName} id={id}>
       {({ id: cid, describedBy, invalid }) => (
-        <textarea id={cid} className={['t-input', className].filter(Boolean).join(' ')} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...area} />
+        <textarea
+          id={cid}
+          className={['t-input', className].filter(Boolean).join(' ')}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          {...area}
+        />
       )}
     </FieldShell>
   );

@@ -160,7 +160,17 @@ export function useForm<V extends object, R = unknown>(options: UseFormOptions<V
 }
 
 /** A <form> that submits through a FormApi (no native validation bubbles: the server decides). */
-export function Form<V extends object>({ form, children, className, 'aria-label': ariaLabel }: { form: FormApi<V>; children: ReactNode; className?: string; 'aria-label'?: string }) {
+export function Form<V extends object>({
+  form,
+  children,
+  className,
+  'aria-label': ariaLabel,
+}: {
+  form: FormApi<V>;
+  children: ReactNode;
+  className?: string;
+  'aria-label'?: string;
+}) {
   return (
     <form className={className} onSubmit={form.handleSubmit} noValidate aria-label={ariaLabel} aria-busy={form.processing || undefined}>
       {children}

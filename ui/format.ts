@@ -52,7 +52,10 @@ function formatter(kind: 'date' | 'dateTime', { locale = 'en-US', timeZone }: Da
   const key = `${kind}|${locale}|${timeZone ?? ''}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, kind === 'date' ? { dateStyle: 'medium', timeZone } : { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    f = new Intl.DateTimeFormat(
+      locale,
+      kind === 'date' ? { dateStyle: 'medium', timeZone } : { dateStyle: 'medium', timeStyle: 'short', timeZone },
+    );
     formatters.set(key, f);
   }
   return f;
@@ -74,7 +77,12 @@ export function formatDateTime(value: DateInput, options: DateFormatOptions = {}
 export function formatIsoDate(value: DateInput, options: Pick<DateFormatOptions, 'timeZone'> = {}): string {
   const date = toDate(value);
   if (!date) return '';
-  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: options.timeZone }).formatToParts(date);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: options.timeZone,
+  }).formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

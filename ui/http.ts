@@ -224,11 +224,16 @@ export async function request<T = unknown>(method: string, path: string, opts: R
 
 export const http = {
   request,
-  get: <T = unknown>(path: string, query?: Query, opts: Omit<RequestOptions, 'query' | 'body'> = {}) => request<T>('GET', path, { ...opts, query }),
-  post: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) => request<T>('POST', path, { ...opts, body: body ?? {} }),
-  put: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) => request<T>('PUT', path, { ...opts, body: body ?? {} }),
-  patch: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) => request<T>('PATCH', path, { ...opts, body: body ?? {} }),
-  delete: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) => request<T>('DELETE', path, { ...opts, body }),
+  get: <T = unknown>(path: string, query?: Query, opts: Omit<RequestOptions, 'query' | 'body'> = {}) =>
+    request<T>('GET', path, { ...opts, query }),
+  post: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) =>
+    request<T>('POST', path, { ...opts, body: body ?? {} }),
+  put: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) =>
+    request<T>('PUT', path, { ...opts, body: body ?? {} }),
+  patch: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) =>
+    request<T>('PATCH', path, { ...opts, body: body ?? {} }),
+  delete: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) =>
+    request<T>('DELETE', path, { ...opts, body }),
 };
 
 /**

@@ -36,6 +36,27 @@ export { UiRoot } from './root';
 export { loadStylesheet } from './stylesheet';
 export { BusyIndicator, Spinner, useBusy } from './spinner';
 export { ensureUiStyles, injectStyles, UI_CSS, useUiStyles } from './styles';
-export { toast, Toaster, toasts$, TOAST_LIMIT, TOAST_TIMEOUT_MS, useToasts, type Toast, type ToastAction, type ToastOptions, type ToastType } from './toast';
+export {
+  toast,
+  Toaster,
+  toasts$,
+  TOAST_LIMIT,
+  TOAST_TIMEOUT_MS,
+  useToasts,
+  type Toast,
+  type ToastAction,
+  type ToastOptions,
+  type ToastType,
+} from './toast';
 export * from './grid';
-export { BYTE_UNITS, formatBytes, formatDate, formatDateTime, formatIsoDate, formatRelative, toDate, type DateFormatOptions, type DateInput } from './format';
+export {
+  BYTE_UNITS,
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatIsoDate,
+  formatRelative,
+  toDate,
+  type DateFormatOptions,
+  type DateInput,
+} from './format';

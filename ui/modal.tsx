@@ -21,14 +21,25 @@ export interface ModalProps {
   role?: 'dialog' | 'alertdialog';
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A centred dialog over a backdrop: header with title and close button, body, optional footer.
  * Escape and the close button call onClose; focus moves into the dialog, stays there (Tab
  * wraps) and returns to where it was when the dialog closes.
  */
-export function Modal({ open, title, onClose, children, footer, width = MODAL_WIDTH, closeOnBackdrop = true, closeLabel = 'Close', role = 'dialog' }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  width = MODAL_WIDTH,
+  closeOnBackdrop = true,
+  closeLabel = 'Close',
+  role = 'dialog',
+}: ModalProps) {
   useUiStyles();
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
@@ -39,7 +50,8 @@ export function Modal({ open, title, onClose, children, footer, width = MODAL_WI
   useEffect(() => {
     if (!open) return;
     const before = activeElementOf(box.current) as HTMLElement | null;
-    const first = box.current?.querySelector<HTMLElement>('.t-modal__body ' + FOCUSABLE) ?? box.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      box.current?.querySelector<HTMLElement>('.t-modal__body ' + FOCUSABLE) ?? box.current?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {

@@ -65,7 +65,11 @@ export function StatusPage({ code, title, text, children, embedded = false }: St
 /** /access-denied (panel.md §2), and what an admin screen shows a non-operator: links home and to log in. */
 export function AccessDeniedPage() {
   return (
-    <StatusPage code="403" title="Access denied" text="You do not have permission to open this page. Log in with an account that has access.">
+    <StatusPage
+      code="403"
+      title="Access denied"
+      text="You do not have permission to open this page. Log in with an account that has access."
+    >
       <Link className="t-btn t-btn--secondary" to="/panel/home">
         Go to home
       </Link>

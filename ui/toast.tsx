@@ -71,7 +71,11 @@ function show(text: string, options: ToastOptions = {}): number | null {
     next = next.filter((t) => t !== oldest);
   }
   toasts$.next(next);
-  if (!item.persistent) timers.set(item.id, setTimeout(() => dismiss(item.id), options.timeout ?? TOAST_TIMEOUT_MS));
+  if (!item.persistent)
+    timers.set(
+      item.id,
+      setTimeout(() => dismiss(item.id), options.timeout ?? TOAST_TIMEOUT_MS),
+    );
   return item.id;
 }
 

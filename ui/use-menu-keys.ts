@@ -45,24 +45,27 @@ export function useMenuKeys(menu: RefObject<HTMLElement | null>, { open, onClose
     if (open && autoFocus) menuItems(menu.current)[0]?.focus();
   }, [open, autoFocus, menu]);
 
-  const onMenuKeyDown = useCallback((e: KeyboardEvent) => {
-    const list = menuItems(menu.current);
-    const at = list.indexOf(e.target as HTMLElement);
-    if (at < 0) return;
-    const go = (i: number) => list[(i + list.length) % list.length]?.focus();
-    if (e.key === 'Tab') {
-      opts.current.onClose(false);
-      return;
-    }
-    if (e.key === 'ArrowDown') go(at + 1);
-    else if (e.key === 'ArrowUp') go(at - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(list.length - 1);
-    else if (e.key === 'Escape') opts.current.onClose(true);
-    else if (!opts.current.onKey?.(e.key, list[at]!)) return;
-    e.preventDefault();
-    e.stopPropagation();
-  }, [menu]);
+  const onMenuKeyDown = useCallback(
+    (e: KeyboardEvent) => {
+      const list = menuItems(menu.current);
+      const at = list.indexOf(e.target as HTMLElement);
+      if (at < 0) return;
+      const go = (i: number) => list[(i + list.length) % list.length]?.focus();
+      if (e.key === 'Tab') {
+        opts.current.onClose(false);
+        return;
+      }
+      if (e.key === 'ArrowDown') go(at + 1);
+      else if (e.key === 'ArrowUp') go(at - 1);
+      else if (e.key === 'Home') go(0);
+      else if (e.key === 'End') go(list.length - 1);
+      else if (e.key === 'Escape') opts.current.onClose(true);
+      else if (!opts.current.onKey?.(e.key, list[at]!)) return;
+      e.preventDefault();
+      e.stopPropagation();
+    },
+    [menu],
+  );
 
   const onButtonKeyDown = useCallback((e: KeyboardEvent) => {
     const open = opts.current.onOpen;

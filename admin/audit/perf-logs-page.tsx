@@ -3,7 +3,16 @@ import { ADMIN_LISTS, useAdminApi, type PerfLogRow } from '../api';
 import { OperatorOnly } from '../shared/operator-only';
 import { Who } from './cells';
 
-export const PERF_QUICK_FILTERS: QuickFilterOption[] = ['all', 'Join', 'Speed', 'SlowNetwork', 'ReportingMain', 'ReportingDefault', 'Socket', 'Error'].map((value) => ({ value, label: value }));
+export const PERF_QUICK_FILTERS: QuickFilterOption[] = [
+  'all',
+  'Join',
+  'Speed',
+  'SlowNetwork',
+  'ReportingMain',
+  'ReportingDefault',
+  'Socket',
+  'Error',
+].map((value) => ({ value, label: value }));
 
 export const PERF_COLUMNS: Array<Column<PerfLogRow>> = [
   { key: 'sessionId', label: 'Session' },

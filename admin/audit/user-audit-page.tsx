@@ -3,7 +3,10 @@ import { ADMIN_LISTS, useAdminApi, type UserAuditRow } from '../api';
 import { OperatorOnly } from '../shared/operator-only';
 import { compact, Who } from './cells';
 
-export const USER_AUDIT_QUICK_FILTERS: QuickFilterOption[] = ['all', 'withSize', 'withTemplate', 'withFreq'].map((value) => ({ value, label: value }));
+export const USER_AUDIT_QUICK_FILTERS: QuickFilterOption[] = ['all', 'withSize', 'withTemplate', 'withFreq'].map((value) => ({
+  value,
+  label: value,
+}));
 
 export const USER_AUDIT_COLUMNS: Array<Column<UserAuditRow>> = [
   { key: 'username', label: 'Username', render: (r) => <Who name={r.username} id={r.uniqueUserId} /> },

@@ -15,7 +15,9 @@ const MEMBER_COLUMNS: Array<Column<BoardMember>> = [
 ];
 
 /** The members as a one-page list for the one grid (the detail answer holds them all). */
-const memberPage = (members: BoardMember[]): FetchPage<BoardMember> => async (q) => ({ totalCount: members.length, data: members.slice(q.Skip, q.Skip + q.Take) });
+const memberPage =
+  (members: BoardMember[]): FetchPage<BoardMember> =>
+  async (q) => ({ totalCount: members.length, data: members.slice(q.Skip, q.Skip + q.Take) });
 
 /** Board detail dialog body (backoffice.md §2/§3): data, member grid, Toggle Disable, set owner, delete member. */
 export function BoardDetail({ row, onChanged }: { row: BoardRow; onChanged: () => void }) {
@@ -52,7 +54,11 @@ export function BoardDetail({ row, onChanged }: { row: BoardRow; onChanged: () =
         ]}
       />
       <div className="a-row">
-        <Button variant="secondary" aria-describedby={`${board.id}-status`} onClick={() => void runAction(() => api.toggleBoardDisable(board.id), ADMIN_TEXTS.saved).then((ok) => ok && changed())}>
+        <Button
+          variant="secondary"
+          aria-describedby={`${board.id}-status`}
+          onClick={() => void runAction(() => api.toggleBoardDisable(board.id), ADMIN_TEXTS.saved).then((ok) => ok && changed())}
+        >
           Toggle Disable
         </Button>
         <span id={`${board.id}-status`} className={`a-status a-status--${board.status}`}>
@@ -72,8 +78,19 @@ export function BoardDetail({ row, onChanged }: { row: BoardRow; onChanged: () =
         urlKey={false}
         detail={{ title: (m) => `Member ${m.username ?? m.uid ?? ''}`, render: (m) => <MemberDetail member={m} /> }}
         actions={[
-          { label: 'Set owner', hidden: (m) => m.isOwner, onClick: (m) => void runAction(() => api.setBoardOwner(board.id, m.id), ADMIN_TEXTS.ownerSet).then((ok) => ok && changed()) },
-          { label: 'Delete member', icon: 'trash', danger: true, hidden: (m) => m.isOwner, onClick: (m) => void runAction(() => api.deleteBoardMember(board.id, m.id), ADMIN_TEXTS.memberDeleted).then((ok) => ok && changed()) },
+          {
+            label: 'Set owner',
+            hidden: (m) => m.isOwner,
+            onClick: (m) => void runAction(() => api.setBoardOwner(board.id, m.id), ADMIN_TEXTS.ownerSet).then((ok) => ok && changed()),
+          },
+          {
+            label: 'Delete member',
+            icon: 'trash',
+            danger: true,
+            hidden: (m) => m.isOwner,
+            onClick: (m) =>
+              void runAction(() => api.deleteBoardMember(board.id, m.id), ADMIN_TEXTS.memberDeleted).then((ok) => ok && changed()),
+          },
         ]}
       />
     </>
@@ -116,15 +133,22 @@ function insightValue(value: string | number | null): string {
   return /^\d{4}-\d{2}-\d{2}T/.test(value) ? formatDateTime(value) : value;
 }
 
-const isSeries = (items: Array<{ name: string; value: string | number | null }>) => items.length > 1 && items.every((i) => /^\d{4}-\d{2}-\d{2}/.test(i.name) && typeof i.value === 'number');
+const isSeries = (items: Array<{ name: string; value: string | number | null }>) =>
+  items.length > 1 && items.every((i) => /^\d{4}-\d{2}-\d{2}/.test(i.name) && typeof i.value === 'number');
 
-export function InsightGroups({ groups }: { groups: Array<{ title: string; items: Array<{ name: string; value: string | number | null }> }> }) {
+export function InsightGroups({
+  groups,
+}: {
+  groups: Array<{ title: string; items: Array<{ name: string; value: string | number | null }> }>;
+}) {
   return (
     <div className="a-groups">
       {groups.map((g) => (
         <section key={g.title} className="a-group" aria-label={g.title} style={isSeries(g.items) ? { gridColumn: '1 / -1' } : undefined}>
           <h3>{g.title}</h3>
-          {isSeries(g.items) ? <SeriesChart title={g.title} points={g.items.map((i) => ({ name: i.name, value: Number(i.value) }))} /> : null}
+          {isSeries(g.items) ? (
+            <SeriesChart title={g.title} points={g.items.map((i) => ({ name: i.name, value: Number(i.value) }))} />
+          ) : null}
           {g.items.length === 0 ? <p className="p-muted">No records</p> : null}
           {!isSeries(g.items) ? (
             <ul>
@@ -141,7 +165,6 @@ export function InsightGroups({ groups }: { groups: Array<{ title: string; items
     </div>
   );
 }
-
 
 /** A dialog for a board's insight. */
 export function InsightDialog({ board, onClose }: { board: { id: string; name: string } | null; onClose: () => void }) {

@@ -31,7 +31,12 @@ function AdminBoards() {
         quickFilters={BOARD_QUICK_FILTERS}
         initialSort={{ key: 'createdDate', desc: true }}
         filterPlaceholder="Name, code or owner"
-        detail={{ label: 'View', title: (b) => `Board ${b.name || b.code}`, width: 700, render: (b, { reload }) => <BoardDetail row={b} onChanged={reload} /> }}
+        detail={{
+          label: 'View',
+          title: (b) => `Board ${b.name || b.code}`,
+          width: 700,
+          render: (b, { reload }) => <BoardDetail row={b} onChanged={reload} />,
+        }}
         actions={[
           { label: 'Insight', icon: 'chart', iconOnly: true, onClick: (b) => setInsight(b) },
           {

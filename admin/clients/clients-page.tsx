@@ -14,7 +14,13 @@ export const CLIENT_COLUMNS: Array<Column<ClientRow>> = [
   { key: 'username', label: 'Username' },
   { key: 'appName', label: 'App name' },
   { key: 'createdDate', label: 'Created', sortable: true, sortField: 'CreatedDate', render: (c) => formatDateTime(c.createdDate) },
-  { key: 'lastSession', label: 'Last session', sortable: true, sortField: 'LastSession', render: (c) => (c.lastSession ? formatDateTime(c.lastSession) : '—') },
+  {
+    key: 'lastSession',
+    label: 'Last session',
+    sortable: true,
+    sortField: 'LastSession',
+    render: (c) => (c.lastSession ? formatDateTime(c.lastSession) : '—'),
+  },
   { key: 'isActive', label: 'Active', render: (c) => (c.isActive ? 'Yes' : 'No') },
 ];
 

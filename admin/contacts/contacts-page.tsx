@@ -35,7 +35,16 @@ function ContactView({ id }: { id: string }) {
   if (!item) return <Spinner />;
   return (
     <>
-      <DetailList items={[['Name', item.name], ['Email', item.email], ['Type', item.type], ['IP', show(item.ip)], ['Country', show(item.country)], ['User agent', show(item.userAgent)]]} />
+      <DetailList
+        items={[
+          ['Name', item.name],
+          ['Email', item.email],
+          ['Type', item.type],
+          ['IP', show(item.ip)],
+          ['Country', show(item.country)],
+          ['User agent', show(item.userAgent)],
+        ]}
+      />
       <p className="a-pre">{item.message}</p>
     </>
   );

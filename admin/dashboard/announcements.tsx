@@ -71,7 +71,14 @@ export function Announcements() {
         <SelectField label={ANNOUNCEMENT_TEXTS.type} {...form.field('type')} options={TYPE_OPTIONS} fieldClassName="a-dash__type" />
         <Field label={ANNOUNCEMENT_TEXTS.message} {...form.field('message')} fieldClassName="a-dash__message" />
         <Field label={ANNOUNCEMENT_TEXTS.start} type="datetime-local" {...form.field('start')} fieldClassName="a-dash__start" />
-        <Field label={ANNOUNCEMENT_TEXTS.duration} type="number" inputMode="numeric" {...form.field('duration')} error={durationErrors} fieldClassName="a-dash__duration" />
+        <Field
+          label={ANNOUNCEMENT_TEXTS.duration}
+          type="number"
+          inputMode="numeric"
+          {...form.field('duration')}
+          error={durationErrors}
+          fieldClassName="a-dash__duration"
+        />
         <Buttons>
           <Button variant="secondary" title={ANNOUNCEMENT_TEXTS.fiveTwoHint} onClick={() => form.setValues(fiveTwo())}>
             {ANNOUNCEMENT_TEXTS.fiveTwo}
@@ -96,7 +103,8 @@ export function Announcements() {
             iconOnly: true,
             danger: true,
             onClick: async (a, { reload }) => {
-              if (!(await confirm({ message: ANNOUNCEMENT_TEXTS.withdrawConfirm, confirmText: 'Yes', closeText: 'No', danger: true }))) return;
+              if (!(await confirm({ message: ANNOUNCEMENT_TEXTS.withdrawConfirm, confirmText: 'Yes', closeText: 'No', danger: true })))
+                return;
               if (await runAction(() => api.withdrawAnnouncement(a.id).then(() => undefined), ANNOUNCEMENT_TEXTS.withdrawn)) reload();
             },
           },

@@ -23,7 +23,10 @@ export function Connections() {
     const read = () => api.figures().then((f) => live && setFigures(f), reportFailure);
     void read();
     const refresh = setInterval(read, FIGURES_REFRESH_MS);
-    const tick = setInterval(() => setFigures((f) => (f && f.nextTaskInSeconds ? { ...f, nextTaskInSeconds: f.nextTaskInSeconds - 1 } : f)), 1000);
+    const tick = setInterval(
+      () => setFigures((f) => (f && f.nextTaskInSeconds ? { ...f, nextTaskInSeconds: f.nextTaskInSeconds - 1 } : f)),
+      1000,
+    );
     return () => {
       live = false;
       clearInterval(refresh);

@@ -5,7 +5,6 @@ import { Announcements } from './announcements';
 import { Connections } from './connections';
 import CSS from './dashboard.css?raw';
 
-
 /**
  * /panel/dashboard (backoffice.md §2 Dashboard): the node's connections and next scheduled task,
  * and the announcements form with its grid. The other dashboard blocks (engagement tables,

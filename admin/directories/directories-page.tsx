@@ -51,7 +51,9 @@ function Directories() {
           },
         ]}
       />
-      {editing ? <DirectoryDialog directory={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), grid.current?.reload())} /> : null}
+      {editing ? (
+        <DirectoryDialog directory={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), grid.current?.reload())} />
+      ) : null}
     </>
   );
 }

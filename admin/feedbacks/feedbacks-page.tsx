@@ -37,8 +37,20 @@ function Feedbacks() {
       rowLabel={(f) => `${f.username ?? f.uid ?? 'anonymous'} ${formatDateTime(f.createdDate)}`}
       filterable={false}
       extraQuery={tag ? { Tags: tag } : undefined}
-      toolbar={<SelectField label="Tag" value={tag} onChange={(e) => setTag(e.target.value)} options={[{ value: '', label: 'All' }, ...tags.map((t) => ({ value: t, label: t }))]} />}
-      detail={{ label: 'View', title: () => 'Feedback', width: 700, render: (f, { reload }) => <FeedbackView id={f.id} onSaved={reload} /> }}
+      toolbar={
+        <SelectField
+          label="Tag"
+          value={tag}
+          onChange={(e) => setTag(e.target.value)}
+          options={[{ value: '', label: 'All' }, ...tags.map((t) => ({ value: t, label: t }))]}
+        />
+      }
+      detail={{
+        label: 'View',
+        title: () => 'Feedback',
+        width: 700,
+        render: (f, { reload }) => <FeedbackView id={f.id} onSaved={reload} />,
+      }}
       actions={[
         {
           label: 'Delete',
@@ -60,17 +72,31 @@ function FeedbackView({ id, onSaved }: { id: string; onSaved: () => void }) {
   const [tags, setTags] = useState('');
   useEffect(() => void api.feedback(id).then((f) => (setItem(f), setTags(f.tags.join(', '))), reportFailure), [api, id]);
   if (!item) return <Spinner />;
-  const list = tags.split(',').map((t) => t.trim()).filter(Boolean);
+  const list = tags
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   return (
     <>
       <div className="a-row" style={{ alignItems: 'flex-end' }}>
         <Field label="Tags" value={tags} onChange={(e) => setTags(e.target.value)} hint="Comma-separated" />
-        <Button size="sm" onClick={() => void runAction(() => api.saveFeedbackTags(item.id, list), ADMIN_TEXTS.saved).then((ok) => ok && onSaved())}>
+        <Button
+          size="sm"
+          onClick={() => void runAction(() => api.saveFeedbackTags(item.id, list), ADMIN_TEXTS.saved).then((ok) => ok && onSaved())}
+        >
           Save
         </Button>
       </div>
       <p className="a-pre">{item.feedback || '—'}</p>
-      <DetailList items={[['IP', show(item.ip)], ['Country', show(item.country)], ['User agent', show(item.userAgent)], ['Type', item.type], ['Source', item.source]]} />
+      <DetailList
+        items={[
+          ['IP', show(item.ip)],
+          ['Country', show(item.country)],
+          ['User agent', show(item.userAgent)],
+          ['Type', item.type],
+          ['Source', item.source],
+        ]}
+      />
     </>
   );
 }

@@ -47,7 +47,12 @@ function LogViewer() {
   }, [api]);
 
   const query = useCallback(
-    (from?: number): LogQuery => ({ Take: TAKE, Before: from, Level: level, ...(value.trim() ? { Property: property, Operator: operator, Value: value.trim() } : {}) }),
+    (from?: number): LogQuery => ({
+      Take: TAKE,
+      Before: from,
+      Level: level,
+      ...(value.trim() ? { Property: property, Operator: operator, Value: value.trim() } : {}),
+    }),
     [level, property, operator, value],
   );
   const load = useCallback(
@@ -80,7 +85,8 @@ function LogViewer() {
     const el = box?.querySelector<HTMLElement>(`[data-index="${selected}"]`);
     if (!box || !el) return;
     if (el.offsetTop < box.scrollTop) box.scrollTop = el.offsetTop;
-    else if (el.offsetTop + el.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = el.offsetTop + el.offsetHeight - box.clientHeight;
+    else if (el.offsetTop + el.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = el.offsetTop + el.offsetHeight - box.clientHeight;
   }, [selected]);
 
   const onKey = (e: KeyboardEvent<HTMLUListElement>) => {
@@ -99,10 +105,30 @@ function LogViewer() {
   return (
     <div className="a-log">
       <div className="a-log__filters">
-        <SelectField label="Log file" value={file} onChange={(e) => setFile(e.target.value)} options={files.map((f) => ({ value: f, label: f }))} />
-        <SelectField label="Level" value={level} onChange={(e) => setLevel(e.target.value)} options={LOG_LEVELS.map((l) => ({ value: l, label: l }))} />
-        <SelectField label="Property" value={property} onChange={(e) => setProperty(e.target.value)} options={LOG_PROPERTIES.map((p) => ({ value: p, label: p }))} />
-        <SelectField label="Operator" value={operator} onChange={(e) => setOperator(e.target.value as 'Contains' | 'NotContains')} options={OPERATORS} />
+        <SelectField
+          label="Log file"
+          value={file}
+          onChange={(e) => setFile(e.target.value)}
+          options={files.map((f) => ({ value: f, label: f }))}
+        />
+        <SelectField
+          label="Level"
+          value={level}
+          onChange={(e) => setLevel(e.target.value)}
+          options={LOG_LEVELS.map((l) => ({ value: l, label: l }))}
+        />
+        <SelectField
+          label="Property"
+          value={property}
+          onChange={(e) => setProperty(e.target.value)}
+          options={LOG_PROPERTIES.map((p) => ({ value: p, label: p }))}
+        />
+        <SelectField
+          label="Operator"
+          value={operator}
+          onChange={(e) => setOperator(e.target.value as 'Contains' | 'NotContains')}
+          options={OPERATORS}
+        />
         <Field label="Value" value={value} onChange={(e) => setValue(e.target.value)} />
       </div>
       <p className="p-muted" id={`${listId}-help`} style={{ margin: 0 }}>
@@ -120,7 +146,11 @@ function LogViewer() {
         aria-activedescendant={current ? `${listId}-${current.id}` : undefined}
         onKeyDown={onKey}
       >
-        {entries.length === 0 && !loading ? <li className="a-log__item" role="option" aria-selected={false} aria-disabled="true">No records</li> : null}
+        {entries.length === 0 && !loading ? (
+          <li className="a-log__item" role="option" aria-selected={false} aria-disabled="true">
+            No records
+          </li>
+        ) : null}
         {entries.map((entry, index) => (
           <li
             key={entry.id}
@@ -148,7 +178,14 @@ function LogViewer() {
       <Modal open={!!open} title={open ? `${open.level} entry` : ''} width={700} onClose={() => (setOpen(null), list.current?.focus())}>
         {open ? (
           <>
-            <DetailList items={[['Timestamp', show(open.timestamp)], ['Level', <span className={levelClass(open.level)}>{open.level}</span>], ['Name', show(open.name)], ['Trace code', show(open.traceCode)]]} />
+            <DetailList
+              items={[
+                ['Timestamp', show(open.timestamp)],
+                ['Level', <span className={levelClass(open.level)}>{open.level}</span>],
+                ['Name', show(open.name)],
+                ['Trace code', show(open.traceCode)],
+              ]}
+            />
             <h3 className="a-section">Message</h3>
             <pre className="a-pre">{open.message}</pre>
             {open.exception ? (

@@ -45,7 +45,9 @@ const unescapeAttr = (value: string) => value.replace(/&(amp|lt|gt|quot|#39|apos
 /** Every distinct http(s) link of a mail: those in its text, then the href values of its HTML. */
 export function mailLinks(text: string, html: string | null): string[] {
   const fromText = linkParts(text).flatMap((p) => ('href' in p ? [p.href] : []));
-  const fromHtml = [...(html ?? '').matchAll(/\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)].map((m) => safeHref(unescapeAttr((m[1] ?? m[2] ?? '').trim()))).filter((h): h is string => !!h);
+  const fromHtml = [...(html ?? '').matchAll(/\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)]
+    .map((m) => safeHref(unescapeAttr((m[1] ?? m[2] ?? '').trim())))
+    .filter((h): h is string => !!h);
   return [...new Set([...fromText, ...fromHtml])];
 }
 
@@ -62,7 +64,15 @@ export function ExternalLink({ href, children }: { href: string; children?: Reac
 export function LinkedText({ text }: { text: string }) {
   return (
     <>
-      {linkParts(text).map((part, i) => ('href' in part ? <ExternalLink key={i} href={part.href}>{part.text}</ExternalLink> : <span key={i}>{part.text}</span>))}
+      {linkParts(text).map((part, i) =>
+        'href' in part ? (
+          <ExternalLink key={i} href={part.href}>
+            {part.text}
+          </ExternalLink>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
     </>
   );
 }

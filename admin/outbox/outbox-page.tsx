@@ -1,5 +1,16 @@
 import { useCallback, useEffect, useInsertionEffect, useState } from 'react';
-import { Alert, Button, DataGrid, formatDateTime, injectStyles, reportFailure, Spinner, toast, type Column, type QuickFilterOption } from '../../ui';
+import {
+  Alert,
+  Button,
+  DataGrid,
+  formatDateTime,
+  injectStyles,
+  reportFailure,
+  Spinner,
+  toast,
+  type Column,
+  type QuickFilterOption,
+} from '../../ui';
 import { useAdminApi, type OutboxMail, type OutboxRow } from '../api';
 import { DetailList, show } from '../shared/detail-list';
 import { OperatorOnly } from '../shared/operator-only';
@@ -56,7 +67,12 @@ export function OutboxPage() {
         filterLabel="Search by address or subject"
         filterPlaceholder="Search address or subject…"
         initialSort={{ key: 'created', desc: true }}
-        detail={{ label: 'View', title: (m) => m.subject, width: 700, render: (m, { reload }) => <OutboxView id={m.id} onChanged={reload} /> }}
+        detail={{
+          label: 'View',
+          title: (m) => m.subject,
+          width: 700,
+          render: (m, { reload }) => <OutboxView id={m.id} onChanged={reload} />,
+        }}
       />
     </OperatorOnly>
   );

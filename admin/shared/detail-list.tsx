@@ -9,7 +9,8 @@ export function show(value: unknown, kind?: 'date' | 'bytes'): ReactNode {
   if (kind === 'date') return formatDateTime(value as string);
   if (kind === 'bytes') return formatBytes(Number(value));
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.length ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : '—';
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : '—';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

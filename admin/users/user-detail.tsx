@@ -23,7 +23,8 @@ export function UserDetail({ row, onChanged }: { row: UserRow; onChanged: () => 
     void load();
     onChanged();
   };
-  const toggle = (what: 'active' | 'beta-tester' | 'flag') => void runAction(() => api.toggleUser(user.id, what), ADMIN_TEXTS.saved).then(done);
+  const toggle = (what: 'active' | 'beta-tester' | 'flag') =>
+    void runAction(() => api.toggleUser(user.id, what), ADMIN_TEXTS.saved).then(done);
   return (
     <>
       <DetailList
@@ -62,7 +63,10 @@ export function UserDetail({ row, onChanged }: { row: UserRow; onChanged: () => 
       <DirectMessage userId={user.id} />
       <h3 className="a-section">Account</h3>
       <div className="a-row">
-        <Button variant="secondary" onClick={() => void runAction(() => api.recalcStorage(user.id), ADMIN_TEXTS.storageRecalculated).then(done)}>
+        <Button
+          variant="secondary"
+          onClick={() => void runAction(() => api.recalcStorage(user.id), ADMIN_TEXTS.storageRecalculated).then(done)}
+        >
           Recalculate storage
         </Button>
         <Button
@@ -87,9 +91,18 @@ function Roles({ user, onSaved }: { user: UserDetails; onSaved: () => void }) {
     <fieldset className="a-checks" style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
       <legend className="a-section">Roles</legend>
       {roles.map((r) => (
-        <Checkbox key={r.name} label={r.name} checked={r.granted} onChange={(e) => setRoles(roles.map((x) => (x.name === r.name ? { ...x, granted: e.target.checked } : x)))} />
+        <Checkbox
+          key={r.name}
+          label={r.name}
+          checked={r.granted}
+          onChange={(e) => setRoles(roles.map((x) => (x.name === r.name ? { ...x, granted: e.target.checked } : x)))}
+        />
       ))}
-      <Button size="sm" variant="secondary" onClick={() => void runAction(() => api.saveRoles(user.id, roles), ADMIN_TEXTS.rolesSaved).then((ok) => ok && onSaved())}>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => void runAction(() => api.saveRoles(user.id, roles), ADMIN_TEXTS.rolesSaved).then((ok) => ok && onSaved())}
+      >
         Save roles
       </Button>
     </fieldset>
@@ -99,11 +112,18 @@ function Roles({ user, onSaved }: { user: UserDetails; onSaved: () => void }) {
 function Segments({ user, onSaved }: { user: UserDetails; onSaved: () => void }) {
   const api = useAdminApi();
   const [text, setText] = useState(user.segments.join(', '));
-  const list = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return (
     <div className="a-row" style={{ alignItems: 'flex-end' }}>
       <Field label="Segments" value={text} onChange={(e) => setText(e.target.value)} hint="Comma-separated tags" />
-      <Button size="sm" variant="secondary" onClick={() => void runAction(() => api.saveSegments(user.id, list), ADMIN_TEXTS.saved).then((ok) => ok && onSaved())}>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => void runAction(() => api.saveSegments(user.id, list), ADMIN_TEXTS.saved).then((ok) => ok && onSaved())}
+      >
         Save segments
       </Button>
     </div>
@@ -118,7 +138,10 @@ function DirectMessage({ userId }: { userId: string }) {
   const [busy, setBusy] = useState(false);
   const send = async () => {
     setBusy(true);
-    const ok = await runAction(() => api.directMessage(userId, template, { subject: subject || undefined, message }), ADMIN_TEXTS.messageSent);
+    const ok = await runAction(
+      () => api.directMessage(userId, template, { subject: subject || undefined, message }),
+      ADMIN_TEXTS.messageSent,
+    );
     setBusy(false);
     if (ok) setMessage('');
   };

@@ -4,7 +4,10 @@ import { useAdminApi, type UserRow } from '../api';
 import { OperatorOnly } from '../shared/operator-only';
 import { UserDetail } from './user-detail';
 
-export const USER_QUICK_FILTERS: QuickFilterOption[] = ['all', 'inactive', 'beta-tester', 'flagged'].map((value) => ({ value, label: value }));
+export const USER_QUICK_FILTERS: QuickFilterOption[] = ['all', 'inactive', 'beta-tester', 'flagged'].map((value) => ({
+  value,
+  label: value,
+}));
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
@@ -15,7 +18,13 @@ export const USER_COLUMNS: Array<Column<UserRow>> = [
   { key: 'isActive', label: 'Active', render: (u) => yesNo(u.isActive) },
   { key: 'flag', label: 'Flag', render: (u) => (u.flag ? 'Flagged' : '') },
   { key: 'createdDate', label: 'Created', sortable: true, sortField: 'CreatedDate', render: (u) => formatDateTime(u.createdDate) },
-  { key: 'lastOnline', label: 'Last online', sortable: true, sortField: 'LastOnline', render: (u) => (u.lastOnline ? formatDateTime(u.lastOnline) : '—') },
+  {
+    key: 'lastOnline',
+    label: 'Last online',
+    sortable: true,
+    sortField: 'LastOnline',
+    render: (u) => (u.lastOnline ? formatDateTime(u.lastOnline) : '—'),
+  },
 ];
 
 /** /panel/users (backoffice.md §2 User administration). */
@@ -30,7 +39,10 @@ export function UsersPage() {
 function Users() {
   const api = useAdminApi();
   const [segments, setSegments] = useState('');
-  const tags = segments.split(',').map((s) => s.trim()).filter(Boolean);
+  const tags = segments
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return (
     <DataGrid<UserRow>
       label="Users"
@@ -43,7 +55,12 @@ function Users() {
       filterPlaceholder="Username or name"
       extraQuery={tags.length ? { Segments: tags.join(',') } : undefined}
       toolbar={<Field label="Segments" placeholder="tag, tag" value={segments} onChange={(e) => setSegments(e.target.value)} />}
-      detail={{ label: 'View', title: (u) => `User ${u.username}`, width: 700, render: (u, { reload }) => <UserDetail row={u} onChanged={reload} /> }}
+      detail={{
+        label: 'View',
+        title: (u) => `User ${u.username}`,
+        width: 700,
+        render: (u, { reload }) => <UserDetail row={u} onChanged={reload} />,
+      }}
     />
   );
 }

@@ -21,8 +21,11 @@ export async function bundleBenchPage(): Promise<string> {
     logLevel: 'warning',
   });
   const html = path.join(out, 'index.html');
-  fs.writeFileSync(html, `<!doctype html><html><head><meta charset="utf-8"><title>loading</title>
+  fs.writeFileSync(
+    html,
+    `<!doctype html><html><head><meta charset="utf-8"><title>loading</title>
 <style>html,body{margin:0;height:100%;overflow:hidden}#board{position:absolute;inset:0;background:#fff}</style></head>
-<body><div id="board"></div><script src="page.js"></script></body></html>`);
+<body><div id="board"></div><script src="page.js"></script></body></html>`,
+  );
   return html;
 }

@@ -8,7 +8,10 @@ import { fitView } from '../../sdk/engine/viewport';
 import type { RenderMode } from '../../sdk/engine/renderer';
 import { mixedShapes } from './shapes';
 
-interface FrameStats { draw: number[]; interval: number[] }
+interface FrameStats {
+  draw: number[];
+  interval: number[];
+}
 
 const container = document.getElementById('board')!;
 const editor = new Editor({
@@ -20,13 +23,14 @@ const renderer = editor.renderer!;
 
 const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
 /** Resolves after the first frame that left nothing missing (all tiles and objects drawn). */
-const drawn = () => new Promise<void>((resolve) => {
-  renderer.onFrame = (s) => {
-    if (!s.complete) return;
-    renderer.onFrame = null;
-    resolve();
-  };
-});
+const drawn = () =>
+  new Promise<void>((resolve) => {
+    renderer.onFrame = (s) => {
+      if (!s.complete) return;
+      renderer.onFrame = null;
+      resolve();
+    };
+  });
 
 /** Runs `step` once per animation frame for `frames` frames and collects draw and frame times. */
 async function drive(frames: number, step: (i: number) => void): Promise<FrameStats> {
@@ -111,7 +115,13 @@ const bench = {
     editor.setTool('pen');
     const pending: number[] = [];
     const latencies: number[] = [];
-    container.addEventListener('pointermove', (e) => { if (e.buttons) pending.push(e.timeStamp); }, { capture: true });
+    container.addEventListener(
+      'pointermove',
+      (e) => {
+        if (e.buttons) pending.push(e.timeStamp);
+      },
+      { capture: true },
+    );
     renderer.onFrame = () => {
       const now = performance.now();
       while (pending.length) latencies.push(now - pending.shift()!);

@@ -3,7 +3,7 @@ import type { Shape } from '../../shared/model';
 /** Deterministic pseudo-random numbers (LCG) so every run draws the same board. */
 export function random(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 const COLORS = ['#000000', '#ff0000', '#4a86e8', '#38761d', '#9900ff', '#ff9900'];
@@ -28,7 +28,8 @@ export function mixedShapes(count: number, seed = 42): Shape[] {
     const k = rand();
     if (k < 0.3) {
       const points: number[] = [];
-      let px = x, py = y;
+      let px = x,
+        py = y;
       const n = 8 + Math.floor(rand() * 14);
       for (let j = 0; j < n; j++) {
         points.push(Math.round(px * 10) / 10, Math.round(py * 10) / 10);
@@ -40,17 +41,64 @@ export function mixedShapes(count: number, seed = 42): Shape[] {
       out.push({ ...base, cmd: 'highlighter', points: [x, y, x + 30, y + 5, x + 60, y], color: '#ffff00', lineWidth: 3, type: 'hl' });
     } else if (k < 0.45) {
       const cmd = rand() < 0.5 ? 'line' : 'arrow';
-      out.push({ ...base, cmd, points: [x, y, x + 60 * rand(), y + 60 * rand()], color, lineWidth: 2, type: cmd === 'arrow' ? 'arrow' : rand() < 0.3 ? 'dashed' : 'line' });
+      out.push({
+        ...base,
+        cmd,
+        points: [x, y, x + 60 * rand(), y + 60 * rand()],
+        color,
+        lineWidth: 2,
+        type: cmd === 'arrow' ? 'arrow' : rand() < 0.3 ? 'dashed' : 'line',
+      });
     } else if (k < 0.6) {
       const filled = rand() < 0.4;
-      out.push({ ...base, cmd: filled ? 'filledRectangle' : 'rectangle', x, y, w: 20 + rand() * 50, h: 20 + rand() * 50, stroke: color, lineWidth: 2, ...(filled ? { fill: color } : {}) });
+      out.push({
+        ...base,
+        cmd: filled ? 'filledRectangle' : 'rectangle',
+        x,
+        y,
+        w: 20 + rand() * 50,
+        h: 20 + rand() * 50,
+        stroke: color,
+        lineWidth: 2,
+        ...(filled ? { fill: color } : {}),
+      });
     } else if (k < 0.72) {
       const filled = rand() < 0.4;
-      out.push({ ...base, cmd: filled ? 'filledCircle' : 'circle', x: x + 30, y: y + 30, r: 10 + rand() * 25, stroke: color, lineWidth: 2, ...(filled ? { fill: color } : {}) });
+      out.push({
+        ...base,
+        cmd: filled ? 'filledCircle' : 'circle',
+        x: x + 30,
+        y: y + 30,
+        r: 10 + rand() * 25,
+        stroke: color,
+        lineWidth: 2,
+        ...(filled ? { fill: color } : {}),
+      });
     } else if (k < 0.86) {
-      out.push({ ...base, cmd: 'text', value: WORDS[Math.floor(rand() * WORDS.length)], x, y, color, font: 'Arial', size: 16, align: 'left' });
+      out.push({
+        ...base,
+        cmd: 'text',
+        value: WORDS[Math.floor(rand() * WORDS.length)],
+        x,
+        y,
+        color,
+        font: 'Arial',
+        size: 16,
+        align: 'left',
+      });
     } else {
-      out.push({ ...base, cmd: 'stickyNote', text: WORDS[Math.floor(rand() * WORDS.length)], x, y, w: 70, h: 70, color: STICKY[Math.floor(rand() * STICKY.length)], size: 'S', fontSize: 16 });
+      out.push({
+        ...base,
+        cmd: 'stickyNote',
+        text: WORDS[Math.floor(rand() * WORDS.length)],
+        x,
+        y,
+        w: 70,
+        h: 70,
+        color: STICKY[Math.floor(rand() * STICKY.length)],
+        size: 'S',
+        fontSize: 16,
+      });
     }
   }
   return out;

@@ -29,7 +29,10 @@ async function onServer(sql: string, base = BASE_DATABASE_URL()): Promise<void> 
  * when set (`migrated`, the default), else empty (the platform migrates it when it starts).
  * `drop()` removes it, closing whatever still holds connections to it.
  */
-export async function freshDatabase(prefix = 'tabula_bench', options: { migrated?: boolean } = {}): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function freshDatabase(
+  prefix = 'tabula_bench',
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const base = BASE_DATABASE_URL();
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const template = options.migrated === false ? undefined : process.env[TEMPLATE_ENV];

@@ -94,7 +94,9 @@ export interface Order {
 export interface PlacedOrder {
   reference: string;
   type: string;
-  paymentResult: { params: { amount: number; currency: string; clientSecret?: string; publishableKey?: string; checkoutUrl?: string } & EtherQuote };
+  paymentResult: {
+    params: { amount: number; currency: string; clientSecret?: string; publishableKey?: string; checkoutUrl?: string } & EtherQuote;
+  };
 }
 
 export interface FinalizedOrder {
@@ -120,17 +122,29 @@ export function upcomingQuery(order: Omit<Order, 'PaymentMethod'>): Record<strin
 export const billingApi = {
   plans: () => http.get<Plans>('/api/plans'),
   // §8 'Subscription load failure': ignored silently (the screen says it could not load)
-  subscription: (workspace: string) => http.get<Subscription>(`/api/subscriptions/for/${encodeURIComponent(workspace)}`, undefined, { silent: true }),
-  preview: (order: Omit<Order, 'PaymentMethod'>) => http.get<InvoicePreview>('/api/invoices/upcoming', upcomingQuery(order), { silent: true }),
+  subscription: (workspace: string) =>
+    http.get<Subscription>(`/api/subscriptions/for/${encodeURIComponent(workspace)}`, undefined, { silent: true }),
+  preview: (order: Omit<Order, 'PaymentMethod'>) =>
+    http.get<InvoicePreview>('/api/invoices/upcoming', upcomingQuery(order), { silent: true }),
   placeOrder: (order: Order) => http.post<PlacedOrder>('/api/subscriptions/place-order', order, { silent: true }),
   finalize: (referenceId: string, paymentMethod?: string, transactionHash?: string) =>
-    http.post<FinalizedOrder>('/api/subscriptions/finalize-order', { referenceId, ...(paymentMethod ? { paymentMethod } : {}), ...(transactionHash ? { transactionHash } : {}) }, { silent: true }),
-  changeCycle: (subscriptionId: string, cycle: BillingCycle) => http.post<Subscription>(`/api/subscriptions/${subscriptionId}/billing-cycle`, { cycle }),
+    http.post<FinalizedOrder>(
+      '/api/subscriptions/finalize-order',
+      { referenceId, ...(paymentMethod ? { paymentMethod } : {}), ...(transactionHash ? { transactionHash } : {}) },
+      { silent: true },
+    ),
+  changeCycle: (subscriptionId: string, cycle: BillingCycle) =>
+    http.post<Subscription>(`/api/subscriptions/${subscriptionId}/billing-cycle`, { cycle }),
   pause: (workspace: string, pause: boolean) => http.post<Subscription>('/api/users/self/subscriptions/pause', { pause, workspace }),
-  history: (workspace?: string): FetchPage<Invoice> => listFetcher<Invoice>('/api/users/subscriptions/history', workspace ? { Workspace: workspace } : undefined),
+  history: (workspace?: string): FetchPage<Invoice> =>
+    listFetcher<Invoice>('/api/users/subscriptions/history', workspace ? { Workspace: workspace } : undefined),
   invoice: (id: string) => http.get<Invoice>(`/api/subscriptions/invoices/${id}`),
   redeem: (code: string, workspace?: string) =>
-    http.post<RedeemResult>('/api/admin/promos/redeem', workspace ? { code: code.trim(), assignedTo: workspace, assignedToType: 'Workspace' } : { code: code.trim() }, { silent: true }),
+    http.post<RedeemResult>(
+      '/api/admin/promos/redeem',
+      workspace ? { code: code.trim(), assignedTo: workspace, assignedToType: 'Workspace' } : { code: code.trim() },
+      { silent: true },
+    ),
 };
 
 export type BillingCalls = typeof billingApi;
@@ -142,7 +156,8 @@ export const WALLET_MISSING = ETHER_MESSAGES.walletMissing;
  * claim is `customer-plan` in the access token (a partner's customer, whose plan the partner
  * handles); the token issuer does not set it yet (partner billing is not built).
  */
-export const hasCustomerPlan = (claims: Claims | null): boolean => !!claims && claims['customer-plan'] != null && claims['customer-plan'] !== false;
+export const hasCustomerPlan = (claims: Claims | null): boolean =>
+  !!claims && claims['customer-plan'] != null && claims['customer-plan'] !== false;
 
 /** Card test payment methods Stripe accepts in test mode (and the local stand-in): pm_card_visa succeeds, pm_card_chargeDeclined is declined. */
 export const TEST_CARDS = [
@@ -166,7 +181,11 @@ export const goToPaymentPage = (url: string): void => window.location.assign(url
  * few times while the payment is still settling, then the access token is refreshed so the plan's
  * policies appear.
  */
-export async function finishHostedOrder(api: Pick<BillingCalls, 'finalize'>, reference: string, polling: { everyMs?: number; tries?: number } = { everyMs: 2000, tries: 15 }): Promise<FinalizedOrder> {
+export async function finishHostedOrder(
+  api: Pick<BillingCalls, 'finalize'>,
+  reference: string,
+  polling: { everyMs?: number; tries?: number } = { everyMs: 2000, tries: 15 },
+): Promise<FinalizedOrder> {
   const done = await untilConfirmed(() => api.finalize(reference), polling);
   await refreshTokens().catch(() => false);
   return done;

@@ -59,9 +59,11 @@ export async function sendQuotedPayment(wallet: Eip1193Provider, from: string, q
     if (quote.chainId != null) {
       const current = Number.parseInt(String(await wallet.request({ method: 'eth_chainId' })), 16);
       if (current !== quote.chainId) {
-        await wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${quote.chainId.toString(16)}` }] }).catch(() => {
-          throw fail(ETHER_MESSAGES.wrongChain);
-        });
+        await wallet
+          .request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${quote.chainId.toString(16)}` }] })
+          .catch(() => {
+            throw fail(ETHER_MESSAGES.wrongChain);
+          });
       }
     }
     const hash = await wallet.request({
@@ -76,7 +78,8 @@ export async function sendQuotedPayment(wallet: Eip1193Provider, from: string, q
 }
 
 /** true for finalize's "not completed yet" (the transaction lacks confirmations): ask again later. */
-export const isPending = (err: unknown): boolean => err instanceof HttpError && err.status === 400 && (err.errors.referenceId ?? []).includes(BILLING_MESSAGES.paymentPending);
+export const isPending = (err: unknown): boolean =>
+  err instanceof HttpError && err.status === 400 && (err.errors.referenceId ?? []).includes(BILLING_MESSAGES.paymentPending);
 
 /** Calls `finalize` until the payment has its confirmations (every `everyMs`, at most `tries` times). */
 export async function untilConfirmed<T>(finalize: () => Promise<T>, { everyMs = 3000, tries = 100 } = {}): Promise<T> {

@@ -1,7 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMoney, type BillingCycle, type PaymentMethod } from '../../shared/billing';
 import { Alert, Button, errorText, Field, SelectField, Spinner } from '../../ui';
-import { billingApi, HOSTED_TEXTS, payOrder, TEST_CARDS, type BillingCalls, type FinalizedOrder, type InvoicePreview, type Plans, type Subscription } from './api';
+import {
+  billingApi,
+  HOSTED_TEXTS,
+  payOrder,
+  TEST_CARDS,
+  type BillingCalls,
+  type FinalizedOrder,
+  type InvoicePreview,
+  type Plans,
+  type Subscription,
+} from './api';
 import { useBillingStyles } from './styles';
 
 export interface OrderFormProps {
@@ -24,7 +34,8 @@ export interface OrderFormProps {
 /** Seats (quantity): a whole number from 1 to MAX_SEATS (the server's limit). */
 export const MAX_SEATS = 1000;
 export const SEATS_ERROR = `Seats must be a whole number from 1 to ${MAX_SEATS}.`;
-const seatsOf = (text: string): number | null => (/^\d{1,4}$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= MAX_SEATS ? Number(text) : null);
+const seatsOf = (text: string): number | null =>
+  /^\d{1,4}$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= MAX_SEATS ? Number(text) : null;
 
 const PREVIEW_DELAY_MS = 250;
 
@@ -86,7 +97,16 @@ export function PreviewTable({ preview }: { preview: InvoicePreview }) {
  * page (docs/billing.md "Card entry"), else the server confirms the PaymentIntent with the chosen test
  * card (docs/billing.md "Card entry", Test); Ether: a missing wallet says so before any call.
  */
-export function OrderForm({ plans, workspace, current, initialPlan, api = billingApi, onPaid, submitText = 'Pay', confirmPolling }: OrderFormProps) {
+export function OrderForm({
+  plans,
+  workspace,
+  current,
+  initialPlan,
+  api = billingApi,
+  onPaid,
+  submitText = 'Pay',
+  confirmPolling,
+}: OrderFormProps) {
   useBillingStyles();
   const paid = plans.plans.filter((p) => p.code !== 'essential');
   const startPlan = initialPlan ?? (current && current.plan.code !== 'essential' ? current.plan.code : (paid[0]?.code ?? 'team'));
@@ -132,7 +152,13 @@ export function OrderForm({ plans, workspace, current, initialPlan, api = billin
     setPaying(true);
     setError(null);
     try {
-      const done = await payOrder(api, { plan, billingCycle: cycle, addons, PaymentMethod: method, workspace, quantity }, method === 'Card' ? card : undefined, setStatus, confirmPolling);
+      const done = await payOrder(
+        api,
+        { plan, billingCycle: cycle, addons, PaymentMethod: method, workspace, quantity },
+        method === 'Card' ? card : undefined,
+        setStatus,
+        confirmPolling,
+      );
       onPaid?.(done);
     } catch (err) {
       setError(errorText(err));
@@ -143,7 +169,8 @@ export function OrderForm({ plans, workspace, current, initialPlan, api = billin
     }
   }
 
-  const price = (code: string, list = plans.plans) => list.find((p) => p.code === code)?.prices.find((x) => x.cycle === cycle)?.formatted ?? '';
+  const price = (code: string, list = plans.plans) =>
+    list.find((p) => p.code === code)?.prices.find((x) => x.cycle === cycle)?.formatted ?? '';
   // only what this server takes (GET /api/plans): no Ether choice without an Ether gateway
   const methods = plans.paymentMethods;
   return (
@@ -188,7 +215,12 @@ export function OrderForm({ plans, workspace, current, initialPlan, api = billin
           error={quantity === null ? SEATS_ERROR : undefined}
           hint="Plans are priced per seat."
         />
-        <SelectField label="Billing cycle" value={cycle} onChange={(ev) => setCycle(ev.target.value as BillingCycle)} options={plans.billingCycles.map((c) => ({ value: c, label: c }))} />
+        <SelectField
+          label="Billing cycle"
+          value={cycle}
+          onChange={(ev) => setCycle(ev.target.value as BillingCycle)}
+          options={plans.billingCycles.map((c) => ({ value: c, label: c }))}
+        />
         <fieldset>
           <legend>Payment method</legend>
           {methods.map((m) => (
@@ -202,7 +234,13 @@ export function OrderForm({ plans, workspace, current, initialPlan, api = billin
           (plans.cardEntry === 'hosted' ? (
             <p className="p-muted">{HOSTED_TEXTS.hint}</p>
           ) : (
-            <SelectField label="Card" value={card} onChange={(ev) => setCard(ev.target.value)} options={TEST_CARDS.map((c) => ({ ...c }))} hint="Stripe test mode cards" />
+            <SelectField
+              label="Card"
+              value={card}
+              onChange={(ev) => setCard(ev.target.value)}
+              options={TEST_CARDS.map((c) => ({ ...c }))}
+              hint="Stripe test mode cards"
+            />
           ))}
         {!plans.paymentsEnabled && <Alert type="warning">Payments are not configured on this server.</Alert>}
       </div>

@@ -12,7 +12,9 @@ export function SubscriptionPage() {
   const claims = useClaims();
   return (
     <div className="p-card">
-      <div className="p-card__body">{hasCustomerPlan(claims) ? <Alert type="info">{BILLING_TEXTS.customerPlan}</Alert> : <SubscriptionPanel workspace="default" />}</div>
+      <div className="p-card__body">
+        {hasCustomerPlan(claims) ? <Alert type="info">{BILLING_TEXTS.customerPlan}</Alert> : <SubscriptionPanel workspace="default" />}
+      </div>
     </div>
   );
 }
@@ -56,13 +58,7 @@ export function CheckoutPage({ api = billingApi }: { api?: BillingCalls }) {
             <Spinner label="Loading plans" /> Loading plans…
           </div>
         ) : (
-          <OrderForm
-            plans={plans}
-            workspace={workspace}
-            initialPlan={params.get('plan') ?? undefined}
-            api={api}
-            onPaid={paid}
-          />
+          <OrderForm plans={plans} workspace={workspace} initialPlan={params.get('plan') ?? undefined} api={api} onPaid={paid} />
         )}
       </div>
     </div>
@@ -109,7 +105,14 @@ export function RedeemPage({ api = billingApi, initialResult }: RedeemPageProps)
     <div className="p-card">
       <div className="p-card__body">
         <form className="p-redeem" onSubmit={redeem} aria-label="Redeem a promo code">
-          <Field label="Promo code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={60} autoComplete="off" placeholder="WTXX-XXXX-XXXXXX" />
+          <Field
+            label="Promo code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            maxLength={60}
+            autoComplete="off"
+            placeholder="WTXX-XXXX-XXXXXX"
+          />
           <Button type="submit" busy={busy} disabled={!code.trim()}>
             Redeem
           </Button>

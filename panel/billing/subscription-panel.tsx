@@ -56,7 +56,11 @@ export function SubscriptionPanel({ workspace, api = billingApi }: SubscriptionP
   const { subscription: s, plans } = load;
   const set = (next: Subscription) => setLoad({ kind: 'ready', subscription: next, plans });
   const paid = (done: FinalizedOrder) => {
-    toast.success(done.invoice ? `Paid: ${done.subscription.plan.name}. Invoice ${done.invoice.number}.` : `Your plan is now ${done.subscription.plan.name}.`);
+    toast.success(
+      done.invoice
+        ? `Paid: ${done.subscription.plan.name}. Invoice ${done.invoice.number}.`
+        : `Your plan is now ${done.subscription.plan.name}.`,
+    );
     set(done.subscription);
     setFormKey((k) => k + 1);
   };
@@ -81,7 +85,15 @@ export function SubscriptionPanel({ workspace, api = billingApi }: SubscriptionP
       />
       <section className="p-bill__section" aria-labelledby="p-upgrade-title">
         <h3 id="p-upgrade-title">{free ? 'Upgrade' : 'Change plan or add-ons'}</h3>
-        <OrderForm key={formKey} plans={plans} workspace={s.workspaceId} current={s} api={api} onPaid={paid} submitText={free ? 'Upgrade and pay' : 'Pay'} />
+        <OrderForm
+          key={formKey}
+          plans={plans}
+          workspace={s.workspaceId}
+          current={s}
+          api={api}
+          onPaid={paid}
+          submitText={free ? 'Upgrade and pay' : 'Pay'}
+        />
       </section>
       <section className="p-bill__section" aria-label="Billing history">
         <BillingHistory key={formKey} fetch={fetchHistory} />

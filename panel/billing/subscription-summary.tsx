@@ -22,7 +22,13 @@ const dash = '—';
  * billing, remaining days; change billing cycle (the cycles not current, panel.md §4), pause
  * (only when Active, paid and payments enabled) and resume (only when Paused), and the redeem link.
  */
-export function SubscriptionSummary({ subscription: s, onChangeCycle, onPause, onResume, redeemPath = '/panel/redeem' }: SubscriptionSummaryProps) {
+export function SubscriptionSummary({
+  subscription: s,
+  onChangeCycle,
+  onPause,
+  onResume,
+  redeemPath = '/panel/redeem',
+}: SubscriptionSummaryProps) {
   useBillingStyles();
   const [busy, setBusy] = useState<string | null>(null);
   const [nextCycle, setNextCycle] = useState<string>('');
@@ -44,11 +50,20 @@ export function SubscriptionSummary({ subscription: s, onChangeCycle, onPause, o
     ['Plan', s.plan.name],
     ['Status', s.status + (s.inGrace ? ' (grace period)' : '')],
     ['Seats', String(s.quantity)],
-    ['Billing cycle', s.billingCycle ? s.billingCycle + (s.nextBillingCycle && s.nextBillingCycle !== s.billingCycle ? ` (${s.nextBillingCycle} from the next renewal)` : '') : dash],
+    [
+      'Billing cycle',
+      s.billingCycle
+        ? s.billingCycle +
+          (s.nextBillingCycle && s.nextBillingCycle !== s.billingCycle ? ` (${s.nextBillingCycle} from the next renewal)` : '')
+        : dash,
+    ],
     ['Add-ons', s.addons.map((a) => a.name).join(', ') || 'None'],
     ['Promos', s.promos.map((p) => p.name).join(', ') || 'None'],
     ['Auto-renew', s.autoRenew ? 'On' : 'Off'],
-    ['Next billing', s.nextBilling ? `${formatDate(s.nextBilling)}${s.amount != null ? ` · ${formatMoney(s.amount, s.currency)}` : ''}` : dash],
+    [
+      'Next billing',
+      s.nextBilling ? `${formatDate(s.nextBilling)}${s.amount != null ? ` · ${formatMoney(s.amount, s.currency)}` : ''}` : dash,
+    ],
     ['Remaining days', s.remainingDays == null ? dash : String(s.remainingDays)],
   ];
   if (s.credit > 0) facts.push(['Credit', formatMoney(s.credit, s.currency)]);
@@ -74,7 +89,11 @@ export function SubscriptionSummary({ subscription: s, onChangeCycle, onPause, o
               onChange={(e) => setNextCycle(e.target.value)}
               options={otherCycles.map((c) => ({ value: c, label: c }))}
             />
-            <Button variant="secondary" busy={busy === 'cycle'} onClick={() => void run('cycle', () => onChangeCycle((nextCycle || otherCycles[0]) as BillingCycle))}>
+            <Button
+              variant="secondary"
+              busy={busy === 'cycle'}
+              onClick={() => void run('cycle', () => onChangeCycle((nextCycle || otherCycles[0]) as BillingCycle))}
+            >
               Change cycle
             </Button>
           </>

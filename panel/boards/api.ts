@@ -48,4 +48,11 @@ export const boardsApi = {
 };
 
 /** The comma-separated tag input (panel.md §2): trimmed, no empties, no repeats. */
-export const parseTags = (text: string): string[] => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
+export const parseTags = (text: string): string[] => [
+  ...new Set(
+    text
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+  ),
+];

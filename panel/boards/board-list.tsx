@@ -35,7 +35,11 @@ export function BoardList({ workspace, role }: BoardListProps) {
   const [tagText, setTagText] = useState('');
   const [tags, setTags] = useState<string[]>([]);
   const fetch = useMemo(() => boardsFetcher(workspace, sort, tags), [workspace, sort, tags]);
-  const list = useList<BoardItem>(fetch, { pageSize: BOARD_PAGE_SIZE, initialQuickFilter: 'All', extra: { Sort: sort, Tags: tags.join(',') } });
+  const list = useList<BoardItem>(fetch, {
+    pageSize: BOARD_PAGE_SIZE,
+    initialQuickFilter: 'All',
+    extra: { Sort: sort, Tags: tags.join(',') },
+  });
   const [dialog, setDialog] = useState<Dialog>(null);
   // copies made here, shown right after their original until the list is fetched again (§4)
   const [copies, setCopies] = useState<Array<{ after: string; board: BoardItem }>>([]);
@@ -56,14 +60,24 @@ export function BoardList({ workspace, role }: BoardListProps) {
         icon: 'trash',
         danger: true,
         onSelect: async () => {
-          if (!(await confirm({ title: 'Delete board', message: 'Your board will delete permanently, Are you sure?', confirmText: 'Yes', closeText: 'No', danger: true }))) return;
+          if (
+            !(await confirm({
+              title: 'Delete board',
+              message: 'Your board will delete permanently, Are you sure?',
+              confirmText: 'Yes',
+              closeText: 'No',
+              danger: true,
+            }))
+          )
+            return;
           await boardsApi.remove(board.id).then(() => list.reload(), reportFailure);
         },
       });
     }
     if (can('duplicateBoards')) items.push({ label: 'Duplicate', icon: 'copy', onSelect: () => setDialog({ kind: 'duplicate', board }) });
     if (can('tagBoards') && tagging) items.push({ label: 'Tags', icon: 'tag', onSelect: () => setDialog({ kind: 'tags', board }) });
-    if (can('moveBoards') && moveTargets.length > 0) items.push({ label: 'Move to another workspace', icon: 'move', onSelect: () => setDialog({ kind: 'move', board }) });
+    if (can('moveBoards') && moveTargets.length > 0)
+      items.push({ label: 'Move to another workspace', icon: 'move', onSelect: () => setDialog({ kind: 'move', board }) });
     if (can('backupBoards') && backups) {
       items.push({
         label: 'Download Backup',
@@ -97,11 +111,20 @@ export function BoardList({ workspace, role }: BoardListProps) {
         </div>
       </div>
       {can('createBoards') && backups && (
-        <p className="p-note-danger">Backup and restore are still being tested. Importing a backup creates a new board; it never overrides your existing boards.</p>
+        <p className="p-note-danger">
+          Backup and restore are still being tested. Importing a backup creates a new board; it never overrides your existing boards.
+        </p>
       )}
       {opensBoardsInClientApp(role) && <p className="p-muted">These will only open in your app.</p>}
       <div className="p-boards__controls">
-        <input className="t-input" type="search" placeholder="Type to filter" aria-label="Filter boards by name" value={list.filterText} onChange={(e) => list.setFilterText(e.target.value)} />
+        <input
+          className="t-input"
+          type="search"
+          placeholder="Type to filter"
+          aria-label="Filter boards by name"
+          value={list.filterText}
+          onChange={(e) => list.setFilterText(e.target.value)}
+        />
         {can('seeTypeFilter') && (
           <select className="t-input" aria-label="Show" value={list.quickFilter} onChange={(e) => list.setQuickFilter(e.target.value)}>
             {TYPE_FILTERS.map((t) => (
@@ -126,7 +149,13 @@ export function BoardList({ workspace, role }: BoardListProps) {
               searchTags();
             }}
           >
-            <input className="t-input" placeholder="Tags, comma separated" aria-label="Filter by tags" value={tagText} onChange={(e) => setTagText(e.target.value)} />
+            <input
+              className="t-input"
+              placeholder="Tags, comma separated"
+              aria-label="Filter by tags"
+              value={tagText}
+              onChange={(e) => setTagText(e.target.value)}
+            />
             <button type="submit" className="t-btn t-btn--secondary">
               Search
             </button>
@@ -161,7 +190,9 @@ export function BoardList({ workspace, role }: BoardListProps) {
           ))
         )}
       </ul>
-      {!list.initial && rows.length === 0 && <p className="p-empty">{list.filter || tags.length ? 'No boards match.' : 'No boards yet.'}</p>}
+      {!list.initial && rows.length === 0 && (
+        <p className="p-empty">{list.filter || tags.length ? 'No boards match.' : 'No boards yet.'}</p>
+      )}
       {list.totalCount > BOARD_PAGE_SIZE && <Pager page={list.page} pageCount={list.pageCount} onPage={list.setPage} label="Board pages" />}
       {dialog?.kind === 'tags' && (
         <TagsDialog

@@ -29,7 +29,14 @@ export function ImportButton({ workspace }: { workspace: string }) {
 
   return (
     <>
-      <input ref={input} type="file" accept=".wtb" hidden aria-label="Backup file to import" onChange={(e) => void restore(e.target.files?.[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept=".wtb"
+        hidden
+        aria-label="Backup file to import"
+        onChange={(e) => void restore(e.target.files?.[0])}
+      />
       <Button variant="secondary" busy={busy} icon={undefined} onClick={() => input.current?.click()}>
         Import
       </Button>

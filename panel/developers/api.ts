@@ -30,5 +30,9 @@ export const DEVELOPER_TEXTS = {
 } as const;
 
 /** Textarea text (one origin a line) ⇄ list. */
-export const originsFromText = (text: string): string[] => text.split(/[\s,]+/).map((o) => o.trim()).filter(Boolean);
+export const originsFromText = (text: string): string[] =>
+  text
+    .split(/[\s,]+/)
+    .map((o) => o.trim())
+    .filter(Boolean);
 export const originsToText = (origins: string[]): string => origins.join('\n');

@@ -10,7 +10,10 @@ export interface DevelopersPageProps {
 }
 
 function copy(text: string) {
-  navigator.clipboard?.writeText(text).then(() => toast.success(T.copied), () => undefined);
+  navigator.clipboard?.writeText(text).then(
+    () => toast.success(T.copied),
+    () => undefined,
+  );
 }
 
 function Row({ label, value, mono, children }: { label: string; value?: string; mono?: boolean; children?: ReactNode }) {

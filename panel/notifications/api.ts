@@ -45,7 +45,8 @@ export const notificationsApi = {
   feed: (skip = 0) => http.get<FeedPage>('/api/users/notifications/feed', { skip }, { silent: true }),
   markRead: (id: string) => http.post<FeedItem>(`/api/users/notifications/${encodeURIComponent(id)}/read`, {}),
   preferences: () => http.get<Preference[]>('/api/users/notifications'),
-  setPreference: (body: { type: string; channel: Channel; active: boolean; parameters?: PushParameters }) => http.post<Preference[]>('/api/users/notifications', body),
+  setPreference: (body: { type: string; channel: Channel; active: boolean; parameters?: PushParameters }) =>
+    http.post<Preference[]>('/api/users/notifications', body),
   publicKey: () => http.get<{ publicKey: string }>('/api/notifications/data'),
 };
 

@@ -8,7 +8,6 @@ import CSS from './bell.css?raw';
 export const LOAD_MORE_FROM = 5;
 const POLL_MS = 60_000;
 
-
 /**
  * The shell's notification bell (panel.md §2): the unread count on a badge; a popover listing
  * the feed, newest first; clicking an item marks it read (false → true) and opens its first

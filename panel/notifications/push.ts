@@ -11,7 +11,10 @@ export const supportsPush = (): boolean =>
   typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window;
 
 const toKey = (base64url: string): Uint8Array<ArrayBuffer> => {
-  const b64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const b64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const raw = atob(b64);
   const out = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
@@ -38,6 +41,7 @@ export async function subscribeToPush(): Promise<PushParameters> {
     await existing.unsubscribe().catch(() => false);
     existing = null;
   }
-  const subscription = existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: toKey(publicKey) }));
+  const subscription =
+    existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: toKey(publicKey) }));
   return { endpoint: subscription.endpoint, p256dh: b64url(subscription.getKey('p256dh')), auth: b64url(subscription.getKey('auth')) };
 }

@@ -18,7 +18,9 @@ export function AvatarInput({ value, name, onChange }: { value: string | null; n
   };
   return (
     <div className="p-avatar-input">
-      <span className="p-avatar">{value ? <img src={value} alt="Profile image" /> : <span aria-hidden="true">{initialsOf(name || 'T')}</span>}</span>
+      <span className="p-avatar">
+        {value ? <img src={value} alt="Profile image" /> : <span aria-hidden="true">{initialsOf(name || 'T')}</span>}
+      </span>
       <div>
         <div className="p-avatar-input__buttons">
           <Button variant="secondary" size="sm" icon={<Icon name="upload" size={16} />} onClick={() => input.current?.click()}>
@@ -31,7 +33,14 @@ export function AvatarInput({ value, name, onChange }: { value: string | null; n
           )}
         </div>
         <div className="p-avatar-input__hint">PNG or JPG, up to 2 MB.</div>
-        <input ref={input} type="file" accept={AVATAR_ACCEPT} hidden aria-label="Profile image file" onChange={(e) => void pick(e.target.files?.[0])} />
+        <input
+          ref={input}
+          type="file"
+          accept={AVATAR_ACCEPT}
+          hidden
+          aria-label="Profile image file"
+          onChange={(e) => void pick(e.target.files?.[0])}
+        />
       </div>
     </div>
   );

@@ -17,7 +17,8 @@ export function ChangePasswordForm({ hasPassword, initialErrors }: ChangePasswor
   const form = useForm({
     initial: { current: '', password: '', confirmPassword: '' },
     initialErrors,
-    submit: ({ current, password, confirmPassword }) => accountsApi.changePassword(hasPassword ? { current, password, confirmPassword } : { password, confirmPassword }),
+    submit: ({ current, password, confirmPassword }) =>
+      accountsApi.changePassword(hasPassword ? { current, password, confirmPassword } : { password, confirmPassword }),
     successMessage: MESSAGES.saved,
     onSuccess: (session) => {
       auth.setTokens(session);

@@ -8,7 +8,6 @@ import { refreshWorkspaces, workspaces$ } from '../workspace/api';
 import { openNewWorkspace } from '../workspace/new-workspace-dialog';
 import { ActivityChart } from './activity-chart';
 
-
 /** panel.md §5: the storage figure turns to danger above 1 GiB. */
 export const STORAGE_WARNING_BYTES = 1073741824;
 /** panel.md §4: the Tehran time zone adds the tag 'iran' to the user. */
@@ -158,7 +157,9 @@ export function HomePage() {
                 {data.recentBoards.map((b) => (
                   <li key={b.code}>
                     <a href={`/board/${b.code}`} className="p-recent__item">
-                      <span className="p-board__thumb">{b.thumbnail ? <img src={b.thumbnail} alt="" loading="lazy" /> : <Icon name="boards" size={28} />}</span>
+                      <span className="p-board__thumb">
+                        {b.thumbnail ? <img src={b.thumbnail} alt="" loading="lazy" /> : <Icon name="boards" size={28} />}
+                      </span>
                       <span className="p-recent__name">{b.name || 'Untitled board'}</span>
                     </a>
                   </li>

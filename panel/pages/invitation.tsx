@@ -15,7 +15,12 @@ import { useDocumentTitle } from '../title';
 export const INVITATION_TOKEN_KEY = 'tabula.invitation';
 export const INVITATION_PATH = '/panel/invitation';
 
-type State = { kind: 'missing' } | { kind: 'signed-out' } | { kind: 'accepting' } | { kind: 'joined'; name: string } | { kind: 'failed'; text: string };
+type State =
+  | { kind: 'missing' }
+  | { kind: 'signed-out' }
+  | { kind: 'accepting' }
+  | { kind: 'joined'; name: string }
+  | { kind: 'failed'; text: string };
 
 function takeToken(): string | null {
   const fromLink = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
@@ -83,7 +88,9 @@ export function InvitationPage() {
         )}
         {state.kind === 'signed-out' && (
           <>
-            <p className="x-text">You have been invited to a Tabula workspace. Log in, or create an account, with the e-mail address the invitation was sent to.</p>
+            <p className="x-text">
+              You have been invited to a Tabula workspace. Log in, or create an account, with the e-mail address the invitation was sent to.
+            </p>
             <div className="x-actions">
               <Link className="t-btn t-btn--secondary" to={`/accounts/signup?ret=${encodeURIComponent(INVITATION_PATH)}`}>
                 Create an account

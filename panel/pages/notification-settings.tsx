@@ -23,7 +23,12 @@ export function NotificationSettingsPage() {
   }, []);
 
   const set = (type: string, channel: Channel, active: boolean) =>
-    setPrefs((list) => list?.map((p) => (p.type === type ? { ...p, channels: p.channels.map((c) => (c.channel === channel ? { ...c, active } : c)) } : p)) ?? null);
+    setPrefs(
+      (list) =>
+        list?.map((p) =>
+          p.type === type ? { ...p, channels: p.channels.map((c) => (c.channel === channel ? { ...c, active } : c)) } : p,
+        ) ?? null,
+    );
 
   async function toggle(p: Preference, channel: Channel, active: boolean) {
     const key = `${p.type}/${channel}`;

@@ -81,7 +81,11 @@ export function ProfileDetailsPage({ profile: given, initialErrors }: ProfileDet
   return (
     <>
       <Form form={form} className="p-form" aria-label="Profile details">
-        <AvatarInput value={form.values.avatar} name={form.values.displayName || profile.username || ''} onChange={(v) => form.setValue('avatar', v)} />
+        <AvatarInput
+          value={form.values.avatar}
+          name={form.values.displayName || profile.username || ''}
+          onChange={(v) => form.setValue('avatar', v)}
+        />
         <Field label="Display name" autoComplete="name" {...form.field('displayName')} />
         {showsLanguage(claims?.role) && <SelectField label="Preferred language" options={[...LANGUAGES]} {...form.field('language')} />}
         <SelectField label="Role" hint="What best describes your work?" options={[...PROFILE_ROLES]} {...form.field('role')} />

@@ -5,7 +5,10 @@ import { logout } from '../login-flow';
 import { nameOf, useMe } from '../me';
 
 export function initialsOf(name: string): string {
-  const parts = name.trim().split(/[\s._-]+/).filter(Boolean);
+  const parts = name
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
 }
 
@@ -41,7 +44,15 @@ export function ProfileMenu() {
 
   return (
     <div className="p-menu" ref={box}>
-      <button type="button" className="p-menu__button" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} aria-label="Profile menu" onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="p-menu__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label="Profile menu"
+        onClick={() => setOpen((o) => !o)}
+      >
         <span className="p-avatar" aria-hidden="true">
           {me?.avatar ? <img src={me.avatar} alt="" /> : initialsOf(name || 'T')}
         </span>

@@ -41,7 +41,11 @@ export function ForgotPasswordPage({ initialErrors, initiallySent = false }: For
     );
   }
   return (
-    <VisitorCard title="Forgot your password?" subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password." footer={footer}>
+    <VisitorCard
+      title="Forgot your password?"
+      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={footer}
+    >
       <Form form={form} aria-label="Forgot password">
         <Field label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...form.field('email')} />
         <Button type="submit" block busy={form.processing}>

@@ -43,7 +43,15 @@ export function useGoogleOffered(known?: boolean): boolean | null {
  * 'Sign in with Google' (panel.md §2, §7): opens GET /api/connect/google in a popup and waits
  * for the page there to post `{ oauthReturn }` back (same origin only).
  */
-export function GoogleSignIn({ onSession, onError, disabled }: { onSession: (s: SessionResult) => void; onError: (text: string) => void; disabled?: boolean }) {
+export function GoogleSignIn({
+  onSession,
+  onError,
+  disabled,
+}: {
+  onSession: (s: SessionResult) => void;
+  onError: (text: string) => void;
+  disabled?: boolean;
+}) {
   const [waiting, setWaiting] = useState(false);
   const popup = useRef<Window | null>(null);
   const handlers = useRef({ onSession, onError });

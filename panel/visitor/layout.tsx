@@ -18,7 +18,19 @@ export function VisitorLayout() {
   );
 }
 
-export function VisitorCard({ title, subtitle, children, footer, documentTitle }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode; documentTitle?: string }) {
+export function VisitorCard({
+  title,
+  subtitle,
+  children,
+  footer,
+  documentTitle,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  documentTitle?: string;
+}) {
   useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : undefined));
   return (
     <>

@@ -80,7 +80,9 @@ export function LoginPage({ initialErrors, initialProblem, google }: LoginPagePr
       }
     >
       {notice && <Alert type="info">{notice}</Alert>}
-      {state.signedUp && !problem && <Alert type="success">{typeof state.signedUp === 'string' ? state.signedUp : SPEC_MESSAGES.signedUp}</Alert>}
+      {state.signedUp && !problem && (
+        <Alert type="success">{typeof state.signedUp === 'string' ? state.signedUp : SPEC_MESSAGES.signedUp}</Alert>
+      )}
       {merging && <Alert type="info">{PANEL_MESSAGES.merging}</Alert>}
       {problem?.kind === 'invalid' && (
         <Alert type="error">
@@ -89,7 +91,9 @@ export function LoginPage({ initialErrors, initialProblem, google }: LoginPagePr
       )}
       {problem?.kind === 'other' && (
         <Alert type="error">
-          {problem.text?.includes(PANEL_MESSAGES.contactSupport) ? problem.text : `${problem.text ? `${problem.text} ` : ''}${PANEL_MESSAGES.contactSupport}`}
+          {problem.text?.includes(PANEL_MESSAGES.contactSupport)
+            ? problem.text
+            : `${problem.text ? `${problem.text} ` : ''}${PANEL_MESSAGES.contactSupport}`}
         </Alert>
       )}
       {googleOffered && (
@@ -105,7 +109,14 @@ export function LoginPage({ initialErrors, initialProblem, google }: LoginPagePr
         </>
       )}
       <Form form={form} aria-label="Log in">
-        <Field label="Username" type="text" inputMode="email" autoComplete="username" placeholder="you@example.com" {...form.field('username')} />
+        <Field
+          label="Username"
+          type="text"
+          inputMode="email"
+          autoComplete="username"
+          placeholder="you@example.com"
+          {...form.field('username')}
+        />
         <Field label="Password" type="password" autoComplete="current-password" placeholder="Your password" {...form.field('password')} />
         <div className="v-row">
           <span />

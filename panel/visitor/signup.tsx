@@ -29,7 +29,8 @@ export function SignupPage({ initialErrors }: SignupPageProps) {
     // a board invitation link carries its token in the fragment (#invitation=…): it proves the mailbox
     submit: (values) => accountsApi.signup({ ...values, invitation: invitationToken() }),
     // the same answer whether or not the address had an account (docs/accounts.md "Signup")
-    onSuccess: (result, values) => navigate(withRet('/accounts/login', ret), { state: { username: values.username, signedUp: result?.message ?? true } }),
+    onSuccess: (result, values) =>
+      navigate(withRet('/accounts/login', ret), { state: { username: values.username, signedUp: result?.message ?? true } }),
   });
   const notice = retNotice(ret);
   return (
@@ -48,9 +49,23 @@ export function SignupPage({ initialErrors }: SignupPageProps) {
     >
       {notice && <Alert type="info">{notice}</Alert>}
       <Form form={form} aria-label="Sign up">
-        <Field label="Username" type="text" inputMode="email" autoComplete="email" placeholder="you@example.com" hint="Your e-mail address." {...form.field('username')} />
+        <Field
+          label="Username"
+          type="text"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          hint="Your e-mail address."
+          {...form.field('username')}
+        />
         <Field label="Password" type="password" autoComplete="new-password" placeholder="Choose a password" {...form.field('password')} />
-        <Field label="Repeat password" type="password" autoComplete="new-password" placeholder="Type it again" {...form.field('repeatPassword')} />
+        <Field
+          label="Repeat password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Type it again"
+          {...form.field('repeatPassword')}
+        />
         <Checkbox label="I agree to the Terms of Service and the Privacy Policy" {...form.checkbox('terms')} />
         <Button type="submit" block busy={form.processing}>
           Create account

@@ -54,12 +54,14 @@ export const workspaceApi = {
   addFont: (id: string, font: string) => http.post<Workspace>(`${base(id)}/fonts`, { font }),
   members: (id: string) => listFetcher<Member>(`${base(id)}/members`),
   invite: (id: string, body: { email: string; role: 'Admin' | 'Member' }) => http.post<{ message?: string }>(`${base(id)}/members`, body),
-  changeRole: (id: string, memberId: string, role: 'Admin' | 'Member') => http.post<unknown>(`${base(id)}/members/${memberId}/roles`, { role }),
+  changeRole: (id: string, memberId: string, role: 'Admin' | 'Member') =>
+    http.post<unknown>(`${base(id)}/members/${memberId}/roles`, { role }),
   removeMember: (id: string, memberId: string) => http.delete<unknown>(`${base(id)}/members/${memberId}`),
   pending: (id: string) => listFetcher<PendingInvitation>(`${base(id)}/pending-members`),
   removePending: (id: string, invitationId: string) => http.delete<unknown>(`${base(id)}/pending-members/${invitationId}`),
   extensions: (id: string) => http.get<Extension[]>(`${base(id)}/extensions`),
-  toggleExtension: (id: string, extensionId: string, plugged: boolean) => http.post<Extension>(`${base(id)}/extensions/${extensionId}`, { plugged }),
+  toggleExtension: (id: string, extensionId: string, plugged: boolean) =>
+    http.post<Extension>(`${base(id)}/extensions/${extensionId}`, { plugged }),
 };
 
 /** The user's workspaces (default first), for the sidebar and the move dialog; null until loaded. */

@@ -28,7 +28,8 @@ export function ExtensionsTab() {
   }, [workspace.id]);
 
   async function toggle(extension: Extension, plugged: boolean) {
-    const set = (value: boolean) => setExtensions((list) => list?.map((e) => (e.extensionId === extension.extensionId ? { ...e, plugged: value } : e)) ?? null);
+    const set = (value: boolean) =>
+      setExtensions((list) => list?.map((e) => (e.extensionId === extension.extensionId ? { ...e, plugged: value } : e)) ?? null);
     set(plugged);
     setBusy(extension.extensionId);
     try {

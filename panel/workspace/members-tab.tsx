@@ -1,6 +1,18 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { hasWorkspaceRight, INVITE_ROLES } from '../../shared/workspace-roles';
-import { Button, confirm, DataGrid, Field, formatDate, reportFailure, SelectField, toast, type Column, type DataGridHandle, type RowAction } from '../../ui';
+import {
+  Button,
+  confirm,
+  DataGrid,
+  Field,
+  formatDate,
+  reportFailure,
+  SelectField,
+  toast,
+  type Column,
+  type DataGridHandle,
+  type RowAction,
+} from '../../ui';
 import { workspaceApi, type Member, type PendingInvitation } from './api';
 import { useWorkspace } from './workspace-page';
 
@@ -60,7 +72,15 @@ export function MembersTab() {
       danger: true,
       hidden: (m) => !can('removeMembers') || m.role === 'Owner' || m.isSelf,
       onClick: async (m, { reload }) => {
-        if (!(await confirm({ title: 'Remove member', message: `Remove ${m.name || m.email} from ${workspace.name}?`, confirmText: 'Remove', danger: true }))) return;
+        if (
+          !(await confirm({
+            title: 'Remove member',
+            message: `Remove ${m.name || m.email} from ${workspace.name}?`,
+            confirmText: 'Remove',
+            danger: true,
+          }))
+        )
+          return;
         await act(workspaceApi.removeMember(workspace.id, m.id), 'Member removed.', reload);
       },
     },
@@ -101,8 +121,22 @@ export function MembersTab() {
     <>
       {can('inviteMembers') && (
         <form className="p-invite" onSubmit={invite} aria-label="Invite a member">
-          <Field label="Email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} fieldClassName="p-invite__email" maxLength={320} />
-          <SelectField label="Role" value={role} onChange={(e) => setRole(e.target.value as 'Admin' | 'Member')} options={INVITE_ROLES.map((r) => ({ value: r, label: r }))} fieldClassName="p-invite__role" />
+          <Field
+            label="Email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            fieldClassName="p-invite__email"
+            maxLength={320}
+          />
+          <SelectField
+            label="Role"
+            value={role}
+            onChange={(e) => setRole(e.target.value as 'Admin' | 'Member')}
+            options={INVITE_ROLES.map((r) => ({ value: r, label: r }))}
+            fieldClassName="p-invite__role"
+          />
           <Button type="submit" busy={inviting} disabled={!email.trim()}>
             Invite
           </Button>

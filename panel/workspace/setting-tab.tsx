@@ -17,7 +17,11 @@ const settingsOf = (w: Workspace): WorkspaceSettings => {
   };
 };
 
-type Values = Omit<WorkspaceSettings, 'maxUploadSize' | 'zoomLimitsMin' | 'zoomLimitsMax'> & { maxUploadSize: string; zoomLimitsMin: string; zoomLimitsMax: string };
+type Values = Omit<WorkspaceSettings, 'maxUploadSize' | 'zoomLimitsMin' | 'zoomLimitsMax'> & {
+  maxUploadSize: string;
+  zoomLimitsMin: string;
+  zoomLimitsMax: string;
+};
 
 const valuesOf = (w: Workspace): Values => {
   const s = settingsOf(w);
@@ -77,10 +81,19 @@ export function SettingTab() {
     }
   }
 
-  const removeFont = (gone: WorkspaceFont) => form.setValue('fonts', form.values.fonts.filter((f) => f !== gone));
+  const removeFont = (gone: WorkspaceFont) =>
+    form.setValue(
+      'fonts',
+      form.values.fonts.filter((f) => f !== gone),
+    );
 
   async function deleteWorkspace() {
-    const ok = await confirm({ title: 'Delete workspace', message: `Delete the workspace “${workspace.name}”? This cannot be undone.`, confirmText: 'Delete', danger: true });
+    const ok = await confirm({
+      title: 'Delete workspace',
+      message: `Delete the workspace “${workspace.name}”? This cannot be undone.`,
+      confirmText: 'Delete',
+      danger: true,
+    });
     if (!ok) return;
     try {
       await workspaceApi.remove(workspace.id);
@@ -96,7 +109,13 @@ export function SettingTab() {
     <>
       <Form form={form} className="p-form" aria-label="Workspace settings">
         <Field label="Name" {...form.field('name')} disabled={!can('editName')} maxLength={100} />
-        <Switch className="p-switch-row" label="Dark theme" checked={form.values.darkTheme} disabled={!can('editTheme')} onChange={(e) => form.setValue('darkTheme', e.target.checked)} />
+        <Switch
+          className="p-switch-row"
+          label="Dark theme"
+          checked={form.values.darkTheme}
+          disabled={!can('editTheme')}
+          onChange={(e) => form.setValue('darkTheme', e.target.checked)}
+        />
         <Field
           label="Max upload size (bytes)"
           type="number"
@@ -106,8 +125,20 @@ export function SettingTab() {
           disabled={!can('editUploadSize')}
         />
         <div className="p-form-row">
-          <Field label="Minimum zoom (%)" type="number" inputMode="numeric" {...form.field('zoomLimitsMin')} disabled={!can('editZoomLimits')} />
-          <Field label="Maximum zoom (%)" type="number" inputMode="numeric" {...form.field('zoomLimitsMax')} disabled={!can('editZoomLimits')} />
+          <Field
+            label="Minimum zoom (%)"
+            type="number"
+            inputMode="numeric"
+            {...form.field('zoomLimitsMin')}
+            disabled={!can('editZoomLimits')}
+          />
+          <Field
+            label="Maximum zoom (%)"
+            type="number"
+            inputMode="numeric"
+            {...form.field('zoomLimitsMax')}
+            disabled={!can('editZoomLimits')}
+          />
         </div>
         <fieldset className="p-fonts">
           <legend>Fonts</legend>
@@ -130,7 +161,11 @@ export function SettingTab() {
               ))}
             </ul>
           )}
-          {form.errorFor('fonts') && <p className="p-error" role="alert">{form.errorFor('fonts')!.join(' ')}</p>}
+          {form.errorFor('fonts') && (
+            <p className="p-error" role="alert">
+              {form.errorFor('fonts')!.join(' ')}
+            </p>
+          )}
           {can('editFonts') && (
             <div className="p-font-add">
               <Field
@@ -166,7 +201,11 @@ export function SettingTab() {
             <h3 id="ws-danger" className="p-section-title">
               Delete workspace
             </h3>
-            <p className="p-muted">{workspace.numberOfBoards > 0 ? 'Only a workspace without boards can be deleted. Move or delete its boards first.' : 'The workspace, its members and invitations are removed.'}</p>
+            <p className="p-muted">
+              {workspace.numberOfBoards > 0
+                ? 'Only a workspace without boards can be deleted. Move or delete its boards first.'
+                : 'The workspace, its members and invitations are removed.'}
+            </p>
             <Button variant="danger" disabled={workspace.numberOfBoards > 0} onClick={deleteWorkspace}>
               Delete workspace
             </Button>

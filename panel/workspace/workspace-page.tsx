@@ -104,10 +104,10 @@ function OneWorkspace({ id }: { id: string }) {
         {tabsUnder(prefix)
           .filter((t) => !(hideSubscription && t.to.endsWith('/subscription')))
           .map((t) => (
-          <NavLink key={t.to} to={t.to} className="p-tab">
-            {t.label}
-          </NavLink>
-        ))}
+            <NavLink key={t.to} to={t.to} className="p-tab">
+              {t.label}
+            </NavLink>
+          ))}
       </nav>
       <div className="p-card__body">
         <Outlet context={context} />

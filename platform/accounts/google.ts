@@ -60,7 +60,12 @@ export async function registerGoogle(server: Server): Promise<void> {
     server.route({
       method: 'GET',
       path: PATH,
-      options: { auth: false, tags, description, notes: 'Without GOOGLE_CLIENT_ID: 404, as the popup page (it tells the opener and closes) for a browser, else the error envelope.' },
+      options: {
+        auth: false,
+        tags,
+        description,
+        notes: 'Without GOOGLE_CLIENT_ID: 404, as the popup page (it tells the opener and closes) for a browser, else the error envelope.',
+      },
       handler(request, h) {
         if (wantsPage(request)) return popupPage(h, config, { error: MESSAGES.googleNotConfigured }).code(404);
         throw Boom.notFound(MESSAGES.googleNotConfigured);
@@ -196,5 +201,8 @@ function popupPage(h: ResponseToolkit, config: Config, oauthReturn: OAuthReturn)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
-    .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`);
+    .header(
+      'content-security-policy',
+      `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
+    );
 }

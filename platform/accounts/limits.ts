@@ -53,7 +53,12 @@ type Store = { redis?: Redis; prefix?: string };
 function limiter(store: Store, keyPrefix: string, points: number, duration: number, blockDuration = 0): RateLimiterAbstract {
   const options = { keyPrefix: `${store.prefix ?? 'tabula:'}login:${keyPrefix}`, points, duration, blockDuration };
   if (!store.redis) return new RateLimiterMemory(options);
-  return new RateLimiterRedis({ ...options, storeClient: store.redis, useRedisPackage: false, insuranceLimiter: new RateLimiterMemory(options) });
+  return new RateLimiterRedis({
+    ...options,
+    storeClient: store.redis,
+    useRedisPackage: false,
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
 }
 
 const hashKey = (value: string) => crypto.createHash('sha256').update(value).digest('hex').slice(0, 32);
@@ -75,7 +80,11 @@ async function take(l: RateLimiterAbstract, key: string): Promise<RateLimiterRes
   }
 }
 
-const quietly = (p: Promise<unknown>) => p.then(() => undefined, () => undefined);
+const quietly = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    () => undefined,
+  );
 
 export function createLoginLimiter(limits: LoginLimits, store: Store): LoginLimiter {
   const byIp = limiter(store, 'ip', limits.ipFailures, limits.ipWindowSec, limits.ipBlockSec);
@@ -102,7 +111,11 @@ export function createLoginLimiter(limits: LoginLimits, store: Store): LoginLimi
       }
       const blocked = await backoff.get(pairKey(attempt)).catch(() => null);
       if (blocked && blocked.consumedPoints > 1) throw tooMany(blocked.msBeforeNext);
-      for (const [l, key] of [[byIp, attempt.ip], [byAccount, accountKey(attempt)], [global, 'all']] as const) {
+      for (const [l, key] of [
+        [byIp, attempt.ip],
+        [byAccount, accountKey(attempt)],
+        [global, 'all'],
+      ] as const) {
         const over = await take(l, key);
         if (over) throw tooMany(over.msBeforeNext);
       }

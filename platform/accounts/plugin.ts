@@ -18,7 +18,14 @@ export const accountsPlugin: Plugin<void> = {
     const limiters: AccountLimiters = {
       login: createLoginLimiter(config.loginLimits, { redis, prefix: config.redisPrefix }),
       // at most 3 "you already have an account" mails per address per hour (signup answers alike either way)
-      signupMail: createRateLimiter({ max: 3, windowMs: 3_600_000, prefix: 'signup-mail', redisPrefix: config.redisPrefix, redis, onError }),
+      signupMail: createRateLimiter({
+        max: 3,
+        windowMs: 3_600_000,
+        prefix: 'signup-mail',
+        redisPrefix: config.redisPrefix,
+        redis,
+        onError,
+      }),
       recovery: limiter('recovery'),
       reset: limiter('reset'),
     };

@@ -6,10 +6,16 @@ export function recoveryMail(to: string, link: string, lifetimeMinutes: number):
   return linkMail({
     to,
     subject: 'Reset your Tabula password',
-    lead: [plain('Someone (hopefully you) asked to reset the password of your Tabula account.'), { text: 'Open this link to choose a new password:', html: '' }],
+    lead: [
+      plain('Someone (hopefully you) asked to reset the password of your Tabula account.'),
+      { text: 'Open this link to choose a new password:', html: '' },
+    ],
     action: 'Choose a new password',
     link,
     copyLine: true,
-    notes: [`The link works once and expires in ${lifetimeMinutes} minutes.`, 'If you did not ask for it, ignore this e-mail: your password stays unchanged.'],
+    notes: [
+      `The link works once and expires in ${lifetimeMinutes} minutes.`,
+      'If you did not ask for it, ignore this e-mail: your password stays unchanged.',
+    ],
   });
 }

@@ -13,7 +13,10 @@ export interface RefreshTokenRow {
   created_at: Date;
 }
 
-export async function insertRefreshToken(db: Conn, row: { userId: string; tokenHash: string; family: string; expiresAt: Date }): Promise<void> {
+export async function insertRefreshToken(
+  db: Conn,
+  row: { userId: string; tokenHash: string; family: string; expiresAt: Date },
+): Promise<void> {
   await db('refresh_tokens').insert({ user_id: row.userId, token_hash: row.tokenHash, family: row.family, expires_at: row.expiresAt });
 }
 
@@ -109,7 +112,10 @@ export async function findExternalIdentity(db: Conn, provider: string, subject: 
   return db('external_identities').where({ provider, subject }).first();
 }
 
-export async function insertExternalIdentity(db: Conn, row: { userId: string; provider: string; subject: string; email: string | null }): Promise<void> {
+export async function insertExternalIdentity(
+  db: Conn,
+  row: { userId: string; provider: string; subject: string; email: string | null },
+): Promise<void> {
   await db('external_identities').insert({ user_id: row.userId, provider: row.provider, subject: row.subject, email: row.email });
 }
 

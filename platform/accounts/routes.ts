@@ -51,7 +51,14 @@ function route(method: 'GET' | 'POST', path: string, { auth, description, notes,
   return {
     method,
     path,
-    options: { auth, tags, description, ...(notes === undefined ? {} : { notes }), validate, ...(response === undefined ? {} : { response }) },
+    options: {
+      auth,
+      tags,
+      description,
+      ...(notes === undefined ? {} : { notes }),
+      validate,
+      ...(response === undefined ? {} : { response }),
+    },
     handler,
   };
 }
@@ -61,7 +68,8 @@ export function accountRoutes(limiters: AccountLimiters): ServerRoute[] {
     route('POST', '/api/accounts/users', {
       auth: false,
       description: 'Sign up with an e-mail and a password',
-      notes: 'Field errors under username, password, repeatPassword, terms. Answers the same { message } whether or not the address already had an account (that address gets an e-mail instead); no tokens (log in next).',
+      notes:
+        'Field errors under username, password, repeatPassword, terms. Answers the same { message } whether or not the address already had an account (that address gets an e-mail instead); no tokens (log in next).',
       validate: { payload: schemas.signupPayload },
       response: { status: { 201: schemas.signupResponse } },
       async handler(request, h) {
@@ -104,7 +112,8 @@ export function accountRoutes(limiters: AccountLimiters): ServerRoute[] {
     route('POST', '/api/accounts/logout', {
       auth: false,
       description: 'Log out: end the session of the refresh token',
-      notes: "Always 204, also for an unknown token. The session's access tokens are refused at once (401) and its sockets closed, on every node; its refresh tokens no longer refresh. The user's other sessions go on.",
+      notes:
+        "Always 204, also for an unknown token. The session's access tokens are refused at once (401) and its sockets closed, on every node; its refresh tokens no longer refresh. The user's other sessions go on.",
       validate: { payload: schemas.logoutPayload },
       async handler(request, h) {
         await accounts.logout(request.server.app, (request.payload as { refreshToken?: string | null } | null)?.refreshToken);
@@ -127,7 +136,8 @@ export function accountRoutes(limiters: AccountLimiters): ServerRoute[] {
     route('POST', '/api/accounts/password/reset', {
       auth: false,
       description: 'Set a new password with the code of a recovery link',
-      notes: 'Field errors under code (a bad, used or expired code and an unknown address alike), password, confirmPassword. Success answers a new session. Rate limited per client and e-mail (429).',
+      notes:
+        'Field errors under code (a bad, used or expired code and an unknown address alike), password, confirmPassword. Success answers a new session. Rate limited per client and e-mail (429).',
       validate: { payload: schemas.resetPayload },
       response: { schema: schemas.sessionResponse },
       async handler(request, h) {
@@ -140,7 +150,7 @@ export function accountRoutes(limiters: AccountLimiters): ServerRoute[] {
     }),
     route('GET', '/api/accounts/validate', {
       auth: 'jwt',
-      description: 'Check the bearer token and whether Uid is this user\'s claim id',
+      description: "Check the bearer token and whether Uid is this user's claim id",
       validate: { query: schemas.uidQuery },
       response: { schema: schemas.validateResponse },
       async handler(request) {
@@ -153,7 +163,8 @@ export function accountRoutes(limiters: AccountLimiters): ServerRoute[] {
     route('POST', '/api/change-password', {
       auth: 'jwt',
       description: 'Change the password of the signed-in user',
-      notes: 'current is required and checked only when the account has a password. Other sessions end; the answer is a new session for this client.',
+      notes:
+        'current is required and checked only when the account has a password. Other sessions end; the answer is a new session for this client.',
       validate: { payload: schemas.changePasswordPayload },
       response: { schema: schemas.sessionResponse },
       async handler(request) {

@@ -9,13 +9,19 @@ import { passwordSchema, repeatSchema } from './passwords';
 export const body = (keys: Joi.PartialSchemaMap) => Joi.object(keys).options({ stripUnknown: true });
 
 export const emailSchema = (requiredText: string, invalidText: string) =>
-  Joi.string().trim().lowercase().email({ tlds: { allow: false } }).max(320).required().messages({
-    'any.required': requiredText,
-    'string.empty': requiredText,
-    'string.base': requiredText,
-    'string.email': invalidText,
-    'string.max': invalidText,
-  });
+  Joi.string()
+    .trim()
+    .lowercase()
+    .email({ tlds: { allow: false } })
+    .max(320)
+    .required()
+    .messages({
+      'any.required': requiredText,
+      'string.empty': requiredText,
+      'string.base': requiredText,
+      'string.email': invalidText,
+      'string.max': invalidText,
+    });
 
 export const signupPayload = body({
   username: emailSchema(MESSAGES.usernameRequired, MESSAGES.usernameEmail),
@@ -34,8 +40,15 @@ export const signupResponse = Joi.object({
 }).label('SignupResult');
 
 export const loginPayload = body({
-  username: Joi.string().trim().max(320).required().messages({ 'any.required': MESSAGES.usernameRequired, 'string.empty': MESSAGES.usernameRequired }),
-  password: Joi.string().max(1024).required().messages({ 'any.required': MESSAGES.passwordRequired, 'string.empty': MESSAGES.passwordRequired }),
+  username: Joi.string()
+    .trim()
+    .max(320)
+    .required()
+    .messages({ 'any.required': MESSAGES.usernameRequired, 'string.empty': MESSAGES.usernameRequired }),
+  password: Joi.string()
+    .max(1024)
+    .required()
+    .messages({ 'any.required': MESSAGES.passwordRequired, 'string.empty': MESSAGES.passwordRequired }),
 }).label('Login');
 
 export const sessionResponse = Joi.object({
@@ -63,8 +76,16 @@ export const messageResponse = Joi.object({ message: Joi.string().required() }).
 export const resetPayload = body({
   password: passwordSchema('email'),
   confirmPassword: repeatSchema('password'),
-  code: Joi.string().max(200).required().messages({ 'any.required': MESSAGES.recoveryInvalid, 'string.empty': MESSAGES.recoveryInvalid, 'string.max': MESSAGES.recoveryInvalid }),
-  email: Joi.string().trim().max(320).required().messages({ 'any.required': MESSAGES.emailRequired, 'string.empty': MESSAGES.emailRequired }),
+  code: Joi.string().max(200).required().messages({
+    'any.required': MESSAGES.recoveryInvalid,
+    'string.empty': MESSAGES.recoveryInvalid,
+    'string.max': MESSAGES.recoveryInvalid,
+  }),
+  email: Joi.string()
+    .trim()
+    .max(320)
+    .required()
+    .messages({ 'any.required': MESSAGES.emailRequired, 'string.empty': MESSAGES.emailRequired }),
 }).label('PasswordReset');
 
 export const changePasswordPayload = body({
@@ -79,5 +100,5 @@ export const validateResponse = Joi.object({
   id: Joi.string().required(),
   username: Joi.string().required(),
   displayName: Joi.string().allow('').required(),
-  uidMatches: Joi.boolean().required().description('whether the Uid sent is this user\'s claim id'),
+  uidMatches: Joi.boolean().required().description("whether the Uid sent is this user's claim id"),
 }).label('Validation');

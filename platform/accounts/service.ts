@@ -10,7 +10,15 @@ import { recoveryMail } from './recovery-mail';
 import { alreadyRegisteredMail, welcomeMail } from './signup-mail';
 import { claimInvitations, invitationTokenFits } from '../boards/invitations';
 import { consumePasswordReset, insertPasswordReset, retireUserPasswordResets } from './repo';
-import { openSession, revokeRefreshTokenValue, rotateRefreshToken, sha256, subjectOfOwnToken, sessionTokenFor, type Session } from './tokens';
+import {
+  openSession,
+  revokeRefreshTokenValue,
+  rotateRefreshToken,
+  sha256,
+  subjectOfOwnToken,
+  sessionTokenFor,
+  type Session,
+} from './tokens';
 import { endSessionOfRefreshToken, endUserSessions, sessionEnded, sessionsRevoked } from './tokens';
 import type { Bus } from '../realtime/bus';
 import { withAdminEmailRole } from '../admin/roles';
@@ -65,7 +73,10 @@ export async function signup(
 function alreadyRegistered(app: App, username: string, mailAllowed: boolean): void {
   if (!mailAllowed) return; // repeated signups of one address: no more mails for a while
   app.logger.info('signup with an address that already has an account: mailed its owner');
-  sendMailLater(app, alreadyRegisteredMail(username, `${app.config.publicUrl}/accounts/login`, `${app.config.publicUrl}/accounts/forgot-password`));
+  sendMailLater(
+    app,
+    alreadyRegisteredMail(username, `${app.config.publicUrl}/accounts/login`, `${app.config.publicUrl}/accounts/forgot-password`),
+  );
 }
 
 /** Unknown user and wrong password answer alike and cost alike (one argon2 verification). */
@@ -104,7 +115,12 @@ export async function refresh(app: App, input: { refreshToken: string; accessTok
     throw Boom.unauthorized(MESSAGES.invalidRefresh);
   }
   // the same session: the new access token names it, so a logout ends it too
-  return { accessToken: await sessionTokenFor(app.db, app.config, user, outcome.sessionId), refreshToken: outcome.refreshToken, id: user.id, expiresIn: app.config.accessTokenTtlSeconds };
+  return {
+    accessToken: await sessionTokenFor(app.db, app.config, user, outcome.sessionId),
+    refreshToken: outcome.refreshToken,
+    id: user.id,
+    expiresIn: app.config.accessTokenTtlSeconds,
+  };
 }
 
 /**
@@ -132,7 +148,11 @@ export async function requestRecovery(app: App, email: string): Promise<void> {
   const user = await findUserByUsername(app.db, email);
   if (!user || !user.is_active) return;
   const code = crypto.randomBytes(32).toString('base64url');
-  await insertPasswordReset(app.db, { userId: user.id, codeHash: sha256(code), expiresAt: new Date(Date.now() + RECOVERY_CODE_TTL_MINUTES * 60_000) });
+  await insertPasswordReset(app.db, {
+    userId: user.id,
+    codeHash: sha256(code),
+    expiresAt: new Date(Date.now() + RECOVERY_CODE_TTL_MINUTES * 60_000),
+  });
   sendMailLater(app, recoveryMail(user.username, recoveryLink(app, code, user.username), RECOVERY_CODE_TTL_MINUTES));
 }
 

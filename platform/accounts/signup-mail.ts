@@ -6,7 +6,17 @@ import { escapeHtml } from '../mail/link-mail';
  * whether the address was free or taken; the mailbox learns which.
  */
 export function welcomeMail(to: string, loginUrl: string): Mail {
-  const text = ['Hello,', '', 'Welcome to Tabula! Your account is ready. Log in here:', '', loginUrl, '', 'If you did not sign up, ignore this e-mail.', '', 'Tabula'].join('\n');
+  const text = [
+    'Hello,',
+    '',
+    'Welcome to Tabula! Your account is ready. Log in here:',
+    '',
+    loginUrl,
+    '',
+    'If you did not sign up, ignore this e-mail.',
+    '',
+    'Tabula',
+  ].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family: sans-serif; line-height: 1.5; color: #222">
 <p>Hello,</p><p>Welcome to Tabula! Your account is ready.</p>

@@ -49,9 +49,21 @@ type Conn = Db | Knex.Transaction;
  * The access-token claims of a user (panel.md §3: sub, role, plan, lang, qty, client), with the
  * token version and, when given, the session (`sid`) the token belongs to.
  */
-export function claimsFor(user: UserRow, defaults: Pick<Config, 'defaultPlan' | 'defaultWorkspaces'>, sessionId?: string | null): TokenClaims {
+export function claimsFor(
+  user: UserRow,
+  defaults: Pick<Config, 'defaultPlan' | 'defaultWorkspaces'>,
+  sessionId?: string | null,
+): TokenClaims {
   const tv = Number((user as UserRow & { token_version?: number }).token_version ?? 0);
-  const claims: TokenClaims = { sub: user.id, role: [...(user.roles ?? [])], plan: planOf(user, defaults.defaultPlan), lang: user.language, qty: qtyOf(user, defaults.defaultWorkspaces), id: user.id, tv };
+  const claims: TokenClaims = {
+    sub: user.id,
+    role: [...(user.roles ?? [])],
+    plan: planOf(user, defaults.defaultPlan),
+    lang: user.language,
+    qty: qtyOf(user, defaults.defaultWorkspaces),
+    id: user.id,
+    tv,
+  };
   return sessionId ? { ...claims, sid: sessionId } : claims;
 }
 
@@ -74,7 +86,12 @@ export async function openSession(db: Conn, config: Config, user: UserRow): Prom
   const sessionId = crypto.randomUUID();
   await insertSession(db, { id: sessionId, userId: user.id });
   const refreshToken = await newRefreshToken(db, config, user.id, sessionId);
-  return { accessToken: await sessionTokenFor(db, config, user, sessionId), refreshToken, id: user.id, expiresIn: config.accessTokenTtlSeconds };
+  return {
+    accessToken: await sessionTokenFor(db, config, user, sessionId),
+    refreshToken,
+    id: user.id,
+    expiresIn: config.accessTokenTtlSeconds,
+  };
 }
 
 async function newRefreshToken(db: Conn, config: Config, userId: string, family: string): Promise<string> {
@@ -85,7 +102,13 @@ async function newRefreshToken(db: Conn, config: Config, userId: string, family:
 }
 
 export type RotateOutcome =
-  | { ok: true; userId: string; refreshToken: string; /** the session (= family) the new access token names */ sessionId: string; /** answered again within the grace window */ repeated?: boolean }
+  | {
+      ok: true;
+      userId: string;
+      refreshToken: string;
+      /** the session (= family) the new access token names */ sessionId: string;
+      /** answered again within the grace window */ repeated?: boolean;
+    }
   | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'mismatch' | 'ended' };
 
 interface RotatableRow extends RefreshTokenRow {
@@ -97,7 +120,11 @@ interface RotatableRow extends RefreshTokenRow {
 }
 
 /** Reads a refresh token row, locked, with whether its rotation is within the grace window. */
-async function lockToken(trx: Knex.Transaction, config: Config, where: { token_hash: string } | { id: string }): Promise<RotatableRow | undefined> {
+async function lockToken(
+  trx: Knex.Transaction,
+  config: Config,
+  where: { token_hash: string } | { id: string },
+): Promise<RotatableRow | undefined> {
   return trx('refresh_tokens')
     .where(where)
     .forUpdate()
@@ -105,7 +132,8 @@ async function lockToken(trx: Knex.Transaction, config: Config, where: { token_h
 }
 
 /** The grace window (seconds) in which a rotated refresh token answers its successor again. */
-export const refreshGraceSeconds = (config: Config): number => Math.max(0, Number(config.refreshReuseGraceSeconds ?? REFRESH_REUSE_GRACE_SECONDS));
+export const refreshGraceSeconds = (config: Config): number =>
+  Math.max(0, Number(config.refreshReuseGraceSeconds ?? REFRESH_REUSE_GRACE_SECONDS));
 /** Default grace window: 30 s, as Auth0's reuse interval and Okta's grace period allow. */
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
@@ -120,7 +148,9 @@ export async function rotateRefreshToken(db: Db, config: Config, token: string, 
     // change (token version, sessions, then the refresh tokens) and a logout (session, then its
     // tokens), so a refresh and a change or logout never deadlock and the revocation sees the
     // successor a refresh just made (or the refresh sees the revocation)
-    const owner = (await trx('refresh_tokens').where({ token_hash: sha256(token) }).first('user_id', 'family')) as { user_id: string; family: string } | undefined;
+    const owner = (await trx('refresh_tokens')
+      .where({ token_hash: sha256(token) })
+      .first('user_id', 'family')) as { user_id: string; family: string } | undefined;
     if (!owner) return { ok: false, reason: 'unknown' } as const;
     await trx('users').where({ id: owner.user_id }).forShare().first('id');
     const session = await lockSessionOfFamily(trx, owner.family, owner.user_id);
@@ -131,7 +161,8 @@ export async function rotateRefreshToken(db: Db, config: Config, token: string, 
     if (row.revoked_at) {
       // presented again: the same successor within the grace window, else theft is assumed
       const successor = await graceSuccessor(trx, config, row, token, 0);
-      if (successor && (!expectedUserId || expectedUserId === row.user_id)) return { ok: true, userId: row.user_id, refreshToken: successor, sessionId: row.family, repeated: true } as const;
+      if (successor && (!expectedUserId || expectedUserId === row.user_id))
+        return { ok: true, userId: row.user_id, refreshToken: successor, sessionId: row.family, repeated: true } as const;
       await revokeFamily(trx, row.family);
       return { ok: false, reason: 'reused' } as const;
     }
@@ -154,7 +185,12 @@ export async function rotateRefreshToken(db: Db, config: Config, token: string, 
     });
     await trx('refresh_tokens')
       .where({ id: row.id })
-      .update({ revoked_at: trx.fn.now(), rotated_at: trx.fn.now(), replaced_by: successorId, successor_sealed: seal(sealKey(config, token), refreshToken) });
+      .update({
+        revoked_at: trx.fn.now(),
+        rotated_at: trx.fn.now(),
+        replaced_by: successorId,
+        successor_sealed: seal(sealKey(config, token), refreshToken),
+      });
     return { ok: true, userId: row.user_id, refreshToken, sessionId: row.family } as const;
   });
 }
@@ -164,7 +200,13 @@ export async function rotateRefreshToken(db: Db, config: Config, token: string, 
  * the successor was itself rotated within its window (a few hops at most); a successor revoked
  * otherwise (logout, password change, family revoked) ends it.
  */
-async function graceSuccessor(trx: Knex.Transaction, config: Config, row: RotatableRow, token: string, hops: number): Promise<string | null> {
+async function graceSuccessor(
+  trx: Knex.Transaction,
+  config: Config,
+  row: RotatableRow,
+  token: string,
+  hops: number,
+): Promise<string | null> {
   if (!row.in_grace || !row.replaced_by || !row.successor_sealed || hops > 3) return null;
   const successor = unseal(sealKey(config, token), row.successor_sealed);
   if (!successor) return null;
@@ -206,7 +248,9 @@ function unseal(key: Buffer, sealed: string): string | null {
  * `tv` are refused. Answers the new version. endUserSessions does this and the rest.
  */
 export async function bumpTokenVersion(trx: Conn, userId: string): Promise<number> {
-  const [row] = (await trx('users').where({ id: userId }).increment('token_version', 1).returning(['token_version'])) as Array<{ token_version: number }>;
+  const [row] = (await trx('users').where({ id: userId }).increment('token_version', 1).returning(['token_version'])) as Array<{
+    token_version: number;
+  }>;
   return Number(row?.token_version ?? 0);
 }
 
@@ -248,7 +292,9 @@ export interface EndedSession {
  */
 export async function endSessionOfRefreshToken(db: Db, token: string): Promise<EndedSession | null> {
   return db.transaction(async (trx) => {
-    const row = (await trx('refresh_tokens').where({ token_hash: sha256(token) }).first('user_id', 'family')) as { user_id: string; family: string } | undefined;
+    const row = (await trx('refresh_tokens')
+      .where({ token_hash: sha256(token) })
+      .first('user_id', 'family')) as { user_id: string; family: string } | undefined;
     if (!row) return null;
     await revokeSession(trx, row.family, row.user_id);
     await revokeFamily(trx, row.family);

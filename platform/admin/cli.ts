@@ -15,7 +15,10 @@ export const ADMIN_USAGE = 'usage: npm run admin -- grant <email> | revoke <emai
 export async function runAdminCommand(db: Knex, args: string[], out: (line: string) => void): Promise<number> {
   const [command, email] = args;
   if (command === 'list' && !email) {
-    const rows = (await db('users').whereRaw('? = any(roles)', [OPERATOR_ROLE]).orderBy('username').select('username', 'is_active')) as Array<{ username: string; is_active: boolean }>;
+    const rows = (await db('users')
+      .whereRaw('? = any(roles)', [OPERATOR_ROLE])
+      .orderBy('username')
+      .select('username', 'is_active')) as Array<{ username: string; is_active: boolean }>;
     if (rows.length === 0) out('no operators');
     for (const r of rows) out(`${r.username}${r.is_active ? '' : ' (deactivated)'}`);
     return 0;
@@ -35,7 +38,14 @@ export async function runAdminCommand(db: Knex, args: string[], out: (line: stri
     return 0;
   }
   await setRole(db, user.id, OPERATOR_ROLE, granted);
-  await writeAudit(db, { actorId: null, actorName: 'cli', action: granted ? 'role.grant' : 'role.revoke', targetType: 'user', targetId: user.id, details: { role: OPERATOR_ROLE } });
+  await writeAudit(db, {
+    actorId: null,
+    actorName: 'cli',
+    action: granted ? 'role.grant' : 'role.revoke',
+    targetType: 'user',
+    targetId: user.id,
+    details: { role: OPERATOR_ROLE },
+  });
   out(`${user.username} ${granted ? 'is now' : 'is no longer'} an operator`);
   return 0;
 }

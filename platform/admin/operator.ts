@@ -27,7 +27,8 @@ export function operatorRoute(resource: string, options: Omit<RouteOptions, 'aut
 
 /** Whether a route (as in server.table() or request.route) asks for the operator scope. */
 export function requiresOperator(route: Pick<RequestRoute, 'settings'>): boolean {
-  const auth = route.settings.auth as { access?: Array<{ scope?: { selection?: string[]; required?: string[] } | false }> } | false | undefined;
+  const auth = route.settings.auth as
+    { access?: Array<{ scope?: { selection?: string[]; required?: string[] } | false }> } | false | undefined;
   if (!auth) return false;
   return (auth.access ?? []).some((a) => !!a.scope && [...(a.scope.selection ?? []), ...(a.scope.required ?? [])].includes(OPERATOR_SCOPE));
 }

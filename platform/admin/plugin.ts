@@ -26,7 +26,14 @@ export const adminPlugin: Plugin<void> = {
     registerAuditTrail(server);
     // ADMIN_EMAILS: the existing accounts of these addresses are operators from the start
     for (const id of await grantAdminEmails(db, config.adminEmails ?? [])) {
-      await writeAudit(db, { actorId: null, actorName: 'ADMIN_EMAILS', action: 'role.grant', targetType: 'user', targetId: id, details: { role: 'admin' } });
+      await writeAudit(db, {
+        actorId: null,
+        actorName: 'ADMIN_EMAILS',
+        action: 'role.grant',
+        targetType: 'user',
+        targetId: id,
+        details: { role: 'admin' },
+      });
       logger.info({ userId: id }, 'ADMIN_EMAILS: operator role granted');
     }
     const limiters = formLimiters(server, ['feedback', 'contact'] as const);

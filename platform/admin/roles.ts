@@ -15,7 +15,7 @@ export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 /** Adds or removes a role; answers the updated row (undefined: no such account). */
 export async function setRole(db: Conn, userId: string, role: string, granted: boolean): Promise<UserRow | undefined> {
   const expr = granted
-    ? db.raw('(select coalesce(array_agg(distinct r order by r), \'{}\') from unnest(array_append(roles, ?::text)) r)', [role])
+    ? db.raw("(select coalesce(array_agg(distinct r order by r), '{}') from unnest(array_append(roles, ?::text)) r)", [role])
     : db.raw('array_remove(roles, ?::text)', [role]);
   const [row] = await db('users').where({ id: userId }).update({ roles: expr }).returning('*');
   return row as UserRow | undefined;
@@ -23,7 +23,10 @@ export async function setRole(db: Conn, userId: string, role: string, granted: b
 
 /** The comma list of ADMIN_EMAILS, trimmed and lower-cased. */
 export const parseAdminEmails = (value: string | undefined | null): string[] =>
-  (value ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 
 /**
  * ADMIN_EMAILS: the accounts of these addresses get the Admin role (at start for the existing
@@ -43,7 +46,14 @@ export async function grantAdminEmails(db: Conn, emails: readonly string[]): Pro
 export async function withAdminEmailRole(db: Conn, adminEmails: readonly string[] | undefined, user: UserRow): Promise<UserRow> {
   if (!adminEmails?.includes(user.username.toLowerCase()) || user.roles.includes(OPERATOR_ROLE)) return user;
   const updated = await setRole(db, user.id, OPERATOR_ROLE, true);
-  await writeAudit(db, { actorId: null, actorName: 'ADMIN_EMAILS', action: 'role.grant', targetType: 'user', targetId: user.id, details: { role: OPERATOR_ROLE, at: 'login' } });
+  await writeAudit(db, {
+    actorId: null,
+    actorName: 'ADMIN_EMAILS',
+    action: 'role.grant',
+    targetType: 'user',
+    targetId: user.id,
+    details: { role: OPERATOR_ROLE, at: 'login' },
+  });
   return updated ?? user;
 }
 

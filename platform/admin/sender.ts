@@ -33,7 +33,13 @@ export function countryOf(ip: string | null): string | null {
 export function senderOf(request: Request): Sender {
   const actor = requestActor(request);
   const ip = clientAddress(request).slice(0, 64) || null;
-  return { userId: actor?.userId ?? null, uid: actor?.uid ?? null, ip, country: countryOf(ip), userAgent: String(request.headers['user-agent'] ?? '').slice(0, 400) || null };
+  return {
+    userId: actor?.userId ?? null,
+    uid: actor?.uid ?? null,
+    ip,
+    country: countryOf(ip),
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 400) || null,
+  };
 }
 
 /** The public forms' budget: FORM_LIMIT sends per sender (user, else client address) per window. */
@@ -44,7 +50,9 @@ export function formLimiters<K extends string>(server: Server, forms: readonly K
   const { config, logger } = server.app;
   const onError = (err: unknown) => logger.warn({ err }, 'rate limit: Redis unavailable, counting on this node');
   const redis = config.redisUrl ? openRedis(config.redisUrl, onError) : undefined;
-  const limiters = Object.fromEntries(forms.map((prefix) => [prefix, createRateLimiter({ ...FORM_LIMIT, prefix, redisPrefix: config.redisPrefix, redis, onError })])) as Record<K, RateLimiter>;
+  const limiters = Object.fromEntries(
+    forms.map((prefix) => [prefix, createRateLimiter({ ...FORM_LIMIT, prefix, redisPrefix: config.redisPrefix, redis, onError })]),
+  ) as Record<K, RateLimiter>;
   server.ext('onPostStop', async () => {
     await Promise.all(Object.values<RateLimiter>(limiters).map((l) => l.close()));
     redis?.disconnect();

@@ -13,7 +13,10 @@ export interface AnnouncementRow {
 }
 
 /** The row as boards receive it (backoffice.md §3: duration in minutes, untilStart in seconds from `now`). */
-export function toAnnouncement(row: Pick<AnnouncementRow, 'id' | 'type' | 'message' | 'starts_at' | 'ends_at'>, now = Date.now()): Announcement {
+export function toAnnouncement(
+  row: Pick<AnnouncementRow, 'id' | 'type' | 'message' | 'starts_at' | 'ends_at'>,
+  now = Date.now(),
+): Announcement {
   const start = new Date(row.starts_at);
   const end = new Date(row.ends_at);
   return {
@@ -27,7 +30,10 @@ export function toAnnouncement(row: Pick<AnnouncementRow, 'id' | 'type' | 'messa
   };
 }
 
-export async function insertAnnouncement(db: Knex, input: { type: AnnouncementType; message: string; start: Date; end: Date; createdBy: string | null }): Promise<AnnouncementRow> {
+export async function insertAnnouncement(
+  db: Knex,
+  input: { type: AnnouncementType; message: string; start: Date; end: Date; createdBy: string | null },
+): Promise<AnnouncementRow> {
   const [row] = await db('announcements')
     .insert({ type: input.type, message: input.message, starts_at: input.start, ends_at: input.end, created_by: input.createdBy })
     .returning('*');
@@ -36,7 +42,10 @@ export async function insertAnnouncement(db: Knex, input: { type: AnnouncementTy
 
 /** The announcements that have not ended, by start. */
 export async function currentAnnouncements(db: Knex, now = new Date()): Promise<AnnouncementRow[]> {
-  return db('announcements').where('ends_at', '>', now).orderBy([{ column: 'starts_at' }, { column: 'published_at' }]).select('*');
+  return db('announcements')
+    .where('ends_at', '>', now)
+    .orderBy([{ column: 'starts_at' }, { column: 'published_at' }])
+    .select('*');
 }
 
 export async function deleteAnnouncement(db: Knex, id: string): Promise<AnnouncementRow | undefined> {

@@ -87,7 +87,12 @@ export function looksLikeSvg(head: Buffer): boolean {
 /** What the bytes are: a picture's MIME type, SVG, or null (anything else). */
 export async function sniff(data: Buffer): Promise<string | null> {
   const found = await fileTypeFromBuffer(data);
-  if (found) return PICTURES[found.mime] || found.mime === PDF_MIME ? found.mime : found.mime === 'application/xml' && looksLikeSvg(data.subarray(0, 4096)) ? SVG : null;
+  if (found)
+    return PICTURES[found.mime] || found.mime === PDF_MIME
+      ? found.mime
+      : found.mime === 'application/xml' && looksLikeSvg(data.subarray(0, 4096))
+        ? SVG
+        : null;
   return looksLikeSvg(data.subarray(0, 4096)) ? SVG : null;
 }
 
@@ -127,7 +132,9 @@ export async function intake(input: IntakeInput): Promise<IntakeResult> {
 
   let full: { data: Buffer; info: OutputInfo };
   try {
-    full = await encode(source.clone().rotate().resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })).toBuffer({ resolveWithObject: true });
+    full = await encode(
+      source.clone().rotate().resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true }),
+    ).toBuffer({ resolveWithObject: true });
   } catch {
     throw new IntakeError(unsupported(name));
   }
@@ -154,5 +161,13 @@ async function intakePdf(name: string, data: Buffer, sha256: string): Promise<In
   } catch {
     throw new IntakeError(unsupported(name));
   }
-  return { mime: PDF_MIME, width: info.width, height: info.height, pages: info.pages, sha256, variants, extra: { original: { data, contentType: PDF_MIME } } };
+  return {
+    mime: PDF_MIME,
+    width: info.width,
+    height: info.height,
+    pages: info.pages,
+    sha256,
+    variants,
+    extra: { original: { data, contentType: PDF_MIME } },
+  };
 }

@@ -42,7 +42,13 @@ export async function pdfPageVariants(data: Buffer, page: number): Promise<Recor
     const out = { full: { data: full.data, contentType: 'image/png' } } as Record<Variant, { data: Buffer; contentType: string }>;
     for (const variant of VARIANTS) {
       if (variant === 'full') continue;
-      out[variant] = { data: await sharp(full.data).resize({ width: variantWidth(variant, full.info.width) }).webp({ quality: 80 }).toBuffer(), contentType: 'image/webp' };
+      out[variant] = {
+        data: await sharp(full.data)
+          .resize({ width: variantWidth(variant, full.info.width) })
+          .webp({ quality: 80 })
+          .toBuffer(),
+        contentType: 'image/webp',
+      };
     }
     return out;
   } finally {

@@ -29,6 +29,8 @@ export async function findAsset(db: Conn, id: string): Promise<AssetRow | undefi
 
 /** The bytes a board's assets take (every variant), for storage accounting. */
 export async function boardAssetBytes(db: Conn, boardId: string): Promise<number> {
-  const row = (await db('assets').where({ board_id: boardId }).first(db.raw('coalesce(sum(bytes), 0)::bigint as bytes'))) as { bytes: string | number };
+  const row = (await db('assets').where({ board_id: boardId }).first(db.raw('coalesce(sum(bytes), 0)::bigint as bytes'))) as {
+    bytes: string | number;
+  };
   return Number(row.bytes);
 }

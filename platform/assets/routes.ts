@@ -46,16 +46,35 @@ export function assetRoutes(appOf: (request: Request) => AssetApp): ServerRoute[
         auth: optionalAuth,
         tags: ['api', 'assets'],
         description: 'Upload a picture to the board (multipart field file; quality 1–100 turns it into JPEG)',
-        notes: 'Owner, Facilitator or Editor of the board, with uploads allowed. The file is checked by its bytes; pictures are encoded again without their metadata. 400 under `file` with the spec\'s message for an unsupported type or a file over the limit.',
-        payload: { output: 'data', parse: true, multipart: { output: 'file' }, allow: ['multipart/form-data'], maxBytes: UPLOAD_MAX_BYTES + MULTIPART_SLACK },
+        notes:
+          "Owner, Facilitator or Editor of the board, with uploads allowed. The file is checked by its bytes; pictures are encoded again without their metadata. 400 under `file` with the spec's message for an unsupported type or a file over the limit.",
+        payload: {
+          output: 'data',
+          parse: true,
+          multipart: { output: 'file' },
+          allow: ['multipart/form-data'],
+          maxBytes: UPLOAD_MAX_BYTES + MULTIPART_SLACK,
+        },
         validate: {
           params: Joi.object({ id: boardRef }),
-          payload: Joi.object({ file: Joi.any(), quality: Joi.number().integer().min(COMPRESSION.min).max(COMPRESSION.max), ...uidFields }).unknown(false),
+          payload: Joi.object({
+            file: Joi.any(),
+            quality: Joi.number().integer().min(COMPRESSION.min).max(COMPRESSION.max),
+            ...uidFields,
+          }).unknown(false),
         },
         // the temporary files go whatever the answer (a refused or invalid upload too)
         ext: { onPreResponse: { method: removeTemporaryFiles } },
         response: {
-          schema: Joi.object({ id: Joi.string().guid().required(), width: Joi.number().integer().required(), height: Joi.number().integer().required(), metadata: Joi.object({ mimetype: Joi.string().required(), page: Joi.object({ current: Joi.number().integer(), total: Joi.number().integer() }) }).required() }).label('UploadedAsset'),
+          schema: Joi.object({
+            id: Joi.string().guid().required(),
+            width: Joi.number().integer().required(),
+            height: Joi.number().integer().required(),
+            metadata: Joi.object({
+              mimetype: Joi.string().required(),
+              page: Joi.object({ current: Joi.number().integer(), total: Joi.number().integer() }),
+            }).required(),
+          }).label('UploadedAsset'),
         },
       },
       handler: async (request) => {
@@ -63,7 +82,13 @@ export function assetRoutes(appOf: (request: Request) => AssetApp): ServerRoute[
         const parts = [payload.file].flat().filter(isFilePart);
         if (parts.length !== 1 || !parts[0]!.filename) throw badRequest(MESSAGES.noFileSelected, { file: [MESSAGES.noFileSelected] });
         const part = parts[0]!;
-        return uploadAsset(appOf(request), (request.params as { id: string }).id, requestActor(request), { name: part.filename!, path: part.path, bytes: part.bytes }, payload.quality);
+        return uploadAsset(
+          appOf(request),
+          (request.params as { id: string }).id,
+          requestActor(request),
+          { name: part.filename!, path: part.path, bytes: part.bytes },
+          payload.quality,
+        );
       },
     },
     {
@@ -72,9 +97,15 @@ export function assetRoutes(appOf: (request: Request) => AssetApp): ServerRoute[
       options: {
         auth: optionalAuth,
         tags: ['api', 'assets'],
-        description: 'A picture of a board: full, or the previews s1 and preview (the Board query names the board it is on; Page a page of a PDF)',
+        description:
+          'A picture of a board: full, or the previews s1 and preview (the Board query names the board it is on; Page a page of a PDF)',
         validate: {
-          params: Joi.object({ id: Joi.string().guid().required(), variant: Joi.string().valid(...VARIANTS).required() }),
+          params: Joi.object({
+            id: Joi.string().guid().required(),
+            variant: Joi.string()
+              .valid(...VARIANTS)
+              .required(),
+          }),
           query: Joi.object({ Board: boardRef, Page: Joi.number().integer().min(1), ...uidFields }),
         },
       },
@@ -83,7 +114,12 @@ export function assetRoutes(appOf: (request: Request) => AssetApp): ServerRoute[
         const { Board, Page } = request.query as { Board: string; Page?: number };
         const { object } = await readAsset(appOf(request), id, variant, Board, requestActor(request), Page ?? 1);
         // an asset's variants never change (new pictures get new ids): cached by the visitor's browser only
-        return h.response(object.body).type(object.contentType).bytes(object.bytes).header('cache-control', 'private, max-age=31536000, immutable').header('x-content-type-options', 'nosniff');
+        return h
+          .response(object.body)
+          .type(object.contentType)
+          .bytes(object.bytes)
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff');
       },
     },
   ];

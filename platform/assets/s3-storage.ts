@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import { checkKey, type AssetStorage } from './storage';
 
 /** The S3 settings of the configuration (docs/configuration.md S3_*). */
@@ -20,18 +27,25 @@ export interface S3Settings {
 export function s3Storage(settings: S3Settings): AssetStorage {
   const config: S3ClientConfig = { region: settings.region, forcePathStyle: settings.forcePathStyle };
   if (settings.endpoint) config.endpoint = settings.endpoint;
-  if (settings.accessKeyId && settings.secretAccessKey) config.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
+  if (settings.accessKeyId && settings.secretAccessKey)
+    config.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
   const client = new S3Client(config);
   const Bucket = settings.bucket;
   return {
     kind: 's3',
     async put(key, data, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: checkKey(key), Body: data, ContentType: contentType, ContentLength: data.length }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: checkKey(key), Body: data, ContentType: contentType, ContentLength: data.length }),
+      );
     },
     async get(key) {
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) }));
-        return { body: answer.Body as Readable, bytes: Number(answer.ContentLength ?? 0), contentType: answer.ContentType ?? 'application/octet-stream' };
+        return {
+          body: answer.Body as Readable,
+          bytes: Number(answer.ContentLength ?? 0),
+          contentType: answer.ContentType ?? 'application/octet-stream',
+        };
       } catch (err) {
         const name = (err as { name?: string }).name;
         if (name === 'NoSuchKey' || name === 'NotFound') return null;

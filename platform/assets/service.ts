@@ -52,7 +52,10 @@ async function drawPage(app: AssetApp, row: AssetRow, page: number): Promise<voi
  * 0 the workspace's setting — a workspace allows uploads unless its admin turned them off
  * (`config.uploads === false`). New boards start at 0 (docs/assets.md "Upload setting").
  */
-export function uploadsAllowed(boardConfig: { upload?: number } | null | undefined, workspaceConfig: Record<string, unknown> | null | undefined): boolean {
+export function uploadsAllowed(
+  boardConfig: { upload?: number } | null | undefined,
+  workspaceConfig: Record<string, unknown> | null | undefined,
+): boolean {
   const upload = boardConfigOf(boardConfig as Parameters<typeof boardConfigOf>[0]).upload;
   if (upload === 1) return true;
   if (upload === 2) return false;
@@ -108,7 +111,14 @@ export async function uploadAsset(
  * `Board`, and the asset must belong to that board — an asset id alone opens nothing, and a
  * visitor of board A cannot read board B's assets by their ids (404, as for an unknown id).
  */
-export async function readAsset(app: AssetApp, id: string, variant: Variant, boardCode: string, actor: Actor | null, page = 1): Promise<{ row: AssetRow; object: StoredObject }> {
+export async function readAsset(
+  app: AssetApp,
+  id: string,
+  variant: Variant,
+  boardCode: string,
+  actor: Actor | null,
+  page = 1,
+): Promise<{ row: AssetRow; object: StoredObject }> {
   const access = await getBoardAccess(app, boardCode, actor);
   const row = await findAsset(app.db, id);
   if (!row || row.board_id !== access.board.id) throw Boom.notFound(ASSET_NOT_FOUND);

@@ -26,7 +26,11 @@ export const hasCustomerPlanClaim = (actor: Actor | null): boolean => {
   return claim != null && claim !== false;
 };
 
-export async function billingWorkspace(app: App, actor: Actor | null, ref: string): Promise<{ workspace: WorkspaceRow; userId: string; role: WorkspaceRole }> {
+export async function billingWorkspace(
+  app: App,
+  actor: Actor | null,
+  ref: string,
+): Promise<{ workspace: WorkspaceRow; userId: string; role: WorkspaceRole }> {
   if (hasCustomerPlanClaim(actor)) throw Boom.forbidden(BILLING_MESSAGES.customerPlan);
   const found = await resolveWorkspace(app, actor, ref);
   if (!BILLING_ROLES.includes(found.role)) throw Boom.forbidden(MESSAGES.unauthorizedAccess);
@@ -65,17 +69,20 @@ export function gatewaysOf(app: Pick<App, 'config'>): PaymentGateway[] {
 }
 
 /** The gateway that takes a payment method (Card, Ether), or undefined when none does. */
-export const gatewayForMethod = (app: Pick<App, 'config'>, method: PaymentMethod): PaymentGateway | undefined => gatewaysOf(app).find((g) => g.methods.includes(method));
+export const gatewayForMethod = (app: Pick<App, 'config'>, method: PaymentMethod): PaymentGateway | undefined =>
+  gatewaysOf(app).find((g) => g.methods.includes(method));
 
 /** The gateway an order was placed with (its `gateway` name); the card gateway otherwise. */
-export const gatewayNamed = (app: Pick<App, 'config'>, name: string): PaymentGateway => gatewaysOf(app).find((g) => g.name === name) ?? gatewayOf(app);
+export const gatewayNamed = (app: Pick<App, 'config'>, name: string): PaymentGateway =>
+  gatewaysOf(app).find((g) => g.name === name) ?? gatewayOf(app);
 
 /** Whether anything can be bought, and with which methods (GET /api/plans; pause needs payments). */
 export const paymentsEnabled = (app: Pick<App, 'config'>): boolean => gatewaysOf(app).length > 0;
 export const paymentMethodsOf = (app: Pick<App, 'config'>): PaymentMethod[] => gatewaysOf(app).flatMap((g) => [...g.methods]);
 
 /** How a card is entered at checkout (docs/billing.md "Card entry"): 'hosted' (Stripe Checkout), 'test' (Stripe's test methods), null without a card gateway. */
-export const cardEntryOf = (app: Pick<App, 'config'>): 'hosted' | 'test' | null => (gatewayOf(app).enabled && gatewayOf(app).methods.includes('Card') ? stripeCardEntry(app.config.billing) : null);
+export const cardEntryOf = (app: Pick<App, 'config'>): 'hosted' | 'test' | null =>
+  gatewayOf(app).enabled && gatewayOf(app).methods.includes('Card') ? stripeCardEntry(app.config.billing) : null;
 
 export const graceDaysOf = (app: Pick<App, 'config'>): number => app.config.billing?.graceDays ?? 3;
 
@@ -87,7 +94,13 @@ const limiters = new WeakMap<object, RateLimiter>();
 export function redeemLimiterOf(app: Pick<App, 'config' | 'logger'>): RateLimiter {
   let limiter = limiters.get(app.config);
   if (!limiter) {
-    limiter = createRateLimiter({ ...REDEEM_LIMIT, prefix: 'promo-redeem', redisUrl: app.config.redisUrl, redisPrefix: app.config.redisPrefix, onError: (err) => app.logger.warn({ err }, 'redeem limiter: redis failed') });
+    limiter = createRateLimiter({
+      ...REDEEM_LIMIT,
+      prefix: 'promo-redeem',
+      redisUrl: app.config.redisUrl,
+      redisPrefix: app.config.redisPrefix,
+      onError: (err) => app.logger.warn({ err }, 'redeem limiter: redis failed'),
+    });
     limiters.set(app.config, limiter);
   }
   return limiter;

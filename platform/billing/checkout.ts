@@ -1,7 +1,16 @@
 import crypto from 'node:crypto';
 import Boom from '@hapi/boom';
 import type { Knex } from 'knex';
-import { BILLING_MESSAGES, DEFAULT_CURRENCY, ETHER_MESSAGES, isPaidPlan, type BillingCycle, type InvoiceFigures, type PaymentMethod, type Segment } from '../../shared/billing';
+import {
+  BILLING_MESSAGES,
+  DEFAULT_CURRENCY,
+  ETHER_MESSAGES,
+  isPaidPlan,
+  type BillingCycle,
+  type InvoiceFigures,
+  type PaymentMethod,
+  type Segment,
+} from '../../shared/billing';
 import type { Actor } from '../core/actor';
 import { badRequest, fieldError } from '../core/errors';
 import { findUserById } from '../users/repo';
@@ -40,12 +49,36 @@ export async function placeOrder(app: App, actor: Actor | null, input: PlaceOrde
   const sub = await repo.subscriptionOfWorkspace(app.db, workspace.id);
   const currency = sub?.currency ?? DEFAULT_CURRENCY;
   const request = orderRequestOf(input.plan, input, sub);
-  const quote = quoteOrder(sub, request, await repo.priceTable(app.db, currency), await repo.promosOf(app.db, workspace.id), Date.now(), currency);
+  const quote = quoteOrder(
+    sub,
+    request,
+    await repo.priceTable(app.db, currency),
+    await repo.promosOf(app.db, workspace.id),
+    Date.now(),
+    currency,
+  );
   const reference = `ord_${crypto.randomBytes(16).toString('base64url')}`;
-  const stored: StoredQuote = { figures: quote.figures, period: quote.period, segments: quote.segments, usedRedemptions: quote.usedRedemptions, nextPayment: quote.nextPayment };
+  const stored: StoredQuote = {
+    figures: quote.figures,
+    period: quote.period,
+    segments: quote.segments,
+    usedRedemptions: quote.usedRedemptions,
+    nextPayment: quote.nextPayment,
+  };
   const order = await repo.insertOrder(app.db, {
-    reference, workspace_id: workspace.id, user_id: userId, type: quote.type, plan: request.plan, quantity: request.quantity, addons: [...request.addons], billing_cycle: request.cycle,
-    payment_method: input.PaymentMethod, currency, amount: quote.figures.total, figures: stored as never, gateway: gateway.name,
+    reference,
+    workspace_id: workspace.id,
+    user_id: userId,
+    type: quote.type,
+    plan: request.plan,
+    quantity: request.quantity,
+    addons: [...request.addons],
+    billing_cycle: request.cycle,
+    payment_method: input.PaymentMethod,
+    currency,
+    amount: quote.figures.total,
+    figures: stored as never,
+    gateway: gateway.name,
   });
   let params: Record<string, unknown> = { amount: order.amount, currency };
   if (order.amount > 0) {
@@ -56,7 +89,15 @@ export async function placeOrder(app: App, actor: Actor | null, input: PlaceOrde
         customerRef = await gateway.createCustomer({ id: userId, email: user?.username ?? '' });
         await repo.saveCustomerRef(app.db, userId, gateway.name, customerRef);
       }
-      const started = await gateway.start({ reference, amount: order.amount, currency, description: `Tabula ${request.plan} (${request.cycle})`, customerRef, method: input.PaymentMethod, returnUrl: `${app.config.publicUrl}/panel/checkout` });
+      const started = await gateway.start({
+        reference,
+        amount: order.amount,
+        currency,
+        description: `Tabula ${request.plan} (${request.cycle})`,
+        customerRef,
+        method: input.PaymentMethod,
+        returnUrl: `${app.config.publicUrl}/panel/checkout`,
+      });
       await repo.updateOrder(app.db, order.id, { gateway_ref: started.gatewayRef, payment_params: { ...started.params } });
       params = { ...started.params };
     } catch (err) {
@@ -70,7 +111,11 @@ export async function placeOrder(app: App, actor: Actor | null, input: PlaceOrde
 }
 
 /** Writes the invoice of paid figures: a Charge, or a Credit Note when they create credit. */
-export async function writeInvoice(trx: Knex.Transaction, figures: InvoiceFigures, ids: { workspaceId: string; subscriptionId: string; orderId: string | null; userId: string | null }) {
+export async function writeInvoice(
+  trx: Knex.Transaction,
+  figures: InvoiceFigures,
+  ids: { workspaceId: string; subscriptionId: string; orderId: string | null; userId: string | null },
+) {
   const credit = figures.creditCreated > 0;
   return repo.insertInvoice(trx, {
     type: credit ? 'Credit Note' : 'Charge',
@@ -95,12 +140,26 @@ export async function writeInvoice(trx: Knex.Transaction, figures: InvoiceFigure
  * `settlement` (an Ether transaction hash) is stored unique in the same transaction: a proof that
  * already paid another order refuses this one and nothing is applied.
  */
-export async function applyPaidOrder(app: App, reference: string, paymentMethodRef: string | null, settlement?: PaymentCheck['settlement']): Promise<repo.OrderRow> {
+export async function applyPaidOrder(
+  app: App,
+  reference: string,
+  paymentMethodRef: string | null,
+  settlement?: PaymentCheck['settlement'],
+): Promise<repo.OrderRow> {
   return app.db.transaction(async (trx) => {
     const order = await repo.orderByReference(trx, reference, true);
     if (!order) throw Boom.notFound(BILLING_MESSAGES.orderNotFound);
     if (order.status === 'Paid') return order;
-    if (settlement && !(await repo.insertSettlement(trx, { gateway: order.gateway, ref: settlement.ref, order_id: order.id, payer: settlement.payer, amount: settlement.amount }))) {
+    if (
+      settlement &&
+      !(await repo.insertSettlement(trx, {
+        gateway: order.gateway,
+        ref: settlement.ref,
+        order_id: order.id,
+        payer: settlement.payer,
+        amount: settlement.amount,
+      }))
+    ) {
       throw fieldError('transactionHash', ETHER_MESSAGES.txUsed);
     }
     const q = order.figures as unknown as StoredQuote;
@@ -126,9 +185,17 @@ export async function applyPaidOrder(app: App, reference: string, paymentMethodR
       payment_method_ref: paymentMethodRef ?? sub?.payment_method_ref ?? null,
       gateway: order.gateway,
     });
-    const invoice = await writeInvoice(trx, q.figures, { workspaceId: order.workspace_id, subscriptionId: saved.id, orderId: order.id, userId: order.user_id });
+    const invoice = await writeInvoice(trx, q.figures, {
+      workspaceId: order.workspace_id,
+      subscriptionId: saved.id,
+      orderId: order.id,
+      userId: order.user_id,
+    });
     await repo.markPromosUsed(trx, q.usedRedemptions ?? []);
-    await trx('promo_redemptions').where({ workspace_id: order.workspace_id }).whereNull('subscription_id').update({ subscription_id: saved.id });
+    await trx('promo_redemptions')
+      .where({ workspace_id: order.workspace_id })
+      .whereNull('subscription_id')
+      .update({ subscription_id: saved.id });
     await repo.updateOrder(trx, order.id, { status: 'Paid', paid_at: new Date(), invoice_id: invoice.id });
     app.logger.info({ reference, workspaceId: order.workspace_id, plan: order.plan, invoice: invoice.number }, 'order paid');
     return { ...order, status: 'Paid' as const, invoice_id: invoice.id };
@@ -159,9 +226,17 @@ export async function finalizeOrder(app: App, actor: Actor | null, reference: st
       }
       let check;
       try {
-        const payment = { gatewayRef: done.gateway_ref ?? '', amount: done.amount, currency: done.currency, reference, params: done.payment_params as PaymentParams | null, proof: transactionHash };
+        const payment = {
+          gatewayRef: done.gateway_ref ?? '',
+          amount: done.amount,
+          currency: done.currency,
+          reference,
+          params: done.payment_params as PaymentParams | null,
+          proof: transactionHash,
+        };
         check = await gateway.check(payment);
-        if (check.state === 'pending' && paymentMethod && gateway.confirm) check = await gateway.confirm({ gatewayRef: done.gateway_ref ?? '', reference, paymentMethodRef: paymentMethod });
+        if (check.state === 'pending' && paymentMethod && gateway.confirm)
+          check = await gateway.confirm({ gatewayRef: done.gateway_ref ?? '', reference, paymentMethodRef: paymentMethod });
       } catch (err) {
         if (err instanceof GatewayError && err.userMessage) throw fieldError('transactionHash', err.userMessage);
         if (!(err instanceof GatewayError)) app.logger.error({ err, reference }, 'billing: payment check failed');
@@ -192,7 +267,12 @@ export async function finalizeOrder(app: App, actor: Actor | null, reference: st
  */
 async function savedMethodOf(app: App, order: repo.OrderRow): Promise<string | null> {
   try {
-    const check = await gatewayNamed(app, order.gateway).check({ gatewayRef: order.gateway_ref ?? '', amount: order.amount, currency: order.currency, reference: order.reference });
+    const check = await gatewayNamed(app, order.gateway).check({
+      gatewayRef: order.gateway_ref ?? '',
+      amount: order.amount,
+      currency: order.currency,
+      reference: order.reference,
+    });
     return check.paymentMethodRef ?? null;
   } catch (err) {
     app.logger.warn({ err, reference: order.reference }, 'billing: could not read the saved payment method');
@@ -210,8 +290,14 @@ export async function handleWebhook(app: App, rawBody: Buffer, headers: Record<s
   }
   const order = event.reference ? await repo.orderByReference(app.db, event.reference) : undefined;
   const ours = !!order && !!event.gatewayRef && order.gateway_ref === event.gatewayRef;
-  if (ours && event.kind === 'paid') await applyPaidOrder(app, order!.reference, event.paymentMethodRef ?? (order!.status === 'Paid' ? null : await savedMethodOf(app, order!)));
-  if (ours && event.kind === 'failed') await app.db('billing_orders').where({ id: order!.id, status: 'Pending' }).update({ status: 'Failed' });
+  if (ours && event.kind === 'paid')
+    await applyPaidOrder(
+      app,
+      order!.reference,
+      event.paymentMethodRef ?? (order!.status === 'Paid' ? null : await savedMethodOf(app, order!)),
+    );
+  if (ours && event.kind === 'failed')
+    await app.db('billing_orders').where({ id: order!.id, status: 'Pending' }).update({ status: 'Failed' });
   const first = await repo.firstSeenEvent(app.db, event.id, event.providerType);
   return { received: true, replay: !first };
 }

@@ -18,9 +18,12 @@ export const billingPlugin: Plugin<void> = {
     let timer: NodeJS.Timeout | undefined;
     if (app.config.jobs) {
       server.ext('onPostStart', () => {
-        timer = setInterval(() => {
-          runRenewals(app).catch((err) => app.logger.error({ err }, 'renewal run failed'));
-        }, Math.max(1, app.config.billing.renewalMinutes) * 60_000);
+        timer = setInterval(
+          () => {
+            runRenewals(app).catch((err) => app.logger.error({ err }, 'renewal run failed'));
+          },
+          Math.max(1, app.config.billing.renewalMinutes) * 60_000,
+        );
         timer.unref();
       });
     }

@@ -1,6 +1,13 @@
 import {
-  addCycle, BILLING_MESSAGES, CATALOG, computeInvoice, grantsSubscription, periodLines, redemptionRefusal,
-  type PlanCode, type PromoRules,
+  addCycle,
+  BILLING_MESSAGES,
+  CATALOG,
+  computeInvoice,
+  grantsSubscription,
+  periodLines,
+  redemptionRefusal,
+  type PlanCode,
+  type PromoRules,
 } from '../../shared/billing';
 import type { Actor } from '../core/actor';
 import { TOO_MANY_ATTEMPTS } from '../core/ratelimit';
@@ -47,7 +54,11 @@ export async function redeemPromo(app: App, actor: Actor | null, input: RedeemIn
   if (!(await redeemLimiterOf(app).hit(userId)).allowed) return { result: TOO_MANY_ATTEMPTS, succeed: false };
   const outcome = await app.db.transaction(async (trx) => {
     const promo = await repo.promoByCode(trx, code);
-    const refusal = redemptionRefusal(promo ? rulesOf(promo) : null, promo ? await repo.redemptionsBy(trx, promo.id, userId) : 0, Date.now());
+    const refusal = redemptionRefusal(
+      promo ? rulesOf(promo) : null,
+      promo ? await repo.redemptionsBy(trx, promo.id, userId) : 0,
+      Date.now(),
+    );
     if (refusal || !promo) return { result: refusal ?? BILLING_MESSAGES.promoInvalid, succeed: false };
     const now = Date.now();
     const sub = await repo.subscriptionOfWorkspace(trx, workspace.id, true);
@@ -62,13 +73,31 @@ export async function redeemPromo(app: App, actor: Actor | null, input: RedeemIn
       const days = promo.type === 'Subscription' ? promo.duration || 30 : promo.expires_in_days;
       const end = forever ? addCycle(new Date(now), 'Monthly').getTime() : now + days * DAY;
       const saved = await repo.saveSubscription(trx, workspace.id, {
-        user_id: userId, plan: promo.plan, quantity: sub?.quantity ?? 1, addons: [], billing_cycle: 'Monthly', next_billing_cycle: null, status: 'Active',
-        currency: sub?.currency ?? 'USD', period_start: new Date(now), period_end: new Date(end), segments: [{ from: now, price: 0 }], paused_at: null,
-        auto_renew: forever, credit: sub?.credit ?? 0,
+        user_id: userId,
+        plan: promo.plan,
+        quantity: sub?.quantity ?? 1,
+        addons: [],
+        billing_cycle: 'Monthly',
+        next_billing_cycle: null,
+        status: 'Active',
+        currency: sub?.currency ?? 'USD',
+        period_start: new Date(now),
+        period_end: new Date(end),
+        segments: [{ from: now, price: 0 }],
+        paused_at: null,
+        auto_renew: forever,
+        credit: sub?.credit ?? 0,
       });
       subscriptionId = saved.id;
-      const lines = periodLines({ plan: promo.plan, quantity: saved.quantity, addons: [], cycle: 'Monthly' }, await repo.priceTable(trx, saved.currency)).map((l) => ({ description: l.description, price: l.amount }));
-      const figures = computeInvoice({ lines, promos: [{ name: promo.name, type: 'Percent', percent: 100, percentDuration: 'Forever' }], currency: saved.currency });
+      const lines = periodLines(
+        { plan: promo.plan, quantity: saved.quantity, addons: [], cycle: 'Monthly' },
+        await repo.priceTable(trx, saved.currency),
+      ).map((l) => ({ description: l.description, price: l.amount }));
+      const figures = computeInvoice({
+        lines,
+        promos: [{ name: promo.name, type: 'Percent', percent: 100, percentDuration: 'Forever' }],
+        currency: saved.currency,
+      });
       await writeInvoice(trx, figures, { workspaceId: workspace.id, subscriptionId: saved.id, orderId: null, userId });
       result = forever ? BILLING_MESSAGES.promoRedeemed : BILLING_MESSAGES.promoGranted(planName, days);
     } else if (promo.type === 'Subscription' && running && sub) {
@@ -76,9 +105,18 @@ export async function redeemPromo(app: App, actor: Actor | null, input: RedeemIn
       await repo.updateSubscription(trx, sub.id, { period_end: new Date(running.end + days * DAY) });
       result = BILLING_MESSAGES.promoGranted(CATALOG[sub.plan as PlanCode]?.name ?? sub.plan, days);
     }
-    await trx('promo_redemptions').insert({ promo_id: promo.id, user_id: userId, workspace_id: workspace.id, subscription_id: subscriptionId, expires_at: expiresAt });
+    await trx('promo_redemptions').insert({
+      promo_id: promo.id,
+      user_id: userId,
+      workspace_id: workspace.id,
+      subscription_id: subscriptionId,
+      expires_at: expiresAt,
+    });
     return { result, succeed: true };
   });
   if (outcome.succeed) app.logger.info({ userId, workspaceId: workspace.id }, 'promo redeemed');
-  return { ...outcome, subscription: outcome.succeed ? await viewOf(app, workspace.id, await repo.subscriptionOfWorkspace(app.db, workspace.id)) : undefined };
+  return {
+    ...outcome,
+    subscription: outcome.succeed ? await viewOf(app, workspace.id, await repo.subscriptionOfWorkspace(app.db, workspace.id)) : undefined,
+  };
 }

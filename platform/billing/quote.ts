@@ -1,6 +1,20 @@
 import {
-  addCycle, CATALOG, computeInvoice, isPaidPlan, periodLines, periodPrice, prorateChange, BILLING_MESSAGES,
-  type BillingCycle, type Configuration, type InvoiceFigures, type InvoiceLine, type PlanCode, type PriceTable, type PromoDiscount, type Segment,
+  addCycle,
+  CATALOG,
+  computeInvoice,
+  isPaidPlan,
+  periodLines,
+  periodPrice,
+  prorateChange,
+  BILLING_MESSAGES,
+  type BillingCycle,
+  type Configuration,
+  type InvoiceFigures,
+  type InvoiceLine,
+  type PlanCode,
+  type PriceTable,
+  type PromoDiscount,
+  type Segment,
 } from '../../shared/billing';
 import { fieldError } from '../core/errors';
 import type { SubscriptionRow } from './repo';
@@ -28,8 +42,10 @@ export interface Quote {
 
 type Promo = PromoDiscount & { redemptionId: string };
 
-const sameConfig = (a: Configuration, b: Configuration) => a.plan === b.plan && a.quantity === b.quantity && a.cycle === b.cycle && [...a.addons].sort().join() === [...b.addons].sort().join();
-const describe = (c: Configuration) => `${CATALOG[c.plan as PlanCode]?.name ?? c.plan} × ${c.quantity}${c.addons.length ? ` + ${c.addons.join(', ')}` : ''}`;
+const sameConfig = (a: Configuration, b: Configuration) =>
+  a.plan === b.plan && a.quantity === b.quantity && a.cycle === b.cycle && [...a.addons].sort().join() === [...b.addons].sort().join();
+const describe = (c: Configuration) =>
+  `${CATALOG[c.plan as PlanCode]?.name ?? c.plan} × ${c.quantity}${c.addons.length ? ` + ${c.addons.join(', ')}` : ''}`;
 
 /** A paid subscription whose current period is still running at `now`. */
 export function runningPeriod(sub: SubscriptionRow | undefined, now: number): { start: number; end: number } | null {
@@ -39,9 +55,21 @@ export function runningPeriod(sub: SubscriptionRow | undefined, now: number): { 
   return now < period.end ? period : null;
 }
 
-export const configOf = (sub: SubscriptionRow): Configuration => ({ plan: sub.plan, quantity: sub.quantity, addons: sub.addons ?? [], cycle: sub.billing_cycle });
+export const configOf = (sub: SubscriptionRow): Configuration => ({
+  plan: sub.plan,
+  quantity: sub.quantity,
+  addons: sub.addons ?? [],
+  cycle: sub.billing_cycle,
+});
 
-export function quoteOrder(sub: SubscriptionRow | undefined, req: OrderRequest, prices: PriceTable, promos: readonly Promo[], now: number, currency: string): Quote {
+export function quoteOrder(
+  sub: SubscriptionRow | undefined,
+  req: OrderRequest,
+  prices: PriceTable,
+  promos: readonly Promo[],
+  now: number,
+  currency: string,
+): Quote {
   const running = runningPeriod(sub, now);
   const newPrice = periodPrice(req, prices);
   const free = !isPaidPlan(req.plan);
@@ -78,14 +106,23 @@ export function quoteOrder(sub: SubscriptionRow | undefined, req: OrderRequest, 
   let nextPayment: Quote['nextPayment'] = null;
   if (period && !free) {
     const later = promos.map((p) => (usedRedemptions.includes(p.redemptionId) ? { ...p, used: true } : p));
-    const next = computeInvoice({ lines: periodLines(req, prices).map((l) => ({ description: l.description, price: l.amount })), promos: later, credit: figures.creditAfter, currency });
+    const next = computeInvoice({
+      lines: periodLines(req, prices).map((l) => ({ description: l.description, price: l.amount })),
+      promos: later,
+      credit: figures.creditAfter,
+      currency,
+    });
     nextPayment = { date: new Date(period.end).toISOString(), amount: next.total };
   }
   return { type, figures, period, segments, nextPayment, usedRedemptions };
 }
 
 /** The invoice of a subscription's next renewal (a full period at its next cycle). */
-export function quoteRenewal(sub: SubscriptionRow, prices: PriceTable, promos: readonly Promo[]): { figures: InvoiceFigures; cycle: BillingCycle; usedRedemptions: string[] } {
+export function quoteRenewal(
+  sub: SubscriptionRow,
+  prices: PriceTable,
+  promos: readonly Promo[],
+): { figures: InvoiceFigures; cycle: BillingCycle; usedRedemptions: string[] } {
   const cycle = sub.next_billing_cycle ?? sub.billing_cycle;
   const lines = periodLines({ ...configOf(sub), cycle }, prices).map((l) => ({ description: l.description, price: l.amount }));
   const figures = computeInvoice({ lines, promos, credit: sub.credit, currency: sub.currency });

@@ -31,7 +31,11 @@ export async function runRenewals(app: App, now = Date.now()): Promise<RenewalRu
     const res = await trx.raw('select pg_try_advisory_xact_lock(?) as locked', [RENEWAL_LOCK_KEY]);
     const run: RenewalRun = { locked: Boolean((res.rows ?? res)[0]?.locked), renewed: 0, expired: 0, failed: 0 };
     if (!run.locked) return run;
-    const due: repo.SubscriptionRow[] = await trx('subscriptions').whereIn('status', ['Active', 'Suspended', 'Paused']).whereNotNull('period_end').where('period_end', '<=', new Date(now)).forUpdate();
+    const due: repo.SubscriptionRow[] = await trx('subscriptions')
+      .whereIn('status', ['Active', 'Suspended', 'Paused'])
+      .whereNotNull('period_end')
+      .where('period_end', '<=', new Date(now))
+      .forUpdate();
     for (const sub of due) {
       const end = new Date(sub.period_end!).getTime();
       const pastGrace = now >= end + graceMs;
@@ -42,7 +46,11 @@ export async function runRenewals(app: App, now = Date.now()): Promise<RenewalRu
         }
         continue;
       }
-      const { figures, cycle, usedRedemptions } = quoteRenewal(sub, await repo.priceTable(trx, sub.currency), await repo.promosOf(trx, sub.workspace_id));
+      const { figures, cycle, usedRedemptions } = quoteRenewal(
+        sub,
+        await repo.priceTable(trx, sub.currency),
+        await repo.promosOf(trx, sub.workspace_id),
+      );
       const reference = `renewal-${sub.id}-${end}`;
       let state: 'paid' | 'failed' = 'paid';
       let gatewayRef: string | null = null;
@@ -51,7 +59,13 @@ export async function runRenewals(app: App, now = Date.now()): Promise<RenewalRu
         state = 'failed';
         if (gateway.enabled && customerRef && sub.payment_method_ref) {
           try {
-            ({ state, gatewayRef } = await gateway.chargeSaved({ reference, amount: figures.total, currency: sub.currency, customerRef, paymentMethodRef: sub.payment_method_ref }));
+            ({ state, gatewayRef } = await gateway.chargeSaved({
+              reference,
+              amount: figures.total,
+              currency: sub.currency,
+              customerRef,
+              paymentMethodRef: sub.payment_method_ref,
+            }));
           } catch (err) {
             app.logger.error({ err, subscriptionId: sub.id }, 'renewal: the gateway failed');
           }
@@ -67,19 +81,42 @@ export async function runRenewals(app: App, now = Date.now()): Promise<RenewalRu
       const next = { ...configOf(sub), cycle };
       const [order] = await trx('billing_orders')
         .insert({
-          reference, workspace_id: sub.workspace_id, user_id: sub.user_id, type: 'renewal', plan: sub.plan, quantity: sub.quantity, addons: JSON.stringify(sub.addons ?? []),
-          billing_cycle: cycle, payment_method: 'Card', currency: sub.currency, amount: figures.total, figures: JSON.stringify({ figures }), status: 'Paid', gateway: gateway.name,
-          gateway_ref: gatewayRef, paid_at: new Date(now),
+          reference,
+          workspace_id: sub.workspace_id,
+          user_id: sub.user_id,
+          type: 'renewal',
+          plan: sub.plan,
+          quantity: sub.quantity,
+          addons: JSON.stringify(sub.addons ?? []),
+          billing_cycle: cycle,
+          payment_method: 'Card',
+          currency: sub.currency,
+          amount: figures.total,
+          figures: JSON.stringify({ figures }),
+          status: 'Paid',
+          gateway: gateway.name,
+          gateway_ref: gatewayRef,
+          paid_at: new Date(now),
         })
         .onConflict('reference')
         .ignore()
         .returning('id');
       if (!order) continue; // renewed already (cannot happen under the lock; kept for safety)
       const saved = await repo.updateSubscription(trx, sub.id, {
-        status: 'Active', billing_cycle: cycle, next_billing_cycle: null, period_start: new Date(start), period_end: addCycle(new Date(start), cycle),
-        segments: [{ from: start, price: periodPrice(next, await repo.priceTable(trx, sub.currency)) }], credit: Math.max(0, sub.credit - figures.balance),
+        status: 'Active',
+        billing_cycle: cycle,
+        next_billing_cycle: null,
+        period_start: new Date(start),
+        period_end: addCycle(new Date(start), cycle),
+        segments: [{ from: start, price: periodPrice(next, await repo.priceTable(trx, sub.currency)) }],
+        credit: Math.max(0, sub.credit - figures.balance),
       });
-      const invoice = await writeInvoice(trx, figures, { workspaceId: sub.workspace_id, subscriptionId: saved.id, orderId: order.id, userId: sub.user_id });
+      const invoice = await writeInvoice(trx, figures, {
+        workspaceId: sub.workspace_id,
+        subscriptionId: saved.id,
+        orderId: order.id,
+        userId: sub.user_id,
+      });
       await trx('billing_orders').where({ id: order.id }).update({ invoice_id: invoice.id });
       await repo.markPromosUsed(trx, usedRedemptions);
       run.renewed++;

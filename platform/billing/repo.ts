@@ -94,7 +94,9 @@ export interface PromoRow {
 }
 
 export async function priceTable(db: Conn, currency = 'USD'): Promise<PriceTable> {
-  const rows: Array<{ code: string; cycle: BillingCycle; amount: number }> = await db('billing_prices').where({ currency, active: true }).select('code', 'cycle', 'amount');
+  const rows: Array<{ code: string; cycle: BillingCycle; amount: number }> = await db('billing_prices')
+    .where({ currency, active: true })
+    .select('code', 'cycle', 'amount');
   const table: PriceTable = {};
   for (const r of rows) (table[r.code] ??= {} as PriceTable[string])[r.cycle] = Number(r.amount);
   return table;
@@ -109,7 +111,10 @@ export async function subscriptionById(db: Conn, id: string): Promise<Subscripti
   return db<SubscriptionRow>('subscriptions').where({ id }).first();
 }
 
-type SubscriptionWrite = Partial<Omit<SubscriptionRow, 'id' | 'created_at' | 'addons' | 'segments'>> & { addons?: string[]; segments?: Segment[] };
+type SubscriptionWrite = Partial<Omit<SubscriptionRow, 'id' | 'created_at' | 'addons' | 'segments'>> & {
+  addons?: string[];
+  segments?: Segment[];
+};
 const jsonCols = (w: SubscriptionWrite) => ({
   ...w,
   ...(w.addons ? { addons: JSON.stringify(w.addons) } : {}),
@@ -124,35 +129,56 @@ export async function saveSubscription(trx: Conn, workspaceId: string, values: S
 }
 
 export async function updateSubscription(trx: Conn, id: string, values: SubscriptionWrite): Promise<SubscriptionRow> {
-  const [saved] = await trx('subscriptions').where({ id }).update({ ...jsonCols(values), updated_at: trx.fn.now() }).returning('*');
+  const [saved] = await trx('subscriptions')
+    .where({ id })
+    .update({ ...jsonCols(values), updated_at: trx.fn.now() })
+    .returning('*');
   return saved as SubscriptionRow;
 }
 
 /** The promos a workspace's invoices use now: its redemptions not yet expired. */
-export async function promosOf(db: Conn, workspaceId: string): Promise<Array<PromoDiscount & { redemptionId: string; promoType: PromoRow['type'] }>> {
+export async function promosOf(
+  db: Conn,
+  workspaceId: string,
+): Promise<Array<PromoDiscount & { redemptionId: string; promoType: PromoRow['type'] }>> {
   const rows = await db('promo_redemptions as r')
     .join('promos as p', 'p.id', 'r.promo_id')
     .where('r.workspace_id', workspaceId)
     .where((w) => void w.whereNull('r.expires_at').orWhereRaw('r.expires_at > now()'))
     .orderBy('r.redeemed_at')
     .select('r.id as redemptionId', 'r.used', 'p.name', 'p.type', 'p.amount', 'p.percent', 'p.percent_duration');
-  return rows.map((r: { redemptionId: string; used: boolean; name: string; type: PromoRow['type']; amount: number | null; percent: string | null; percent_duration: 'Once' | 'Forever' | null }) => ({
-    redemptionId: r.redemptionId,
-    promoType: r.type,
-    name: r.name,
-    type: r.type,
-    amount: r.amount ?? undefined,
-    percent: r.percent == null ? undefined : Number(r.percent),
-    percentDuration: r.percent_duration ?? undefined,
-    used: r.used,
-  }));
+  return rows.map(
+    (r: {
+      redemptionId: string;
+      used: boolean;
+      name: string;
+      type: PromoRow['type'];
+      amount: number | null;
+      percent: string | null;
+      percent_duration: 'Once' | 'Forever' | null;
+    }) => ({
+      redemptionId: r.redemptionId,
+      promoType: r.type,
+      name: r.name,
+      type: r.type,
+      amount: r.amount ?? undefined,
+      percent: r.percent == null ? undefined : Number(r.percent),
+      percentDuration: r.percent_duration ?? undefined,
+      used: r.used,
+    }),
+  );
 }
 
 export async function markPromosUsed(trx: Conn, redemptionIds: string[]): Promise<void> {
   if (redemptionIds.length) await trx('promo_redemptions').whereIn('id', redemptionIds).update({ used: true });
 }
 
-export async function insertOrder(db: Conn, order: Omit<OrderRow, 'id' | 'created_at' | 'paid_at' | 'invoice_id' | 'status' | 'gateway_ref' | 'payment_params'> & { status?: OrderRow['status'] }): Promise<OrderRow> {
+export async function insertOrder(
+  db: Conn,
+  order: Omit<OrderRow, 'id' | 'created_at' | 'paid_at' | 'invoice_id' | 'status' | 'gateway_ref' | 'payment_params'> & {
+    status?: OrderRow['status'];
+  },
+): Promise<OrderRow> {
   const [row] = await db('billing_orders')
     .insert({ ...order, addons: JSON.stringify(order.addons), figures: JSON.stringify(order.figures) })
     .returning('*');
@@ -164,11 +190,18 @@ export async function orderByReference(db: Conn, reference: string, lock = false
   return lock ? q.forUpdate() : q;
 }
 
-export async function updateOrder(db: Conn, id: string, changes: Partial<Pick<OrderRow, 'status' | 'gateway_ref' | 'invoice_id' | 'paid_at' | 'payment_params'>>): Promise<void> {
+export async function updateOrder(
+  db: Conn,
+  id: string,
+  changes: Partial<Pick<OrderRow, 'status' | 'gateway_ref' | 'invoice_id' | 'paid_at' | 'payment_params'>>,
+): Promise<void> {
   const { payment_params, ...rest } = changes;
   await db('billing_orders')
     .where({ id })
-    .update({ ...rest, ...(payment_params !== undefined ? { payment_params: payment_params === null ? null : JSON.stringify(payment_params) } : {}) });
+    .update({
+      ...rest,
+      ...(payment_params !== undefined ? { payment_params: payment_params === null ? null : JSON.stringify(payment_params) } : {}),
+    });
 }
 
 /** The order a settlement proof (an Ether transaction hash) already paid, if any. */
@@ -177,7 +210,10 @@ export async function settledOrderOf(db: Conn, gateway: string, ref: string): Pr
 }
 
 /** Stores the proof that paid an order; false when it already paid another one. */
-export async function insertSettlement(trx: Conn, row: { gateway: string; ref: string; order_id: string; payer?: string | null; amount?: string | null }): Promise<boolean> {
+export async function insertSettlement(
+  trx: Conn,
+  row: { gateway: string; ref: string; order_id: string; payer?: string | null; amount?: string | null },
+): Promise<boolean> {
   const saved = await trx('billing_settlements')
     .insert({ ...row, ref: row.ref.toLowerCase() })
     .onConflict(['gateway', 'ref'])
@@ -240,6 +276,8 @@ export async function promoByCode(trx: Conn, code: string): Promise<PromoRow | u
 }
 
 export async function redemptionsBy(trx: Conn, promoId: string, userId: string): Promise<number> {
-  const [{ count }] = (await trx('promo_redemptions').where({ promo_id: promoId, user_id: userId }).count({ count: '*' })) as Array<{ count: string | number }>;
+  const [{ count }] = (await trx('promo_redemptions').where({ promo_id: promoId, user_id: userId }).count({ count: '*' })) as Array<{
+    count: string | number;
+  }>;
   return Number(count);
 }

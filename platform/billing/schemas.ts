@@ -10,8 +10,13 @@ const plan = Joi.string().valid(...PLAN_CODES);
 const addon = Joi.string().valid(...ADDON_CODES);
 const cycle = Joi.string().valid(...BILLING_CYCLES);
 const quantity = Joi.number().integer().min(1).max(1000);
-export const workspaceRef = Joi.string().max(100).pattern(/^[A-Za-z0-9_-]+$/).description("a workspace's id, its altId, or 'default'");
-const uuidish = Joi.string().max(100).pattern(/^[A-Za-z0-9_-]+$/);
+export const workspaceRef = Joi.string()
+  .max(100)
+  .pattern(/^[A-Za-z0-9_-]+$/)
+  .description("a workspace's id, its altId, or 'default'");
+const uuidish = Joi.string()
+  .max(100)
+  .pattern(/^[A-Za-z0-9_-]+$/);
 
 export const forParams = Joi.object({ id: workspaceRef.required() });
 export const idParams = Joi.object({ id: uuidish.required() });
@@ -34,7 +39,9 @@ export const placeOrderPayload = Joi.object({
   plan: plan.required(),
   billingCycle: cycle.default('Monthly'),
   addons: Joi.array().items(addon).max(ADDON_CODES.length).unique().default([]),
-  PaymentMethod: Joi.string().valid(...PAYMENT_METHODS).required(),
+  PaymentMethod: Joi.string()
+    .valid(...PAYMENT_METHODS)
+    .required(),
   quantity,
   workspace: workspaceRef.description("the workspace the order is for (default: the caller's default workspace)"),
   ...uidFields,
@@ -42,12 +49,19 @@ export const placeOrderPayload = Joi.object({
 
 export const finalizePayload = Joi.object({
   referenceId: Joi.string().max(100).required(),
-  paymentMethod: Joi.string().max(100).pattern(/^pm_[A-Za-z0-9_]+$/).description("Card: a Stripe PaymentMethod id to confirm a pending payment with"),
-  transactionHash: Joi.string().pattern(/^0x[0-9a-fA-F]{64}$/).description('Ether: the hash of the transaction that paid the order'),
+  paymentMethod: Joi.string()
+    .max(100)
+    .pattern(/^pm_[A-Za-z0-9_]+$/)
+    .description('Card: a Stripe PaymentMethod id to confirm a pending payment with'),
+  transactionHash: Joi.string()
+    .pattern(/^0x[0-9a-fA-F]{64}$/)
+    .description('Ether: the hash of the transaction that paid the order'),
   ...uidFields,
 }).label('FinalizeOrder');
 export const cyclePayload = Joi.object({ cycle: cycle.required(), ...uidFields }).label('BillingCycleChange');
-export const pausePayload = Joi.object({ pause: Joi.boolean().required(), workspace: workspaceRef, ...uidFields }).label('PauseSubscription');
+export const pausePayload = Joi.object({ pause: Joi.boolean().required(), workspace: workspaceRef, ...uidFields }).label(
+  'PauseSubscription',
+);
 export const redeemPayload = Joi.object({
   code: Joi.string().max(60).allow('').required(),
   assignedTo: Joi.string().max(100).allow('', null),
@@ -58,34 +72,94 @@ export const redeemPayload = Joi.object({
 const money = Joi.number().integer();
 const invoiceItem = Joi.object({ description: Joi.string(), formattedAmount: Joi.string() });
 export const invoiceView = Joi.object({
-  id: Joi.string(), number: Joi.string(), createdAt: Joi.string(), dueAt: Joi.string(), type: Joi.string().valid('Charge', 'Credit Note'), status: Joi.string(),
-  subtotal: money, discount: money, totalAmount: money, paid: money, balance: money, currencyCode: Joi.string(), formattedTotal: Joi.string(),
-  items: Joi.array().items(invoiceItem), discounts: Joi.array().items(Joi.object({ name: Joi.string(), formattedAmount: Joi.string() })),
+  id: Joi.string(),
+  number: Joi.string(),
+  createdAt: Joi.string(),
+  dueAt: Joi.string(),
+  type: Joi.string().valid('Charge', 'Credit Note'),
+  status: Joi.string(),
+  subtotal: money,
+  discount: money,
+  totalAmount: money,
+  paid: money,
+  balance: money,
+  currencyCode: Joi.string(),
+  formattedTotal: Joi.string(),
+  items: Joi.array().items(invoiceItem),
+  discounts: Joi.array().items(Joi.object({ name: Joi.string(), formattedAmount: Joi.string() })),
 }).label('Invoice');
 export const subscriptionView = Joi.object({
-  id: Joi.string().allow(null), workspaceId: Joi.string(), status: Joi.string(), plan: Joi.object({ code: Joi.string(), name: Joi.string() }),
-  billingCycle: Joi.string().allow(null), billingCycleCode: Joi.number().allow(null), nextBillingCycle: Joi.string().allow(null), quantity: Joi.number(),
-  addons: Joi.array().items(Joi.object({ code: Joi.string(), name: Joi.string() })), promos: Joi.array().items(Joi.object({ name: Joi.string() })),
-  autoRenew: Joi.boolean(), nextBilling: Joi.string().allow(null), nextRenewDate: Joi.string().allow(null), amount: money.allow(null), remainingDays: Joi.number().allow(null),
-  currentPeriodStart: Joi.string().allow(null), currentPeriodEnd: Joi.string().allow(null), isValid: Joi.boolean(), inGrace: Joi.boolean(), isActive: Joi.boolean(),
-  credit: money, currency: Joi.string(), partner: Joi.any().allow(null), paymentsEnabled: Joi.boolean(), canPause: Joi.boolean(), canResume: Joi.boolean(),
+  id: Joi.string().allow(null),
+  workspaceId: Joi.string(),
+  status: Joi.string(),
+  plan: Joi.object({ code: Joi.string(), name: Joi.string() }),
+  billingCycle: Joi.string().allow(null),
+  billingCycleCode: Joi.number().allow(null),
+  nextBillingCycle: Joi.string().allow(null),
+  quantity: Joi.number(),
+  addons: Joi.array().items(Joi.object({ code: Joi.string(), name: Joi.string() })),
+  promos: Joi.array().items(Joi.object({ name: Joi.string() })),
+  autoRenew: Joi.boolean(),
+  nextBilling: Joi.string().allow(null),
+  nextRenewDate: Joi.string().allow(null),
+  amount: money.allow(null),
+  remainingDays: Joi.number().allow(null),
+  currentPeriodStart: Joi.string().allow(null),
+  currentPeriodEnd: Joi.string().allow(null),
+  isValid: Joi.boolean(),
+  inGrace: Joi.boolean(),
+  isActive: Joi.boolean(),
+  credit: money,
+  currency: Joi.string(),
+  partner: Joi.any().allow(null),
+  paymentsEnabled: Joi.boolean(),
+  canPause: Joi.boolean(),
+  canResume: Joi.boolean(),
 }).label('Subscription');
 const line = Joi.object({ description: Joi.string(), price: money });
 export const invoicePreview = Joi.object({
-  items: Joi.array().items(line), subtotal: money, discount: Joi.object({ items: Joi.array().items(Joi.object({ name: Joi.string(), amount: money })), totalAmount: money }),
-  balance: money, total: money, creditAfter: money, creditCreated: money, usedPromos: Joi.array().items(Joi.string()), currency: Joi.string(), currencySymbol: Joi.string(),
-  type: Joi.string().valid('new', 'change', 'renewal'), nextPayment: Joi.object({ date: Joi.string(), amount: money }).allow(null),
+  items: Joi.array().items(line),
+  subtotal: money,
+  discount: Joi.object({ items: Joi.array().items(Joi.object({ name: Joi.string(), amount: money })), totalAmount: money }),
+  balance: money,
+  total: money,
+  creditAfter: money,
+  creditCreated: money,
+  usedPromos: Joi.array().items(Joi.string()),
+  currency: Joi.string(),
+  currencySymbol: Joi.string(),
+  type: Joi.string().valid('new', 'change', 'renewal'),
+  nextPayment: Joi.object({ date: Joi.string(), amount: money }).allow(null),
 }).label('InvoicePreview');
 const catalogItem = Joi.object({
-  code: Joi.string(), name: Joi.string(), features: Joi.array().items(Joi.string()), perSeat: Joi.boolean(),
-  prices: Joi.array().items(Joi.object({ cycle: Joi.string(), amount: money, formatted: Joi.string() })), price: Joi.object({ amount: money, formatted: Joi.string() }),
+  code: Joi.string(),
+  name: Joi.string(),
+  features: Joi.array().items(Joi.string()),
+  perSeat: Joi.boolean(),
+  prices: Joi.array().items(Joi.object({ cycle: Joi.string(), amount: money, formatted: Joi.string() })),
+  price: Joi.object({ amount: money, formatted: Joi.string() }),
 });
 export const plansView = Joi.object({
-  plans: Joi.array().items(catalogItem), addons: Joi.array().items(catalogItem), billingCycles: Joi.array().items(Joi.string()),
-  paymentMethods: Joi.array().items(Joi.string()), paymentsEnabled: Joi.boolean(), currency: Joi.string(), cardEntry: Joi.string().valid('hosted', 'test').allow(null),
+  plans: Joi.array().items(catalogItem),
+  addons: Joi.array().items(catalogItem),
+  billingCycles: Joi.array().items(Joi.string()),
+  paymentMethods: Joi.array().items(Joi.string()),
+  paymentsEnabled: Joi.boolean(),
+  currency: Joi.string(),
+  cardEntry: Joi.string().valid('hosted', 'test').allow(null),
 }).label('Plans');
 export const placeOrderAnswer = Joi.object({
-  reference: Joi.string(), type: Joi.string(), paymentResult: Joi.object({ params: Joi.object({ amount: money, currency: Joi.string() }).unknown(true) }), invoice: invoicePreview,
+  reference: Joi.string(),
+  type: Joi.string(),
+  paymentResult: Joi.object({ params: Joi.object({ amount: money, currency: Joi.string() }).unknown(true) }),
+  invoice: invoicePreview,
 }).label('PlacedOrder');
-export const finalizeAnswer = Joi.object({ reference: Joi.string(), status: Joi.string(), invoice: invoiceView.allow(null), subscription: subscriptionView }).label('FinalizedOrder');
-export const redeemAnswer = Joi.object({ result: Joi.string(), succeed: Joi.boolean(), subscription: subscriptionView }).label('RedeemResult');
+export const finalizeAnswer = Joi.object({
+  reference: Joi.string(),
+  status: Joi.string(),
+  invoice: invoiceView.allow(null),
+  subscription: subscriptionView,
+}).label('FinalizedOrder');
+export const redeemAnswer = Joi.object({ result: Joi.string(), succeed: Joi.boolean(), subscription: subscriptionView }).label(
+  'RedeemResult',
+);

@@ -1,11 +1,28 @@
 import Boom from '@hapi/boom';
 import {
-  BILLING_MESSAGES, CATALOG, DEFAULT_CURRENCY, formatMoney, nextStatus, PLAN_CODES, ADDON_CODES, BILLING_CYCLES,
-  type BillingCycle, type PlanCode,
+  BILLING_MESSAGES,
+  CATALOG,
+  DEFAULT_CURRENCY,
+  formatMoney,
+  nextStatus,
+  PLAN_CODES,
+  ADDON_CODES,
+  BILLING_CYCLES,
+  type BillingCycle,
+  type PlanCode,
 } from '../../shared/billing';
 import type { Actor } from '../core/actor';
 import { fieldError } from '../core/errors';
-import { billingWorkspace, billingWorkspaceOf, cardEntryOf, graceDaysOf, hasCustomerPlanClaim, paymentMethodsOf, paymentsEnabled, type App } from './access';
+import {
+  billingWorkspace,
+  billingWorkspaceOf,
+  cardEntryOf,
+  graceDaysOf,
+  hasCustomerPlanClaim,
+  paymentMethodsOf,
+  paymentsEnabled,
+  type App,
+} from './access';
 import { quoteOrder, quoteRenewal, type OrderRequest } from './quote';
 import * as repo from './repo';
 import { invoiceView, subscriptionView } from './views';
@@ -24,7 +41,11 @@ export async function listPlans(app: App) {
     name: CATALOG[code as PlanCode].name,
     features: [...CATALOG[code as PlanCode].features],
     perSeat: CATALOG[code as PlanCode].perSeat,
-    prices: BILLING_CYCLES.map((cycle) => ({ cycle, amount: prices[code]?.[cycle] ?? 0, formatted: formatMoney(prices[code]?.[cycle] ?? 0, DEFAULT_CURRENCY) })),
+    prices: BILLING_CYCLES.map((cycle) => ({
+      cycle,
+      amount: prices[code]?.[cycle] ?? 0,
+      formatted: formatMoney(prices[code]?.[cycle] ?? 0, DEFAULT_CURRENCY),
+    })),
     price: { amount: prices[code]?.Monthly ?? 0, formatted: formatMoney(prices[code]?.Monthly ?? 0, DEFAULT_CURRENCY) },
   });
   return {
@@ -41,8 +62,15 @@ export async function listPlans(app: App) {
 export async function viewOf(app: App, workspaceId: string, sub: repo.SubscriptionRow | undefined) {
   const promos = await repo.promosOf(app.db, workspaceId);
   let renewalAmount: number | null = null;
-  if (sub?.period_end && sub.plan !== 'essential') renewalAmount = quoteRenewal(sub, await repo.priceTable(app.db, sub.currency), promos).figures.total;
-  return subscriptionView(sub, workspaceId, { now: Date.now(), graceDays: graceDaysOf(app), paymentsEnabled: paymentsEnabled(app), promos, renewalAmount });
+  if (sub?.period_end && sub.plan !== 'essential')
+    renewalAmount = quoteRenewal(sub, await repo.priceTable(app.db, sub.currency), promos).figures.total;
+  return subscriptionView(sub, workspaceId, {
+    now: Date.now(),
+    graceDays: graceDaysOf(app),
+    paymentsEnabled: paymentsEnabled(app),
+    promos,
+    renewalAmount,
+  });
 }
 
 /** GET /api/subscriptions/for/{id}: the workspace's subscription (the free plan when it has none). */
@@ -67,17 +95,39 @@ export async function upcomingInvoice(app: App, actor: Actor | null, query: Upco
     await billingWorkspaceOf(app, actor, sub?.workspace_id, BILLING_MESSAGES.notFound);
     const promos = await repo.promosOf(app.db, sub!.workspace_id);
     const { figures } = quoteRenewal(sub!, await repo.priceTable(app.db, sub!.currency), promos);
-    return { ...figures, type: 'renewal', nextPayment: sub!.period_end ? { date: new Date(sub!.period_end).toISOString(), amount: figures.total } : null };
+    return {
+      ...figures,
+      type: 'renewal',
+      nextPayment: sub!.period_end ? { date: new Date(sub!.period_end).toISOString(), amount: figures.total } : null,
+    };
   }
   if (!query.Plan) throw fieldError('Plan', '"Plan" is required');
   const { workspace } = await billingWorkspace(app, actor, query.Workspace ?? 'default');
   const sub = await repo.subscriptionOfWorkspace(app.db, workspace.id);
-  const quote = quoteOrder(sub, orderRequestOf(query.Plan, query, sub), await repo.priceTable(app.db, sub?.currency ?? DEFAULT_CURRENCY), await repo.promosOf(app.db, workspace.id), Date.now(), sub?.currency ?? DEFAULT_CURRENCY);
+  const quote = quoteOrder(
+    sub,
+    orderRequestOf(query.Plan, query, sub),
+    await repo.priceTable(app.db, sub?.currency ?? DEFAULT_CURRENCY),
+    await repo.promosOf(app.db, workspace.id),
+    Date.now(),
+    sub?.currency ?? DEFAULT_CURRENCY,
+  );
   return { ...quote.figures, type: quote.type, nextPayment: quote.nextPayment };
 }
 
 /** An order's configuration: seats default to the current subscription's, the cycle to its cycle or Monthly. */
-export function orderRequestOf(plan: string, input: { Addons?: string[]; addons?: string[]; BillingCycle?: BillingCycle; billingCycle?: BillingCycle; Quantity?: number; quantity?: number }, sub: repo.SubscriptionRow | undefined): OrderRequest {
+export function orderRequestOf(
+  plan: string,
+  input: {
+    Addons?: string[];
+    addons?: string[];
+    BillingCycle?: BillingCycle;
+    billingCycle?: BillingCycle;
+    Quantity?: number;
+    quantity?: number;
+  },
+  sub: repo.SubscriptionRow | undefined,
+): OrderRequest {
   return {
     plan,
     quantity: input.Quantity ?? input.quantity ?? sub?.quantity ?? 1,
@@ -110,12 +160,19 @@ export async function pauseSubscription(app: App, actor: Actor | null, input: { 
   const { workspace, userId } = await billingWorkspace(app, actor, input.workspace ?? 'default');
   const saved = await app.db.transaction(async (trx) => {
     const sub = await repo.subscriptionOfWorkspace(trx, workspace.id, true);
-    const state = { status: sub?.status ?? 'Active', plan: sub?.plan ?? 'essential', periodEnd: sub?.period_end ? new Date(sub.period_end).getTime() : null } as const;
+    const state = {
+      status: sub?.status ?? 'Active',
+      plan: sub?.plan ?? 'essential',
+      periodEnd: sub?.period_end ? new Date(sub.period_end).getTime() : null,
+    } as const;
     const next = nextStatus(state, input.pause ? 'pause' : 'resume', paymentsEnabled(app));
     if (!sub || !next) throw fieldError('pause', input.pause ? BILLING_MESSAGES.pauseNotAllowed : BILLING_MESSAGES.resumeNotAllowed);
     return repo.updateSubscription(trx, sub.id, { status: next, paused_at: input.pause ? new Date() : null });
   });
-  app.logger.info({ userId, workspaceId: workspace.id, status: saved.status }, input.pause ? 'subscription paused' : 'subscription resumed');
+  app.logger.info(
+    { userId, workspaceId: workspace.id, status: saved.status },
+    input.pause ? 'subscription paused' : 'subscription resumed',
+  );
   return viewOf(app, workspace.id, saved);
 }
 

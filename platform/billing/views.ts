@@ -1,6 +1,17 @@
 import {
-  CATALOG, countsAsActive, cycleCodeOf, formatMoney, formattedItems, isPaidPlan, remainingDays, validityOf, canPause, canResume, FREE_PLAN,
-  type PlanCode, type PromoDiscount,
+  CATALOG,
+  countsAsActive,
+  cycleCodeOf,
+  formatMoney,
+  formattedItems,
+  isPaidPlan,
+  remainingDays,
+  validityOf,
+  canPause,
+  canResume,
+  FREE_PLAN,
+  type PlanCode,
+  type PromoDiscount,
 } from '../../shared/billing';
 import type { InvoiceRow, SubscriptionRow } from './repo';
 

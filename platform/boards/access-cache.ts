@@ -39,7 +39,11 @@ export async function cachedVisitorLookup(app: BoardApp, ref: string, actor: Act
   const cache = cacheOf(app);
   const key = `${ref}\n${actor.uid}\n${actor.userId ?? ''}`;
   const hit = cache.entries.get(key);
-  if (hit && Date.now() - hit.at < ACCESS_TTL_MS && (!hit.found.board.dispose_at || new Date(hit.found.board.dispose_at).getTime() > Date.now())) {
+  if (
+    hit &&
+    Date.now() - hit.at < ACCESS_TTL_MS &&
+    (!hit.found.board.dispose_at || new Date(hit.found.board.dispose_at).getTime() > Date.now())
+  ) {
     return hit.found;
   }
   const found = await findBoardForVisitor(app.db, ref, actor);

@@ -50,7 +50,12 @@ export function isBoardOwner(board: BoardRow, actor: Actor): boolean {
  * Throws 404 'Requested board not found!' and 403 'Unauthorized access' (NoAccess).
  * `cached`: the append path may use the short-lived access memory (./access-cache).
  */
-export async function getBoardAccess(app: BoardApp, code: string, actor: Actor | null, opts: { cached?: boolean } = {}): Promise<BoardAccess> {
+export async function getBoardAccess(
+  app: BoardApp,
+  code: string,
+  actor: Actor | null,
+  opts: { cached?: boolean } = {},
+): Promise<BoardAccess> {
   if (!actor) throw Boom.unauthorized('Missing authentication');
   const found = opts.cached ? await cachedVisitorLookup(app, code, actor) : await findBoardForVisitor(app.db, code, actor);
   if (!found) throw await missingBoardError(app, code);
@@ -64,11 +69,20 @@ export const BOARD_DISABLED = 'This board has been disabled by an administrator.
 
 /** Why a board is not there: disabled by an operator (403, said plainly), else unknown (404). */
 async function missingBoardError(app: BoardApp, ref: string): Promise<Boom.Boom> {
-  const row = (await app.db('boards').where(isUuid(ref) ? { id: ref } : { code: ref }).first('status')) as { status: string } | undefined;
+  const row = (await app
+    .db('boards')
+    .where(isUuid(ref) ? { id: ref } : { code: ref })
+    .first('status')) as { status: string } | undefined;
   return row?.status === 'disabled' ? Boom.forbidden(BOARD_DISABLED) : Boom.notFound(BOARD_NOT_FOUND);
 }
 
-async function resolveAccess(app: BoardApp, board: BoardRow, actor: Actor, member: MemberRow | undefined, workspace: WorkspaceRow | undefined): Promise<BoardAccess> {
+async function resolveAccess(
+  app: BoardApp,
+  board: BoardRow,
+  actor: Actor,
+  member: MemberRow | undefined,
+  workspace: WorkspaceRow | undefined,
+): Promise<BoardAccess> {
   const workspaceRole = workspace ? await workspaceRoleOf(app.db, workspace, actor.userId) : null;
   const isOwner = isBoardOwner(board, actor);
   // shared/workspace-roles: Owner and Admin own every board of the workspace; every role reaches them at the workspace level

@@ -36,7 +36,13 @@ export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
  * Upserts one member's activity on a board for the UTC day of `at` (awaitable; `noteCoreActions`
  * is the fire-and-forget entry). Nothing is written for an empty list.
  */
-export async function recordCoreActions(app: { db: Db }, boardId: string, actor: Actor, actions: readonly CoreAction[], at: Date = new Date()): Promise<void> {
+export async function recordCoreActions(
+  app: { db: Db },
+  boardId: string,
+  actor: Actor,
+  actions: readonly CoreAction[],
+  at: Date = new Date(),
+): Promise<void> {
   const flags = flagsOf(actions);
   if (!flags) return;
   await app.db.raw(
@@ -101,7 +107,13 @@ export interface NoteOptions {
  * is the board code or id the command was sent to. Skips the database when this process already
  * recorded these flags today (within LAST_AT_RESOLUTION_MS); a failure is logged, never thrown.
  */
-export function noteCoreActions(app: BoardApp, boardRef: string, actor: Actor, actions: readonly CoreAction[], opts: NoteOptions = {}): void {
+export function noteCoreActions(
+  app: BoardApp,
+  boardRef: string,
+  actor: Actor,
+  actions: readonly CoreAction[],
+  opts: NoteOptions = {},
+): void {
   const now = opts.now ?? new Date();
   const memory = memoryOf(app, utcDay(now));
   const key = `${boardRef}\n${actor.uid}`;
@@ -124,7 +136,13 @@ export function noteCoreActions(app: BoardApp, boardRef: string, actor: Actor, a
       if (!(flags & ~known) && !refresh) return;
       const found = await cachedVisitorLookup(app, boardRef, actor);
       if (!found) return;
-      await recordCoreActions(app, found.board.id, actor, CORE_ACTIONS.filter((a) => flags & flagOf[a]), now);
+      await recordCoreActions(
+        app,
+        found.board.id,
+        actor,
+        CORE_ACTIONS.filter((a) => flags & flagOf[a]),
+        now,
+      );
     } catch (err) {
       // forget what was not written, so the next command tries again
       if (memory.seen.get(key) === entry) memory.seen.delete(key);

@@ -83,7 +83,8 @@ async function insertBatch(app: BoardApp, boardId: string, batch: Array<Extract<
       // only the one at fault fails and no command can fail another's.
     }
   }
-  for (const job of batch) await insertCommand(app.db, boardId, job.command, job.shapeIds).then(job.resolve, (err) => job.reject(asInputError(err)));
+  for (const job of batch)
+    await insertCommand(app.db, boardId, job.command, job.shapeIds).then(job.resolve, (err) => job.reject(asInputError(err)));
 }
 
 /**

@@ -107,7 +107,11 @@ async function shapesNow(db: Knex | Knex.Transaction, boardId: string, ids: stri
  *    computeEffect); the target's status is flipped in the same transaction;
  *  - clear: every shape alive before it is removed (from the latest snapshot and its tail).
  */
-async function appendWithEffect(app: BoardApp, boardId: string, command: UndoCommand | ClearCommand): Promise<{ seq: number; command: Command }> {
+async function appendWithEffect(
+  app: BoardApp,
+  boardId: string,
+  command: UndoCommand | ClearCommand,
+): Promise<{ seq: number; command: Command }> {
   return app.db.transaction(async (trx) => {
     const seq = await lockNextSeq(trx, boardId);
     const dup = await findCommandByClientId(trx, boardId, command.id);
@@ -126,9 +130,18 @@ async function appendWithEffect(app: BoardApp, boardId: string, command: UndoCom
         ref.command.cmd === 'clear'
           ? await commandsBetween(trx, boardId, 0, seq - 1, { currentStatus: true })
           : await shapeHistory(trx, boardId, touchedShapes(ref.command), seq);
-      effect = computeEffect(history.map((h) => h.command), { ...command, seq });
+      effect = computeEffect(
+        history.map((h) => h.command),
+        { ...command, seq },
+      );
       // shapes an undo/redo brings back count against the board's shape cap (./caps.ts)
-      await admitShapes(app, { id: boardId }, command.id, effect.shapes.map((s) => s.id), trx);
+      await admitShapes(
+        app,
+        { id: boardId },
+        command.id,
+        effect.shapes.map((s) => s.id),
+        trx,
+      );
       await setCommandStatus(trx, boardId, ref.seq, command.type === 'redo' ? 'normal' : 'disabled');
       filedUnder = ref.command.cmd === 'clear' ? [boardWide(boardId)] : touchedShapes(ref.command);
     }
@@ -165,7 +178,14 @@ export async function appendCommand(
   // private mode: what the sender is answered is filtered like what they receive (an undo's effect)
   const filterAnswer = isRestricted(privateMode, access.role);
   const answer = async (c: Command): Promise<Command> =>
-    c.cmd === 'undo' ? (visibleCommand(c, actor.uid, await ownersFor(app.db, boardId, [c]).catch(() => NO_OWNERS), isBlurryOn(access.board.board_config)) ?? c) : c;
+    c.cmd === 'undo'
+      ? (visibleCommand(
+          c,
+          actor.uid,
+          await ownersFor(app.db, boardId, [c]).catch(() => NO_OWNERS),
+          isBlurryOn(access.board.board_config),
+        ) ?? c)
+      : c;
   // Authorization before idempotency (docs/security.md "Idempotency after authorization"): a stored
   // command is answered only to the sender who stored it, and only after the sender's rights are
   // checked — a refused sender learns nothing of another's command id or seq (the same 403 as a
@@ -216,7 +236,12 @@ export async function appendCommand(
         })
     : undefined;
   await app.bus.publish(access.board.code, { event: 'onCommand', data: stored, except: opts.connectionId, ...(owners ? { owners } : {}) });
-  if (stored.cmd === 'clear') await app.bus.publish(access.board.code, { event: 'onClearBoard', data: { seq: stored.seq, uid: stored.uid }, except: opts.connectionId });
+  if (stored.cmd === 'clear')
+    await app.bus.publish(access.board.code, {
+      event: 'onClearBoard',
+      data: { seq: stored.seq, uid: stored.uid },
+      except: opts.connectionId,
+    });
   // metrics (platform/metrics): one more command, and its arrival → local publish time
   app.metrics?.commandAppended((performance.now() - arrivedAt) / 1000);
   scheduleSnapshot(app, boardId, stored.seq!);
@@ -227,7 +252,12 @@ export async function appendCommand(
  * Catch-up on reconnect and gap fill: the commands after `afterSeq`, in order — as `actor` may
  * receive them (private mode: ./visibility.ts, `{ seq, hidden: true }` in the place of the others').
  */
-export async function commandsSince(app: BoardApp, code: string, actor: Actor | null, afterSeq: number): Promise<Array<Command | HiddenCommand>> {
+export async function commandsSince(
+  app: BoardApp,
+  code: string,
+  actor: Actor | null,
+  afterSeq: number,
+): Promise<Array<Command | HiddenCommand>> {
   const access = await getBoardAccess(app, code, actor);
   const commands = (await commandsBetween(app.db, access.board.id, Math.max(0, afterSeq))).map((s) => s.command);
   if (!isRestricted(isPrivateModeOn(access.board.board_config), access.role)) return commands;
@@ -241,7 +271,12 @@ export async function commandsSince(app: BoardApp, code: string, actor: Actor | 
  * `afterSeq` as stored, and, when the board is in private mode, the creators of the shapes they
  * touch (the hub filters them per member as it does live commands).
  */
-export async function logSince(app: BoardApp, code: string, actor: Actor | null, afterSeq: number): Promise<{ commands: Command[]; owners?: Owners }> {
+export async function logSince(
+  app: BoardApp,
+  code: string,
+  actor: Actor | null,
+  afterSeq: number,
+): Promise<{ commands: Command[]; owners?: Owners }> {
   const access = await getBoardAccess(app, code, actor);
   const commands = (await commandsBetween(app.db, access.board.id, Math.max(0, afterSeq))).map((s) => s.command);
   if (!isPrivateModeOn(access.board.board_config)) return { commands };

@@ -153,7 +153,13 @@ async function countExactly(db: Conn, boardId: string) {
  * the board has no room for them. `db` is the transaction the command is appended in, if any.
  * Called for every command (with no ids it only remembers the board's code).
  */
-export async function admitShapes(app: BoardApp, board: { id: string; code?: string }, commandId: string, ids: readonly string[], db: Conn = app.db): Promise<void> {
+export async function admitShapes(
+  app: BoardApp,
+  board: { id: string; code?: string },
+  commandId: string,
+  ids: readonly string[],
+  db: Conn = app.db,
+): Promise<void> {
   const state = stateOf(app);
   if (board.code !== undefined && state.ids.get(board.code) !== board.id) state.ids.set(board.code, board.id);
   if (!ids.length) return;
@@ -180,7 +186,9 @@ export async function admitShapes(app: BoardApp, board: { id: string; code?: str
     const t = tally;
     // one count in flight per board; a transaction counts on its own connection (PGlite has one)
     const exact =
-      db === app.db ? await (t.counting ?? (t.counting = countExactly(db, board.id).finally(() => (t.counting = undefined)))) : await countExactly(db, board.id);
+      db === app.db
+        ? await (t.counting ?? (t.counting = countExactly(db, board.id).finally(() => (t.counting = undefined))))
+        : await countExactly(db, board.id);
     if (t.countedAt < now) {
       t.live = exact.live;
       t.grown = 0;

@@ -32,7 +32,8 @@ export function checkConfigPatch(role: Role, input: Record<string, unknown>): Bo
   const errors: FieldErrors = {};
   const patch: BoardConfigPatch = {};
   const known = ['bg', 'bgColor', 'upload', 'privateMode', 'viewport'];
-  for (const key of Object.keys(input)) if (!known.includes(key) && key !== 'Uid' && key !== 'uid') errors[key] = [`"${key}" is not allowed`];
+  for (const key of Object.keys(input))
+    if (!known.includes(key) && key !== 'Uid' && key !== 'uid') errors[key] = [`"${key}" is not allowed`];
   if ('bg' in input) {
     if (isValidBackground(input.bg)) patch.bg = input.bg as string;
     else errors.bg = ['must be a known background or an http url'];
@@ -55,7 +56,16 @@ export function checkConfigPatch(role: Role, input: Record<string, unknown>): Bo
   if ('viewport' in input) {
     const v = input.viewport as Record<string, unknown> | null;
     if (v === null) patch.viewport = null;
-    else if (v && typeof v === 'object' && isFiniteNumber(v.x) && isFiniteNumber(v.y) && isFiniteNumber(v.w) && isFiniteNumber(v.h) && v.w > 0 && v.h > 0) {
+    else if (
+      v &&
+      typeof v === 'object' &&
+      isFiniteNumber(v.x) &&
+      isFiniteNumber(v.y) &&
+      isFiniteNumber(v.w) &&
+      isFiniteNumber(v.h) &&
+      v.w > 0 &&
+      v.h > 0
+    ) {
       patch.viewport = { x: v.x, y: v.y, w: v.w, h: v.h };
     } else errors.viewport = ['must be {x, y, w, h} with a positive width and height'];
   }
@@ -74,4 +84,5 @@ export function checkConfigPatch(role: Role, input: Record<string, unknown>): Bo
 /** Private mode is on (non-owners and non-facilitators then only see and edit their own shapes). */
 export const isPrivateModeOn = (config: BoardConfig | null | undefined): boolean => (config?.privateMode?.type ?? 0) !== 0;
 /** The blurry variant is on: restricted members also receive others' texts and sticky notes, blurred. */
-export const isBlurryOn = (config: BoardConfig | null | undefined): boolean => isPrivateModeOn(config) && config?.privateMode?.blurry === true;
+export const isBlurryOn = (config: BoardConfig | null | undefined): boolean =>
+  isPrivateModeOn(config) && config?.privateMode?.blurry === true;

@@ -29,7 +29,11 @@ export function memberForViewer(member: BoardMember, contacts: boolean): BoardMe
 }
 
 /** Every member of a list as the viewer of `access` may see them. */
-export function membersFor(access: Pick<BoardAccess, 'role' | 'member' | 'isWorkspaceMember'>, actor: Actor | null, members: BoardMember[]): BoardMember[] {
+export function membersFor(
+  access: Pick<BoardAccess, 'role' | 'member' | 'isWorkspaceMember'>,
+  actor: Actor | null,
+  members: BoardMember[],
+): BoardMember[] {
   const contacts = canSeeContacts(access, actor);
   return members.map((m) => memberForViewer(m, contacts));
 }

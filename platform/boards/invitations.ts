@@ -51,10 +51,18 @@ export async function inviteByEmail(
   const token = crypto.randomBytes(32).toString('base64url');
   const email = input.email.trim().toLowerCase();
   const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
-  const [row] = await app.db('board_invitations')
+  const [row] = await app
+    .db('board_invitations')
     .insert({ board_id: board.id, email, role: input.role, invited_by: input.inviter.id, token_hash: sha256(token), expires_at: expiresAt })
     .onConflict(['board_id', 'email'])
-    .merge({ role: input.role, invited_by: input.inviter.id, token_hash: sha256(token), expires_at: expiresAt, accepted_at: null, created_at: app.db.fn.now() })
+    .merge({
+      role: input.role,
+      invited_by: input.inviter.id,
+      token_hash: sha256(token),
+      expires_at: expiresAt,
+      accepted_at: null,
+      created_at: app.db.fn.now(),
+    })
     .returning('*');
   const inviter = input.inviter.display_name?.trim() || input.inviter.username;
   sendMailLater(app, invitationMail(email, inviter, board.name, invitationLink(app, board, token)));
@@ -63,7 +71,11 @@ export async function inviteByEmail(
 
 /** The board's invitations still waiting for their person (not accepted, not expired), oldest first. */
 export async function pendingInvitations(db: Conn, boardId: string): Promise<InvitationRow[]> {
-  return db('board_invitations').where({ board_id: boardId }).whereNull('accepted_at').where('expires_at', '>', db.fn.now()).orderBy('created_at');
+  return db('board_invitations')
+    .where({ board_id: boardId })
+    .whereNull('accepted_at')
+    .where('expires_at', '>', db.fn.now())
+    .orderBy('created_at');
 }
 
 /** Whether `token` is a live invitation for `email` (the signup's proof of the mailbox). */
@@ -88,7 +100,10 @@ export async function changeInvitationRole(db: Conn, boardId: string, id: string
  * Turns every live invitation of the user's address into a membership with the invited role.
  * Call only once the mailbox is proven (see above). Answers the boards joined.
  */
-export async function claimInvitations(app: Pick<AppContext, 'db' | 'logger'> & Partial<Pick<AppContext, 'config'>>, user: Pick<UserRow, 'id' | 'username'>): Promise<string[]> {
+export async function claimInvitations(
+  app: Pick<AppContext, 'db' | 'logger'> & Partial<Pick<AppContext, 'config'>>,
+  user: Pick<UserRow, 'id' | 'username'>,
+): Promise<string[]> {
   const email = user.username.trim().toLowerCase();
   const joined = await app.db.transaction(async (trx) => {
     const rows: Array<InvitationRow & { code: string; board_name: string }> = await trx('board_invitations as i')
@@ -108,7 +123,12 @@ export async function claimInvitations(app: Pick<AppContext, 'db' | 'logger'> & 
     forgetBoard(app as never, ...joined.map((r) => r.code));
     // the feed keeps the boards the invitations led to (no e-mail: the invitation was the e-mail)
     const withConfig = app.config ? (app as App) : null;
-    if (withConfig) for (const r of joined) void notify(withConfig, user.id, 'board-invitation', { message: `You joined the board "${r.board_name || 'Untitled'}" you were invited to as ${r.role}.`, actions: [{ name: 'Open', action: `/board/${r.code}` }] });
+    if (withConfig)
+      for (const r of joined)
+        void notify(withConfig, user.id, 'board-invitation', {
+          message: `You joined the board "${r.board_name || 'Untitled'}" you were invited to as ${r.role}.`,
+          actions: [{ name: 'Open', action: `/board/${r.code}` }],
+        });
     app.logger.info({ userId: user.id, boards: joined.length }, 'board invitations accepted');
   }
   return joined.map((r) => r.code);
@@ -120,7 +140,10 @@ export function invitationMail(to: string, inviter: string, boardName: string, l
     to,
     subject: `${inviter} invited you to a Tabula board`,
     lead: [
-      { text: `${inviter} invited you to the Tabula board "${board}".`, html: `${escapeHtml(inviter)} invited you to the Tabula board <strong>${escapeHtml(board)}</strong>.` },
+      {
+        text: `${inviter} invited you to the Tabula board "${board}".`,
+        html: `${escapeHtml(inviter)} invited you to the Tabula board <strong>${escapeHtml(board)}</strong>.`,
+      },
       plain('Create your account with this e-mail address through the link below and the board will be waiting for you:'),
     ],
     action: 'Join the board',
@@ -135,5 +158,8 @@ export function invitationMail(to: string, inviter: string, boardName: string, l
  * whether or not the address has an account.
  */
 export function notifyAddedToBoard(app: App, userId: string, inviter: string, board: Pick<BoardRow, 'code' | 'name'>, role: Role): void {
-  void notify(app, userId, 'board-shared', { message: `${inviter} shared the board "${board.name || 'Untitled'}" with you as ${role}.`, actions: [{ name: 'Open', action: `/board/${board.code}` }] });
+  void notify(app, userId, 'board-shared', {
+    message: `${inviter} shared the board "${board.name || 'Untitled'}" with you as ${role}.`,
+    actions: [{ name: 'Open', action: `/board/${board.code}` }],
+  });
 }

@@ -70,14 +70,26 @@ export async function boardJoin(app: BoardApp, code: string, actor: Actor | null
 }
 
 /** The join body of a member private mode restricts: parsed, filtered for them, serialized again. */
-async function restrictedJoin(app: BoardApp, boardId: string, viewer: string, blurry: boolean, after: number | null, parts: Buffer[], push: (text: string) => void): Promise<JoinBody> {
-  const snapshot = after === null ? await latestSnapshotText(app.db, boardId) : await latestSnapshotText(app.db, boardId, { newerThan: after + CATCH_UP_MAX });
+async function restrictedJoin(
+  app: BoardApp,
+  boardId: string,
+  viewer: string,
+  blurry: boolean,
+  after: number | null,
+  parts: Buffer[],
+  push: (text: string) => void,
+): Promise<JoinBody> {
+  const snapshot =
+    after === null
+      ? await latestSnapshotText(app.db, boardId)
+      : await latestSnapshotText(app.db, boardId, { newerThan: after + CATCH_UP_MAX });
   const from = snapshot ? snapshot.seq : (after ?? 0);
   const visible = snapshot ? visibleSnapshot(JSON.parse(snapshot.text) as BoardSnapshot, viewer, blurry) : null;
   push(`"snapshot":${visible ? JSON.stringify(visible) : 'null'},"snapshotSeq":${snapshot?.seq ?? 0},"commands":[`);
   const commands = (await commandsBetween(app.db, boardId, from)).map((s) => s.command);
   const owners = await ownersFor(app.db, boardId, commands, viewer);
-  for (let i = 0; i < commands.length; i++) push(`${i ? ',' : ''}${JSON.stringify(commandForViewer(commands[i]!, viewer, owners, blurry))}`);
+  for (let i = 0; i < commands.length; i++)
+    push(`${i ? ',' : ''}${JSON.stringify(commandForViewer(commands[i]!, viewer, owners, blurry))}`);
   const lastSeq = commands.length ? commands[commands.length - 1]!.seq! : from;
   push(`],"lastSeq":${lastSeq},"restricted":true${blurry ? ',"blurry":true' : ''}}`);
   const length = parts.reduce((n, b) => n + b.length, 0);

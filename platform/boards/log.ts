@@ -59,7 +59,16 @@ export async function insertCommand(db: Conn, boardId: string, command: Command,
      insert into commands (board_id, seq, client_id, uid, kind, payload, status, shape_ids)
      select ?, s.last_seq, ?, ?, ?, ?::jsonb, ?, ?::text[] from s
      returning seq`,
-    [boardId, boardId, command.id, command.uid, command.cmd, payloadOf(command), command.status ?? 'normal', textArray([...new Set(shapeIds)])],
+    [
+      boardId,
+      boardId,
+      command.id,
+      command.uid,
+      command.cmd,
+      payloadOf(command),
+      command.status ?? 'normal',
+      textArray([...new Set(shapeIds)]),
+    ],
   );
   const row = (result.rows as Array<{ seq: number | string }>)[0];
   if (!row) throw new Error('board row missing while appending');
@@ -71,9 +80,20 @@ export async function insertCommand(db: Conn, boardId: string, command: Command,
  * commit, see append-queue.ts): one counter increment, one row lock, one commit for the batch.
  * A client id already stored (or twice in the batch) fails the whole statement, counter included.
  */
-export async function insertCommands(db: Conn, boardId: string, rows: ReadonlyArray<{ command: Command; shapeIds: string[] }>): Promise<number[]> {
+export async function insertCommands(
+  db: Conn,
+  boardId: string,
+  rows: ReadonlyArray<{ command: Command; shapeIds: string[] }>,
+): Promise<number[]> {
   const input = jsonText(
-    rows.map(({ command, shapeIds }) => ({ c: command.id, u: command.uid, k: command.cmd, p: payloadFields(command), s: command.status ?? 'normal', i: [...new Set(shapeIds)] })),
+    rows.map(({ command, shapeIds }) => ({
+      c: command.id,
+      u: command.uid,
+      k: command.cmd,
+      p: payloadFields(command),
+      s: command.status ?? 'normal',
+      i: [...new Set(shapeIds)],
+    })),
   );
   const result = await db.raw(
     `with input as (
@@ -105,7 +125,13 @@ export async function lockNextSeq(trx: Knex.Transaction, boardId: string): Promi
 }
 
 /** Inserts a command under a seq already taken with lockNextSeq. */
-export async function insertCommandAt(trx: Knex.Transaction, boardId: string, seq: number, command: Command, shapeIds: string[]): Promise<void> {
+export async function insertCommandAt(
+  trx: Knex.Transaction,
+  boardId: string,
+  seq: number,
+  command: Command,
+  shapeIds: string[],
+): Promise<void> {
   await trx.raw(
     `insert into commands (board_id, seq, client_id, uid, kind, payload, status, shape_ids) values (?, ?, ?, ?, ?, ?::jsonb, ?, ?::text[])`,
     [boardId, seq, command.id, command.uid, command.cmd, payloadOf(command), command.status ?? 'normal', textArray([...new Set(shapeIds)])],
@@ -178,7 +204,11 @@ export async function shapeHistory(db: Conn, boardId: string, shapeIds: string[]
  * reads the payload of only that first command per shape (O(listed ids), for the hub's fan-out):
  * the kind is its `shape.cmd` (an add, or an add inside a commandSet); null when not an add.
  */
-export async function shapeOrigins(db: Conn, boardId: string, shapeIds: string[]): Promise<Map<string, { uid: string; kind: string | null }>> {
+export async function shapeOrigins(
+  db: Conn,
+  boardId: string,
+  shapeIds: string[],
+): Promise<Map<string, { uid: string; kind: string | null }>> {
   if (shapeIds.length === 0) return new Map();
   const keys = textArray([...new Set(shapeIds)]);
   const result = await db.raw(
@@ -196,7 +226,10 @@ export async function shapeOrigins(db: Conn, boardId: string, shapeIds: string[]
     [boardId, keys, keys, boardId],
   );
   return new Map(
-    (result.rows as Array<{ shape_id: string; uid: string; kind: string | null }>).map((r) => [r.shape_id, { uid: r.uid, kind: r.kind ?? null }]),
+    (result.rows as Array<{ shape_id: string; uid: string; kind: string | null }>).map((r) => [
+      r.shape_id,
+      { uid: r.uid, kind: r.kind ?? null },
+    ]),
   );
 }
 

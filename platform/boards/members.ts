@@ -73,7 +73,8 @@ export function toBoardMember(board: BoardRow, m: MemberView, self: Actor | null
   // Until an invited account first opens the board it shows as its invitation does (the e-mail,
   // no picture, no key): whether an invited address has an account is nobody's to learn here
   // (docs/security.md "Login, enumeration and passwords").
-  if (m.status === INVITED && !isMemberOwner(board, m)) return invitedMember({ id: m.id, email: m.username ?? '', role: memberRole(board, m), at: m.updated_at });
+  if (m.status === INVITED && !isMemberOwner(board, m))
+    return invitedMember({ id: m.id, email: m.username ?? '', role: memberRole(board, m), at: m.updated_at });
   return {
     id: m.id,
     uid: m.uid,

@@ -22,13 +22,20 @@ import { textArray } from './log';
  * What the guest drew becomes the user's too (renameIdentity), so the user can undo and redo
  * their guest-era commands and, in private mode, keep editing the shapes they drew as a guest.
  */
-export async function migrateGuest(app: BoardApp, actor: Actor | null, guestSecret: string): Promise<{ boards: number; memberships: number }> {
+export async function migrateGuest(
+  app: BoardApp,
+  actor: Actor | null,
+  guestSecret: string,
+): Promise<{ boards: number; memberships: number }> {
   if (!actor?.userId) throw Boom.unauthorized('Missing authentication');
   const userId = actor.userId;
   const from = guestKey(guestSecret);
   const workspace = await ensureDefaultWorkspace(app.db, userId);
   const result = await app.db.transaction(async (trx) => {
-    const first = await trx.raw('insert into merged_guests (guest_uid, user_id) values (?, ?) on conflict do nothing returning guest_uid', [from, userId]);
+    const first = await trx.raw('insert into merged_guests (guest_uid, user_id) values (?, ?) on conflict do nothing returning guest_uid', [
+      from,
+      userId,
+    ]);
     if (!first.rows?.length) return { boards: 0, memberships: 0 };
     return renameIdentity(trx, from, actor.uid, { userId, workspaceId: workspace.id });
   });
@@ -64,11 +71,21 @@ export async function renameIdentity(
     .update(user ? { owner_id: userId, owner_uid: to, workspace_id: user.workspaceId, updated_at: trx.fn.now() } : { owner_uid: to });
   await trx('board_members as g')
     .where('g.uid', from)
-    .whereExists(trx('board_members as u').whereRaw('u.board_id = g.board_id').andWhere((w) => (userId ? w.where('u.uid', to).orWhere('u.user_id', userId) : w.where('u.uid', to))))
+    .whereExists(
+      trx('board_members as u')
+        .whereRaw('u.board_id = g.board_id')
+        .andWhere((w) => (userId ? w.where('u.uid', to).orWhere('u.user_id', userId) : w.where('u.uid', to))),
+    )
     .delete();
-  const memberships = await trx('board_members').where({ uid: from }).update({ uid: to, ...(userId ? { user_id: userId } : {}), updated_at: trx.fn.now() });
-  await trx('chat_messages').where({ uid: from }).update({ uid: to, ...(userId ? { user_id: userId } : {}) });
-  await trx('comments').where({ author_uid: from }).update({ author_uid: to, ...(userId ? { author_user_id: userId } : {}) });
+  const memberships = await trx('board_members')
+    .where({ uid: from })
+    .update({ uid: to, ...(userId ? { user_id: userId } : {}), updated_at: trx.fn.now() });
+  await trx('chat_messages')
+    .where({ uid: from })
+    .update({ uid: to, ...(userId ? { user_id: userId } : {}) });
+  await trx('comments')
+    .where({ author_uid: from })
+    .update({ author_uid: to, ...(userId ? { author_user_id: userId } : {}) });
   await trx('comment_threads').where({ created_by: from }).update({ created_by: to });
   await trx('comment_seen as g')
     .where('g.uid', from)
@@ -138,7 +155,9 @@ async function reauthorSnapshots(trx: Knex.Transaction, boardId: string, from: s
       shapes: (state.shapes ?? []).map((s) => reauthorShape(s, from, to)),
       undo: { ...state.undo, commands: (state.undo?.commands ?? []).map((c) => reauthorCommand(c, from, to)) },
     };
-    await trx('snapshots').where({ board_id: boardId, seq: row.seq }).update({ state: JSON.stringify(next) });
+    await trx('snapshots')
+      .where({ board_id: boardId, seq: row.seq })
+      .update({ state: JSON.stringify(next) });
   }
 }
 
@@ -157,9 +176,14 @@ export function reauthorShape(shape: Shape, from: string, to: string): Shape {
 
 /** A command with `from` replaced by `to` as author, in its sub-commands, shapes and effect. */
 export function reauthorCommand(command: Command, from: string, to: string): Command {
-  const next = { ...command, uid: swap(command.uid, from, to) } as Command & { shape?: unknown; commands?: Command[]; effect?: { shapes?: Shape[] } };
+  const next = { ...command, uid: swap(command.uid, from, to) } as Command & {
+    shape?: unknown;
+    commands?: Command[];
+    effect?: { shapes?: Shape[] };
+  };
   if (Array.isArray(next.commands)) next.commands = next.commands.map((c) => reauthorCommand(c, from, to));
   if (next.shape && typeof next.shape === 'object') next.shape = reauthorShape(next.shape as Shape, from, to);
-  if (next.effect && Array.isArray(next.effect.shapes)) next.effect = { ...next.effect, shapes: next.effect.shapes.map((s) => reauthorShape(s, from, to)) };
+  if (next.effect && Array.isArray(next.effect.shapes))
+    next.effect = { ...next.effect, shapes: next.effect.shapes.map((s) => reauthorShape(s, from, to)) };
   return next;
 }

@@ -37,7 +37,12 @@ export async function checkCommandPolicies(app: BoardApp, access: BoardAccess, a
 }
 
 /** Turning private mode on needs the private-mode policy (turning it off never does). */
-export async function checkConfigPolicies(app: BoardApp, access: BoardAccess, actor: Actor, patch: { privateMode?: { type: number } | null }): Promise<void> {
+export async function checkConfigPolicies(
+  app: BoardApp,
+  access: BoardAccess,
+  actor: Actor,
+  patch: { privateMode?: { type: number } | null },
+): Promise<void> {
   if (!patch.privateMode || patch.privateMode.type === 0) return;
   const policies = new Set(await boardPoliciesFor(app, access, actor));
   if (!policies.has(POLICY.privateMode)) throw refusal('private mode', [POLICY.privateMode]);

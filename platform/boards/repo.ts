@@ -67,7 +67,13 @@ export async function insertBoard(
   for (;;) {
     try {
       const [row] = await db('boards')
-        .insert({ code: newBoardCode(), name: board.name ?? 'new board', workspace_id: board.workspaceId, owner_id: board.ownerId, owner_uid: board.ownerUid })
+        .insert({
+          code: newBoardCode(),
+          name: board.name ?? 'new board',
+          workspace_id: board.workspaceId,
+          owner_id: board.ownerId,
+          owner_uid: board.ownerUid,
+        })
         .returning('*');
       return row as BoardRow;
     } catch (err) {
@@ -78,7 +84,10 @@ export async function insertBoard(
 }
 
 export async function updateBoard(db: Conn, id: string, changes: Partial<Omit<BoardRow, 'id' | 'code' | 'last_seq'>>): Promise<BoardRow> {
-  const [row] = await db('boards').where({ id }).update({ ...changes, updated_at: db.fn.now() }).returning('*');
+  const [row] = await db('boards')
+    .where({ id })
+    .update({ ...changes, updated_at: db.fn.now() })
+    .returning('*');
   return row as BoardRow;
 }
 
@@ -121,13 +130,18 @@ export async function findBoardForVisitor(
   );
   const row = (result.rows as Array<{ board: BoardRow; member: MemberRow | null; workspace: WorkspaceRow | null }>)[0];
   if (!row) return undefined;
-  return { board: revive(row.board), member: row.member ? revive(row.member) : undefined, workspace: row.workspace ? revive(row.workspace) : undefined };
+  return {
+    board: revive(row.board),
+    member: row.member ? revive(row.member) : undefined,
+    workspace: row.workspace ? revive(row.workspace) : undefined,
+  };
 }
 
 /** row_to_json gives timestamps as strings and bigints as numbers: dates back to Date. */
 function revive<T>(row: T): T {
   const out = row as Record<string, unknown>;
-  for (const key of ['created_at', 'updated_at', 'last_session_at', 'dispose_at']) if (typeof out[key] === 'string') out[key] = new Date(out[key] as string);
+  for (const key of ['created_at', 'updated_at', 'last_session_at', 'dispose_at'])
+    if (typeof out[key] === 'string') out[key] = new Date(out[key] as string);
   return row;
 }
 
@@ -144,7 +158,11 @@ export async function findMemberById(db: Conn, boardId: string, ref: string): Pr
  * Records a visit: creates the member row (status Joined) or marks an invited member Joined.
  * Keeps an explicit role and a chosen name.
  */
-export async function touchMember(db: Conn, boardId: string, who: { uid: string; userId: string | null; name?: string }): Promise<MemberRow> {
+export async function touchMember(
+  db: Conn,
+  boardId: string,
+  who: { uid: string; userId: string | null; name?: string },
+): Promise<MemberRow> {
   const [row] = await db('board_members')
     .insert({ board_id: boardId, uid: who.uid, user_id: who.userId, name: who.name ?? '', status: 'Joined' })
     .onConflict(['board_id', 'uid'])
@@ -154,7 +172,11 @@ export async function touchMember(db: Conn, boardId: string, who: { uid: string;
 }
 
 /** Invites (or re-invites) a member with a role; an existing row is replaced (board.md §3). */
-export async function upsertInvitedMember(db: Conn, boardId: string, m: { uid: string; userId: string; name: string; role: Role }): Promise<MemberRow> {
+export async function upsertInvitedMember(
+  db: Conn,
+  boardId: string,
+  m: { uid: string; userId: string; name: string; role: Role },
+): Promise<MemberRow> {
   const [row] = await db('board_members')
     .insert({ board_id: boardId, uid: m.uid, user_id: m.userId, name: m.name, role: m.role, status: 'Invited' })
     .onConflict(['board_id', 'uid'])
@@ -168,7 +190,12 @@ export async function setMemberRole(db: Conn, memberId: string, role: Role | nul
   return row as MemberRow;
 }
 
-export async function setMemberName(db: Conn, boardId: string, who: { uid: string; userId: string | null }, name: string): Promise<MemberRow> {
+export async function setMemberName(
+  db: Conn,
+  boardId: string,
+  who: { uid: string; userId: string | null },
+  name: string,
+): Promise<MemberRow> {
   const [row] = await db('board_members')
     .insert({ board_id: boardId, uid: who.uid, user_id: who.userId, name, status: 'Joined' })
     .onConflict(['board_id', 'uid'])

@@ -25,7 +25,11 @@ const memberSchema = Joi.object({
   uid: Joi.string(),
   name: Joi.string().allow(''),
   profileImage: Joi.string().allow(null),
-  username: Joi.string().allow(null).description("the member's e-mail: only to the Owner, a member Facilitator and the workspace's members (boards/contact.ts); absent otherwise"),
+  username: Joi.string()
+    .allow(null)
+    .description(
+      "the member's e-mail: only to the Owner, a member Facilitator and the workspace's members (boards/contact.ts); absent otherwise",
+    ),
   timestamp: Joi.number(),
   isOnline: Joi.boolean(),
   isSelf: Joi.boolean(),
@@ -46,31 +50,46 @@ const effectSchema = Joi.object({
  * client (sdk/) calls answer host pages of other origins: `cors: boardCors` (platform/core/cors.ts).
  */
 export const boardRoutes: ServerRoute[] = [
-  ...['/board/new', '/board/{workspaceId}/new'].map(
-    (path): ServerRoute => ({
-      method: 'GET',
-      path,
-      options: {
-        auth: false,
-        description: 'Create a new board (page: uses the stored session, then opens the board)',
-        security: { xframe: false as never },
-        validate: {
-          ...(path.includes('{workspaceId}') ? { params: Joi.object({ workspaceId: Joi.string().max(100).pattern(/^[A-Za-z0-9_-]+$/) }) } : {}),
-          query: Joi.object({ uid: Joi.string().max(100) }).unknown(true),
-        },
+  ...['/board/new', '/board/{workspaceId}/new'].map((path): ServerRoute => ({
+    method: 'GET',
+    path,
+    options: {
+      auth: false,
+      description: 'Create a new board (page: uses the stored session, then opens the board)',
+      security: { xframe: false as never },
+      validate: {
+        ...(path.includes('{workspaceId}')
+          ? {
+              params: Joi.object({
+                workspaceId: Joi.string()
+                  .max(100)
+                  .pattern(/^[A-Za-z0-9_-]+$/),
+              }),
+            }
+          : {}),
+        query: Joi.object({ uid: Joi.string().max(100) }).unknown(true),
       },
-      handler: (request, h) =>
-        h.response(newBoardPage((request.params as { workspaceId?: string }).workspaceId ?? null)).type('text/html').header('cache-control', 'no-store'),
-    }),
-  ),
+    },
+    handler: (request, h) =>
+      h
+        .response(newBoardPage((request.params as { workspaceId?: string }).workspaceId ?? null))
+        .type('text/html')
+        .header('cache-control', 'no-store'),
+  })),
   {
     method: 'POST',
     path: '/api/boards',
     options: {
       auth: optionalAuth,
       tags,
-      description: 'Create a board (in the signed-in user\'s workspace, or owned by the guest uid)',
-      validate: { payload: Joi.object({ workspace: Joi.string().max(100).allow(null, ''), name: Joi.string().max(200).allow(''), ...uidFields }).label('NewBoard') },
+      description: "Create a board (in the signed-in user's workspace, or owned by the guest uid)",
+      validate: {
+        payload: Joi.object({
+          workspace: Joi.string().max(100).allow(null, ''),
+          name: Joi.string().max(200).allow(''),
+          ...uidFields,
+        }).label('NewBoard'),
+      },
       response: { schema: Joi.object({ code: Joi.string(), id: Joi.string() }).label('CreatedBoard') },
     },
     handler: (request) => createBoard(app(request), actor(request), request.payload as { workspace?: string; name?: string }),
@@ -98,10 +117,14 @@ export const boardRoutes: ServerRoute[] = [
       tags,
       cors: boardCors,
       description: 'Set the dispose timer in days (0 = never; owner only)',
-      validate: { params: id, payload: Joi.object({ days: Joi.number().integer().min(0).max(3650).required(), ...uidFields }).label('DisposeTimer') },
+      validate: {
+        params: id,
+        payload: Joi.object({ days: Joi.number().integer().min(0).max(3650).required(), ...uidFields }).label('DisposeTimer'),
+      },
       response: { schema: Joi.object({ disposeAt: Joi.string().allow(null) }).label('DisposeAt') },
     },
-    handler: (request) => setDisposeTimer(app(request), (request.params as { id: string }).id, actor(request), (request.payload as { days: number }).days),
+    handler: (request) =>
+      setDisposeTimer(app(request), (request.params as { id: string }).id, actor(request), (request.payload as { days: number }).days),
   },
   {
     method: 'POST',
@@ -110,10 +133,14 @@ export const boardRoutes: ServerRoute[] = [
       auth: optionalAuth,
       tags,
       description: 'Rename a board (edit_board)',
-      validate: { params: id, payload: Joi.object({ name: Joi.string().max(200).allow('').required(), ...uidFields }).label('RenameBoard') },
+      validate: {
+        params: id,
+        payload: Joi.object({ name: Joi.string().max(200).allow('').required(), ...uidFields }).label('RenameBoard'),
+      },
       response: { schema: Joi.object({ name: Joi.string() }).label('BoardName') },
     },
-    handler: (request) => renameBoard(app(request), (request.params as { id: string }).id, actor(request), (request.payload as { name: string }).name),
+    handler: (request) =>
+      renameBoard(app(request), (request.params as { id: string }).id, actor(request), (request.payload as { name: string }).name),
   },
   {
     method: 'POST',
@@ -122,10 +149,10 @@ export const boardRoutes: ServerRoute[] = [
       auth: optionalAuth,
       tags,
       cors: boardCors,
-      description: 'Append a command to the board\'s log (same rules as the hub\'s sendCommand)',
+      description: "Append a command to the board's log (same rules as the hub's sendCommand)",
       notes:
-        'Answers { id, seq } and, for an undo/redo or a clear, the effect the server computed (the post-state of the shapes it affects: the sender applies it as everyone else does). '
-        + 'Idempotent per command id: a retried send answers the stored command\'s seq (and effect). coreActions are recorded once the command is stored (board_activity).',
+        'Answers { id, seq } and, for an undo/redo or a clear, the effect the server computed (the post-state of the shapes it affects: the sender applies it as everyone else does). ' +
+        "Idempotent per command id: a retried send answers the stored command's seq (and effect). coreActions are recorded once the command is stored (board_activity).",
       payload: { maxBytes: PAYLOAD_MAX_BYTES },
       validate: {
         params: id,
@@ -176,22 +203,28 @@ export const boardRoutes: ServerRoute[] = [
       cors: boardCors,
       description: 'Open a board: its latest snapshot and the commands after it (or only the commands after `after`)',
       notes:
-        'Answers { board?, snapshot, commands, lastSeq } with a content-length (clients show load progress from it). '
-        + 'In private mode a member who is neither Owner nor Facilitator gets only what concerns the shapes they created: '
-        + '{ seq, hidden: true } in the place of the others\' commands, and restricted: true (docs/security.md "Private mode").',
+        'Answers { board?, snapshot, commands, lastSeq } with a content-length (clients show load progress from it). ' +
+        'In private mode a member who is neither Owner nor Facilitator gets only what concerns the shapes they created: ' +
+        '{ seq, hidden: true } in the place of the others\' commands, and restricted: true (docs/security.md "Private mode").',
       validate: { params: id, query: Joi.object({ after: Joi.number().integer().min(0), ...uidFields }) },
-      plugins: { openapi: { responses: { 403: "'Unauthorized access' when the caller has no access to the board; a disabled board answers 403 too." } } },
+      plugins: {
+        openapi: {
+          responses: { 403: "'Unauthorized access' when the caller has no access to the board; a disabled board answers 403 too." },
+        },
+      },
     },
     async handler(request, h) {
       const { after } = request.query as { after?: number };
       const body = await boardJoin(app(request), (request.params as { id: string }).id, actor(request), after ?? null);
-      return h
-        .response(body.stream)
-        .type('application/json; charset=utf-8')
-        .header('content-length', String(body.length))
-        // progress is computed from content-length: keep the body as sent (no on-the-fly compression)
-        .header('content-encoding', 'identity')
-        .header('cache-control', 'no-store');
+      return (
+        h
+          .response(body.stream)
+          .type('application/json; charset=utf-8')
+          .header('content-length', String(body.length))
+          // progress is computed from content-length: keep the body as sent (no on-the-fly compression)
+          .header('content-encoding', 'identity')
+          .header('cache-control', 'no-store')
+      );
     },
   },
   {
@@ -204,7 +237,12 @@ export const boardRoutes: ServerRoute[] = [
       description: 'Board sharing: members and the workspace and link levels',
       validate: { params: id, query: Joi.object(uidFields) },
       response: {
-        schema: Joi.object({ members: Joi.array().items(memberSchema), workspaceName: Joi.string().allow(null), workspace: Joi.string(), link: Joi.string() }).label('Sharing'),
+        schema: Joi.object({
+          members: Joi.array().items(memberSchema),
+          workspaceName: Joi.string().allow(null),
+          workspace: Joi.string(),
+          link: Joi.string(),
+        }).label('Sharing'),
       },
     },
     handler: (request) => getSharing(app(request), (request.params as { id: string }).id, actor(request)),
@@ -217,7 +255,12 @@ export const boardRoutes: ServerRoute[] = [
       tags,
       cors: boardCors,
       description: 'Set the workspace and link access levels (owner only)',
-      validate: { params: id, payload: Joi.object({ workspace: workspaceLevelSchema, link: linkLevelSchema, ...uidFields }).or('workspace', 'link').label('SharingLevels') },
+      validate: {
+        params: id,
+        payload: Joi.object({ workspace: workspaceLevelSchema, link: linkLevelSchema, ...uidFields })
+          .or('workspace', 'link')
+          .label('SharingLevels'),
+      },
       response: { schema: Joi.object({ workspace: Joi.string(), link: Joi.string() }).label('SharingLevelsResult') },
     },
     handler: (request) => setSharing(app(request), (request.params as { id: string }).id, actor(request), request.payload as never),
@@ -232,9 +275,20 @@ export const boardRoutes: ServerRoute[] = [
       description: 'Invite a member by e-mail with a role (owner only)',
       validate: {
         params: id,
-        payload: Joi.object({ email: Joi.string().trim().email().max(320).required(), memberRole: inviteRoleSchema.required(), ...uidFields }).label('Invitation'),
+        payload: Joi.object({
+          email: Joi.string().trim().email().max(320).required(),
+          memberRole: inviteRoleSchema.required(),
+          ...uidFields,
+        }).label('Invitation'),
       },
-      response: { schema: Joi.object({ id: Joi.string(), displayName: Joi.string().allow(''), profileImage: Joi.string().allow(null), status: Joi.string() }).label('InvitedMember') },
+      response: {
+        schema: Joi.object({
+          id: Joi.string(),
+          displayName: Joi.string().allow(''),
+          profileImage: Joi.string().allow(null),
+          status: Joi.string(),
+        }).label('InvitedMember'),
+      },
     },
     handler: (request) => inviteMember(app(request), (request.params as { id: string }).id, actor(request), request.payload as never),
   },

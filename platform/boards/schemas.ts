@@ -11,7 +11,10 @@ export const uidFields = {
 };
 
 /** A board named by its code or by its id (uuid), as the spec's `{id}` and `{code}` do. */
-export const boardRef = Joi.string().max(100).pattern(/^[A-Za-z0-9_-]+$/).required();
+export const boardRef = Joi.string()
+  .max(100)
+  .pattern(/^[A-Za-z0-9_-]+$/)
+  .required();
 
 /** Roles an invitation can give (NoAccess is for revoking, not inviting). */
 export const inviteRoleSchema = Joi.string().valid(...MEMBER_ROLES.filter((r) => r !== 'NoAccess'));

@@ -64,7 +64,11 @@ function requireActor(actor: Actor | null): Actor {
  * Creates a board: a signed-in user's lands in their workspace (default when none is named);
  * a guest's belongs to their uid until they sign in (POST /api/users/migrate).
  */
-export async function createBoard(app: BoardApp, actorOrNull: Actor | null, input: { workspace?: string | null; name?: string | null } = {}): Promise<{ code: string; id: string }> {
+export async function createBoard(
+  app: BoardApp,
+  actorOrNull: Actor | null,
+  input: { workspace?: string | null; name?: string | null } = {},
+): Promise<{ code: string; id: string }> {
   const actor = requireActor(actorOrNull);
   let workspaceId: string | null = null;
   if (actor.userId) {
@@ -108,7 +112,11 @@ export async function describeBoard(app: BoardApp, code: string, actorOrNull: Ac
     userConfig: { keys: [], snapToObject: false, colors: [], ...stored },
     locale: actor.claims?.lang ?? 'en',
     claims: { role: access.role, permissions: access.permissions, client, policies: await boardPoliciesFor(app, access, actor, unplugged) },
-    members: membersFor(access, actor, members.map((m) => toBoardMember(board, m, actor))),
+    members: membersFor(
+      access,
+      actor,
+      members.map((m) => toBoardMember(board, m, actor)),
+    ),
     client,
     version: app.config.appVersion ?? CLIENT_VERSION,
     // the visitor's own key on the board (a guest joined with its secret: never echoed)
@@ -117,7 +125,13 @@ export async function describeBoard(app: BoardApp, code: string, actorOrNull: Ac
 }
 
 /** Hub renameBoard and POST /api/boards/{id}/rename: edit_board; publishes onBoardRenamed. */
-export async function renameBoard(app: BoardApp, code: string, actor: Actor | null, name: string, opts: { connectionId?: string } = {}): Promise<{ name: string }> {
+export async function renameBoard(
+  app: BoardApp,
+  code: string,
+  actor: Actor | null,
+  name: string,
+  opts: { connectionId?: string } = {},
+): Promise<{ name: string }> {
   const access = await getBoardAccess(app, code, actor);
   if (!can(access.role, 'edit_board')) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
   const clean = String(name ?? '').trim();
@@ -147,10 +161,18 @@ export async function updateBoardConfig(
 }
 
 /** Hub renameMember: the visitor's display name on this board; publishes onBoardMemberRenamed. */
-export async function renameMember(app: BoardApp, code: string, actorOrNull: Actor | null, name: string, opts: { connectionId?: string } = {}): Promise<{ uid: string; name: string }> {
+export async function renameMember(
+  app: BoardApp,
+  code: string,
+  actorOrNull: Actor | null,
+  name: string,
+  opts: { connectionId?: string } = {},
+): Promise<{ uid: string; name: string }> {
   const actor = requireActor(actorOrNull);
   const access = await getBoardAccess(app, code, actor);
-  const clean = String(name ?? '').replace(/\s+/g, ' ').trim();
+  const clean = String(name ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!clean) throw fieldError('name', DISPLAY_NAME_REQUIRED);
   if (clean.length > MEMBER_NAME_MAX) throw fieldError('name', `Display name must be at most ${MEMBER_NAME_MAX} characters.`);
   await setMemberName(app.db, access.board.id, actor, clean);
@@ -160,7 +182,12 @@ export async function renameMember(app: BoardApp, code: string, actorOrNull: Act
 }
 
 /** POST /api/boards/{id}/dispose {days}: owner only; 0 = never (board.md §4 Dispose timer). */
-export async function setDisposeTimer(app: BoardApp, code: string, actor: Actor | null, days: number): Promise<{ disposeAt: string | null }> {
+export async function setDisposeTimer(
+  app: BoardApp,
+  code: string,
+  actor: Actor | null,
+  days: number,
+): Promise<{ disposeAt: string | null }> {
   const access = await getBoardAccess(app, code, actor);
   if (!canSetDisposeTimer(access.role)) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
   const disposeAt = days === 0 ? null : new Date(Date.now() + days * 86_400_000);

@@ -55,7 +55,13 @@ export async function getSharing(app: BoardApp, code: string, actor: Actor | nul
  * Tells each member whose role changed (onRoleChanged to that member only: the claims are
  * replaced at once; role null = revoked, the client leaves for access-denied).
  */
-async function announceRoleChanges(app: BoardApp, before: BoardRow, after: BoardRow, members: MemberRow[], changedOnly = true): Promise<void> {
+async function announceRoleChanges(
+  app: BoardApp,
+  before: BoardRow,
+  after: BoardRow,
+  members: MemberRow[],
+  changedOnly = true,
+): Promise<void> {
   for (const m of members) {
     if (isMemberOwner(after, m)) continue;
     const next = memberRole(after, m);
@@ -112,7 +118,8 @@ export async function inviteMember(
   if (!inviter) throw Boom.forbidden(LOGIN_TO_INVITE);
   const user = await findUserByUsername(app.db, email);
   if (user && isMemberOwner(access.board, { uid: user.id, user_id: user.id })) throw fieldError('email', OWNER_CANNOT_BE_INVITED);
-  if (input.memberRole === 'Facilitator' && !(await facilitatorAllowed(app, access.board))) throw fieldError('memberRole', FACILITATOR_NEEDS_PLAN);
+  if (input.memberRole === 'Facilitator' && !(await facilitatorAllowed(app, access.board)))
+    throw fieldError('memberRole', FACILITATOR_NEEDS_PLAN);
   const answer = (id: string) => ({ id, displayName: email, profileImage: null, status: 'Invited' });
   if (!user) {
     const invitation = await inviteByEmail(app, access.board, { email, role: input.memberRole, inviter });
@@ -140,19 +147,35 @@ function addedToBoardMail(app: BoardApp, to: string, inviter: { display_name?: s
   return {
     to,
     subject: `${who} invited you to a Tabula board`,
-    text: ['Hello,', '', `${who} invited you to the Tabula board "${name}".`, 'Open it here (log in with this e-mail address):', '', link, '', 'Tabula'].join('\n'),
+    text: [
+      'Hello,',
+      '',
+      `${who} invited you to the Tabula board "${name}".`,
+      'Open it here (log in with this e-mail address):',
+      '',
+      link,
+      '',
+      'Tabula',
+    ].join('\n'),
   };
 }
 
 /** POST /api/boards/{id}/members/{memberId}/roles {role}: owner only; NoAccess revokes. */
-export async function changeMemberRole(app: BoardApp, code: string, actor: Actor | null, memberRef: string, role: MemberRole): Promise<{ id: string; role: Role | null }> {
+export async function changeMemberRole(
+  app: BoardApp,
+  code: string,
+  actor: Actor | null,
+  memberRef: string,
+  role: MemberRole,
+): Promise<{ id: string; role: Role | null }> {
   const access = await getBoardAccess(app, code, actor);
   if (!canChangeMemberRoles(access.role)) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
   const member = await findMemberById(app.db, access.board.id, memberRef);
   if (!member) {
     // an invitation of an address without an account answers like a member (no account oracle)
     if (role === 'Facilitator' && !(await facilitatorAllowed(app, access.board))) throw fieldError('role', FACILITATOR_NEEDS_PLAN);
-    if (await changeInvitationRole(app.db, access.board.id, memberRef, role)) return { id: memberRef, role: role === 'NoAccess' ? null : role };
+    if (await changeInvitationRole(app.db, access.board.id, memberRef, role))
+      return { id: memberRef, role: role === 'NoAccess' ? null : role };
     throw Boom.notFound(MEMBER_NOT_FOUND);
   }
   if (isMemberOwner(access.board, member)) throw badRequest(OWNER_ROLE_FIXED, { role: [OWNER_ROLE_FIXED] });

@@ -24,7 +24,11 @@ export const snapshotDue = (tail: number, shapes: number): boolean => tail >= Ma
 export const SNAPSHOTS_KEPT = 2;
 
 /** The latest snapshot as stored JSON text (optionally only if newer than a seq). */
-export async function latestSnapshotText(db: Conn, boardId: string, opts: { newerThan?: number } = {}): Promise<{ seq: number; text: string } | undefined> {
+export async function latestSnapshotText(
+  db: Conn,
+  boardId: string,
+  opts: { newerThan?: number } = {},
+): Promise<{ seq: number; text: string } | undefined> {
   const q = db('snapshots').where({ board_id: boardId }).orderBy('seq', 'desc').first('seq', db.raw('state::text as text'));
   if (opts.newerThan !== undefined) q.andWhere('seq', '>', opts.newerThan);
   const row = (await q) as { seq: number | string; text: string } | undefined;
@@ -64,7 +68,10 @@ async function writeSnapshot(db: Db, boardId: string): Promise<{ seq: number; sh
   const state = doc.snapshot();
   state.seq = upTo;
   await db.transaction(async (trx) => {
-    await trx('snapshots').insert({ board_id: boardId, seq: upTo, state: JSON.stringify(state) }).onConflict(['board_id', 'seq']).ignore();
+    await trx('snapshots')
+      .insert({ board_id: boardId, seq: upTo, state: JSON.stringify(state) })
+      .onConflict(['board_id', 'seq'])
+      .ignore();
     await trx('boards').where({ id: boardId }).andWhere('snapshot_seq', '<', upTo).update({ snapshot_seq: upTo });
     const keep = trx('snapshots').where({ board_id: boardId }).orderBy('seq', 'desc').limit(SNAPSHOTS_KEPT).select('seq');
     await trx('snapshots').where({ board_id: boardId }).whereNotIn('seq', keep).delete();
@@ -130,7 +137,11 @@ export function scheduleSnapshot(app: BoardApp, boardId: string, seq: number): v
     } finally {
       s.running.delete(boardId);
       if (s.again.delete(boardId)) {
-        const row = await app.db('boards').where({ id: boardId }).first('last_seq').catch(() => undefined);
+        const row = await app
+          .db('boards')
+          .where({ id: boardId })
+          .first('last_seq')
+          .catch(() => undefined);
         if (row) scheduleSnapshot(app, boardId, Number(row.last_seq));
       }
     }

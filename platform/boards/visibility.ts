@@ -34,7 +34,10 @@ import { shapeOrigins } from './log';
  */
 
 /** Where a shape comes from: its creator and its kind (null: unknown, never blurred). */
-export interface ShapeOrigin { uid: string; kind: string | null }
+export interface ShapeOrigin {
+  uid: string;
+  kind: string | null;
+}
 /** shape id → origin, for the ids a filter needs (a plain object: it travels on the bus). */
 export type Owners = Readonly<Record<string, ShapeOrigin>>;
 export const NO_OWNERS: Owners = Object.freeze({});
@@ -153,8 +156,14 @@ export function visibleCommand(command: Command, viewer: string, owners: Owners 
   if (c.uid === viewer) return c;
   const seen = (id: string) => sightOf(owners, id, c.uid, viewer, blurry);
   switch (c.cmd) {
-    case 'propertyModifier': case 'fontModifier': case 'fontSizeModifier': case 'colorModifier': case 'sizeModifier':
-    case 'remove': case 'lock': case 'changeOrder': {
+    case 'propertyModifier':
+    case 'fontModifier':
+    case 'fontSizeModifier':
+    case 'colorModifier':
+    case 'sizeModifier':
+    case 'remove':
+    case 'lock':
+    case 'changeOrder': {
       const all = c.shapes ?? [];
       const kept = all.filter((id) => seen(id) !== null);
       if (kept.length === 0) return null;

@@ -33,7 +33,10 @@ export async function messagesBefore(db: Db, boardId: string, before: Date | nul
     .leftJoin('users as u', 'u.id', 'c.user_id')
     .where('c.board_id', boardId)
     .select('c.*', 'u.avatar')
-    .orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id', order: 'desc' }])
+    .orderBy([
+      { column: 'c.created_at', order: 'desc' },
+      { column: 'c.id', order: 'desc' },
+    ])
     .limit(limit);
   if (before) q.andWhere('c.created_at', '<', before);
   return (await q).reverse();

@@ -32,6 +32,11 @@ export const chatRoutes: ServerRoute[] = [
       response: { schema: Joi.array().items(chatMessageSchema).label('ChatMessages') },
     },
     handler: (request) =>
-      listMessages(request.server.app, (request.params as { id: string }).id, requestActor(request), (request.query as { From?: Date }).From ?? null),
+      listMessages(
+        request.server.app,
+        (request.params as { id: string }).id,
+        requestActor(request),
+        (request.query as { From?: Date }).From ?? null,
+      ),
   },
 ];

@@ -55,7 +55,10 @@ export async function sendMessage(
   const access = await chatAccess(app, code, actor);
   const text = cleanChatMessage(String(input.message ?? ''));
   if (!text) throw badRequest(EMPTY_MESSAGE, { message: [EMPTY_MESSAGE] });
-  if (text.length > CHAT_MESSAGE_MAX) throw badRequest(`Message must be at most ${CHAT_MESSAGE_MAX} characters.`, { message: [`Message must be at most ${CHAT_MESSAGE_MAX} characters.`] });
+  if (text.length > CHAT_MESSAGE_MAX)
+    throw badRequest(`Message must be at most ${CHAT_MESSAGE_MAX} characters.`, {
+      message: [`Message must be at most ${CHAT_MESSAGE_MAX} characters.`],
+    });
   const clientId = typeof input.id === 'string' && input.id.length > 0 && input.id.length <= 100 ? input.id : crypto.randomUUID();
   const { row, created } = await insertMessage(app.db, {
     boardId: access.board.id,

@@ -6,7 +6,9 @@ import * as clients from './service';
 
 const tags = ['api', 'clients'];
 
-const originStat = Joi.object({ origin: Joi.string(), embeds: Joi.number(), refusals: Joi.number(), lastSeen: Joi.string() }).label('EmbedOrigin');
+const originStat = Joi.object({ origin: Joi.string(), embeds: Joi.number(), refusals: Joi.number(), lastSeen: Joi.string() }).label(
+  'EmbedOrigin',
+);
 
 const clientView = Joi.object({
   id: Joi.string().guid(),
@@ -32,7 +34,10 @@ const clientPayload = Joi.object({
 const tokenPayload = Joi.object({
   clientId: Joi.string().max(64).required(),
   clientSecret: Joi.string().max(200).required(),
-  uid: Joi.string().pattern(UID_PATTERN).required().messages({ 'string.pattern.base': 'uid must be 1 to 100 letters, digits or _.:@|+=-.' }),
+  uid: Joi.string()
+    .pattern(UID_PATTERN)
+    .required()
+    .messages({ 'string.pattern.base': 'uid must be 1 to 100 letters, digits or _.:@|+=-.' }),
   name: Joi.string().allow('').max(MAX_NAME_LENGTH),
 }).label('ParticipantTokenRequest');
 
@@ -117,7 +122,8 @@ export const clientRoutes: ServerRoute[] = [
       auth: false,
       tags,
       description: 'May a board of this app be embedded on this origin? (used by the board page)',
-      notes: "Records the origin for the back-office. 403 'This board cannot be embedded on {origin}.' when the app restricts embedding to an allowlist that does not hold the origin; 404 for an unknown app.",
+      notes:
+        "Records the origin for the back-office. 403 'This board cannot be embedded on {origin}.' when the app restricts embedding to an allowlist that does not hold the origin; 404 for an unknown app.",
       validate: {
         params: Joi.object({ clientId: Joi.string().max(64).required() }),
         query: Joi.object({ origin: Joi.string().max(300).required() }).unknown(true),
@@ -125,7 +131,12 @@ export const clientRoutes: ServerRoute[] = [
       response: { schema: embedCheckResponse },
     },
     async handler(request) {
-      return clients.checkEmbed(request.server.app.db, String(request.params.clientId), request.query.origin as string, request.server.app.config.defaultPlan);
+      return clients.checkEmbed(
+        request.server.app.db,
+        String(request.params.clientId),
+        request.query.origin as string,
+        request.server.app.config.defaultPlan,
+      );
     },
   },
 ];

@@ -57,7 +57,12 @@ async function view(db: Db, row: ClientRow, secret: string | null = null): Promi
     isActive: row.is_active,
     createdAt: new Date(row.created_at).toISOString(),
     lastSession: row.last_session_at ? new Date(row.last_session_at).toISOString() : null,
-    origins: origins.map((o) => ({ origin: o.origin, embeds: o.embeds, refusals: o.refusals, lastSeen: new Date(o.last_seen_at).toISOString() })),
+    origins: origins.map((o) => ({
+      origin: o.origin,
+      embeds: o.embeds,
+      refusals: o.refusals,
+      lastSeen: new Date(o.last_seen_at).toISOString(),
+    })),
   };
 }
 
@@ -163,7 +168,11 @@ export interface TokenRequest {
  * another app's participant), plan of the app owner (so plan policies such as
  * api-white-label apply to the embedded board).
  */
-export async function exchangeToken(db: Db, config: Config, request: TokenRequest): Promise<{ token: string; expiresIn: number; tokenType: 'Bearer' }> {
+export async function exchangeToken(
+  db: Db,
+  config: Config,
+  request: TokenRequest,
+): Promise<{ token: string; expiresIn: number; tokenType: 'Bearer' }> {
   const row = await findClientByClientId(db, request.clientId);
   if (!row || !secretMatches(row, request.clientSecret)) throw Boom.unauthorized(CLIENT_MESSAGES.invalidCredentials);
   if (!row.is_active) throw Boom.forbidden(CLIENT_MESSAGES.inactiveClient);

@@ -42,15 +42,23 @@ async function candidatesOf(app: BoardApp, board: BoardRow): Promise<Candidate[]
   for (const r of rows) {
     const c = byUser.get(r.user_id) ?? byUser.set(r.user_id, { userId: r.user_id, names: [] }).get(r.user_id)!;
     // the name the board shows ('Member XXXX' for someone without a profile name) as well as the e-mail's
-    for (const n of [r.member_name, r.display_name, userDisplayName(r, r.user_id), r.username, r.username.split('@')[0]]) if (n?.trim() && !c.names.includes(n.trim())) c.names.push(n.trim());
+    for (const n of [r.member_name, r.display_name, userDisplayName(r, r.user_id), r.username, r.username.split('@')[0]])
+      if (n?.trim() && !c.names.includes(n.trim())) c.names.push(n.trim());
   }
   return [...byUser.values()];
 }
 
 /** Notifies the people `message` mentions on `board` (the author excluded); answers their user ids. */
-export async function notifyMentions(app: BoardApp, board: BoardRow, author: { userId: string | null; name: string }, message: string): Promise<string[]> {
+export async function notifyMentions(
+  app: BoardApp,
+  board: BoardRow,
+  author: { userId: string | null; name: string },
+  message: string,
+): Promise<string[]> {
   if (!message.includes('@')) return [];
-  const mentioned = (await candidatesOf(app, board)).filter((c) => c.userId !== author.userId && mentions(message, c.names)).slice(0, MENTION_LIMIT);
+  const mentioned = (await candidatesOf(app, board))
+    .filter((c) => c.userId !== author.userId && mentions(message, c.names))
+    .slice(0, MENTION_LIMIT);
   const told: string[] = [];
   for (const c of mentioned) {
     // only someone who can open the board now hears of it

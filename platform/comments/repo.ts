@@ -25,7 +25,13 @@ export interface CommentRow {
 }
 
 /** Creates a thread (with the client's id when it chose one); undefined when that id is taken. */
-export async function insertThread(db: Conn, boardId: string, createdBy: string, id?: string, shapeId?: string): Promise<ThreadRow | undefined> {
+export async function insertThread(
+  db: Conn,
+  boardId: string,
+  createdBy: string,
+  id?: string,
+  shapeId?: string,
+): Promise<ThreadRow | undefined> {
   const [row] = await db('comment_threads')
     .insert({ ...(id ? { id } : {}), board_id: boardId, created_by: createdBy, shape_id: shapeId ?? null })
     .onConflict('id')
@@ -38,7 +44,10 @@ export async function findThread(db: Conn, boardId: string, threadId: string): P
   return db<ThreadRow>('comment_threads').where({ board_id: boardId, id: threadId }).first();
 }
 
-export async function insertComment(db: Conn, c: { threadId: string; uid: string; userId: string | null; name: string; message: string }): Promise<CommentRow> {
+export async function insertComment(
+  db: Conn,
+  c: { threadId: string; uid: string; userId: string | null; name: string; message: string },
+): Promise<CommentRow> {
   const [row] = await db('comments')
     .insert({ thread_id: c.threadId, author_uid: c.uid, author_user_id: c.userId, author_name: c.name, message: c.message })
     .returning('*');
@@ -90,7 +99,12 @@ export async function linkThreadShape(db: Conn, boardId: string, threadId: strin
   await db('comment_threads').where({ board_id: boardId, id: threadId }).update({ shape_id: shapeId, deleted: false, resolved });
 }
 
-export async function setThreadsState(db: Conn, boardId: string, shapeIds: string[], state: { deleted?: boolean; resolved?: boolean }): Promise<void> {
+export async function setThreadsState(
+  db: Conn,
+  boardId: string,
+  shapeIds: string[],
+  state: { deleted?: boolean; resolved?: boolean },
+): Promise<void> {
   if (shapeIds.length === 0) return;
   await db('comment_threads').where({ board_id: boardId }).whereIn('shape_id', shapeIds).update(state);
 }
@@ -98,6 +112,9 @@ export async function setThreadsState(db: Conn, boardId: string, shapeIds: strin
 /** Which of these shape ids are comment shapes of the board. */
 export async function commentShapeIds(db: Conn, boardId: string, shapeIds: string[]): Promise<Set<string>> {
   if (shapeIds.length === 0) return new Set();
-  const rows: Array<{ shape_id: string }> = await db('comment_threads').where({ board_id: boardId }).whereIn('shape_id', shapeIds).select('shape_id');
+  const rows: Array<{ shape_id: string }> = await db('comment_threads')
+    .where({ board_id: boardId })
+    .whereIn('shape_id', shapeIds)
+    .select('shape_id');
   return new Set(rows.map((r) => r.shape_id));
 }

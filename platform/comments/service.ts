@@ -80,11 +80,22 @@ export async function addComment(
   const date = new Date(row.created_at).toISOString();
   await app.bus.publish(board.code, {
     event: 'commentAdded',
-    data: { id: row.id, message, date, displayName, profileImage: await profileImageOf(app.db, actor!), threadId: thread.id, newThread, uid: actor!.uid },
+    data: {
+      id: row.id,
+      message,
+      date,
+      displayName,
+      profileImage: await profileImageOf(app.db, actor!),
+      threadId: thread.id,
+      newThread,
+      uid: actor!.uid,
+    },
     except: opts.connectionId,
   });
   // the people the comment mentions are told (a failure there never fails the comment)
-  await notifyMentions(app, board, { userId: actor!.userId, name: displayName }, message).catch((err) => app.logger.error({ err, board: board.code }, 'mention notifications failed'));
+  await notifyMentions(app, board, { userId: actor!.userId, name: displayName }, message).catch((err) =>
+    app.logger.error({ err, board: board.code }, 'mention notifications failed'),
+  );
   return { createdThreadId: newThread ? thread.id : null, id: row.id, date, threadId: thread.id };
 }
 

@@ -103,7 +103,13 @@ function createAbuse(app: ServerApplicationState, redis: Redis | null, onError?:
   const limits = app.config.limits;
   const local = (prefix: string, budget: Budget) => createRateLimiter({ prefix, max: budget.points, windowMs: budget.windowMs });
   const shared = (prefix: string, budget: Budget) =>
-    createRateLimiter({ prefix, max: budget.points, windowMs: budget.windowMs, redisPrefix: app.config.redisPrefix, ...(redis ? { redis, onError } : {}) });
+    createRateLimiter({
+      prefix,
+      max: budget.points,
+      windowMs: budget.windowMs,
+      redisPrefix: app.config.redisPrefix,
+      ...(redis ? { redis, onError } : {}),
+    });
   const perSocket: Record<AbuseKind, RateLimiter> = {
     commands: local('commands-socket', limits.commandsPerSocket),
     chat: local('chat-socket', limits.chat),
@@ -118,7 +124,12 @@ function createAbuse(app: ServerApplicationState, redis: Redis | null, onError?:
   const guestCommandsPerAddress = shared('commands-address', limits.guestCommandsPerAddress);
   const commandsPerBoard = shared('commands-board', limits.commandsPerBoard);
   const opens = shared('hub-opens-address', limits.hubOpensPerAddress);
-  const openSockets = createConcurrencyCap({ prefix: 'hub-sockets-address', max: limits.hubSocketsPerAddress, redisPrefix: app.config.redisPrefix, ...(redis ? { redis, onError } : {}) });
+  const openSockets = createConcurrencyCap({
+    prefix: 'hub-sockets-address',
+    max: limits.hubSocketsPerAddress,
+    redisPrefix: app.config.redisPrefix,
+    ...(redis ? { redis, onError } : {}),
+  });
   const all = [...Object.values(perSocket), ...Object.values(perUser), logs, guestCommandsPerAddress, commandsPerBoard, opens];
 
   const frames = new WeakMap<object, { count: number; resetAt: number }>();

@@ -42,7 +42,10 @@ export async function registerAuth(server: Server, config: Config): Promise<void
       } catch (err) {
         // the database is unreachable: neither a 401 (the client would sign out) nor its text
         request.server.app.logger.error({ err, requestId: request.app.requestId }, 'auth: token version lookup failed');
-        return { isValid: false, response: h.response({ statusCode: 503, error: 'Service Unavailable', message: 'Service unavailable.' }).code(503) };
+        return {
+          isValid: false,
+          response: h.response({ statusCode: 503, error: 'Service Unavailable', message: 'Service unavailable.' }).code(503),
+        };
       }
       if (refusal) throw new Error(refusal);
       return { isValid: true, credentials: { ...claims } };
@@ -63,13 +66,22 @@ export async function registerAuth(server: Server, config: Config): Promise<void
   // plain { statusCode, message } response by then, so both forms are handled.
   server.ext('onPreResponse', (request, h) => {
     const response = request.response as {
-      isBoom?: boolean; output?: { statusCode: number; headers: Record<string, string> }; message?: string;
-      statusCode?: number; source?: { message?: unknown }; header?: (name: string, value: string) => unknown;
+      isBoom?: boolean;
+      output?: { statusCode: number; headers: Record<string, string> };
+      message?: string;
+      statusCode?: number;
+      source?: { message?: unknown };
+      header?: (name: string, value: string) => unknown;
     };
     if (response?.isBoom && response.output?.statusCode === 401 && /expired/i.test(response.message ?? '')) {
       response.output.headers[EXPIRED_TOKEN_HEADER] = 'true';
       response.output.headers['access-control-expose-headers'] = EXPIRED_TOKEN_HEADER;
-    } else if (!response?.isBoom && response?.statusCode === 401 && /expired/i.test(String(response.source?.message ?? '')) && response.header) {
+    } else if (
+      !response?.isBoom &&
+      response?.statusCode === 401 &&
+      /expired/i.test(String(response.source?.message ?? '')) &&
+      response.header
+    ) {
       response.header(EXPIRED_TOKEN_HEADER, 'true');
       response.header('access-control-expose-headers', EXPIRED_TOKEN_HEADER);
     }
@@ -85,7 +97,12 @@ export function signAccessToken(config: Config, claims: TokenClaims): string {
 export function verifyAccessToken(config: Config, token: string): TokenClaims | null {
   try {
     const artifacts = Jwt.token.decode(token);
-    Jwt.token.verify(artifacts, { key: config.accessTokenSecret, algorithm: 'HS256' }, { timeSkewSec: 5, aud: false, iss: false, sub: false } as never);
+    Jwt.token.verify(artifacts, { key: config.accessTokenSecret, algorithm: 'HS256' }, {
+      timeSkewSec: 5,
+      aud: false,
+      iss: false,
+      sub: false,
+    } as never);
     const claims = artifacts.decoded.payload as TokenClaims;
     return hasExpiry(claims) ? claims : null;
   } catch {

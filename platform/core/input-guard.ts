@@ -100,7 +100,8 @@ export function inputProblems(value: unknown, base: readonly string[] = []): Inp
         if (problem) report(node, problem, key);
         return !problem;
       });
-      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: (v as Record<string, unknown>)[keys[i]!], key: keys[i]!, parent: node, depth });
+      for (let i = keys.length - 1; i >= 0; i--)
+        stack.push({ value: (v as Record<string, unknown>)[keys[i]!], key: keys[i]!, parent: node, depth });
     }
   }
   return out;
@@ -132,7 +133,11 @@ export function registerInputGuard(server: Server): void {
     const refusal =
       inputRefusal(request.params) ??
       inputRefusal(request.query) ??
-      (typeof payload === 'string' ? inputRefusal(payload, ['payload']) : payload && typeof payload === 'object' ? inputRefusal(payload) : null);
+      (typeof payload === 'string'
+        ? inputRefusal(payload, ['payload'])
+        : payload && typeof payload === 'object'
+          ? inputRefusal(payload)
+          : null);
     if (refusal) throw refusal;
     return h.continue;
   });

@@ -77,7 +77,9 @@ export function listQuery(list: AnyList): Joi.ObjectSchema {
   const presets = Object.keys(list.presets ?? {});
   const order = Joi.string()
     .pattern(ORDER)
-    .custom((value: string, helpers) => (list.sortable.includes(value.split(' ')[0]!) || presets.includes(value) ? value : helpers.error('any.invalid')))
+    .custom((value: string, helpers) =>
+      list.sortable.includes(value.split(' ')[0]!) || presets.includes(value) ? value : helpers.error('any.invalid'),
+    )
     .messages({
       'string.pattern.base': '{{#label}} must be a field name, optionally followed by " Desc"',
       'any.invalid': presets.length
@@ -88,7 +90,13 @@ export function listQuery(list: AnyList): Joi.ObjectSchema {
   return Joi.object({
     [nameOf(list, 'Take')]: Joi.number().integer().min(1).max(maxTake),
     [nameOf(list, 'Skip')]: Joi.number().integer().min(0).max(1_000_000_000),
-    [nameOf(list, 'Orders')]: Joi.alternatives(order, Joi.array().items(order).max(list.sortable.length || 1).single()),
+    [nameOf(list, 'Orders')]: Joi.alternatives(
+      order,
+      Joi.array()
+        .items(order)
+        .max(list.sortable.length || 1)
+        .single(),
+    ),
     [nameOf(list, 'Filter')]: Joi.string().trim().max(200).allow(''),
     [nameOf(list, 'QuickFilter')]: list.quickFilters ? Joi.string().valid(...Object.keys(list.quickFilters)) : Joi.forbidden(),
     ...extra,
@@ -125,7 +133,8 @@ function applyFilters(list: AnyList, q: Knex.QueryBuilder, params: ListParams): 
   const text = params.Filter?.trim();
   if (text && list.searchable?.length) {
     q.where((w) => {
-      for (const field of list.searchable!) w.orWhereRaw(`(??)::text ilike ? escape '\\'`, [list.fields[field] as string, likePattern(text)]);
+      for (const field of list.searchable!)
+        w.orWhereRaw(`(??)::text ilike ? escape '\\'`, [list.fields[field] as string, likePattern(text)]);
     });
   }
   if (list.quickFilters) {
@@ -137,17 +146,24 @@ function applyFilters(list: AnyList, q: Knex.QueryBuilder, params: ListParams): 
 
 function ordersOf(list: AnyList, params: ListParams): Array<{ field: string; desc: boolean }> {
   const asked = params.Orders === undefined ? [] : Array.isArray(params.Orders) ? params.Orders : [params.Orders];
-  return (asked.length ? asked : [list.defaultOrder]).flatMap((o) => list.presets?.[o] ?? [o]).map((o) => {
-    const [field, dir] = o.split(' ');
-    return { field: field!, desc: /^desc$/i.test(dir ?? '') };
-  });
+  return (asked.length ? asked : [list.defaultOrder])
+    .flatMap((o) => list.presets?.[o] ?? [o])
+    .map((o) => {
+      const [field, dir] = o.split(' ');
+      return { field: field!, desc: /^desc$/i.test(dir ?? '') };
+    });
 }
 
 /**
  * One page of the list: `base` is the resource's query already restricted to what the asker
  * may see (the route's authorization), without select, order or paging.
  */
-export async function runList<Row, Item>(list: ListDeclaration<Row, Item>, base: Knex.QueryBuilder, query: ListParams, options: { csv?: boolean } = {}): Promise<ListPage<Item>> {
+export async function runList<Row, Item>(
+  list: ListDeclaration<Row, Item>,
+  base: Knex.QueryBuilder,
+  query: ListParams,
+  options: { csv?: boolean } = {},
+): Promise<ListPage<Item>> {
   const params = protocolParams(list, query);
   const filtered = base.clone();
   applyFilters(list, filtered, params);
@@ -155,10 +171,15 @@ export async function runList<Row, Item>(list: ListDeclaration<Row, Item>, base:
   // a raw field is selected through a new raw (wrapping the declared one would change it for the orders below)
   const raw = (page: Knex.QueryBuilder, name: string, expr: Knex.Raw) => {
     const { sql, bindings } = expr.toSQL();
-    return (page as unknown as { client: { raw(sql: string, bindings: readonly unknown[]): Knex.Raw } }).client.raw(`(${sql}) as "${name}"`, bindings);
+    return (page as unknown as { client: { raw(sql: string, bindings: readonly unknown[]): Knex.Raw } }).client.raw(
+      `(${sql}) as "${name}"`,
+      bindings,
+    );
   };
   const page = filtered.clone();
-  page.select(Object.entries(list.fields).map(([name, expr]) => (typeof expr === 'string' ? { [name]: expr } : raw(page, name, expr as Knex.Raw))));
+  page.select(
+    Object.entries(list.fields).map(([name, expr]) => (typeof expr === 'string' ? { [name]: expr } : raw(page, name, expr as Knex.Raw))),
+  );
   for (const { field, desc } of ordersOf(list, params)) {
     const expr = list.fields[field]!;
     if (typeof expr === 'string') page.orderBy(expr, desc ? 'desc' : 'asc', desc ? 'last' : 'first');
@@ -176,7 +197,14 @@ export const wantsCsv = (request: Request): boolean => /\btext\/csv\b/i.test(Str
 
 /** Items as CSV text: one header row of the items' keys, then one row per item (nested values as JSON). */
 export function toCsv(items: unknown[]): string {
-  const records = items.map((item) => Object.fromEntries(Object.entries(item as Record<string, unknown>).map(([k, v]) => [k, v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v])));
+  const records = items.map((item) =>
+    Object.fromEntries(
+      Object.entries(item as Record<string, unknown>).map(([k, v]) => [
+        k,
+        v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v,
+      ]),
+    ),
+  );
   const columns = records.length ? Object.keys(records[0]!) : [];
   return stringify(records, { header: true, columns, cast: { date: (d) => d.toISOString(), boolean: (b) => (b ? 'true' : 'false') } });
 }
@@ -201,4 +229,5 @@ export async function answerList<Row, Item>(
 }
 
 /** The joi schema of a list answer, for the OpenAPI document. */
-export const listAnswer = (name: string, item: Joi.Schema) => Joi.object({ totalCount: Joi.number().integer().min(0), data: Joi.array().items(item) }).label(name);
+export const listAnswer = (name: string, item: Joi.Schema) =>
+  Joi.object({ totalCount: Joi.number().integer().min(0), data: Joi.array().items(item) }).label(name);

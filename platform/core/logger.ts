@@ -26,12 +26,39 @@ export const REDACTED = '[redacted]';
 /** Keys whose values are secrets, compared without case, '-' and '_'. */
 const SECRET_KEYS = new Set(
   [
-    'authorization', 'proxy-authorization', 'cookie', 'set-cookie',
-    'password', 'current', 'currentPassword', 'newPassword', 'confirmPassword', 'repeatPassword', 'passwordHash',
-    'token', 'accessToken', 'refreshToken', 'idToken', 'access_token', 'refresh_token', 'id_token', 'bearer',
-    'secret', 'clientSecret', 'client_secret', 'cookieSecret', 'accessTokenSecret', 'apiKey',
-    'uid', 'uniqueUserId', 'guestSecret', 'secretUid',
-    'resetCode', 'recoveryCode', 'invitationToken', 'deviceToken',
+    'authorization',
+    'proxy-authorization',
+    'cookie',
+    'set-cookie',
+    'password',
+    'current',
+    'currentPassword',
+    'newPassword',
+    'confirmPassword',
+    'repeatPassword',
+    'passwordHash',
+    'token',
+    'accessToken',
+    'refreshToken',
+    'idToken',
+    'access_token',
+    'refresh_token',
+    'id_token',
+    'bearer',
+    'secret',
+    'clientSecret',
+    'client_secret',
+    'cookieSecret',
+    'accessTokenSecret',
+    'apiKey',
+    'uid',
+    'uniqueUserId',
+    'guestSecret',
+    'secretUid',
+    'resetCode',
+    'recoveryCode',
+    'invitationToken',
+    'deviceToken',
   ].map((k) => normalizeKey(k)),
 );
 
@@ -47,7 +74,10 @@ const STRING_SCRUBS: Array<[RegExp, string]> = [
   // recovery links: /accounts/reset-password/{code}/{email}
   [/(\/reset-password\/)[^/\s"'<>]+/gi, `$1${REDACTED}`],
   // secret parameters in a query string or fragment
-  [/([?&#;](?:uid|token|access_?token|refresh_?token|id_?token|code|secret|client_?secret|invitation|password)=)[^&#\s"'<>]*/gi, `$1${REDACTED}`],
+  [
+    /([?&#;](?:uid|token|access_?token|refresh_?token|id_?token|code|secret|client_?secret|invitation|password)=)[^&#\s"'<>]*/gi,
+    `$1${REDACTED}`,
+  ],
 ];
 
 /** A string without the secrets it may carry. */

@@ -10,8 +10,15 @@
 import Joi from 'joi';
 import { SHAPE_KINDS, type Command, type ShapeKind } from '../../shared/model';
 import {
-  COLOR_REGEX, FRAME_TITLE_MAX, LINE_TYPES, LINE_WIDTH, OPACITY, STICKY_SIZES, TABLE_LIMITS,
-  TEXT_ALIGNS, UUID_REGEX,
+  COLOR_REGEX,
+  FRAME_TITLE_MAX,
+  LINE_TYPES,
+  LINE_WIDTH,
+  OPACITY,
+  STICKY_SIZES,
+  TABLE_LIMITS,
+  TEXT_ALIGNS,
+  UUID_REGEX,
 } from '../../shared/constants';
 import { SCHEMA_LIMITS, jsonLength } from '../../shared/shape-check';
 import { isSafeLink, UNSAFE_LINK } from '../../shared/links';
@@ -35,17 +42,25 @@ export const pointsSchema = Joi.array().items(coordSchema).max(L.points).custom(
 const textSchema = Joi.string().allow('').max(L.text);
 const urlSchema = Joi.string().allow('').max(L.url);
 /** A shape's link: '' (none) or an http, https or mailto link (shared/links.ts, docs/security.md "Link schemes"). */
-const linkSchema = urlSchema.custom((v: string, helpers) => (v === '' || isSafeLink(v) ? v : helpers.message({ custom: `{{#label}} ${UNSAFE_LINK}` })));
-const httpUrl = Joi.string().max(L.url).uri({ scheme: ['http', 'https'] });
+const linkSchema = urlSchema.custom((v: string, helpers) =>
+  v === '' || isSafeLink(v) ? v : helpers.message({ custom: `{{#label}} ${UNSAFE_LINK}` }),
+);
+const httpUrl = Joi.string()
+  .max(L.url)
+  .uri({ scheme: ['http', 'https'] });
 const tagSchema = Joi.object({ key: Joi.string().trim().min(1).max(L.tagKey).required(), value: Joi.string().allow('').max(L.tagValue) });
 const metadataSchema = Joi.object().pattern(Joi.string().max(L.id), Joi.any()).custom(jsonCapped(L.metadataJson));
 const fontSchema = Joi.string().min(1).max(L.font);
 const fontSizeSchema = Joi.number().min(1).max(L.fontSize);
 const stickySizeSchema = Joi.valid(...Object.keys(STICKY_SIZES));
-const pageSchema = Joi.object({ current: Joi.number().integer().min(1).max(L.page).required(), total: Joi.number().integer().min(1).max(L.page).required() });
-const tableSchema = Joi.array().min(TABLE_LIMITS.min).max(TABLE_LIMITS.max).items(
-  Joi.array().min(TABLE_LIMITS.min).max(TABLE_LIMITS.max).items(Joi.string().allow('').max(L.tableCell)),
-);
+const pageSchema = Joi.object({
+  current: Joi.number().integer().min(1).max(L.page).required(),
+  total: Joi.number().integer().min(1).max(L.page).required(),
+});
+const tableSchema = Joi.array()
+  .min(TABLE_LIMITS.min)
+  .max(TABLE_LIMITS.max)
+  .items(Joi.array().min(TABLE_LIMITS.min).max(TABLE_LIMITS.max).items(Joi.string().allow('').max(L.tableCell)));
 
 const shapeBase = {
   id: idSchema.required(),
@@ -67,18 +82,55 @@ const box = { x: coordSchema.required(), y: coordSchema.required(), w: coordSche
 /** The fields of each shape kind (without id/cmd and the common fields). */
 function kindFields(kind: ShapeKind, depth: number): Record<string, Joi.Schema> {
   switch (kind) {
-    case 'pen': case 'highlighter':
-      return { points: pointsSchema.min(4).required(), color: colorSchema.required(), lineWidth: lineWidthSchema.required(), type: Joi.valid('pen', 'hl').required() };
-    case 'rectangle': case 'filledRectangle':
+    case 'pen':
+    case 'highlighter':
+      return {
+        points: pointsSchema.min(4).required(),
+        color: colorSchema.required(),
+        lineWidth: lineWidthSchema.required(),
+        type: Joi.valid('pen', 'hl').required(),
+      };
+    case 'rectangle':
+    case 'filledRectangle':
       return { ...box, stroke: colorSchema.required(), lineWidth: lineWidthSchema.required(), fill: fillSchema };
-    case 'circle': case 'filledCircle':
-      return { x: coordSchema.required(), y: coordSchema.required(), r: lengthSchema.required(), stroke: colorSchema.required(), lineWidth: lineWidthSchema.required(), fill: fillSchema };
-    case 'line': case 'arrow':
-      return { points: pointsSchema.length(4).required(), color: colorSchema.required(), lineWidth: lineWidthSchema.required(), type: Joi.valid(...LINE_TYPES).required(), start: idSchema, end: idSchema };
+    case 'circle':
+    case 'filledCircle':
+      return {
+        x: coordSchema.required(),
+        y: coordSchema.required(),
+        r: lengthSchema.required(),
+        stroke: colorSchema.required(),
+        lineWidth: lineWidthSchema.required(),
+        fill: fillSchema,
+      };
+    case 'line':
+    case 'arrow':
+      return {
+        points: pointsSchema.length(4).required(),
+        color: colorSchema.required(),
+        lineWidth: lineWidthSchema.required(),
+        type: Joi.valid(...LINE_TYPES).required(),
+        start: idSchema,
+        end: idSchema,
+      };
     case 'text':
-      return { value: textSchema.required(), x: coordSchema.required(), y: coordSchema.required(), color: colorSchema.required(), font: fontSchema.required(), size: fontSizeSchema.required(), align: Joi.valid(...TEXT_ALIGNS).required() };
+      return {
+        value: textSchema.required(),
+        x: coordSchema.required(),
+        y: coordSchema.required(),
+        color: colorSchema.required(),
+        font: fontSchema.required(),
+        size: fontSizeSchema.required(),
+        align: Joi.valid(...TEXT_ALIGNS).required(),
+      };
     case 'stickyNote':
-      return { text: textSchema.required(), ...box, color: colorSchema.required(), size: stickySizeSchema.required(), fontSize: fontSizeSchema.required() };
+      return {
+        text: textSchema.required(),
+        ...box,
+        color: colorSchema.required(),
+        size: stickySizeSchema.required(),
+        fontSize: fontSizeSchema.required(),
+      };
     case 'image':
       return {
         ...box,
@@ -87,13 +139,39 @@ function kindFields(kind: ShapeKind, depth: number): Record<string, Joi.Schema> 
         page: pageSchema,
       };
     case 'frame':
-      return { ...box, color: colorSchema.required(), title: Joi.string().allow('').trim().max(FRAME_TITLE_MAX).required(), order: Joi.number().integer().min(0).max(1e9).required(), children: Joi.array().items(idSchema).max(L.children).required() };
+      return {
+        ...box,
+        color: colorSchema.required(),
+        title: Joi.string().allow('').trim().max(FRAME_TITLE_MAX).required(),
+        order: Joi.number().integer().min(0).max(1e9).required(),
+        children: Joi.array().items(idSchema).max(L.children).required(),
+      };
     case 'comment':
-      return { x: coordSchema.required(), y: coordSchema.required(), threadId: idSchema.required(), color: Joi.number().integer().min(1).max(6).required(), resolved: Joi.boolean().required(), unreadCount: Joi.number().integer().min(0).max(1e9), comments: Joi.number().integer().min(0).max(1e9) };
+      return {
+        x: coordSchema.required(),
+        y: coordSchema.required(),
+        threadId: idSchema.required(),
+        color: Joi.number().integer().min(1).max(6).required(),
+        resolved: Joi.boolean().required(),
+        unreadCount: Joi.number().integer().min(0).max(1e9),
+        comments: Joi.number().integer().min(0).max(1e9),
+      };
     case 'composite':
-      return { shapes: Joi.array().items(shapeSchemaAt(depth - 1)).min(1).max(L.shapesPerGroup).required() };
+      return {
+        shapes: Joi.array()
+          .items(shapeSchemaAt(depth - 1))
+          .min(1)
+          .max(L.shapesPerGroup)
+          .required(),
+      };
     case 'link':
-      return { url: httpUrl.required(), shapes: Joi.array().items(shapeSchemaAt(depth - 1)).max(L.shapesPerGroup).required() };
+      return {
+        url: httpUrl.required(),
+        shapes: Joi.array()
+          .items(shapeSchemaAt(depth - 1))
+          .max(L.shapesPerGroup)
+          .required(),
+      };
     case 'table':
       return { ...box, table: tableSchema.required(), border: Joi.boolean().required() };
   }
@@ -116,27 +194,40 @@ function shapeSchemaAt(depth: number): Joi.Schema {
 
 export const shapeSchema = shapeSchemaAt(L.compositeDepth);
 /** Schemas of each shape kind, e.g. `shapeSchemas.rectangle`. */
-export const shapeSchemas = Object.fromEntries(SHAPE_KINDS.map((k) => [k, kindShapeSchema(k, L.compositeDepth)])) as Record<ShapeKind, Joi.ObjectSchema>;
+export const shapeSchemas = Object.fromEntries(SHAPE_KINDS.map((k) => [k, kindShapeSchema(k, L.compositeDepth)])) as Record<
+  ShapeKind,
+  Joi.ObjectSchema
+>;
 
 /* ---------------- propertyModifier: which properties may be set, with what ---------------- */
 
 const one = <T extends Joi.Schema>(s: T) => Joi.alternatives().try(s, Joi.array().items(s).max(L.shapesPerGroup));
 /** Settable properties: `set` validates a plain value, `add` a value with type 'add'. */
 export const SETTABLE_PROPERTIES: Record<string, { set: Joi.Schema; add?: Joi.Schema }> = {
-  x: { set: coordSchema, add: coordSchema }, y: { set: coordSchema, add: coordSchema },
-  w: { set: coordSchema, add: coordSchema }, h: { set: coordSchema, add: coordSchema },
+  x: { set: coordSchema, add: coordSchema },
+  y: { set: coordSchema, add: coordSchema },
+  w: { set: coordSchema, add: coordSchema },
+  h: { set: coordSchema, add: coordSchema },
   r: { set: lengthSchema, add: coordSchema },
   rotation: { set: Joi.number().min(-36_000).max(36_000), add: Joi.number().min(-36_000).max(36_000) },
-  opacity: { set: opacitySchema }, lineWidth: { set: lineWidthSchema },
+  opacity: { set: opacitySchema },
+  lineWidth: { set: lineWidthSchema },
   color: { set: Joi.alternatives().try(colorSchema, Joi.number().integer().min(1).max(6)) },
-  stroke: { set: colorSchema }, fill: { set: fillSchema.allow(null) },
+  stroke: { set: colorSchema },
+  fill: { set: fillSchema.allow(null) },
   type: { set: Joi.valid('pen', 'hl', ...LINE_TYPES) },
   points: { set: pointsSchema.min(2) },
-  start: { set: idSchema.allow(null, '') }, end: { set: idSchema.allow(null, '') },
-  value: { set: textSchema }, text: { set: textSchema }, title: { set: Joi.string().allow('').trim().max(FRAME_TITLE_MAX) },
-  font: { set: fontSchema }, size: { set: Joi.alternatives().try(fontSizeSchema, stickySizeSchema) }, fontSize: { set: fontSizeSchema },
+  start: { set: idSchema.allow(null, '') },
+  end: { set: idSchema.allow(null, '') },
+  value: { set: textSchema },
+  text: { set: textSchema },
+  title: { set: Joi.string().allow('').trim().max(FRAME_TITLE_MAX) },
+  font: { set: fontSchema },
+  size: { set: Joi.alternatives().try(fontSizeSchema, stickySizeSchema) },
+  fontSize: { set: fontSizeSchema },
   align: { set: Joi.valid(...TEXT_ALIGNS) },
-  link: { set: linkSchema.allow(null) }, url: { set: urlSchema },
+  link: { set: linkSchema.allow(null) },
+  url: { set: urlSchema },
   tags: { set: Joi.array().items(tagSchema).max(L.tags).allow(null), add: one(tagSchema) },
   metadata: { set: metadataSchema.allow(null) },
   lock: { set: Joi.boolean() },
@@ -146,11 +237,14 @@ export const SETTABLE_PROPERTIES: Record<string, { set: Joi.Schema; add?: Joi.Sc
   resolved: { set: Joi.boolean() },
   unreadCount: { set: Joi.number().integer().min(0).max(1e9) },
   comments: { set: Joi.number().integer().min(0).max(1e9) },
-  table: { set: tableSchema }, border: { set: Joi.boolean() },
+  table: { set: tableSchema },
+  border: { set: Joi.boolean() },
 };
 
 const propSchema = Joi.object({
-  name: Joi.valid(...Object.keys(SETTABLE_PROPERTIES)).required().messages({ 'any.only': '{{#label}} is not a property that can be changed' }),
+  name: Joi.valid(...Object.keys(SETTABLE_PROPERTIES))
+    .required()
+    .messages({ 'any.only': '{{#label}} is not a property that can be changed' }),
   type: Joi.valid('add'),
   value: Joi.any().custom(jsonCapped(L.text + 100)),
 }).custom((prop: { name: string; value: unknown; type?: 'add' }, helpers) => {
@@ -174,38 +268,81 @@ const shapeIds = Joi.array().items(idSchema).min(1).max(L.shapesPerCommand);
 
 function commandKindFields(kind: string, depth: number): Record<string, Joi.Schema> | undefined {
   switch (kind) {
-    case 'propertyModifier': return { shapes: shapeIds.required(), props: Joi.array().items(propSchema).min(1).max(L.propsPerCommand).required() };
-    case 'textModifier': return { shape: idSchema.required(), value: textSchema.required() };
-    case 'fontModifier': return { shapes: shapeIds.required(), font: fontSchema.required() };
-    case 'fontSizeModifier': return { shapes: shapeIds.required(), size: fontSizeSchema.required() };
-    case 'colorModifier': return { shapes: shapeIds.required(), color: colorSchema, stroke: colorSchema, fill: fillSchema };
-    case 'reposition': return { shapePositions: Joi.array().items(Joi.object({ shape: idSchema.required(), x: coordSchema.required(), y: coordSchema.required() })).min(1).max(L.shapesPerCommand).required() };
-    case 'stickyNoteModifier': return { shape: idSchema.required(), fontSize: fontSizeSchema.required() };
-    case 'sizeModifier': return { shapes: shapeIds.required(), w: coordSchema.required(), h: coordSchema.required(), x: coordSchema, y: coordSchema };
-    case 'commandSet': return depth > 0 ? { commands: Joi.array().items(commandSchemaAt(depth - 1, true)).min(1).max(L.commandsPerSet).required() } : undefined;
-    case 'remove': return { shapes: shapeIds.required() };
-    case 'clear': return {};
-    case 'undo': return { ref: idSchema.required(), type: Joi.valid('redo') };
-    case 'lock': return { shapes: shapeIds.required(), locked: Joi.boolean().required(), protect: Joi.boolean() };
-    case 'changeOrder': return { shapes: shapeIds.required(), order: Joi.valid('front', 'back').required() };
-    case 'pageModifier': return { shape: idSchema.required(), page: Joi.number().integer().min(1).max(L.page).required() };
-    case 'replace': return { shape: shapeSchema.required() };
+    case 'propertyModifier':
+      return { shapes: shapeIds.required(), props: Joi.array().items(propSchema).min(1).max(L.propsPerCommand).required() };
+    case 'textModifier':
+      return { shape: idSchema.required(), value: textSchema.required() };
+    case 'fontModifier':
+      return { shapes: shapeIds.required(), font: fontSchema.required() };
+    case 'fontSizeModifier':
+      return { shapes: shapeIds.required(), size: fontSizeSchema.required() };
+    case 'colorModifier':
+      return { shapes: shapeIds.required(), color: colorSchema, stroke: colorSchema, fill: fillSchema };
+    case 'reposition':
+      return {
+        shapePositions: Joi.array()
+          .items(Joi.object({ shape: idSchema.required(), x: coordSchema.required(), y: coordSchema.required() }))
+          .min(1)
+          .max(L.shapesPerCommand)
+          .required(),
+      };
+    case 'stickyNoteModifier':
+      return { shape: idSchema.required(), fontSize: fontSizeSchema.required() };
+    case 'sizeModifier':
+      return { shapes: shapeIds.required(), w: coordSchema.required(), h: coordSchema.required(), x: coordSchema, y: coordSchema };
+    case 'commandSet':
+      return depth > 0
+        ? {
+            commands: Joi.array()
+              .items(commandSchemaAt(depth - 1, true))
+              .min(1)
+              .max(L.commandsPerSet)
+              .required(),
+          }
+        : undefined;
+    case 'remove':
+      return { shapes: shapeIds.required() };
+    case 'clear':
+      return {};
+    case 'undo':
+      return { ref: idSchema.required(), type: Joi.valid('redo') };
+    case 'lock':
+      return { shapes: shapeIds.required(), locked: Joi.boolean().required(), protect: Joi.boolean() };
+    case 'changeOrder':
+      return { shapes: shapeIds.required(), order: Joi.valid('front', 'back').required() };
+    case 'pageModifier':
+      return { shape: idSchema.required(), page: Joi.number().integer().min(1).max(L.page).required() };
+    case 'replace':
+      return { shape: shapeSchema.required() };
   }
   return undefined;
 }
 
 export const COMMAND_KINDS = [
-  ...SHAPE_KINDS, 'propertyModifier', 'textModifier', 'fontModifier', 'fontSizeModifier', 'colorModifier', 'reposition',
-  'stickyNoteModifier', 'sizeModifier', 'commandSet', 'remove', 'clear', 'undo', 'lock', 'changeOrder', 'pageModifier', 'replace',
+  ...SHAPE_KINDS,
+  'propertyModifier',
+  'textModifier',
+  'fontModifier',
+  'fontSizeModifier',
+  'colorModifier',
+  'reposition',
+  'stickyNoteModifier',
+  'sizeModifier',
+  'commandSet',
+  'remove',
+  'clear',
+  'undo',
+  'lock',
+  'changeOrder',
+  'pageModifier',
+  'replace',
 ] as const;
 /** Kinds that may not appear inside a commandSet. */
 const TOP_LEVEL_ONLY = ['undo', 'clear'];
 
 function commandKindSchema(kind: string, depth: number): Joi.ObjectSchema | undefined {
   const shapeKind = (SHAPE_KINDS as readonly string[]).includes(kind);
-  const fields = shapeKind
-    ? { shape: kindShapeSchema(kind as ShapeKind, L.compositeDepth).required() }
-    : commandKindFields(kind, depth);
+  const fields = shapeKind ? { shape: kindShapeSchema(kind as ShapeKind, L.compositeDepth).required() } : commandKindFields(kind, depth);
   return fields ? Joi.object({ ...commandBase, cmd: Joi.valid(kind).required(), ...fields }) : undefined;
 }
 
@@ -219,15 +356,22 @@ function commandSchemaAt(depth: number, nested: boolean): Joi.Schema {
 
 /** Counts commands including those nested in command sets. */
 function countCommands(c: { cmd?: string; commands?: unknown[] }): number {
-  return 1 + (c.cmd === 'commandSet' && Array.isArray(c.commands) ? c.commands.reduce<number>((n, s) => n + countCommands(s as never), 0) : 0);
+  return (
+    1 + (c.cmd === 'commandSet' && Array.isArray(c.commands) ? c.commands.reduce<number>((n, s) => n + countCommands(s as never), 0) : 0)
+  );
 }
 
 /** A command as a client sends it (no server `effect`); commandSet depth ≤ 2, ≤ 1000 commands in all. */
 export const commandSchema = commandSchemaAt(L.commandSetDepth, false).custom((c: Command, helpers) =>
-  countCommands(c as never) - 1 > L.commandsPerSet ? helpers.message({ custom: `commands must hold at most ${L.commandsPerSet} commands in all` }) : c,
+  countCommands(c as never) - 1 > L.commandsPerSet
+    ? helpers.message({ custom: `commands must hold at most ${L.commandsPerSet} commands in all` })
+    : c,
 );
 
-export interface FieldErrorsResult { message: string; errors: Record<string, string[]> }
+export interface FieldErrorsResult {
+  message: string;
+  errors: Record<string, string[]>;
+}
 export type CommandValidation = { value: Command; errors?: undefined } | ({ value?: undefined } & FieldErrorsResult);
 
 const OPTIONS: Joi.ValidationOptions = { abortEarly: false, errors: { wrap: { label: false } }, convert: false };

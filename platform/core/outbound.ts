@@ -158,7 +158,8 @@ function parseTarget(address: string | URL, allowHttp: boolean): URL {
   } catch {
     throw new OutboundError('not a valid address');
   }
-  if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) throw new OutboundError('only http and https addresses can be fetched');
+  if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:'))
+    throw new OutboundError('only http and https addresses can be fetched');
   if (url.username || url.password) throw new OutboundError('addresses with credentials are not fetched');
   if (!url.hostname) throw new OutboundError('not a valid address');
   return url;
@@ -188,7 +189,11 @@ async function resolveChecked(url: URL, allowPrivate: boolean, deps: OutboundDep
 }
 
 /** Whether the URL may be requested: scheme, credentials, and every address of its host. */
-export async function outboundAllowed(address: string, options: { allowPrivate: boolean; allowHttp?: boolean }, deps: OutboundDeps = defaultDeps): Promise<boolean> {
+export async function outboundAllowed(
+  address: string,
+  options: { allowPrivate: boolean; allowHttp?: boolean },
+  deps: OutboundDeps = defaultDeps,
+): Promise<boolean> {
   try {
     await resolveChecked(parseTarget(address, options.allowHttp ?? true), options.allowPrivate, deps);
     return true;
@@ -198,7 +203,12 @@ export async function outboundAllowed(address: string, options: { allowPrivate: 
 }
 
 /** One request to the checked address; the answer body is read up to the cap. */
-function requestOnce(url: URL, pinned: ResolvedAddress, request: OutboundRequest, signal: AbortSignal): Promise<OutboundResponse & { location?: string }> {
+function requestOnce(
+  url: URL,
+  pinned: ResolvedAddress,
+  request: OutboundRequest,
+  signal: AbortSignal,
+): Promise<OutboundResponse & { location?: string }> {
   return new Promise((resolve, reject) => {
     const secure = url.protocol === 'https:';
     const host = bareHost(url);
@@ -221,7 +231,8 @@ function requestOnce(url: URL, pinned: ResolvedAddress, request: OutboundRequest
       signal,
       ...(secure && !net.isIP(host) ? { servername: host } : {}),
     };
-    const fail = (error: unknown) => reject(error instanceof OutboundError ? error : new OutboundError(`fetch failed: ${(error as Error).message}`));
+    const fail = (error: unknown) =>
+      reject(error instanceof OutboundError ? error : new OutboundError(`fetch failed: ${(error as Error).message}`));
     const req = (secure ? https : http).request(options, (res) => {
       const status = res.statusCode ?? 0;
       const location = typeof res.headers.location === 'string' ? res.headers.location : undefined;
@@ -256,7 +267,11 @@ function requestOnce(url: URL, pinned: ResolvedAddress, request: OutboundRequest
 }
 
 /** Any method; redirects followed by hand (when asked) so each hop is resolved, checked and pinned. */
-export async function requestOutbound(address: string, request: OutboundRequest, deps: OutboundDeps = defaultDeps): Promise<OutboundResponse> {
+export async function requestOutbound(
+  address: string,
+  request: OutboundRequest,
+  deps: OutboundDeps = defaultDeps,
+): Promise<OutboundResponse> {
   const allowHttp = request.allowHttp ?? true;
   let url = parseTarget(address, allowHttp);
   const signal = AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS);

@@ -82,7 +82,11 @@ export async function enforceRateLimit(limiter: RateLimiter, key: string, messag
   if (!result.allowed) throw tooManyRequests(result.resetMs, message);
 }
 
-const resultOf = (res: RateLimiterRes, allowed: boolean): RateLimitResult => ({ allowed, count: res.consumedPoints, resetMs: Math.max(0, res.msBeforeNext) });
+const resultOf = (res: RateLimiterRes, allowed: boolean): RateLimitResult => ({
+  allowed,
+  count: res.consumedPoints,
+  resetMs: Math.max(0, res.msBeforeNext),
+});
 
 /** consume() resolves within the limit and rejects with a RateLimiterRes over it (anything else is a store error). */
 async function consume(limiter: RateLimiterMemory | RateLimiterRedis, key: string): Promise<RateLimitResult> {

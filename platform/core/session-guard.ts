@@ -70,7 +70,8 @@ function cacheOf(db: Conn): Cache {
 }
 
 /** The version a token was issued with. */
-export const tokenVersionOf = (claims: VersionedClaims): number => (typeof claims.tv === 'number' && Number.isInteger(claims.tv) ? claims.tv : 0);
+export const tokenVersionOf = (claims: VersionedClaims): number =>
+  typeof claims.tv === 'number' && Number.isInteger(claims.tv) ? claims.tv : 0;
 
 /** The user's current token version (0 for an unknown user), from the cache when fresh. */
 export function currentTokenVersion(db: Conn, userId: string): number | Promise<number> {
@@ -123,7 +124,8 @@ function sessionEntry(db: Conn, sessionId: string): SessionEntry | Promise<Sessi
   let loading = cache.sessionLoading.get(sessionId);
   if (!loading) {
     loading = (async () => {
-      const row = (await db('sessions').where({ id: sessionId }).first('user_id', 'revoked_at')) as { user_id: string; revoked_at: Date | null } | undefined;
+      const row = (await db('sessions').where({ id: sessionId }).first('user_id', 'revoked_at')) as
+        { user_id: string; revoked_at: Date | null } | undefined;
       // a token names a session only once its row exists (sign-in, or the refresh that adopts an
       // older family): no row means the user was deleted with their sessions, so it ended
       noteSession(db, sessionId, row ? row.user_id : null, !row || row.revoked_at !== null);

@@ -42,8 +42,14 @@ export const healthPlugin: Plugin<void> = {
         const app = request.server.app;
         if (app.draining) return h.response({ status: 'draining' }).code(503);
         const [database, redis] = await Promise.all([
-          within(READY_TIMEOUT_MS, app.db.raw('select 1')).then(() => 'ok', () => 'unreachable'),
-          app.bus.ping().then((state) => state, () => 'unreachable'),
+          within(READY_TIMEOUT_MS, app.db.raw('select 1')).then(
+            () => 'ok',
+            () => 'unreachable',
+          ),
+          app.bus.ping().then(
+            (state) => state,
+            () => 'unreachable',
+          ),
         ]);
         const migrations = app.migrated ? 'done' : 'pending';
         // a stop may have begun while the checks ran

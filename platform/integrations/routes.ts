@@ -19,7 +19,12 @@ export const integrationRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/integrations',
-    options: { auth: 'jwt', tags, description: "The integrations and whether the caller's account is connected to each", response: { schema: list } },
+    options: {
+      auth: 'jwt',
+      tags,
+      description: "The integrations and whether the caller's account is connected to each",
+      response: { schema: list },
+    },
     handler: (request: Request) => service.listIntegrations(request.server.app, requestActor(request)),
   },
   {
@@ -30,9 +35,17 @@ export const integrationRoutes: ServerRoute[] = [
       tags,
       description: 'Disconnect an integration {key} (path spelled as in the spec)',
       notes: `400 under key: '${service.NOT_CONNECTED}'; '${service.SET_PASSWORD_FIRST}' when Google is the account's only way in. Answers the integrations.`,
-      validate: { payload: Joi.object({ key: Joi.string().valid(...service.INTEGRATIONS.map((i) => i.key)).required(), ...uidFields }).label('DisconnectIntegration') },
+      validate: {
+        payload: Joi.object({
+          key: Joi.string()
+            .valid(...service.INTEGRATIONS.map((i) => i.key))
+            .required(),
+          ...uidFields,
+        }).label('DisconnectIntegration'),
+      },
       response: { schema: list },
     },
-    handler: (request: Request) => service.disconnect(request.server.app, requestActor(request), (request.payload as { key: service.IntegrationKey }).key),
+    handler: (request: Request) =>
+      service.disconnect(request.server.app, requestActor(request), (request.payload as { key: service.IntegrationKey }).key),
   },
 ];

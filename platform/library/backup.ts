@@ -25,7 +25,8 @@ export const BACKUP_TTL_MS = 60 * 60_000;
 /** The board settings a backup carries: those of board.md §3 boardConfig, nothing else stored beside them. */
 export function portableSettings(config: BoardConfig | null | undefined): BoardConfig {
   const out: BoardConfig = {};
-  for (const key of ['bg', 'bgColor', 'upload', 'privateMode', 'viewport'] as const) if (config?.[key] !== undefined) (out as Record<string, unknown>)[key] = config[key];
+  for (const key of ['bg', 'bgColor', 'upload', 'privateMode', 'viewport'] as const)
+    if (config?.[key] !== undefined) (out as Record<string, unknown>)[key] = config[key];
   return out;
 }
 
@@ -33,7 +34,13 @@ export async function makeBackup(app: App, actor: Actor | null, ref: string): Pr
   const { board, userId } = await boardForAction(app, actor, ref, 'backupBoards', POLICY.backupBoards);
   const shapes = portableShapes((await boardStateAt(app.db, board.id, Number(board.last_seq))).ordered());
   const data = encodeWtb({ name: board.name, settings: portableSettings(board.board_config), tags: board.tags ?? [], shapes });
-  const id = await insertBackup(app.db, { boardId: board.id, createdBy: userId, fileName: wtbFileName(board.name), data, expiresAt: new Date(Date.now() + BACKUP_TTL_MS) });
+  const id = await insertBackup(app.db, {
+    boardId: board.id,
+    createdBy: userId,
+    fileName: wtbFileName(board.name),
+    data,
+    expiresAt: new Date(Date.now() + BACKUP_TTL_MS),
+  });
   app.logger.info({ boardId: board.id, backupId: id, by: userId, bytes: data.length }, 'board backed up');
   return { id };
 }
@@ -50,18 +57,33 @@ export async function backupFile(app: App, id: string): Promise<{ fileName: stri
  * .wtb file; the original board, if any, is untouched ("importing will not override existing
  * boards"). Answers the new board's code.
  */
-export async function restoreBoard(app: App, actor: Actor | null, workspaceRef: string, file: { filename?: string; data?: Buffer } | null): Promise<{ code: string }> {
+export async function restoreBoard(
+  app: App,
+  actor: Actor | null,
+  workspaceRef: string,
+  file: { filename?: string; data?: Buffer } | null,
+): Promise<{ code: string }> {
   const userId = userIdOf(actor);
   const { workspace, role } = await resolveWorkspace(app, actor, workspaceRef);
-  if (!hasWorkspaceRight(role, 'createBoards') || !hasWorkspaceRight(role, 'backupBoards')) throw Boom.forbidden(MESSAGES.unauthorizedAccess);
+  if (!hasWorkspaceRight(role, 'createBoards') || !hasWorkspaceRight(role, 'backupBoards'))
+    throw Boom.forbidden(MESSAGES.unauthorizedAccess);
   if (!(await accountHasPolicy(app, userId, POLICY.backupBoards))) throw Boom.forbidden(MESSAGES.unauthorizedAccess);
   if (!file?.data || !file.data.length) throw badRequest(WTB_MESSAGES.noFile, { file: [WTB_MESSAGES.noFile] });
-  if (file.filename !== undefined && !file.filename.toLowerCase().endsWith(WTB_EXTENSION)) throw badRequest(WTB_MESSAGES.notWtb, { file: [WTB_MESSAGES.notWtb] });
+  if (file.filename !== undefined && !file.filename.toLowerCase().endsWith(WTB_EXTENSION))
+    throw badRequest(WTB_MESSAGES.notWtb, { file: [WTB_MESSAGES.notWtb] });
   const limits = app.config.limits;
   const content = decodeWtb(file.data, { maxShapes: limits.boardMaxShapes, maxShapeBytes: limits.commandMaxBytes - 1024 });
   // the restorer authors what the file holds (a file cannot make shapes someone else's)
   const shapes = portableShapes(content.shapes).map((s) => ({ ...s, uid: userId, ...(s.protectedBy ? { protectedBy: userId } : {}) }));
-  const board = await boardWithShapes(app, { workspaceId: workspace.id, userId, name: content.name, settings: content.settings, tags: content.tags, shapes, author: () => userId });
+  const board = await boardWithShapes(app, {
+    workspaceId: workspace.id,
+    userId,
+    name: content.name,
+    settings: content.settings,
+    tags: content.tags,
+    shapes,
+    author: () => userId,
+  });
   if (shapes.length) scheduleThumbnail(app, board.code, userId);
   app.logger.info({ boardId: board.id, workspaceId: workspace.id, by: userId, shapes: shapes.length }, 'board restored');
   return { code: board.code };

@@ -26,7 +26,6 @@ export interface BoardListRow {
   isChanged: boolean;
 }
 
-
 /** Where a stored thumbnail is served: its key changes with every image, so the URL is cached for good. */
 export const thumbnailUrl = (key: string | null): string | null => (key ? `/api/thumbnails/${key}` : null);
 
@@ -42,7 +41,15 @@ export const toBoardItem = (r: BoardListRow): BoardListItem => ({
 });
 
 /** The tags of a Tags filter value: trimmed, non-empty, distinct. */
-export const tagsOf = (value: string): string[] => [...new Set(value.split(',').map((t) => t.trim()).filter(Boolean))].slice(0, TAGS_FILTER_MAX);
+export const tagsOf = (value: string): string[] =>
+  [
+    ...new Set(
+      value
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, TAGS_FILTER_MAX);
 
 /** The list for one asker (Owned/NotOwned and the '*' marker are theirs). */
 export function boardList(db: Db, userId: string): ListDeclaration<BoardListRow, BoardListItem> {
@@ -57,7 +64,10 @@ export function boardList(db: Db, userId: string): ListDeclaration<BoardListRow,
       lastSession: 'b.last_session_at',
       thumbnailKey: 'l.thumbnail_key',
       // changed since the asker's last visit, by someone else
-      isChanged: db.raw('l.changed_at is not null and (v.visited_at is null or l.changed_at > v.visited_at) and l.changed_by is distinct from ?', [userId]),
+      isChanged: db.raw(
+        'l.changed_at is not null and (v.visited_at is null or l.changed_at > v.visited_at) and l.changed_by is distinct from ?',
+        [userId],
+      ),
       lastVisited: 'v.visited_at',
       alphabet: db.raw('lower(b.name)'),
       lastChanged: db.raw('coalesce(l.changed_at, b.created_at)'),
@@ -90,7 +100,10 @@ export function boardList(db: Db, userId: string): ListDeclaration<BoardListRow,
     // the members of the page's boards only (a count per sorted row would cost the whole list)
     async enrich(rows) {
       const counts = await db('board_members')
-        .whereIn('board_id', rows.map((r) => r.id))
+        .whereIn(
+          'board_id',
+          rows.map((r) => r.id),
+        )
         .where((w) => w.whereNull('role').orWhereNot('role', 'NoAccess'))
         .groupBy('board_id')
         .select('board_id', db.raw('count(*) as n'));
@@ -103,7 +116,10 @@ export function boardList(db: Db, userId: string): ListDeclaration<BoardListRow,
 
 /** The live boards with what the list reads of them (thumbnail, change, the asker's last visit: their Joined member rows; an invitation not yet opened is no visit). */
 export function boardsWithListData(db: Db | Knex.Transaction, userId: string): Knex.QueryBuilder {
-  const visits = db('board_members').where({ user_id: userId, status: 'Joined' }).groupBy('board_id').select('board_id', db.raw('max(updated_at) as visited_at'));
+  const visits = db('board_members')
+    .where({ user_id: userId, status: 'Joined' })
+    .groupBy('board_id')
+    .select('board_id', db.raw('max(updated_at) as visited_at'));
   return db('boards as b')
     .leftJoin('board_library as l', 'l.board_id', 'b.id')
     .leftJoin(visits.as('v'), 'v.board_id', 'b.id')
@@ -123,18 +139,26 @@ export function workspaceBoards(db: Db, userId: string, workspaceId: string, see
   const q = boardsWithListData(db, userId).where('b.workspace_id', workspaceId);
   if (seesAll) return q;
   return q.where((w) =>
-    w
-      .where('b.owner_id', userId)
-      .orWhere((x) =>
-        x
-          .whereNotExists(db('board_members as m').whereRaw('m.board_id = b.id and m.user_id = ?', [userId]).whereRaw("m.role = 'NoAccess'").select(db.raw('1')))
-          .andWhere((y) =>
-            y
-              .whereNot('b.workspace_level', 'NoAccess')
-              .orWhereNot('b.link_level', 'NoAccess')
-              .orWhereExists(db('board_members as m').whereRaw('m.board_id = b.id and m.user_id = ?', [userId]).whereRaw(`(${MEMBER_GRANT})`).select(db.raw('1'))),
-          ),
-      ),
+    w.where('b.owner_id', userId).orWhere((x) =>
+      x
+        .whereNotExists(
+          db('board_members as m')
+            .whereRaw('m.board_id = b.id and m.user_id = ?', [userId])
+            .whereRaw("m.role = 'NoAccess'")
+            .select(db.raw('1')),
+        )
+        .andWhere((y) =>
+          y
+            .whereNot('b.workspace_level', 'NoAccess')
+            .orWhereNot('b.link_level', 'NoAccess')
+            .orWhereExists(
+              db('board_members as m')
+                .whereRaw('m.board_id = b.id and m.user_id = ?', [userId])
+                .whereRaw(`(${MEMBER_GRANT})`)
+                .select(db.raw('1')),
+            ),
+        ),
+    ),
   );
 }
 
@@ -143,6 +167,10 @@ export function sharedBoards(db: Db, userId: string): Knex.QueryBuilder {
   return boardsWithListData(db, userId)
     .where((w) => w.whereNull('b.owner_id').orWhereNot('b.owner_id', userId))
     .whereNotExists(db('workspaces as ws').whereRaw('ws.id = b.workspace_id and ws.owner_id = ?', [userId]).select(db.raw('1')))
-    .whereNotExists(db('workspace_members as wm').whereRaw('wm.workspace_id = b.workspace_id and wm.user_id = ?', [userId]).select(db.raw('1')))
-    .whereExists(db('board_members as m').whereRaw('m.board_id = b.id and m.user_id = ?', [userId]).whereRaw(`(${MEMBER_GRANT})`).select(db.raw('1')));
+    .whereNotExists(
+      db('workspace_members as wm').whereRaw('wm.workspace_id = b.workspace_id and wm.user_id = ?', [userId]).select(db.raw('1')),
+    )
+    .whereExists(
+      db('board_members as m').whereRaw('m.board_id = b.id and m.user_id = ?', [userId]).whereRaw(`(${MEMBER_GRANT})`).select(db.raw('1')),
+    );
 }

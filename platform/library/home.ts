@@ -42,7 +42,11 @@ export async function homeData(app: App, actor: Actor | null): Promise<HomeData>
     );
     if (open) recentBoards.push({ code: board.code, name: board.name, thumbnail: thumbnailUrl(board.thumbnail_key) });
   }
-  const [totalBoards, storage, coreAction] = await Promise.all([countOwnedBoards(app.db, userId), storageOf(app.db, userId), coreActionsOf(app.db, userId)]);
+  const [totalBoards, storage, coreAction] = await Promise.all([
+    countOwnedBoards(app.db, userId),
+    storageOf(app.db, userId),
+    coreActionsOf(app.db, userId),
+  ]);
   return {
     displayName: user.display_name?.trim() || user.username,
     role: user.role_code,
@@ -86,7 +90,13 @@ export async function storeClientThumbnail(app: App, actor: Actor | null, ref: s
   if (bytes.length > CLIENT_THUMBNAIL_MAX_BYTES) throw refuse(`thumbnail must be at most ${CLIENT_THUMBNAIL_MAX_BYTES} bytes`);
   let image: Buffer;
   try {
-    image = await renderThumbnailPng({ input: bytes, format: found[1], width: THUMBNAIL_WIDTH, height: THUMBNAIL_HEIGHT, background: '#ffffff' });
+    image = await renderThumbnailPng({
+      input: bytes,
+      format: found[1],
+      width: THUMBNAIL_WIDTH,
+      height: THUMBNAIL_HEIGHT,
+      background: '#ffffff',
+    });
   } catch {
     throw refuse('thumbnail is not a readable image');
   }

@@ -56,11 +56,15 @@ export async function storeThumbnail(
     thumbnail_source: thumb.source,
     thumbnail_at: new Date(),
   };
-  await db('board_library').insert({ board_id: boardId, ...values }).onConflict('board_id').merge(values);
+  await db('board_library')
+    .insert({ board_id: boardId, ...values })
+    .onConflict('board_id')
+    .merge(values);
 }
 
 /** bytea as a Buffer (PGlite answers a Uint8Array). */
-export const bytesOf = (value: Buffer | Uint8Array): Buffer => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+export const bytesOf = (value: Buffer | Uint8Array): Buffer =>
+  Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
 
 export async function thumbnailByKey(db: Conn, key: string): Promise<{ thumbnail: Buffer; thumbnail_type: string } | undefined> {
   const row = await db('board_library').where({ thumbnail_key: key }).whereNotNull('thumbnail').first('thumbnail', 'thumbnail_type');
@@ -79,11 +83,20 @@ export interface BackupRow {
   expires_at: Date;
 }
 
-export async function insertBackup(db: Conn, backup: { boardId: string; createdBy: string; fileName: string; data: Buffer; expiresAt: Date }): Promise<string> {
+export async function insertBackup(
+  db: Conn,
+  backup: { boardId: string; createdBy: string; fileName: string; data: Buffer; expiresAt: Date },
+): Promise<string> {
   // expired backups go as new ones are made
   await db('board_backups').where('expires_at', '<=', new Date()).delete().returning('id');
   const [row] = await db('board_backups')
-    .insert({ board_id: backup.boardId, created_by: backup.createdBy, file_name: backup.fileName, data: backup.data, expires_at: backup.expiresAt })
+    .insert({
+      board_id: backup.boardId,
+      created_by: backup.createdBy,
+      file_name: backup.fileName,
+      data: backup.data,
+      expires_at: backup.expiresAt,
+    })
     .returning('id');
   return (row as { id: string }).id;
 }
@@ -122,9 +135,11 @@ export async function storageOf(db: Conn, userId: string): Promise<number> {
 export async function coreActionsOf(db: Conn, userId: string): Promise<{ sessions: number; edits: number; collaborations: number }> {
   const row = (await db('board_activity')
     .where({ user_id: userId })
-    .first(db.raw('count(*) as sessions'), db.raw('count(*) filter (where edited) as edits'), db.raw('count(*) filter (where collaborated) as collaborations'))) as
-    | { sessions: string | number; edits: string | number; collaborations: string | number }
-    | undefined;
+    .first(
+      db.raw('count(*) as sessions'),
+      db.raw('count(*) filter (where edited) as edits'),
+      db.raw('count(*) filter (where collaborated) as collaborations'),
+    )) as { sessions: string | number; edits: string | number; collaborations: string | number } | undefined;
   return { sessions: Number(row?.sessions ?? 0), edits: Number(row?.edits ?? 0), collaborations: Number(row?.collaborations ?? 0) };
 }
 
@@ -134,7 +149,9 @@ export async function addUserTags(db: Db, userId: string, adds: string[], max: n
     const user = await trx('users').where({ id: userId }).forUpdate().first('tags');
     if (!user) return [];
     const tags = [...new Set([...((user.tags as string[]) ?? []), ...adds])].slice(0, max);
-    await trx('users').where({ id: userId }).update({ tags: trx.raw('?::text[]', [textArray(tags)]) });
+    await trx('users')
+      .where({ id: userId })
+      .update({ tags: trx.raw('?::text[]', [textArray(tags)]) });
     return tags;
   });
 }

@@ -32,7 +32,8 @@ const auth = 'jwt';
 const actor = (request: Request) => requestActor(request);
 const app = (request: Request) => request.server.app;
 const id = (request: Request) => String(request.params.id);
-const refusals = "401 without a bearer token; 404 'Requested board not found!'; 403 'Unauthorized access' unless Owner or Admin of the board's workspace";
+const refusals =
+  "401 without a bearer token; 404 'Requested board not found!'; 403 'Unauthorized access' unless Owner or Admin of the board's workspace";
 /** listQuery reads the declaration's names only: a connectionless knex builds it */
 const LIST_SHAPE = boardList(knex({ client: 'pg' }) as never, '');
 
@@ -90,7 +91,8 @@ export const libraryRoutes: ServerRoute[] = [
     options: {
       auth,
       tags,
-      description: "Duplicate a board: its current state (not its history) in a new board with a new code, named '<name> (copy)' (Owner or Admin)",
+      description:
+        "Duplicate a board: its current state (not its history) in a new board with a new code, named '<name> (copy)' (Owner or Admin)",
       notes: `${refusals}. Answers the new board's list item; its thumbnail follows shortly.`,
       validate: { params: boardParams, payload: emptyPayload },
       response: { schema: boardItem },
@@ -125,7 +127,10 @@ export const libraryRoutes: ServerRoute[] = [
       return h
         .response(file.data)
         .type('application/gzip')
-        .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        )
         .header('cache-control', 'no-store');
     },
   },
@@ -139,15 +144,30 @@ export const libraryRoutes: ServerRoute[] = [
       notes:
         "400 under file: 'No File Selected'; only .wtb files; a damaged, truncated, oversized, other-version or invalid file (shapes failing validation) — nothing is created. Answers the new board's code.",
       validate: { params: restoreParams },
-      payload: { output: 'data', parse: true, allow: ['multipart/form-data', 'application/json'], multipart: { output: 'annotated' }, maxBytes: WTB_MAX_BYTES + 64 * 1024 },
+      payload: {
+        output: 'data',
+        parse: true,
+        allow: ['multipart/form-data', 'application/json'],
+        multipart: { output: 'annotated' },
+        maxBytes: WTB_MAX_BYTES + 64 * 1024,
+      },
       response: { schema: Joi.object({ code: Joi.string() }).label('RestoredBoard') },
     },
     handler(request) {
       const payload = (request.payload ?? {}) as { file?: unknown };
       const file = payload.file as { filename?: string; payload?: Buffer } | Buffer | string | undefined;
-      const data = Buffer.isBuffer(file) ? file : file && typeof file === 'object' && Buffer.isBuffer(file.payload) ? file.payload : undefined;
-      const filename = file && typeof file === 'object' && !Buffer.isBuffer(file) && typeof file.filename === 'string' ? file.filename : undefined;
-      if (typeof file === 'string') return restoreBoard(app(request), actor(request), String(request.params.workspaceId), { filename, data: Buffer.from(file, 'latin1') });
+      const data = Buffer.isBuffer(file)
+        ? file
+        : file && typeof file === 'object' && Buffer.isBuffer(file.payload)
+          ? file.payload
+          : undefined;
+      const filename =
+        file && typeof file === 'object' && !Buffer.isBuffer(file) && typeof file.filename === 'string' ? file.filename : undefined;
+      if (typeof file === 'string')
+        return restoreBoard(app(request), actor(request), String(request.params.workspaceId), {
+          filename,
+          data: Buffer.from(file, 'latin1'),
+        });
       return restoreBoard(app(request), actor(request), String(request.params.workspaceId), data ? { filename, data } : null);
     },
   },
@@ -174,12 +194,14 @@ export const libraryRoutes: ServerRoute[] = [
       auth,
       tags,
       description: 'Store a thumbnail made by the client (the board owner or an operator)',
-      notes: "PNG, JPEG or WebP data URL of at most 1 MiB, redrawn at thumbnail size. 400 under thumbnail otherwise; 403 'Unauthorized access' for anyone but the board's owner or an operator.",
+      notes:
+        "PNG, JPEG or WebP data URL of at most 1 MiB, redrawn at thumbnail size. 400 under thumbnail otherwise; 403 'Unauthorized access' for anyone but the board's owner or an operator.",
       validate: { params: boardParams, payload: thumbnailPayload },
       payload: { maxBytes: 2 * 1024 * 1024 },
       response: { schema: Joi.object({ thumbnail: Joi.string() }).label('StoredThumbnail') },
     },
-    handler: (request) => storeClientThumbnail(app(request), actor(request), id(request), (request.payload as { thumbnail: string }).thumbnail),
+    handler: (request) =>
+      storeClientThumbnail(app(request), actor(request), id(request), (request.payload as { thumbnail: string }).thumbnail),
   },
   {
     method: 'GET',

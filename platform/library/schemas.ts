@@ -9,10 +9,17 @@ import { USER_TAGS_MAX } from './home';
  * the caller's `Uid` (panel.md §7), which these routes ignore: they need a bearer token.
  */
 export const boardParams = Joi.object({ id: boardRef.description('board code or id') });
-export const listParams = Joi.object({ id: workspaceRef.description("the workspace's id, its altId, 'default', or 'shared' (boards shared with me)") });
+export const listParams = Joi.object({
+  id: workspaceRef.description("the workspace's id, its altId, 'default', or 'shared' (boards shared with me)"),
+});
 export const restoreParams = Joi.object({ workspaceId: workspaceRef });
 export const backupParams = Joi.object({ id: Joi.string().guid().required().description('the backup id POST …/backup answered') });
-export const thumbnailParams = Joi.object({ key: Joi.string().max(64).pattern(/^[A-Za-z0-9_-]+$/).required() });
+export const thumbnailParams = Joi.object({
+  key: Joi.string()
+    .max(64)
+    .pattern(/^[A-Za-z0-9_-]+$/)
+    .required(),
+});
 
 const tag = Joi.string().trim().min(1).max(BOARD_TAG_MAX_LENGTH);
 
@@ -29,12 +36,19 @@ export const boardItem = Joi.object({
 
 export const tagsPayload = Joi.object({ tags: Joi.array().items(tag).max(BOARD_TAGS_MAX).required(), ...uidFields }).label('BoardTags');
 export const movePayload = Joi.object({ workspace: workspaceRef.description('the target workspace'), ...uidFields }).label('MoveBoard');
-export const emptyPayload = Joi.object({ ...uidFields }).allow(null).label('Empty');
+export const emptyPayload = Joi.object({ ...uidFields })
+  .allow(null)
+  .label('Empty');
 export const thumbnailPayload = Joi.object({
-  thumbnail: Joi.string().max(1_500_000).required().description('a data:image/png, image/jpeg or image/webp;base64 URL (at most 1 MiB decoded)'),
+  thumbnail: Joi.string()
+    .max(1_500_000)
+    .required()
+    .description('a data:image/png, image/jpeg or image/webp;base64 URL (at most 1 MiB decoded)'),
   ...uidFields,
 }).label('BoardThumbnail');
-export const userTagsPayload = Joi.object({ adds: Joi.array().items(tag).max(USER_TAGS_MAX).required(), ...uidFields }).label('UserTagsAdd');
+export const userTagsPayload = Joi.object({ adds: Joi.array().items(tag).max(USER_TAGS_MAX).required(), ...uidFields }).label(
+  'UserTagsAdd',
+);
 
 export const homeAnswer = Joi.object({
   displayName: Joi.string().allow(''),

@@ -55,7 +55,13 @@ export interface BoardInWorkspace {
 }
 
 /** The board named by `ref` in its workspace, when the asker's workspace role holds `right` (and the account `policy`). */
-export async function boardForAction(app: App, actor: Actor | null, ref: string, right: WorkspaceRight, policy?: PolicyName): Promise<BoardInWorkspace> {
+export async function boardForAction(
+  app: App,
+  actor: Actor | null,
+  ref: string,
+  right: WorkspaceRight,
+  policy?: PolicyName,
+): Promise<BoardInWorkspace> {
   const userId = userIdOf(actor);
   const board = await findLiveBoard(app.db, ref);
   if (!board) throw Boom.notFound(MESSAGES.boardNotFound);
@@ -89,7 +95,10 @@ export function cleanTags(tags: readonly string[]): string[] {
 /** POST /api/boards/{id}/tags {tags}: replaces the board's tags (tag-boards policy; Owner or Admin). */
 export async function setBoardTags(app: App, actor: Actor | null, ref: string, tags: string[]): Promise<BoardListItem> {
   const { board, userId } = await boardForAction(app, actor, ref, 'tagBoards', 'tag-boards');
-  await app.db('boards').where({ id: board.id }).update({ tags: app.db.raw('?::text[]', [textArray(cleanTags(tags))]) });
+  await app
+    .db('boards')
+    .where({ id: board.id })
+    .update({ tags: app.db.raw('?::text[]', [textArray(cleanTags(tags))]) });
   return boardItem(app, userId, board.id);
 }
 
@@ -121,7 +130,15 @@ export const copyName = (name: string): string => `${name.slice(0, 193)} (copy)`
  */
 export async function boardWithShapes(
   app: App,
-  input: { workspaceId: string; userId: string; name: string; settings: BoardConfig; tags: string[]; shapes: readonly Shape[]; author(shape: Shape): string },
+  input: {
+    workspaceId: string;
+    userId: string;
+    name: string;
+    settings: BoardConfig;
+    tags: string[];
+    shapes: readonly Shape[];
+    author(shape: Shape): string;
+  },
 ): Promise<BoardRow> {
   const timestamp = Date.now();
   const board = await app.db.transaction(async (trx) => {
@@ -132,7 +149,14 @@ export async function boardWithShapes(
     await touchMember(trx, row.id, { uid: input.userId, userId: input.userId });
     for (let i = 0; i < input.shapes.length; i += FILL_BATCH) {
       const rows = input.shapes.slice(i, i + FILL_BATCH).map((shape) => {
-        const command = { id: crypto.randomUUID(), uid: input.author(shape), status: 'normal', timestamp, cmd: shape.cmd, shape } as AddCommand;
+        const command = {
+          id: crypto.randomUUID(),
+          uid: input.author(shape),
+          status: 'normal',
+          timestamp,
+          cmd: shape.cmd,
+          shape,
+        } as AddCommand;
         return { command, shapeIds: touchedShapes(command) };
       });
       await insertCommands(trx, row.id, rows);

@@ -106,10 +106,11 @@ async function refresh(app: BoardApp, code: string, entry: Pending): Promise<voi
 /** Resolves when no thumbnail is due or rendering on this node (tests; graceful stop: `flushNow`). */
 export async function thumbnailsIdle(app: BoardApp, opts: { flushNow?: boolean } = {}): Promise<void> {
   const s = stateOf(app);
-  if (opts.flushNow) for (const [code, entry] of [...s.pending]) {
-    clearTimeout(entry.timer);
-    flush(app, code);
-  }
+  if (opts.flushNow)
+    for (const [code, entry] of [...s.pending]) {
+      clearTimeout(entry.timer);
+      flush(app, code);
+    }
   while (s.running || (opts.flushNow && s.pending.size)) await s.chain;
 }
 

@@ -73,7 +73,11 @@ export function decodeWtb(data: Buffer, limits: { maxShapes: number; maxShapeByt
   try {
     text = zlib.gunzipSync(data, { maxOutputLength: WTB_MAX_JSON_BYTES }).toString('utf8');
   } catch (err) {
-    throw refuse((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError ? WTB_MESSAGES.tooLarge : WTB_MESSAGES.corrupted);
+    throw refuse(
+      (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError
+        ? WTB_MESSAGES.tooLarge
+        : WTB_MESSAGES.corrupted,
+    );
   }
   let file: unknown;
   try {
@@ -89,14 +93,18 @@ export function decodeWtb(data: Buffer, limits: { maxShapes: number; maxShapeByt
   if (!isObject(board) || typeof board.name !== 'string' || !Array.isArray(file.shapes)) throw refuse(WTB_MESSAGES.invalid);
   const name = board.name.trim().slice(0, 200) || 'Restored board';
   const tags = board.tags === undefined ? [] : board.tags;
-  if (!Array.isArray(tags) || tags.length > 50 || tags.some((t) => typeof t !== 'string' || !t.trim() || t.length > 40)) throw refuse(WTB_MESSAGES.invalid, { 'file.board.tags': ['must be up to 50 tags of 1 to 40 characters'] });
+  if (!Array.isArray(tags) || tags.length > 50 || tags.some((t) => typeof t !== 'string' || !t.trim() || t.length > 40))
+    throw refuse(WTB_MESSAGES.invalid, { 'file.board.tags': ['must be up to 50 tags of 1 to 40 characters'] });
   let settings: BoardConfig = {};
   if (board.settings !== undefined) {
     if (!isObject(board.settings)) throw refuse(WTB_MESSAGES.invalid, { 'file.board.settings': ['must be an object'] });
     try {
       settings = checkConfigPatch('Owner', board.settings);
     } catch (err) {
-      const errors = ((err as { output?: { payload?: { errors?: Record<string, string[]> } } }).output?.payload?.errors ?? {}) as Record<string, string[]>;
+      const errors = ((err as { output?: { payload?: { errors?: Record<string, string[]> } } }).output?.payload?.errors ?? {}) as Record<
+        string,
+        string[]
+      >;
       throw refuse(WTB_MESSAGES.invalid, Object.fromEntries(Object.entries(errors).map(([k, v]) => [`file.board.settings.${k}`, v])));
     }
   }
@@ -106,18 +114,26 @@ export function decodeWtb(data: Buffer, limits: { maxShapes: number; maxShapeByt
   shapes.forEach((shape, i) => {
     const result = validateShape(shape);
     if (result.errors) {
-      throw refuse(WTB_MESSAGES.invalid, Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [`file.shapes.${i}${k === '*' ? '' : `.${k}`}`, v])));
+      throw refuse(
+        WTB_MESSAGES.invalid,
+        Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [`file.shapes.${i}${k === '*' ? '' : `.${k}`}`, v])),
+      );
     }
     const id = (shape as Shape).id;
     if (ids.has(id)) throw refuse(WTB_MESSAGES.invalid, { [`file.shapes.${i}.id`]: ['is used by another shape'] });
     ids.add(id);
-    if (Buffer.byteLength(JSON.stringify(shape)) > limits.maxShapeBytes) throw refuse(WTB_MESSAGES.invalid, { [`file.shapes.${i}`]: ['is too large'] });
+    if (Buffer.byteLength(JSON.stringify(shape)) > limits.maxShapeBytes)
+      throw refuse(WTB_MESSAGES.invalid, { [`file.shapes.${i}`]: ['is too large'] });
   });
   return { name, settings, tags: [...new Set((tags as string[]).map((t) => t.trim()))], shapes: shapes as Shape[] };
 }
 
 /** `<name>.wtb` for a download: the board name without characters file systems refuse. */
 export function wtbFileName(name: string): string {
-  const safe = name.replace(/[\u0000-\u001f\u007f"*/:<>?\\|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 150);
+  const safe = name
+    .replace(/[\u0000-\u001f\u007f"*/:<>?\\|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 150);
   return `${safe || 'board'}${WTB_EXTENSION}`;
 }

@@ -63,7 +63,12 @@ export const logRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const p = request.payload as { level: string; context: string; message: string; data?: unknown };
-      await insertClientLog(request.server.app.db, origin(request), { level: p.level.toLowerCase(), context: p.context, message: p.message, data: p.data });
+      await insertClientLog(request.server.app.db, origin(request), {
+        level: p.level.toLowerCase(),
+        context: p.context,
+        message: p.message,
+        data: p.data,
+      });
       return h.response().code(204);
     },
   },
@@ -102,7 +107,13 @@ export const logRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const p = request.payload as { type: string; sessionId: string; board: string | null; ver: string | null; payload?: unknown };
-      await insertPerfLog(request.server.app.db, origin(request), { type: p.type, sessionId: p.sessionId, board: p.board || null, ver: p.ver || null, payload: p.payload });
+      await insertPerfLog(request.server.app.db, origin(request), {
+        type: p.type,
+        sessionId: p.sessionId,
+        board: p.board || null,
+        ver: p.ver || null,
+        payload: p.payload,
+      });
       return h.response().code(204);
     },
   },

@@ -19,7 +19,15 @@ export const plain = (text: string): MailLine => ({ text, html: escapeHtml(text)
  * 'Hello,', what happened, the link (a button in HTML, with the address to copy), what to know
  * about it, 'Tabula' — as plain text and simple HTML.
  */
-export function linkMail(input: { to: string; subject: string; lead: MailLine[]; action: string; link: string; notes: string[]; copyLine?: boolean }): Mail {
+export function linkMail(input: {
+  to: string;
+  subject: string;
+  lead: MailLine[];
+  action: string;
+  link: string;
+  notes: string[];
+  copyLine?: boolean;
+}): Mail {
   const text = ['Hello,', '', ...input.lead.map((l) => l.text), '', input.link, '', ...input.notes, '', 'Tabula'].join('\n');
   const href = escapeHtml(input.link);
   const html = `<!doctype html>

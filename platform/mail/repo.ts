@@ -14,7 +14,10 @@ export interface OutboxRow {
   sent_at: Date | null;
 }
 
-export async function insertMail(db: Db, mail: { to: string; subject: string; text: string; html?: string | null; status: OutboxStatus }): Promise<OutboxRow> {
+export async function insertMail(
+  db: Db,
+  mail: { to: string; subject: string; text: string; html?: string | null; status: OutboxStatus },
+): Promise<OutboxRow> {
   const [row] = await db('outbox')
     .insert({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, status: mail.status })
     .returning('*');

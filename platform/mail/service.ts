@@ -35,7 +35,10 @@ export async function sendMail(app: MailContext, mail: Mail): Promise<MailResult
     const row = await insertMail(db, { ...mail, status: config.smtpUrl ? 'sending' : 'stored' });
     id = row.id;
     if (!config.smtpUrl) {
-      logger.info({ outboxId: id, to: mail.to, subject: mail.subject, text: mail.text }, 'mail stored in the outbox (no SMTP_URL configured)');
+      logger.info(
+        { outboxId: id, to: mail.to, subject: mail.subject, text: mail.text },
+        'mail stored in the outbox (no SMTP_URL configured)',
+      );
       return { id, status: 'stored' };
     }
     await transportOf(app).sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
@@ -45,7 +48,10 @@ export async function sendMail(app: MailContext, mail: Mail): Promise<MailResult
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     logger.error({ err, outboxId: id, to: mail.to, subject: mail.subject }, 'mail delivery failed');
-    if (id) await setMailStatus(db, id, 'failed', error).catch((e) => logger.error({ err: e, outboxId: id }, 'could not record the mail failure'));
+    if (id)
+      await setMailStatus(db, id, 'failed', error).catch((e) =>
+        logger.error({ err: e, outboxId: id }, 'could not record the mail failure'),
+      );
     return { id, status: 'failed', error };
   }
 }
@@ -67,7 +73,13 @@ export async function resendMail(app: MailContext, id: string): Promise<MailResu
   if (!config.smtpUrl) return { id, status: row.status, error: 'no SMTP_URL configured' };
   await setMailStatus(db, id, 'sending');
   try {
-    await transportOf(app).sendMail({ from: config.mailFrom, to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined });
+    await transportOf(app).sendMail({
+      from: config.mailFrom,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html ?? undefined,
+    });
     await setMailStatus(db, id, 'sent');
     logger.info({ outboxId: id, to: row.to, subject: row.subject }, 'mail sent again');
     return { id, status: 'sent' };

@@ -6,7 +6,14 @@ import type { Mail } from './service';
  * goes to an address with or without an account: the link's page lets a signed-in person accept,
  * and sends anyone else to log in or sign up first (docs/architecture.md "Workspaces").
  */
-export function workspaceInvitationMail(input: { to: string; inviter: string; workspace: string; role: string; link: string; days: number }): Mail {
+export function workspaceInvitationMail(input: {
+  to: string;
+  inviter: string;
+  workspace: string;
+  role: string;
+  link: string;
+  days: number;
+}): Mail {
   const workspace = input.workspace || 'a workspace';
   return linkMail({
     to: input.to,

@@ -44,7 +44,10 @@ export const metricsPlugin: Plugin<void> = {
       async handler(request, h) {
         const metrics = request.server.app.metrics;
         if (!metrics || !isPrivateClient(request)) throw Boom.notFound();
-        return h.response(await metrics.render()).type(metrics.contentType).header('cache-control', 'no-store');
+        return h
+          .response(await metrics.render())
+          .type(metrics.contentType)
+          .header('cache-control', 'no-store');
       },
     });
   },

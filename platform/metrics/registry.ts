@@ -58,7 +58,11 @@ export function createMetrics(options: { db?: Db } = {}): PlatformMetrics {
     registers,
   });
   const hub = new Gauge({ name: 'tabula_hub_connections', help: 'Websocket connections open on this node’s hub.', registers });
-  const commands = new Counter({ name: 'tabula_commands_appended_total', help: 'Board commands appended to a log by this node (retried duplicates not counted).', registers });
+  const commands = new Counter({
+    name: 'tabula_commands_appended_total',
+    help: 'Board commands appended to a log by this node (retried duplicates not counted).',
+    registers,
+  });
   const append = new Histogram({
     name: 'tabula_command_append_seconds',
     help: 'From a command’s arrival on this node to its publication on the board bus (validation, authorization, the sequenced insert, the local publish).',
@@ -130,5 +134,7 @@ interface TarnPool {
 
 function poolOf(db: Db | undefined): TarnPool | null {
   const pool = (db?.client as { pool?: Partial<TarnPool> } | undefined)?.pool;
-  return pool && typeof pool.numUsed === 'function' && typeof pool.numFree === 'function' && typeof pool.numPendingAcquires === 'function' ? (pool as TarnPool) : null;
+  return pool && typeof pool.numUsed === 'function' && typeof pool.numFree === 'function' && typeof pool.numPendingAcquires === 'function'
+    ? (pool as TarnPool)
+    : null;
 }

@@ -31,11 +31,15 @@ async function sendOne(app: App, sub: PushSubscriptionRow, message: PushMessage)
   try {
     // web-push encrypts (RFC 8291) and signs (VAPID); the POST itself is an outbound request
     // (platform/core/outbound.ts: resolved once, checked, connected to the checked address, no redirects)
-    const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(message), {
-      vapidDetails: app.config.vapid,
-      TTL: 24 * 3600,
-      contentEncoding: 'aes128gcm',
-    });
+    const details = webpush.generateRequestDetails(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      JSON.stringify(message),
+      {
+        vapidDetails: app.config.vapid,
+        TTL: 24 * 3600,
+        contentEncoding: 'aes128gcm',
+      },
+    );
     const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)]));
     let res;
     try {

@@ -19,7 +19,10 @@ export interface PushSubscriptionRow {
   auth: string;
 }
 
-export async function insertNotification(db: Db, row: { userId: string; type: NotificationType; message: string; actions: FeedAction[] }): Promise<NotificationRow> {
+export async function insertNotification(
+  db: Db,
+  row: { userId: string; type: NotificationType; message: string; actions: FeedAction[] },
+): Promise<NotificationRow> {
   const [saved] = await db('notifications')
     .insert({ user_id: row.userId, type: row.type, message: row.message, actions: JSON.stringify(row.actions) })
     .returning('*');
@@ -30,7 +33,9 @@ export async function insertNotification(db: Db, row: { userId: string; type: No
 export const feedBase = (db: Db, userId: string) => db('notifications as n').where('n.user_id', userId);
 
 export async function countUnread(db: Db, userId: string): Promise<number> {
-  const [{ count }] = (await db('notifications').where({ user_id: userId, is_read: false }).count({ count: '*' })) as Array<{ count: string | number }>;
+  const [{ count }] = (await db('notifications').where({ user_id: userId, is_read: false }).count({ count: '*' })) as Array<{
+    count: string | number;
+  }>;
   return Number(count);
 }
 
@@ -52,13 +57,29 @@ export async function setPreference(db: Db, userId: string, type: NotificationTy
 }
 
 /** Saves a browser's subscription for the user (a known endpoint moves to this user). */
-export async function savePushSubscription(db: Db, userId: string, sub: { endpoint: string; p256dh: string; auth: string }, keep: number): Promise<void> {
+export async function savePushSubscription(
+  db: Db,
+  userId: string,
+  sub: { endpoint: string; p256dh: string; auth: string },
+  keep: number,
+): Promise<void> {
   await db('push_subscriptions')
     .insert({ user_id: userId, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth })
     .onConflict('endpoint')
     .merge({ user_id: userId, p256dh: sub.p256dh, auth: sub.auth, created_at: db.fn.now() });
-  const old = await db('push_subscriptions').where({ user_id: userId }).orderBy('created_at', 'desc').orderBy('id').offset(keep).select('id');
-  if (old.length) await db('push_subscriptions').whereIn('id', old.map((r) => r.id)).delete();
+  const old = await db('push_subscriptions')
+    .where({ user_id: userId })
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .offset(keep)
+    .select('id');
+  if (old.length)
+    await db('push_subscriptions')
+      .whereIn(
+        'id',
+        old.map((r) => r.id),
+      )
+      .delete();
 }
 
 export async function pushSubscriptionsOf(db: Db, userId: string): Promise<PushSubscriptionRow[]> {
@@ -66,5 +87,7 @@ export async function pushSubscriptionsOf(db: Db, userId: string): Promise<PushS
 }
 
 export async function deletePushSubscription(db: Db, userId: string, where: { id?: string; endpoint?: string }): Promise<void> {
-  await db('push_subscriptions').where({ user_id: userId, ...where }).delete();
+  await db('push_subscriptions')
+    .where({ user_id: userId, ...where })
+    .delete();
 }

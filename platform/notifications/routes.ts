@@ -50,13 +50,25 @@ const preference = Joi.object({
   description: Joi.string(),
   channels: Joi.array().items(Joi.object({ channel: Joi.string(), active: Joi.boolean() }).label('NotificationChannel')),
 }).label('NotificationPreference');
-const b64url = (min: number, max: number) => Joi.string().pattern(/^[A-Za-z0-9_-]+={0,2}$/).min(min).max(max).required();
+const b64url = (min: number, max: number) =>
+  Joi.string()
+    .pattern(/^[A-Za-z0-9_-]+={0,2}$/)
+    .min(min)
+    .max(max)
+    .required();
 const preferencePayload = Joi.object({
-  type: Joi.string().valid(...NOTIFICATION_TYPE_KEYS).required(),
-  channel: Joi.string().valid(...CHANNELS).required(),
+  type: Joi.string()
+    .valid(...NOTIFICATION_TYPE_KEYS)
+    .required(),
+  channel: Joi.string()
+    .valid(...CHANNELS)
+    .required(),
   active: Joi.boolean().required(),
   parameters: Joi.object({
-    endpoint: Joi.string().uri({ scheme: ['https', 'http'] }).max(2000).required(),
+    endpoint: Joi.string()
+      .uri({ scheme: ['https', 'http'] })
+      .max(2000)
+      .required(),
     // an uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url (RFC 8291)
     p256dh: b64url(86, 90),
     auth: b64url(22, 24),
@@ -94,7 +106,8 @@ export const notificationRoutes: ServerRoute[] = [
     options: {
       auth,
       tags,
-      description: 'Set one switch {type, channel, active}; turning Desktop on carries this browser’s push subscription as parameters {endpoint, p256dh, auth}',
+      description:
+        'Set one switch {type, channel, active}; turning Desktop on carries this browser’s push subscription as parameters {endpoint, p256dh, auth}',
       notes: `400 under parameters: '${service.PUSH_PARAMETERS_NEEDED}', '${service.PUSH_ENDPOINT_REFUSED}' (an endpoint must be a public https address). Answers every preference.`,
       validate: { payload: preferencePayload },
       response: { schema: Joi.array().items(preference).label('NotificationPreferences') },
@@ -109,7 +122,13 @@ export const notificationRoutes: ServerRoute[] = [
       tags,
       description: `The caller's notification feed, newest first, ${FEED_PAGE_SIZE} a page (skip, take; QuickFilter all or unread) with the unread count`,
       validate: { query: listQuery(FEED_LIST) },
-      response: { schema: Joi.object({ totalCount: Joi.number().integer(), unreadCount: Joi.number().integer(), data: Joi.array().items(feedItem) }).label('NotificationFeedPage') },
+      response: {
+        schema: Joi.object({
+          totalCount: Joi.number().integer(),
+          unreadCount: Joi.number().integer(),
+          data: Joi.array().items(feedItem),
+        }).label('NotificationFeedPage'),
+      },
     },
     async handler(request) {
       const [page, unreadCount] = await Promise.all([
@@ -136,6 +155,11 @@ export const notificationRoutes: ServerRoute[] = [
     method: 'GET',
     path: '/sw.js',
     options: { auth: false, description: 'The service worker showing desktop notifications (scope /)' },
-    handler: (_request, h) => h.response(SERVICE_WORKER_JS).type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').header('service-worker-allowed', '/'),
+    handler: (_request, h) =>
+      h
+        .response(SERVICE_WORKER_JS)
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('service-worker-allowed', '/'),
   },
 ];

@@ -8,7 +8,15 @@ import { sendMailLater } from '../mail/service';
 import { findUserById } from '../users/repo';
 import { endpointAllowed, pushLater } from './push';
 import * as repo from './repo';
-import { CHANNELS, DEFAULT_ACTIVE, MAX_PUSH_SUBSCRIPTIONS, NOTIFICATION_TYPES, type Channel, type FeedAction, type NotificationType } from './types';
+import {
+  CHANNELS,
+  DEFAULT_ACTIVE,
+  MAX_PUSH_SUBSCRIPTIONS,
+  NOTIFICATION_TYPES,
+  type Channel,
+  type FeedAction,
+  type NotificationType,
+} from './types';
 
 type App = Pick<AppContext, 'config' | 'db' | 'logger'>;
 
@@ -86,7 +94,8 @@ export async function savePreference(app: App, actor: Actor | null, input: Prefe
   const userId = userOf(actor);
   if (input.channel === 'Desktop' && input.active) {
     if (!input.parameters) throw fieldError('parameters', PUSH_PARAMETERS_NEEDED);
-    if (!(await endpointAllowed(input.parameters.endpoint, app.config.fetchPrivateHosts))) throw fieldError('parameters', PUSH_ENDPOINT_REFUSED);
+    if (!(await endpointAllowed(input.parameters.endpoint, app.config.fetchPrivateHosts)))
+      throw fieldError('parameters', PUSH_ENDPOINT_REFUSED);
     await repo.savePushSubscription(app.db, userId, input.parameters, MAX_PUSH_SUBSCRIPTIONS);
   }
   await repo.setPreference(app.db, userId, input.type, input.channel, input.active);
@@ -144,11 +153,14 @@ export async function notify(app: App, userId: string, type: NotificationType, i
           lead: [plain(message)],
           action: first?.name ?? 'Open Tabula',
           link: `${app.config.publicUrl}${first?.action ?? '/panel/home'}`,
-          notes: [`You get this e-mail for "${kind.name}". Change it in your notification settings: ${app.config.publicUrl}/panel/profile-setting/notification-settings`],
+          notes: [
+            `You get this e-mail for "${kind.name}". Change it in your notification settings: ${app.config.publicUrl}/panel/profile-setting/notification-settings`,
+          ],
         }),
       );
     }
-    if (active(type, 'Desktop')) pushLater(app, userId, { id: row.id, title: 'Tabula', body: message, url: first?.action ?? '/panel/home' });
+    if (active(type, 'Desktop'))
+      pushLater(app, userId, { id: row.id, title: 'Tabula', body: message, url: first?.action ?? '/panel/home' });
     return feedItem(row);
   } catch (err) {
     app.logger.error({ err, userId, type }, 'notification failed');

@@ -47,7 +47,11 @@ const TEXTS: Record<number, string> = {
 
 const NO_BODY = new Set(['get', 'head', 'options']);
 
-export function errorAnswers(route: RequestRoute, auth: AuthSettings | false | undefined, pathHasParams: boolean): Record<string, JsonSchema> {
+export function errorAnswers(
+  route: RequestRoute,
+  auth: AuthSettings | false | undefined,
+  pathHasParams: boolean,
+): Record<string, JsonSchema> {
   const declared = route.settings.plugins?.openapi?.responses ?? {};
   const notes = [route.settings.notes ?? []].flat().join(' ');
   const codes = new Set<number>([400]);
@@ -62,7 +66,9 @@ export function errorAnswers(route: RequestRoute, auth: AuthSettings | false | u
   for (const code of [...codes].sort((a, b) => a - b)) {
     answers[code] = {
       description: declared[code] ?? TEXTS[code] ?? 'Refused.',
-      ...(code === 401 && { headers: { 'token-expired': { description: "'true' when the token has expired", schema: { type: 'string' } } } }),
+      ...(code === 401 && {
+        headers: { 'token-expired': { description: "'true' when the token has expired", schema: { type: 'string' } } },
+      }),
       ...(code === 429 && { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
     };

@@ -37,7 +37,10 @@ export function buildDocument(server: Server, info: DocumentInfo): OpenApiDocume
   const routes = server.table().filter((r) => r.settings.tags?.includes('api') && METHODS.includes(r.method));
   for (const route of routes) {
     const operationId = unique(route.settings.id ?? operationIdOf(route), operationIds);
-    const auth: RouteAuth = (route.settings.auth as RouteAuth) === false ? false : (route.settings.auth ?? (server.auth.settings.default as AuthSettings | undefined));
+    const auth: RouteAuth =
+      (route.settings.auth as RouteAuth) === false
+        ? false
+        : (route.settings.auth ?? (server.auth.settings.default as AuthSettings | undefined));
     const operation = operationOf(route, operationId, auth, registry);
     for (const tag of operation.tags as string[]) tags.add(tag);
     (paths[route.path.replace(PATH_PARAM, '{$1}')] ??= {})[route.method] = operation;
@@ -77,7 +80,9 @@ function operationOf(route: RequestRoute, operationId: string, auth: RouteAuth, 
     ...(Joi.isSchema(payload) && {
       requestBody: {
         ...((payload.describe().flags as { presence?: string } | undefined)?.presence === 'required' && { required: true }),
-        content: Object.fromEntries([allow ?? 'application/json'].flat().map((type) => [type, { schema: registry.schemaOf(payload, `${name}Payload`) }])),
+        content: Object.fromEntries(
+          [allow ?? 'application/json'].flat().map((type) => [type, { schema: registry.schemaOf(payload, `${name}Payload`) }]),
+        ),
       },
     }),
     responses: answersOf(route, name, auth, pathParams.length > 0, registry),
@@ -112,7 +117,8 @@ function answersOf(route: RequestRoute, name: string, auth: RouteAuth, pathHasPa
   const answers: Record<string, JsonSchema> = {};
   const success = (code: number, joi: unknown) => {
     answers[code] = { description: code === 201 ? 'Created' : code === 204 ? 'No content' : 'Success' };
-    if (Joi.isSchema(joi)) answers[code]!.content = { 'application/json': { schema: registry.schemaOf(joi, `${name}Response${code === 200 ? '' : code}`) } };
+    if (Joi.isSchema(joi))
+      answers[code]!.content = { 'application/json': { schema: registry.schemaOf(joi, `${name}Response${code === 200 ? '' : code}`) } };
   };
   const codes = Object.keys(status).map(Number);
   for (const code of codes.filter((c) => c < 400)) success(code, status[code]);
@@ -121,14 +127,22 @@ function answersOf(route: RequestRoute, name: string, auth: RouteAuth, pathHasPa
 
   Object.assign(answers, errorAnswers(route, auth, pathHasParams));
   for (const code of codes.filter((c) => c >= 400 && Joi.isSchema(status[c]))) {
-    answers[code] = { description: answers[code]?.description ?? 'Refused.', content: { 'application/json': { schema: registry.schemaOf(status[code] as Joi.Schema, `${name}Response${code}`) } } };
+    answers[code] = {
+      description: answers[code]?.description ?? 'Refused.',
+      content: { 'application/json': { schema: registry.schemaOf(status[code] as Joi.Schema, `${name}Response${code}`) } },
+    };
   }
   return answers;
 }
 
 /** `getBoardsByIdCommands` for GET /api/boards/{id}/commands. */
 function operationIdOf(route: RequestRoute): string {
-  const words = (s: string) => s.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  const words = (s: string) =>
+    s
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join('');
   const segments = route.path.split('/').filter(Boolean);
   if (segments[0] === 'api') segments.shift();
   return route.method + segments.map((s) => (s.startsWith('{') ? `By${words(s)}` : words(s))).join('');

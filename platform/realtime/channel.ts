@@ -49,7 +49,12 @@ export const channelHandlers: Record<ChannelEvent, Handler> = {
     const access = await getBoardAccess(app, session.board, session.actor);
     if (!canGrabAttention(access.role)) throw Boom.forbidden('Only the Owner or a Facilitator can grab attention.');
     if (!hasAttentionPolicy(session)) throw Boom.forbidden('Your plan does not include grabbing attention.');
-    await hub.presence.setAttention(session.board, { uid: session.actor.uid, name: session.member.name, data: message.data ?? null, at: Date.now() });
+    await hub.presence.setAttention(session.board, {
+      uid: session.actor.uid,
+      name: session.member.name,
+      data: message.data ?? null,
+      at: Date.now(),
+    });
     await hub.publish(session.board, received(session, message));
     return { delivered: true };
   },

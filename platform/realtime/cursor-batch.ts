@@ -102,8 +102,15 @@ export class CursorBatches {
     const moves = [...b.moves.values()];
     b.moves = new Map();
     this.schedule(board, b);
-    this.presence.setCursors(board, moves.map((m) => [m.from.uid, m.data] as const)).catch(() => {});
-    this.publish(board, { event: 'onEventReceived', data: null, cursors: moves }).catch((err) => this.logger.warn({ err, board }, 'cursor batch not published'));
+    this.presence
+      .setCursors(
+        board,
+        moves.map((m) => [m.from.uid, m.data] as const),
+      )
+      .catch(() => {});
+    this.publish(board, { event: 'onEventReceived', data: null, cursors: moves }).catch((err) =>
+      this.logger.warn({ err, board }, 'cursor batch not published'),
+    );
   }
 }
 

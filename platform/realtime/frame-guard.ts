@@ -92,7 +92,8 @@ export function checkFrame(value: unknown): FrameCheck {
       if (value.version !== undefined && !isText(value.version, 10)) return bad('version');
       if (!authOk(value.auth)) return bad('auth');
       const subs = value.subs;
-      if (subs !== undefined && !(Array.isArray(subs) && subs.length <= MAX_SUBS && subs.every((s) => isText(s, MAX_PATH)))) return bad('subs');
+      if (subs !== undefined && !(Array.isArray(subs) && subs.length <= MAX_SUBS && subs.every((s) => isText(s, MAX_PATH))))
+        return bad('subs');
       break;
     }
     case 'reauth':
@@ -121,7 +122,8 @@ function textOf(message: unknown): string {
   return String(message);
 }
 
-const sizeOf = (message: RawData): number => (Buffer.isBuffer(message) ? message.length : Array.isArray(message) ? message.reduce((n, b) => n + b.length, 0) : message.byteLength);
+const sizeOf = (message: RawData): number =>
+  Buffer.isBuffer(message) ? message.length : Array.isArray(message) ? message.reduce((n, b) => n + b.length, 0) : message.byteLength;
 
 /** The guard: reads a frame of `socket` (the fork's `onFrame`); never throws. */
 export function createFrameGuard(options: FrameGuardOptions): (socket: NesSocket, message: RawData) => Promise<void> {

@@ -96,7 +96,9 @@ export class Hub {
     session.lastSeq = afterSeq ?? 0;
     room.sessions.set(session.connectionId, session);
     session.socket.app.session = session;
-    await this.presence.join(session.board, session.connectionId, session.member).catch((err) => this.logger.warn({ err }, 'presence join failed'));
+    await this.presence
+      .join(session.board, session.connectionId, session.member)
+      .catch((err) => this.logger.warn({ err }, 'presence join failed'));
     if (afterSeq === null) return true;
     let commands: Array<Command | HiddenCommand>;
     try {
@@ -110,7 +112,11 @@ export class Hub {
     // `restricted: true`: the catch-up was filtered by private mode (a client that held a filtered
     // board and gets a catch-up without it reloads the board)
     const restricted = isRestricted(room.privateMode, session.member.role);
-    sendEvent(session.socket, 'onReconnected', { commands, lastSeq: session.lastSeq, ...(restricted ? { restricted, ...(room.blurry ? { blurry: true } : {}) } : {}) });
+    sendEvent(session.socket, 'onReconnected', {
+      commands,
+      lastSeq: session.lastSeq,
+      ...(restricted ? { restricted, ...(room.blurry ? { blurry: true } : {}) } : {}),
+    });
     const held = session.held ?? [];
     session.held = null;
     for (const m of held) this.sendTo(session, m.event, m.data);
@@ -134,7 +140,11 @@ export class Hub {
       return { uid: session.actor.uid, stillOnline: false };
     });
     if (!left.stillOnline && !options.quiet) {
-      await this.publish(session.board, { event: 'onUserLeft', data: { uid: session.actor.uid, name: session.member.name }, except: session.connectionId });
+      await this.publish(session.board, {
+        event: 'onUserLeft',
+        data: { uid: session.actor.uid, name: session.member.name },
+        except: session.connectionId,
+      });
     }
   }
 
@@ -170,7 +180,15 @@ export class Hub {
     if (!opening) {
       opening = (async () => {
         const state = await this.boards.roomState(code, actor);
-        const room: Room = { code, sessions: new Map(), lastSeq: state.lastSeq, pending: new Map(), gapTimer: null, privateMode: state.privateMode, blurry: state.blurry === true };
+        const room: Room = {
+          code,
+          sessions: new Map(),
+          lastSeq: state.lastSeq,
+          pending: new Map(),
+          gapTimer: null,
+          privateMode: state.privateMode,
+          blurry: state.blurry === true,
+        };
         this.rooms.set(code, room);
         return room;
       })().finally(() => this.opening.delete(code));
@@ -297,7 +315,9 @@ export class Hub {
   }
 
   private async refreshPresence(): Promise<void> {
-    const entries = [...this.rooms.values()].flatMap((room) => [...room.sessions.values()].map((s) => ({ board: room.code, connectionId: s.connectionId, member: s.member })));
+    const entries = [...this.rooms.values()].flatMap((room) =>
+      [...room.sessions.values()].map((s) => ({ board: room.code, connectionId: s.connectionId, member: s.member })),
+    );
     await this.presence.refresh(entries).catch((err) => this.logger.warn({ err }, 'presence refresh failed'));
   }
 }
@@ -323,7 +343,12 @@ function privateView(message: BoardMessage, whole: () => EventFrame, blurry: boo
     let v = byUid.get(uid);
     if (!v) {
       const visible = visibleCommand(command, uid, owners, blurry);
-      v = visible === command ? { data: command, frame: whole } : visible ? view(visible) : (hidden ??= view(hiddenCommand(command.seq ?? 0)));
+      v =
+        visible === command
+          ? { data: command, frame: whole }
+          : visible
+            ? view(visible)
+            : (hidden ??= view(hiddenCommand(command.seq ?? 0)));
       byUid.set(uid, v);
     }
     return v;

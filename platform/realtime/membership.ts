@@ -46,7 +46,17 @@ export async function enterBoard<T>(
     timestamp: Date.now(),
     isOnline: true,
   };
-  const session: Session = { socket, connectionId: socket.id, board: code, actor, member, lastSeq: 0, held: null, lastCursorAt: 0, sent: new Set() };
+  const session: Session = {
+    socket,
+    connectionId: socket.id,
+    board: code,
+    actor,
+    member,
+    lastSeq: 0,
+    held: null,
+    lastCursorAt: 0,
+    sent: new Set(),
+  };
   if (!(await hub.enter(session, afterSeq))) throw Boom.badRequest('The connection closed.');
   const online = await hub.presence.online(code);
   sendEvent(socket, 'onMeJoined', { ...member, isSelf: true, connectionId: session.connectionId, online });

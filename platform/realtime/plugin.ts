@@ -33,7 +33,9 @@ export const realtimePlugin: Plugin<void> = {
   name: 'realtime',
   async register(server) {
     const app = server.app;
-    const presence = app.config.redisUrl ? createRedisPresence(app.config.redisUrl, { prefix: app.config.redisPrefix, logger: app.logger }) : createMemoryPresence();
+    const presence = app.config.redisUrl
+      ? createRedisPresence(app.config.redisUrl, { prefix: app.config.redisPrefix, logger: app.logger })
+      : createMemoryPresence();
     const hub = new Hub(
       app.bus,
       presence,
@@ -69,7 +71,8 @@ export const realtimePlugin: Plugin<void> = {
         // sockets opened per minute and open at once per client address, before the upgrade is read
         admitUpgrade: (address) => abuse.openSocket(address),
         onFrame,
-        onSystemError: (err, socket, request) => app.logger.error({ err, connectionId: socket.id, type: request.type }, 'hub: a frame failed'),
+        onSystemError: (err, socket, request) =>
+          app.logger.error({ err, connectionId: socket.id, type: request.type }, 'hub: a frame failed'),
         onConnection: (socket: HubSocket) => {
           socket.app.session = null;
           counted.add(socket);

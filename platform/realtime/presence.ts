@@ -156,7 +156,10 @@ export const PRESENCE_REFRESH_MS = 30_000;
  * that died stop counting once their `seen` is older than that. Reads come from Redis; when
  * Redis is unreachable they fall back to this node's memory (and writes only log).
  */
-export function createRedisPresence(redisUrl: string, options: { prefix?: string; logger?: Logger } = {}): Presence & { ready(): Promise<void> } {
+export function createRedisPresence(
+  redisUrl: string,
+  options: { prefix?: string; logger?: Logger } = {},
+): Presence & { ready(): Promise<void> } {
   const memory = createMemoryPresence();
   const prefix = options.prefix ?? 'tabula:';
   const key = (board: string) => `${prefix}presence:${board}`;
@@ -168,7 +171,8 @@ export function createRedisPresence(redisUrl: string, options: { prefix?: string
   });
   let lastErrorAt = 0;
   const logError = (err: unknown) => {
-    if (Date.now() - lastErrorAt > 10_000) options.logger?.warn({ err: (err as Error).message }, 'redis presence unavailable; using this node only');
+    if (Date.now() - lastErrorAt > 10_000)
+      options.logger?.warn({ err: (err as Error).message }, 'redis presence unavailable; using this node only');
     lastErrorAt = Date.now();
   };
   redis.on('error', logError);
@@ -212,7 +216,13 @@ export function createRedisPresence(redisUrl: string, options: { prefix?: string
     },
     async join(board, connectionId, member) {
       await memory.join(board, connectionId, member);
-      await write(() => redis.multi().hset(key(board), `s:${connectionId}`, JSON.stringify({ m: member, seen: Date.now() })).pexpire(key(board), PRESENCE_TTL_MS).exec());
+      await write(() =>
+        redis
+          .multi()
+          .hset(key(board), `s:${connectionId}`, JSON.stringify({ m: member, seen: Date.now() }))
+          .pexpire(key(board), PRESENCE_TTL_MS)
+          .exec(),
+      );
     },
     async leave(board, connectionId) {
       const local = await memory.leave(board, connectionId);
@@ -227,7 +237,9 @@ export function createRedisPresence(redisUrl: string, options: { prefix?: string
           if (!uid) return { uid: null, stillOnline: false };
           const stillOnline = liveMembers(hash, board).some((m) => m.uid === uid);
           if (!stillOnline) {
-            const followers = Object.entries(hash).filter(([f, v]) => f.startsWith('f:') && v === uid).map(([f]) => f);
+            const followers = Object.entries(hash)
+              .filter(([f, v]) => f.startsWith('f:') && v === uid)
+              .map(([f]) => f);
             await redis.hdel(k, `c:${uid}`, `f:${uid}`, ...followers);
           }
           return { uid, stillOnline };
@@ -249,7 +261,10 @@ export function createRedisPresence(redisUrl: string, options: { prefix?: string
       });
     },
     async online(board) {
-      return read(async () => distinct(liveMembers(await all(board), board)), () => memory.online(board));
+      return read(
+        async () => distinct(liveMembers(await all(board), board)),
+        () => memory.online(board),
+      );
     },
     async refresh(entries) {
       if (!entries.length) return;
@@ -279,7 +294,8 @@ export function createRedisPresence(redisUrl: string, options: { prefix?: string
       return read(
         async () => {
           const out: Record<string, unknown> = {};
-          for (const [field, value] of Object.entries(await all(board))) if (field.startsWith('c:')) out[field.slice(2)] = JSON.parse(value);
+          for (const [field, value] of Object.entries(await all(board)))
+            if (field.startsWith('c:')) out[field.slice(2)] = JSON.parse(value);
           return out;
         },
         () => memory.cursors(board),
@@ -301,11 +317,17 @@ export function createRedisPresence(redisUrl: string, options: { prefix?: string
       );
     },
     async followeeOf(board, uid) {
-      return read(async () => redis.hget(key(board), `f:${uid}`), () => memory.followeeOf(board, uid));
+      return read(
+        async () => redis.hget(key(board), `f:${uid}`),
+        () => memory.followeeOf(board, uid),
+      );
     },
     async followersOf(board, uid) {
       return read(
-        async () => Object.entries(await all(board)).filter(([f, v]) => f.startsWith('f:') && v === uid).map(([f]) => f.slice(2)),
+        async () =>
+          Object.entries(await all(board))
+            .filter(([f, v]) => f.startsWith('f:') && v === uid)
+            .map(([f]) => f.slice(2)),
         () => memory.followersOf(board, uid),
       );
     },

@@ -1,7 +1,15 @@
 import Boom from '@hapi/boom';
 import type { Server, ServerApplicationState } from '@hapi/hapi';
 import { userIdOf, type TokenClaims } from '../core/auth';
-import { isExpired, noteSessionEnded, noteTokenVersion, revocationOf, SESSION_REVOKED, TOKEN_EXPIRED, tokenVersionOf } from '../core/session-guard';
+import {
+  isExpired,
+  noteSessionEnded,
+  noteTokenVersion,
+  revocationOf,
+  SESSION_REVOKED,
+  TOKEN_EXPIRED,
+  tokenVersionOf,
+} from '../core/session-guard';
 import { onSessionsRevoked } from './bus';
 import type { HubSocket } from './session';
 
@@ -50,15 +58,18 @@ export function installSessionRevocation(server: Server): () => void {
     if (!each) return;
     const stale: HubSocket[] = [];
     // nes walks its sockets asynchronously (one callback per microtask): wait for the walk
-    await Promise.resolve(each.call(
-      server,
-      (socket: HubSocket) => {
-        if (!socket.auth.isAuthenticated || !socket.auth.credentials) return;
-        const claims = socket.auth.credentials as unknown as TokenClaims;
-        if (userIdOf(claims) === userId && (tokenVersionOf(claims) < version || (!!sessionId && claims.sid === sessionId))) stale.push(socket);
-      },
-      {},
-    )).catch((err) => app.logger.warn({ err }, 'sessions revoked: walking the sockets failed'));
+    await Promise.resolve(
+      each.call(
+        server,
+        (socket: HubSocket) => {
+          if (!socket.auth.isAuthenticated || !socket.auth.credentials) return;
+          const claims = socket.auth.credentials as unknown as TokenClaims;
+          if (userIdOf(claims) === userId && (tokenVersionOf(claims) < version || (!!sessionId && claims.sid === sessionId)))
+            stale.push(socket);
+        },
+        {},
+      ),
+    ).catch((err) => app.logger.warn({ err }, 'sessions revoked: walking the sockets failed'));
     for (const socket of stale) void Promise.resolve(socket.disconnect()).catch(() => undefined);
     if (stale.length) app.logger.info({ userId, sockets: stale.length }, 'sessions revoked: sockets closed');
   });

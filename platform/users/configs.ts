@@ -16,9 +16,16 @@ export interface UserConfig {
 export const USER_CONFIG_LIMITS = { keys: 200, colors: 100, command: 50, key: 40 } as const;
 
 const keyBinding = Joi.object({
-  c: Joi.string().pattern(/^[A-Za-z][A-Za-z0-9]*$/).max(USER_CONFIG_LIMITS.command).required(),
+  c: Joi.string()
+    .pattern(/^[A-Za-z][A-Za-z0-9]*$/)
+    .max(USER_CONFIG_LIMITS.command)
+    .required(),
   // modifiers and one key joined by '+' (Ctrl+Shift+Z, Backquote, F2); empty = the command has no key
-  k: Joi.string().pattern(/^[\x21-\x7e]*$/).max(USER_CONFIG_LIMITS.key).allow('').required(),
+  k: Joi.string()
+    .pattern(/^[\x21-\x7e]*$/)
+    .max(USER_CONFIG_LIMITS.key)
+    .allow('')
+    .required(),
 }).label('KeyBinding');
 
 const configSchema = Joi.object({
@@ -45,7 +52,9 @@ export async function saveUserConfig(db: Db, userId: string, changes: Partial<Us
   return db.transaction(async (trx) => {
     const row = await trx('users').where({ id: userId }).forUpdate().first('config');
     const next = { ...userConfigOf(row?.config), ...changes };
-    await trx('users').where({ id: userId }).update({ config: JSON.stringify(next) });
+    await trx('users')
+      .where({ id: userId })
+      .update({ config: JSON.stringify(next) });
     return next;
   });
 }

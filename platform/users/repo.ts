@@ -34,7 +34,9 @@ export async function findUserById(db: Conn, id: string): Promise<UserRow | unde
 }
 
 export async function findUserByUsername(db: Conn, username: string): Promise<UserRow | undefined> {
-  return db('users').whereRaw('lower(username) = ?', [normalizeUsername(username)]).first();
+  return db('users')
+    .whereRaw('lower(username) = ?', [normalizeUsername(username)])
+    .first();
 }
 
 export async function insertUser(
@@ -42,7 +44,11 @@ export async function insertUser(
   user: { username: string; passwordHash: string | null; displayName?: string },
 ): Promise<UserRow> {
   const [row] = await db('users')
-    .insert({ username: normalizeUsername(user.username), password_hash: user.passwordHash, display_name: (user.displayName ?? '').slice(0, 100) })
+    .insert({
+      username: normalizeUsername(user.username),
+      password_hash: user.passwordHash,
+      display_name: (user.displayName ?? '').slice(0, 100),
+    })
     .returning('*');
   return row as UserRow;
 }
@@ -75,7 +81,10 @@ export async function findUserImage(db: Conn, userId: string): Promise<UserImage
   return db('user_images').where({ user_id: userId }).first();
 }
 
-export async function saveUserImage(db: Conn, image: { userId: string; contentType: string; bytes: Buffer; width: number; height: number }): Promise<void> {
+export async function saveUserImage(
+  db: Conn,
+  image: { userId: string; contentType: string; bytes: Buffer; width: number; height: number },
+): Promise<void> {
   await db('user_images')
     .insert({ user_id: image.userId, content_type: image.contentType, bytes: image.bytes, width: image.width, height: image.height })
     .onConflict('user_id')

@@ -17,14 +17,25 @@ const profileFields = {
   username: Joi.string().required(),
   displayName: Joi.string().allow('').required(),
   avatar: Joi.string().allow(null).required().description('URL of GET /api/users/{userId}/images, or null'),
-  language: Joi.string().valid(...LANGUAGES).required(),
-  role: Joi.number().integer().required().description('job category: 1 Facilitator, 2 Designer, 3 Project Manager, 5 Software Developer, 6 Marketing and Sales, 7 Management, 8 Teacher/Educator, 9 Student, 10 Consultant, 100 Others'),
+  language: Joi.string()
+    .valid(...LANGUAGES)
+    .required(),
+  role: Joi.number()
+    .integer()
+    .required()
+    .description(
+      'job category: 1 Facilitator, 2 Designer, 3 Project Manager, 5 Software Developer, 6 Marketing and Sales, 7 Management, 8 Teacher/Educator, 9 Student, 10 Consultant, 100 Others',
+    ),
   hasPassword: Joi.boolean().required(),
   roles: Joi.array().items(Joi.string()).required().description("platform roles: 'admin', 'beta-tester', 'partner'"),
   plan: Joi.string().required(),
 };
 const profileResponse = Joi.object(profileFields).label('Profile');
-const savedProfileResponse = Joi.object({ ...profileFields, accessToken: Joi.string().required(), expiresIn: Joi.number().integer().required() }).label('SavedProfile');
+const savedProfileResponse = Joi.object({
+  ...profileFields,
+  accessToken: Joi.string().required(),
+  expiresIn: Joi.number().integer().required(),
+}).label('SavedProfile');
 
 const profilePayload = Joi.object({
   displayName: Joi.string().trim().max(100).required().messages({
@@ -32,9 +43,18 @@ const profilePayload = Joi.object({
     'string.empty': 'Display name is required.',
     'string.max': 'Display name must be at most 100 characters.',
   }),
-  avatar: Joi.string().allow(null, '').description('a data URL (PNG or JPEG) to replace the image; null or empty to remove it; omitted keeps it'),
-  language: Joi.string().valid(...LANGUAGES).default('en').messages({ 'any.only': 'Language must be en or fa.' }),
-  role: Joi.number().integer().valid(...roleCodes).default(100).messages({ 'any.only': 'Unknown role.', 'number.base': 'Unknown role.' }),
+  avatar: Joi.string()
+    .allow(null, '')
+    .description('a data URL (PNG or JPEG) to replace the image; null or empty to remove it; omitted keeps it'),
+  language: Joi.string()
+    .valid(...LANGUAGES)
+    .default('en')
+    .messages({ 'any.only': 'Language must be en or fa.' }),
+  role: Joi.number()
+    .integer()
+    .valid(...roleCodes)
+    .default(100)
+    .messages({ 'any.only': 'Unknown role.', 'number.base': 'Unknown role.' }),
 })
   .options({ stripUnknown: true })
   .label('ProfileUpdate');
@@ -46,7 +66,7 @@ export const userRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/users/profile',
-    options: { auth: 'jwt', tags, description: 'The signed-in user\'s profile', response: { schema: profileResponse } },
+    options: { auth: 'jwt', tags, description: "The signed-in user's profile", response: { schema: profileResponse } },
     async handler(request) {
       const { db, config } = request.server.app;
       return profileOf(db, config, await currentUser(request.server.app, claimsOf(request)!.sub));
@@ -96,7 +116,7 @@ export const userRoutes: ServerRoute[] = [
     options: {
       auth: false,
       tags,
-      description: 'A user\'s profile image (public, for <img> tags); 404 when none',
+      description: "A user's profile image (public, for <img> tags); 404 when none",
       validate: { params: Joi.object({ userId: Joi.string().max(64).required() }) },
     },
     async handler(request, h) {

@@ -8,7 +8,18 @@ import { accountClaims } from '../billing/claims';
 import type { Db } from '../db/index';
 
 /** Job categories of the profile's role select (panel.md §3); 100 (Others) is the default. */
-export const ROLE_CODES = { 1: 'Facilitator', 2: 'Designer', 3: 'Project Manager', 5: 'Software Developer', 6: 'Marketing and Sales', 7: 'Management', 8: 'Teacher/Educator', 9: 'Student', 10: 'Consultant', 100: 'Others' } as const;
+export const ROLE_CODES = {
+  1: 'Facilitator',
+  2: 'Designer',
+  3: 'Project Manager',
+  5: 'Software Developer',
+  6: 'Marketing and Sales',
+  7: 'Management',
+  8: 'Teacher/Educator',
+  9: 'Student',
+  10: 'Consultant',
+  100: 'Others',
+} as const;
 export const LANGUAGES = ['en', 'fa'] as const;
 
 export interface Profile {
@@ -68,11 +79,17 @@ export interface TokenSession {
  * the same session. A token from before sessions existed (no `sid`) gets a new one that expires
  * when it does: saving the profile never makes an unrevocable token live longer.
  */
-export async function saveProfile(app: Pick<AppContext, 'config' | 'db'>, user: UserRow, input: ProfileInput, session: TokenSession): Promise<Profile & { accessToken: string; expiresIn: number }> {
+export async function saveProfile(
+  app: Pick<AppContext, 'config' | 'db'>,
+  user: UserRow,
+  input: ProfileInput,
+  session: TokenSession,
+): Promise<Profile & { accessToken: string; expiresIn: number }> {
   const changes: Partial<UserRow> = { display_name: input.displayName, language: input.language, role_code: input.role };
   const avatar = input.avatar;
   const image = typeof avatar === 'string' && avatar.trim().startsWith('data:') ? parseAvatarDataUrl(avatar) : null;
-  if (typeof avatar === 'string' && avatar !== '' && !image && !sameImage(avatar, user.avatar)) throw fieldError('avatar', AVATAR_MESSAGES.badType);
+  if (typeof avatar === 'string' && avatar !== '' && !image && !sameImage(avatar, user.avatar))
+    throw fieldError('avatar', AVATAR_MESSAGES.badType);
 
   const updated = await app.db.transaction(async (trx) => {
     if (image) {
@@ -84,7 +101,9 @@ export async function saveProfile(app: Pick<AppContext, 'config' | 'db'>, user: 
     }
     return updateUser(trx, user.id, changes);
   });
-  const expiresIn = session.sid ? app.config.accessTokenTtlSeconds : Math.max(1, Math.min(app.config.accessTokenTtlSeconds, Math.floor((session.exp ?? 0) - Date.now() / 1000)));
+  const expiresIn = session.sid
+    ? app.config.accessTokenTtlSeconds
+    : Math.max(1, Math.min(app.config.accessTokenTtlSeconds, Math.floor((session.exp ?? 0) - Date.now() / 1000)));
   const accessToken = await sessionTokenFor(app.db, { ...app.config, accessTokenTtlSeconds: expiresIn }, updated, session.sid ?? null);
   return { ...(await profileOf(app.db, app.config, updated)), accessToken, expiresIn };
 }

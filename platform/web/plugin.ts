@@ -76,7 +76,8 @@ export const webPlugin: Plugin<{ distDir: string }> = {
   async register(server, { distDir }) {
     await server.register(Inert);
     const file = (rel: string) => path.join(distDir, rel);
-    const page = (rel: string, code = 200, frameAncestors: (r: Request) => string | Promise<string> = () => "'none'") =>
+    const page =
+      (rel: string, code = 200, frameAncestors: (r: Request) => string | Promise<string> = () => "'none'") =>
       async (request: Request, h: ResponseToolkit) => {
         const response = fs.existsSync(file(rel))
           ? h.file(file(rel), { confine: false }).code(code).header('cache-control', 'no-cache')
@@ -128,7 +129,8 @@ export const webPlugin: Plugin<{ distDir: string }> = {
 
     // Every answer carries a CSP: pages set their own above; the rest gets a deny-all one.
     server.ext('onPreResponse', (request, h) => {
-      const response = request.response as (ResponseObject & { isBoom?: false }) | ({ isBoom: true; output: { headers: Record<string, string> } }) | null;
+      const response = request.response as
+        (ResponseObject & { isBoom?: false }) | { isBoom: true; output: { headers: Record<string, string> } } | null;
       if (!response) return h.continue;
       if (response.isBoom) {
         response.output.headers['content-security-policy'] ??= API_CSP;

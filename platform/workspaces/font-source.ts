@@ -50,7 +50,8 @@ export function cssFamily(css: string): string | null {
   return family || null;
 }
 
-const looksLikeCss = (contentType: string, body: Buffer) => /text\/css/i.test(contentType) || /@font-face/i.test(body.subarray(0, 4096).toString('utf8'));
+const looksLikeCss = (contentType: string, body: Buffer) =>
+  /text\/css/i.test(contentType) || /@font-face/i.test(body.subarray(0, 4096).toString('utf8'));
 
 /** Fetches the url(...) files of a stylesheet's @font-face rules; data: URLs stay as they are. */
 async function collectFiles(css: string, base: string, config: Config): Promise<{ css: string; files: FontFile[] }> {
@@ -65,7 +66,11 @@ async function collectFiles(css: string, base: string, config: Config): Promise<
     let index = seen.get(address);
     if (index === undefined) {
       if (files.length >= FONT_LIMITS.files) throw fontError(MESSAGES.fontFetchFailed);
-      const answer = await fetchOutbound(address, { allowPrivate: config.fetchPrivateHosts, maxBytes: FONT_LIMITS.fileBytes, userAgent: BROWSER_UA });
+      const answer = await fetchOutbound(address, {
+        allowPrivate: config.fetchPrivateHosts,
+        maxBytes: FONT_LIMITS.fileBytes,
+        userAgent: BROWSER_UA,
+      });
       const kind = fontFormat(answer.body);
       total += answer.body.length;
       if (!kind || total > FONT_LIMITS.totalBytes) throw fontError(MESSAGES.fontFetchFailed);
@@ -98,14 +103,23 @@ export async function resolveFont(config: Config, text: string): Promise<Resolve
       const sourceUrl = config.fontServiceUrl.replace('{family}', encodeURIComponent(value).replace(/%20/g, '+'));
       let answer;
       try {
-        answer = await fetchOutbound(sourceUrl, { allowPrivate: config.fetchPrivateHosts, maxBytes: FONT_LIMITS.cssBytes, accept: 'text/css', userAgent: BROWSER_UA });
+        answer = await fetchOutbound(sourceUrl, {
+          allowPrivate: config.fetchPrivateHosts,
+          maxBytes: FONT_LIMITS.cssBytes,
+          accept: 'text/css',
+          userAgent: BROWSER_UA,
+        });
       } catch (error) {
         if (error instanceof OutboundError && (error.status === 400 || error.status === 404)) throw fontError(fontNotFound(value));
         throw error;
       }
       return await fromStylesheet(answer.body.toString('utf8'), answer.url, config, value);
     }
-    const answer = await fetchOutbound(value, { allowPrivate: config.fetchPrivateHosts, maxBytes: FONT_LIMITS.fileBytes, userAgent: BROWSER_UA });
+    const answer = await fetchOutbound(value, {
+      allowPrivate: config.fetchPrivateHosts,
+      maxBytes: FONT_LIMITS.fileBytes,
+      userAgent: BROWSER_UA,
+    });
     if (looksLikeCss(answer.contentType, answer.body)) return await fromStylesheet(answer.body.toString('utf8'), answer.url, config);
     const kind = fontFormat(answer.body);
     const name = fontFromText(value)?.name;
@@ -119,4 +133,5 @@ export async function resolveFont(config: Config, text: string): Promise<Resolve
 }
 
 /** The stylesheet as served: each placeholder becomes the file's address on this server. */
-export const servedCss = (fontId: string, css: string) => css.replace(/__FONT_FILE_(\d+)__/g, (_, n) => `"/api/fonts/${fontId}/files/${n}"`);
+export const servedCss = (fontId: string, css: string) =>
+  css.replace(/__FONT_FILE_(\d+)__/g, (_, n) => `"/api/fonts/${fontId}/files/${n}"`);

@@ -91,7 +91,9 @@ export async function workspacesOfUser(db: Conn, userId: string): Promise<Worksp
 /** A workspace by its id, its altId, or 'default' (the user's own default, made on first need). */
 export async function findWorkspaceByRef(db: Conn, userId: string, ref: string): Promise<WorkspaceRow | undefined> {
   if (ref === DEFAULT_WORKSPACE_ALIAS) return ensureDefaultWorkspace(db, userId);
-  return db<WorkspaceRow>('workspaces').where(isUuid(ref) ? { id: ref } : { alt_id: ref }).first();
+  return db<WorkspaceRow>('workspaces')
+    .where(isUuid(ref) ? { id: ref } : { alt_id: ref })
+    .first();
 }
 
 export async function countOwnedWorkspaces(db: Conn, userId: string): Promise<number> {
@@ -103,7 +105,12 @@ export async function insertWorkspace(db: Conn, input: { name: string; ownerId: 
   for (;;) {
     try {
       const [row] = await db('workspaces')
-        .insert({ alt_id: crypto.randomBytes(6).toString('base64url'), name: input.name, owner_id: input.ownerId, is_default: input.isDefault })
+        .insert({
+          alt_id: crypto.randomBytes(6).toString('base64url'),
+          name: input.name,
+          owner_id: input.ownerId,
+          is_default: input.isDefault,
+        })
         .returning('*');
       return row as WorkspaceRow;
     } catch (err) {
@@ -113,10 +120,17 @@ export async function insertWorkspace(db: Conn, input: { name: string; ownerId: 
   }
 }
 
-export async function updateWorkspaceRow(db: Conn, id: string, changes: { name?: string; config?: Record<string, unknown> }): Promise<WorkspaceRow> {
+export async function updateWorkspaceRow(
+  db: Conn,
+  id: string,
+  changes: { name?: string; config?: Record<string, unknown> },
+): Promise<WorkspaceRow> {
   const [row] = await db('workspaces')
     .where({ id })
-    .update({ ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.config ? { config: JSON.stringify(changes.config) } : {}) })
+    .update({
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.config ? { config: JSON.stringify(changes.config) } : {}),
+    })
     .returning('*');
   return row as WorkspaceRow;
 }
@@ -159,7 +173,10 @@ export async function findMember(db: Conn, workspaceId: string, userId: string):
 }
 
 /** Adds the user with `role`, or leaves an existing membership as it is; true when added. */
-export async function addMember(db: Conn, input: { workspaceId: string; userId: string; role: Exclude<WorkspaceRole, 'Owner'>; invitedBy?: string | null }): Promise<boolean> {
+export async function addMember(
+  db: Conn,
+  input: { workspaceId: string; userId: string; role: Exclude<WorkspaceRole, 'Owner'>; invitedBy?: string | null },
+): Promise<boolean> {
   const rows = await db('workspace_members')
     .insert({ workspace_id: input.workspaceId, user_id: input.userId, role: input.role, invited_by: input.invitedBy ?? null })
     .onConflict(['workspace_id', 'user_id'])
@@ -168,8 +185,16 @@ export async function addMember(db: Conn, input: { workspaceId: string; userId: 
   return rows.length > 0;
 }
 
-export async function setMemberRole(db: Conn, workspaceId: string, userId: string, role: Exclude<WorkspaceRole, 'Owner'>): Promise<boolean> {
-  const rows = await db('workspace_members').where({ workspace_id: workspaceId, user_id: userId }).update({ role, updated_at: db.fn.now() }).returning('user_id');
+export async function setMemberRole(
+  db: Conn,
+  workspaceId: string,
+  userId: string,
+  role: Exclude<WorkspaceRole, 'Owner'>,
+): Promise<boolean> {
+  const rows = await db('workspace_members')
+    .where({ workspace_id: workspaceId, user_id: userId })
+    .update({ role, updated_at: db.fn.now() })
+    .returning('user_id');
   return rows.length > 0;
 }
 
@@ -225,13 +250,23 @@ export async function upsertInvitation(
   input: { workspaceId: string; email: string; role: 'Admin' | 'Member'; invitedBy: string; tokenHash: string; expiresAt: Date },
 ): Promise<InvitationRow> {
   return db.transaction(async (trx) => {
-    const live = await trx('workspace_invitations').where({ workspace_id: input.workspaceId, email: input.email }).whereNull('accepted_at').whereNull('revoked_at').forUpdate().first();
+    const live = await trx('workspace_invitations')
+      .where({ workspace_id: input.workspaceId, email: input.email })
+      .whereNull('accepted_at')
+      .whereNull('revoked_at')
+      .forUpdate()
+      .first();
     const values = { role: input.role, invited_by: input.invitedBy, token_hash: input.tokenHash, expires_at: input.expiresAt };
     if (live) {
-      const [row] = await trx('workspace_invitations').where({ id: live.id }).update({ ...values, created_at: trx.fn.now() }).returning('*');
+      const [row] = await trx('workspace_invitations')
+        .where({ id: live.id })
+        .update({ ...values, created_at: trx.fn.now() })
+        .returning('*');
       return row as InvitationRow;
     }
-    const [row] = await trx('workspace_invitations').insert({ workspace_id: input.workspaceId, email: input.email, ...values }).returning('*');
+    const [row] = await trx('workspace_invitations')
+      .insert({ workspace_id: input.workspaceId, email: input.email, ...values })
+      .returning('*');
     return row as InvitationRow;
   });
 }
@@ -261,7 +296,9 @@ export async function revokeInvitation(db: Conn, workspaceId: string, id: string
 
 /** The workspace's stored choices: extension id → plugged (absent = the default, plugged). */
 export async function extensionChoices(db: Conn, workspaceId: string): Promise<Map<string, boolean>> {
-  const rows: Array<{ extension_id: string; plugged: boolean }> = await db('workspace_extensions').where({ workspace_id: workspaceId }).select('extension_id', 'plugged');
+  const rows: Array<{ extension_id: string; plugged: boolean }> = await db('workspace_extensions')
+    .where({ workspace_id: workspaceId })
+    .select('extension_id', 'plugged');
   return new Map(rows.map((r) => [r.extension_id, r.plugged]));
 }
 
@@ -274,5 +311,7 @@ export async function setExtension(db: Conn, workspaceId: string, extensionId: s
 
 /** The extensions a workspace turned off (for the board: shared/workspace-roles `featureAvailable`). */
 export async function unpluggedExtensions(db: Conn, workspaceId: string): Promise<string[]> {
-  return (await db('workspace_extensions').where({ workspace_id: workspaceId, plugged: false }).orderBy('extension_id').select('extension_id')).map((r: { extension_id: string }) => r.extension_id);
+  return (
+    await db('workspace_extensions').where({ workspace_id: workspaceId, plugged: false }).orderBy('extension_id').select('extension_id')
+  ).map((r: { extension_id: string }) => r.extension_id);
 }

@@ -45,7 +45,15 @@ interface MemberListRow {
  */
 export const MEMBERS_LIST: ListDeclaration<MemberListRow, Record<string, unknown>> = {
   name: 'WorkspaceMembers',
-  fields: { id: 'x.user_id', name: 'x.name_key', email: 'x.email', role: 'x.role_key', joinedAt: 'x.joined_at', displayName: 'x.name', roleName: 'x.role' },
+  fields: {
+    id: 'x.user_id',
+    name: 'x.name_key',
+    email: 'x.email',
+    role: 'x.role_key',
+    joinedAt: 'x.joined_at',
+    displayName: 'x.name',
+    roleName: 'x.role',
+  },
   sortable: ['name', 'email', 'role', 'joinedAt'],
   searchable: ['name', 'email'],
   quickFilters: {
@@ -82,11 +90,19 @@ export const PENDING_LIST: ListDeclaration<PendingListRow, Record<string, unknow
   defaultOrder: 'invitedAt Desc',
   pageSize: 10,
   csvMax: 3000,
-  toItem: (r) => ({ id: r.id, email: r.email, role: r.role, invitedAt: iso(r.invitedAt), expiresAt: iso(r.expiresAt), expired: new Date(r.expiresAt).getTime() <= Date.now() }),
+  toItem: (r) => ({
+    id: r.id,
+    email: r.email,
+    role: r.role,
+    invitedAt: iso(r.invitedAt),
+    expiresAt: iso(r.expiresAt),
+    expired: new Date(r.expiresAt).getTime() <= Date.now(),
+  }),
 };
 
 const auth = 'jwt';
-const notes403 = "401 without a bearer token; 404 'Workspace not found.' for a workspace the caller does not belong to; 403 'Unauthorized access' when the caller's role lacks the right (shared/workspace-roles).";
+const notes403 =
+  "401 without a bearer token; 404 'Workspace not found.' for a workspace the caller does not belong to; 403 'Unauthorized access' when the caller's role lacks the right (shared/workspace-roles).";
 
 /** panel.md §7: workspaces, members, roles, pending members, extensions; plus accepting an invitation. */
 export const workspaceRoutes: ServerRoute[] = [
@@ -108,7 +124,8 @@ export const workspaceRoutes: ServerRoute[] = [
       auth,
       tags,
       description: 'Create a workspace',
-      notes: 'A user owning no workspace gets it as their default. Owning one already, another needs the multi-workspace policy (a qty claim other than 1): otherwise a field error under name.',
+      notes:
+        'A user owning no workspace gets it as their default. Owning one already, another needs the multi-workspace policy (a qty claim other than 1): otherwise a field error under name.',
       validate: { payload: newWorkspacePayload },
       response: { schema: workspaceView },
     },
@@ -131,7 +148,14 @@ export const workspaceRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/workspaces/{id}',
-    options: { auth, tags, description: "A workspace ('default' = the user's default workspace)", notes: notes403, validate: { params: workspaceParams }, response: { schema: workspaceView } },
+    options: {
+      auth,
+      tags,
+      description: "A workspace ('default' = the user's default workspace)",
+      notes: notes403,
+      validate: { params: workspaceParams },
+      response: { schema: workspaceView },
+    },
     handler: (request) => workspaces.getWorkspace(app(request), actor(request), ref(request)),
   },
   {
@@ -143,10 +167,15 @@ export const workspaceRoutes: ServerRoute[] = [
       description: 'Change the workspace settings (JSON or form; fonts as a list, or JSON text in a form)',
       notes: `${notes403} Each changed field needs its right: name (Owner, Admin), darkTheme, maxUploadSize (10000–10000000), zoomLimitsMin/zoomLimitsMax (5–600, min < max), fonts (Owner, Admin, ClientAdmin). A field sent unchanged is no change. 'Font already exists' under fonts for a duplicate name or url.`,
       validate: { params: workspaceParams, payload: updateWorkspacePayload },
-      payload: { allow: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'], multipart: { output: 'data' }, maxBytes: 262_144 },
+      payload: {
+        allow: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+        multipart: { output: 'data' },
+        maxBytes: 262_144,
+      },
       response: { schema: workspaceView },
     },
-    handler: (request) => workspaces.updateWorkspace(app(request), actor(request), ref(request), request.payload as workspaces.WorkspaceUpdate),
+    handler: (request) =>
+      workspaces.updateWorkspace(app(request), actor(request), ref(request), request.payload as workspaces.WorkspaceUpdate),
   },
   {
     method: 'POST',
@@ -154,7 +183,8 @@ export const workspaceRoutes: ServerRoute[] = [
     options: {
       auth,
       tags,
-      description: 'Add a font: a font name (looked up in the font service) or the URL of a font file or stylesheet; its files are fetched and served from here',
+      description:
+        'Add a font: a font name (looked up in the font service) or the URL of a font file or stylesheet; its files are fetched and served from here',
       notes: `${notes403} Owner, Admin, ClientAdmin. 400 under fonts: 'Font already exists', 'Font not found: {name}', 'Failed to extract font name from CSS', 'Error fetching font'.`,
       validate: { params: workspaceParams, payload: addFontPayload },
       response: { schema: workspaceView },
@@ -164,13 +194,28 @@ export const workspaceRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/fonts/{fontId}/stylesheet.css',
-    options: { auth: false, cors: boardCors, tags, description: "A workspace font's stylesheet (its files on this server)", validate: { params: Joi.object({ fontId: fontFileParams.extract('fontId') }) }, cache: { expiresIn: 86_400_000, privacy: 'public' } },
-    handler: async (request, h) => h.response(await workspaces.fontStylesheet(app(request), String(request.params.fontId))).type('text/css; charset=utf-8'),
+    options: {
+      auth: false,
+      cors: boardCors,
+      tags,
+      description: "A workspace font's stylesheet (its files on this server)",
+      validate: { params: Joi.object({ fontId: fontFileParams.extract('fontId') }) },
+      cache: { expiresIn: 86_400_000, privacy: 'public' },
+    },
+    handler: async (request, h) =>
+      h.response(await workspaces.fontStylesheet(app(request), String(request.params.fontId))).type('text/css; charset=utf-8'),
   },
   {
     method: 'GET',
     path: '/api/fonts/{fontId}/files/{n}',
-    options: { auth: false, cors: boardCors, tags, description: 'A font file of a workspace font', validate: { params: fontFileParams }, cache: { expiresIn: 86_400_000, privacy: 'public' } },
+    options: {
+      auth: false,
+      cors: boardCors,
+      tags,
+      description: 'A font file of a workspace font',
+      validate: { params: fontFileParams },
+      cache: { expiresIn: 86_400_000, privacy: 'public' },
+    },
     async handler(request, h) {
       const file = await workspaces.fontFile(app(request), String(request.params.fontId), Number(request.params.n));
       return h.response(file.data).type(file.contentType);
@@ -202,7 +247,10 @@ export const workspaceRoutes: ServerRoute[] = [
     },
     async handler(request, h) {
       const { query, userId } = await workspaces.membersBase(app(request), actor(request), ref(request));
-      const list: ListDeclaration<MemberListRow, Record<string, unknown>> = { ...MEMBERS_LIST, toItem: (r: MemberListRow) => ({ ...MEMBERS_LIST.toItem(r), isSelf: r.id === userId }) };
+      const list: ListDeclaration<MemberListRow, Record<string, unknown>> = {
+        ...MEMBERS_LIST,
+        toItem: (r: MemberListRow) => ({ ...MEMBERS_LIST.toItem(r), isSelf: r.id === userId }),
+      };
       return answerList(list, query, request, h);
     },
   },
@@ -217,7 +265,8 @@ export const workspaceRoutes: ServerRoute[] = [
       validate: { params: workspaceParams, payload: invitePayload },
       response: { schema: inviteAnswer },
     },
-    handler: (request) => workspaces.inviteMember(app(request), actor(request), ref(request), request.payload as { email: string; role: 'Admin' | 'Member' }),
+    handler: (request) =>
+      workspaces.inviteMember(app(request), actor(request), ref(request), request.payload as { email: string; role: 'Admin' | 'Member' }),
   },
   {
     method: 'POST',
@@ -230,7 +279,14 @@ export const workspaceRoutes: ServerRoute[] = [
       validate: { params: memberParams, payload: rolePayload },
       response: { schema: Joi.object({ id: Joi.string(), role: Joi.string() }).label('WorkspaceMemberRoleResult') },
     },
-    handler: (request) => workspaces.changeMemberRole(app(request), actor(request), ref(request), String(request.params.memberId), (request.payload as { role: 'Admin' | 'Member' }).role),
+    handler: (request) =>
+      workspaces.changeMemberRole(
+        app(request),
+        actor(request),
+        ref(request),
+        String(request.params.memberId),
+        (request.payload as { role: 'Admin' | 'Member' }).role,
+      ),
   },
   {
     method: 'DELETE',
@@ -299,6 +355,12 @@ export const workspaceRoutes: ServerRoute[] = [
       response: { schema: extensionView },
     },
     handler: (request) =>
-      workspaces.toggleExtension(app(request), actor(request), ref(request), String(request.params.extensionId), (request.payload as { plugged?: boolean } | null)?.plugged),
+      workspaces.toggleExtension(
+        app(request),
+        actor(request),
+        ref(request),
+        String(request.params.extensionId),
+        (request.payload as { plugged?: boolean } | null)?.plugged,
+      ),
   },
 ];

@@ -16,12 +16,22 @@ import { uidFields } from '../boards/schemas';
  * Joi schemas of the workspace routes (route validation and the OpenAPI document). Every body
  * may carry the caller's `Uid` (panel.md §7), which these routes ignore: they need a bearer token.
  */
-export const workspaceRef = Joi.string().max(100).pattern(/^[A-Za-z0-9_-]+$/).required().description("the workspace's id, its altId, or 'default'");
+export const workspaceRef = Joi.string()
+  .max(100)
+  .pattern(/^[A-Za-z0-9_-]+$/)
+  .required()
+  .description("the workspace's id, its altId, or 'default'");
 export const workspaceParams = Joi.object({ id: workspaceRef });
 const uuid = Joi.string().guid();
 export const memberParams = Joi.object({ id: workspaceRef, memberId: uuid.required().description("the member's user id") });
 export const invitationParams = Joi.object({ id: workspaceRef, invitationId: uuid.required() });
-export const extensionParams = Joi.object({ id: workspaceRef, extensionId: Joi.string().max(60).pattern(/^[a-z0-9-]+$/).required() });
+export const extensionParams = Joi.object({
+  id: workspaceRef,
+  extensionId: Joi.string()
+    .max(60)
+    .pattern(/^[a-z0-9-]+$/)
+    .required(),
+});
 
 /**
  * A font as the settings form adds it (panel.md §5): a URL (font file or stylesheet) or a font
@@ -38,14 +48,26 @@ export function fontFromText(text: string): WorkspaceFont | null {
     return null;
   }
   const family = url.searchParams.get('family')?.split(/[:|&]/)[0]?.replace(/\+/g, ' ').trim();
-  const file = decodeURIComponent(url.pathname.split('/').pop() ?? '').replace(/\.(woff2?|ttf|otf|eot|css)$/i, '').trim();
+  const file = decodeURIComponent(url.pathname.split('/').pop() ?? '')
+    .replace(/\.(woff2?|ttf|otf|eot|css)$/i, '')
+    .trim();
   const name = family || file;
   return name && FONT_NAME.test(name) && name.length <= WORKSPACE_LIMITS.fontNameMax ? { name, url: value } : null;
 }
 
 const fontObject = Joi.object({
-  name: Joi.string().trim().max(WORKSPACE_LIMITS.fontNameMax).pattern(FONT_NAME).required().messages({ 'string.pattern.base': WORKSPACE_MESSAGES.fontInvalid }),
-  url: Joi.string().trim().max(WORKSPACE_LIMITS.fontUrlMax).uri({ scheme: ['http', 'https'] }).allow(null, '').messages({ 'string.uri': WORKSPACE_MESSAGES.fontInvalid, 'string.uriCustomScheme': WORKSPACE_MESSAGES.fontInvalid }),
+  name: Joi.string()
+    .trim()
+    .max(WORKSPACE_LIMITS.fontNameMax)
+    .pattern(FONT_NAME)
+    .required()
+    .messages({ 'string.pattern.base': WORKSPACE_MESSAGES.fontInvalid }),
+  url: Joi.string()
+    .trim()
+    .max(WORKSPACE_LIMITS.fontUrlMax)
+    .uri({ scheme: ['http', 'https'] })
+    .allow(null, '')
+    .messages({ 'string.uri': WORKSPACE_MESSAGES.fontInvalid, 'string.uriCustomScheme': WORKSPACE_MESSAGES.fontInvalid }),
   /** set by the server when a font is added (POST …/fonts); what a client sends is ignored */
   src: Joi.any().strip(),
 }).label('WorkspaceFont');
@@ -53,7 +75,9 @@ const fontObject = Joi.object({
 const fontItem = Joi.alternatives()
   .try(
     fontObject,
-    Joi.string().max(WORKSPACE_LIMITS.fontUrlMax).custom((value: string, helpers) => fontFromText(value) ?? helpers.message({ custom: WORKSPACE_MESSAGES.fontInvalid })),
+    Joi.string()
+      .max(WORKSPACE_LIMITS.fontUrlMax)
+      .custom((value: string, helpers) => fontFromText(value) ?? helpers.message({ custom: WORKSPACE_MESSAGES.fontInvalid })),
   )
   .messages({ 'alternatives.match': WORKSPACE_MESSAGES.fontInvalid });
 
@@ -72,17 +96,27 @@ const fonts = Joi.alternatives().try(
         return helpers.message({ custom: 'fonts must be a list of fonts (JSON in a form post)' });
       }
       const checked = fontList.validate(parsed);
-      return checked.error ? helpers.message({ custom: checked.error.details[0]?.message ?? WORKSPACE_MESSAGES.fontInvalid }) : checked.value;
+      return checked.error
+        ? helpers.message({ custom: checked.error.details[0]?.message ?? WORKSPACE_MESSAGES.fontInvalid })
+        : checked.value;
     }),
 );
 
-const sizeMessages = { 'number.base': `maxUploadSize must be a number ${UPLOAD_SIZE_HINT}`, 'number.min': `maxUploadSize must be ${UPLOAD_SIZE_HINT}`, 'number.max': `maxUploadSize must be ${UPLOAD_SIZE_HINT}`, 'number.integer': `maxUploadSize must be ${UPLOAD_SIZE_HINT}` };
+const sizeMessages = {
+  'number.base': `maxUploadSize must be a number ${UPLOAD_SIZE_HINT}`,
+  'number.min': `maxUploadSize must be ${UPLOAD_SIZE_HINT}`,
+  'number.max': `maxUploadSize must be ${UPLOAD_SIZE_HINT}`,
+  'number.integer': `maxUploadSize must be ${UPLOAD_SIZE_HINT}`,
+};
 const zoom = (field: string) =>
   Joi.number()
     .integer()
     .min(WORKSPACE_LIMITS.zoomMin)
     .max(WORKSPACE_LIMITS.zoomMax)
-    .messages({ 'number.min': `${field} must be between ${WORKSPACE_LIMITS.zoomMin} and ${WORKSPACE_LIMITS.zoomMax}`, 'number.max': `${field} must be between ${WORKSPACE_LIMITS.zoomMin} and ${WORKSPACE_LIMITS.zoomMax}` });
+    .messages({
+      'number.min': `${field} must be between ${WORKSPACE_LIMITS.zoomMin} and ${WORKSPACE_LIMITS.zoomMax}`,
+      'number.max': `${field} must be between ${WORKSPACE_LIMITS.zoomMin} and ${WORKSPACE_LIMITS.zoomMax}`,
+    });
 
 export const newWorkspacePayload = Joi.object({
   name: Joi.string().allow('').max(WORKSPACE_LIMITS.nameMax).required(),
@@ -101,22 +135,38 @@ export const updateWorkspacePayload = Joi.object({
 
 export const invitePayload = Joi.object({
   email: Joi.string().trim().max(320).email({ tlds: false }).required(),
-  role: Joi.string().valid(...INVITE_ROLES).required(),
+  role: Joi.string()
+    .valid(...INVITE_ROLES)
+    .required(),
   ...uidFields,
 }).label('WorkspaceInvite');
 
-export const rolePayload = Joi.object({ role: Joi.string().valid(...INVITE_ROLES).required(), ...uidFields }).label('WorkspaceMemberRole');
+export const rolePayload = Joi.object({
+  role: Joi.string()
+    .valid(...INVITE_ROLES)
+    .required(),
+  ...uidFields,
+}).label('WorkspaceMemberRole');
 
-export const togglePayload = Joi.object({ plugged: Joi.boolean().description('set this state; absent = toggle'), ...uidFields }).allow(null).label('ExtensionToggle');
+export const togglePayload = Joi.object({ plugged: Joi.boolean().description('set this state; absent = toggle'), ...uidFields })
+  .allow(null)
+  .label('ExtensionToggle');
 
 export const addFontPayload = Joi.object({
-  font: Joi.string().trim().min(1).max(WORKSPACE_LIMITS.fontUrlMax).required().description('a font name (looked up in the font service, case sensitive) or the http(s) URL of a font file or stylesheet'),
+  font: Joi.string()
+    .trim()
+    .min(1)
+    .max(WORKSPACE_LIMITS.fontUrlMax)
+    .required()
+    .description('a font name (looked up in the font service, case sensitive) or the http(s) URL of a font file or stylesheet'),
   ...uidFields,
 }).label('AddFont');
 
 export const fontFileParams = Joi.object({ fontId: Joi.string().guid().required(), n: Joi.number().integer().min(0).max(1000) });
 
-export const acceptPayload = Joi.object({ token: Joi.string().trim().max(200).required(), ...uidFields }).label('AcceptWorkspaceInvitation');
+export const acceptPayload = Joi.object({ token: Joi.string().trim().max(200).required(), ...uidFields }).label(
+  'AcceptWorkspaceInvitation',
+);
 
 /* ---------------- answers ---------------- */
 
@@ -132,9 +182,13 @@ export const workspaceView = Joi.object({
     theme: Joi.string().valid('dark', 'light'),
     maxUploadSize: Joi.number(),
     zoomLimits: Joi.array().items(Joi.number()).length(2),
-    fonts: Joi.array().items(Joi.object({ name: Joi.string(), url: Joi.string().allow(null), src: Joi.string().allow(null) }).label('WorkspaceFontView')),
+    fonts: Joi.array().items(
+      Joi.object({ name: Joi.string(), url: Joi.string().allow(null), src: Joi.string().allow(null) }).label('WorkspaceFontView'),
+    ),
   }).label('WorkspaceConfig'),
-  rights: Joi.array().items(Joi.string().valid(...WORKSPACE_RIGHTS)).description("what the asker's role may do (shared/workspace-roles)"),
+  rights: Joi.array()
+    .items(Joi.string().valid(...WORKSPACE_RIGHTS))
+    .description("what the asker's role may do (shared/workspace-roles)"),
 }).label('Workspace');
 
 export const memberItem = Joi.object({

@@ -85,7 +85,11 @@ function userIdOf(actor: Actor | null): string {
 }
 
 /** The workspace named by `ref` and the asker's role in it; 404 when it is not theirs to see. */
-export async function resolveWorkspace(app: App, actor: Actor | null, ref: string): Promise<{ workspace: WorkspaceRow; role: WorkspaceRole; userId: string }> {
+export async function resolveWorkspace(
+  app: App,
+  actor: Actor | null,
+  ref: string,
+): Promise<{ workspace: WorkspaceRow; role: WorkspaceRole; userId: string }> {
   const userId = userIdOf(actor);
   const workspace = await repo.findWorkspaceByRef(app.db, userId, ref);
   const role = workspace ? await repo.workspaceRoleOf(app.db, workspace, userId) : null;
@@ -172,10 +176,14 @@ export async function updateWorkspace(app: App, actor: Actor | null, ref: string
     zoomLimitsMax: next.zoomLimits[1] !== current.zoomLimits[1],
     fonts: JSON.stringify(next.fonts) !== JSON.stringify(current.fonts),
   };
-  const refused = (Object.keys(changed) as WorkspaceSetting[]).filter((field) => changed[field] && !hasWorkspaceRight(role, SETTING_RIGHTS[field]));
+  const refused = (Object.keys(changed) as WorkspaceSetting[]).filter(
+    (field) => changed[field] && !hasWorkspaceRight(role, SETTING_RIGHTS[field]),
+  );
   if (refused.length) {
     const error = Boom.forbidden(refused.includes('name') ? WORKSPACE_MESSAGES.nameNotEditable : MESSAGES.unauthorizedAccess);
-    (error.output.payload as unknown as Record<string, unknown>).errors = Object.fromEntries(refused.map((f) => [f, [MESSAGES.unauthorizedAccess]]));
+    (error.output.payload as unknown as Record<string, unknown>).errors = Object.fromEntries(
+      refused.map((f) => [f, [MESSAGES.unauthorizedAccess]]),
+    );
     throw error;
   }
   if (next.zoomLimits[0] >= next.zoomLimits[1]) {
@@ -187,7 +195,8 @@ export async function updateWorkspace(app: App, actor: Actor | null, ref: string
     if (fontExists(seen, font)) throw fieldError('fonts', MESSAGES.fontExists);
     seen.push(font);
   }
-  if (!Object.values(changed).some(Boolean)) return toView(workspace, role, await repo.countBoards(app.db, workspace.id, { activeOnly: true }));
+  if (!Object.values(changed).some(Boolean))
+    return toView(workspace, role, await repo.countBoards(app.db, workspace.id, { activeOnly: true }));
   const stored = { ...workspace.config, ...next };
   const updated = await repo.updateWorkspaceRow(app.db, workspace.id, {
     ...(changed.name ? { name } : {}),
@@ -222,9 +231,13 @@ export async function addFont(app: App, actor: Actor | null, ref: string, text: 
   const font = await resolveFont(app.config, value);
   if (fontExists(current.fonts, { name: font.name, url: font.sourceUrl })) throw fieldError('fonts', MESSAGES.fontExists);
   const updated = await app.db.transaction(async (trx) => {
-    const [row] = await trx('workspace_fonts').insert({ workspace_id: workspace.id, name: font.name, source_url: font.sourceUrl, css: font.css }).returning('id');
+    const [row] = await trx('workspace_fonts')
+      .insert({ workspace_id: workspace.id, name: font.name, source_url: font.sourceUrl, css: font.css })
+      .returning('id');
     if (font.files.length) {
-      await trx('workspace_font_files').insert(font.files.map((f, idx) => ({ font_id: row.id, idx, content_type: f.contentType, data: f.data })));
+      await trx('workspace_font_files').insert(
+        font.files.map((f, idx) => ({ font_id: row.id, idx, content_type: f.contentType, data: f.data })),
+      );
     }
     // the list as it is now (not as read before the fetch): another change may have landed meanwhile
     const fresh = await trx('workspaces').where({ id: workspace.id }).forUpdate().first();
@@ -265,7 +278,8 @@ export async function deleteWorkspace(app: App, actor: Actor | null, ref: string
   const { workspace, role, userId } = await resolveWorkspace(app, actor, ref);
   requireRight(role, 'deleteWorkspace');
   if (workspace.is_default) throw badRequest(WORKSPACE_MESSAGES.defaultWorkspace, { '*': [WORKSPACE_MESSAGES.defaultWorkspace] });
-  if (!(await repo.deleteEmptyWorkspace(app.db, workspace.id))) throw badRequest(WORKSPACE_MESSAGES.hasBoards, { '*': [WORKSPACE_MESSAGES.hasBoards] });
+  if (!(await repo.deleteEmptyWorkspace(app.db, workspace.id)))
+    throw badRequest(WORKSPACE_MESSAGES.hasBoards, { '*': [WORKSPACE_MESSAGES.hasBoards] });
   app.logger.info({ userId, workspaceId: workspace.id }, 'workspace deleted');
   return { id: workspace.id };
 }
@@ -332,7 +346,8 @@ export async function inviteMember(app: App, actor: Actor | null, ref: string, i
   const account = await findUserByUsername(app.db, email);
   if (account && (await repo.workspaceRoleOf(app.db, workspace, account.id))) throw fieldError('email', WORKSPACE_MESSAGES.alreadyMember);
   const renewing = await repo.liveInvitations(app.db, workspace.id).where('i.email', email).first();
-  if (!renewing && (await repo.countLiveInvitations(app.db, workspace.id)) >= MAX_PENDING_INVITATIONS) throw fieldError('email', WORKSPACE_MESSAGES.tooManyInvitations);
+  if (!renewing && (await repo.countLiveInvitations(app.db, workspace.id)) >= MAX_PENDING_INVITATIONS)
+    throw fieldError('email', WORKSPACE_MESSAGES.tooManyInvitations);
   const inviter = await findUserById(app.db, userId);
   const token = crypto.randomBytes(32).toString('base64url');
   const invitation = await repo.upsertInvitation(app.db, {
@@ -355,9 +370,20 @@ export async function inviteMember(app: App, actor: Actor | null, ref: string, i
     }),
   );
   // an existing account also finds it in its feed (in the background: the answer is the same either way)
-  if (account) void notify(app, account.id, 'workspace-invitation', { message: `${inviter?.display_name?.trim() || inviter?.username || 'Someone'} invited you to the workspace "${workspace.name}" as ${input.role}.`, actions: [{ name: 'Accept', action: `/panel/invitation#token=${encodeURIComponent(token)}` }] });
+  if (account)
+    void notify(app, account.id, 'workspace-invitation', {
+      message: `${inviter?.display_name?.trim() || inviter?.username || 'Someone'} invited you to the workspace "${workspace.name}" as ${input.role}.`,
+      actions: [{ name: 'Accept', action: `/panel/invitation#token=${encodeURIComponent(token)}` }],
+    });
   app.logger.info({ workspaceId: workspace.id, invitationId: invitation.id, by: userId }, 'workspace invitation sent');
-  return { id: invitation.id, email, role: invitation.role, status: 'Invited', expiresAt: new Date(invitation.expires_at).toISOString(), message: WORKSPACE_MESSAGES.invited };
+  return {
+    id: invitation.id,
+    email,
+    role: invitation.role,
+    status: 'Invited',
+    expiresAt: new Date(invitation.expires_at).toISOString(),
+    message: WORKSPACE_MESSAGES.invited,
+  };
 }
 
 /**
@@ -365,14 +391,25 @@ export async function inviteMember(app: App, actor: Actor | null, ref: string, i
  * Admin from an Admin (Owner or Admin asking; never the owner, never oneself). The member id is
  * the member's user id.
  */
-export async function changeMemberRole(app: App, actor: Actor | null, ref: string, memberId: string, newRole: InviteRole): Promise<{ id: string; role: WorkspaceRole }> {
+export async function changeMemberRole(
+  app: App,
+  actor: Actor | null,
+  ref: string,
+  memberId: string,
+  newRole: InviteRole,
+): Promise<{ id: string; role: WorkspaceRole }> {
   const { workspace, role, userId } = await resolveWorkspace(app, actor, ref);
   if (!hasWorkspaceRight(role, 'grantAdmin') && !hasWorkspaceRight(role, 'revokeAdmin')) throw Boom.forbidden(MESSAGES.unauthorizedAccess);
   const target = await targetRole(app, workspace, memberId);
   if (target === newRole) return { id: memberId, role: target };
   const action = newRole === 'Admin' ? 'grantAdmin' : 'revokeAdmin';
   if (!canActOnMember(role, target, action, memberId === userId)) {
-    const text = target === 'Owner' ? WORKSPACE_MESSAGES.ownerFixed : memberId === userId ? WORKSPACE_MESSAGES.selfNotAllowed : WORKSPACE_MESSAGES.roleNotChangeable;
+    const text =
+      target === 'Owner'
+        ? WORKSPACE_MESSAGES.ownerFixed
+        : memberId === userId
+          ? WORKSPACE_MESSAGES.selfNotAllowed
+          : WORKSPACE_MESSAGES.roleNotChangeable;
     throw fieldError('role', text);
   }
   await repo.setMemberRole(app.db, workspace.id, memberId, newRole);
@@ -475,7 +512,13 @@ export async function listExtensions(app: App, actor: Actor | null, ref: string)
  * POST /api/workspaces/{id}/extensions/{extensionId} ({} toggles; {plugged} sets): Owner, Admin,
  * ClientAdmin. Answers the extension as it now is.
  */
-export async function toggleExtension(app: App, actor: Actor | null, ref: string, extensionId: string, plugged?: boolean): Promise<ExtensionView> {
+export async function toggleExtension(
+  app: App,
+  actor: Actor | null,
+  ref: string,
+  extensionId: string,
+  plugged?: boolean,
+): Promise<ExtensionView> {
   const { workspace, role, userId } = await resolveWorkspace(app, actor, ref);
   requireRight(role, 'toggleExtensions');
   const current = (await extensionsOf(app, workspace.id)).find((e) => e.extensionId === extensionId);
@@ -485,4 +528,3 @@ export async function toggleExtension(app: App, actor: Actor | null, ref: string
   await forgetBoardsEverywhere(app, workspace.id);
   return { ...current, plugged: next };
 }
-

@@ -2,8 +2,16 @@ import type { Shape } from '../../shared/model';
 import { POLICY } from '../../shared/policies';
 import { boundsOf } from '../../shared/geometry';
 import {
-  MIN_ALIGN, MIN_ARRANGE, MIN_DISTRIBUTE, alignMoves, arrangeMoves, distributeMoves,
-  type AlignMode, type ArrangeItem, type ArrangeLayout, type DistributeAxis,
+  MIN_ALIGN,
+  MIN_ARRANGE,
+  MIN_DISTRIBUTE,
+  alignMoves,
+  arrangeMoves,
+  distributeMoves,
+  type AlignMode,
+  type ArrangeItem,
+  type ArrangeLayout,
+  type DistributeAxis,
 } from '../../shared/geometry/arrange';
 import type { Editor } from '../editor/editor';
 import type { Action } from './registry';
@@ -28,14 +36,24 @@ export function arrangeItems(editor: Editor): ArrangeItem[] {
     .map((s) => ({ id: s.id, rect: boundsOf(s) }));
 }
 
-const allowed = (editor: Editor, policy: string, min: number) => editor.canEdit() && editor.hasPolicy(policy) && arrangeItems(editor).length >= min;
+const allowed = (editor: Editor, policy: string, min: number) =>
+  editor.canEdit() && editor.hasPolicy(policy) && arrangeItems(editor).length >= min;
 
 const ALIGN_LABELS: Record<AlignMode, string> = {
-  left: 'Align left', centerH: 'Align horizontally', right: 'Align right',
-  top: 'Align top', centerV: 'Align vertically', bottom: 'Align bottom',
+  left: 'Align left',
+  centerH: 'Align horizontally',
+  right: 'Align right',
+  top: 'Align top',
+  centerV: 'Align vertically',
+  bottom: 'Align bottom',
 };
 const ALIGN_IDS: Record<AlignMode, string> = {
-  left: 'alignLeft', centerH: 'alignHorizontally', right: 'alignRight', top: 'alignTop', centerV: 'alignVertically', bottom: 'alignBottom',
+  left: 'alignLeft',
+  centerH: 'alignHorizontally',
+  right: 'alignRight',
+  top: 'alignTop',
+  centerV: 'alignVertically',
+  bottom: 'alignBottom',
 };
 const DISTRIBUTE: Array<[DistributeAxis, string, string]> = [
   ['horizontal', 'distributeHorizontally', 'Distribute horizontally'],
@@ -55,17 +73,29 @@ export const ARRANGE_ACTION_IDS = LAYOUTS.map(([, id]) => id);
 
 export const ARRANGE_ACTIONS: Action[] = [
   ...(Object.keys(ALIGN_IDS) as AlignMode[]).map((mode): Action => ({
-    id: ALIGN_IDS[mode], label: ALIGN_LABELS[mode], group: 'arrange', defaultKeys: [], mutable: true,
+    id: ALIGN_IDS[mode],
+    label: ALIGN_LABELS[mode],
+    group: 'arrange',
+    defaultKeys: [],
+    mutable: true,
     enabled: ({ editor }) => allowed(editor, POLICY.arrangeShapes, MIN_ALIGN),
     perform: ({ editor }) => editor.repositionShapes(alignMoves(arrangeItems(editor), mode)),
   })),
   ...DISTRIBUTE.map(([axis, id, label]): Action => ({
-    id, label, group: 'arrange', defaultKeys: [], mutable: true,
+    id,
+    label,
+    group: 'arrange',
+    defaultKeys: [],
+    mutable: true,
     enabled: ({ editor }) => allowed(editor, POLICY.arrangeShapes, MIN_DISTRIBUTE),
     perform: ({ editor }) => editor.repositionShapes(distributeMoves(arrangeItems(editor), axis)),
   })),
   ...LAYOUTS.map(([layout, id, label]): Action => ({
-    id, label, group: 'arrange', defaultKeys: [], mutable: true,
+    id,
+    label,
+    group: 'arrange',
+    defaultKeys: [],
+    mutable: true,
     enabled: ({ editor }) => allowed(editor, POLICY.autoArrange, MIN_ARRANGE),
     perform: ({ editor }) => editor.repositionShapes(arrangeMoves(arrangeItems(editor), layout)),
   })),

@@ -19,7 +19,10 @@ export function shapeText(s: Shape): string | null {
   return null;
 }
 
-export interface ShapeHit { shape: Shape; text: string }
+export interface ShapeHit {
+  shape: Shape;
+  text: string;
+}
 
 /** Visible shapes whose text contains the query (case-insensitive), bottom to top. */
 export function findShapes(editor: Editor, query: string): ShapeHit[] {
@@ -44,14 +47,19 @@ export function findActions(editor: Editor, query: string): Action[] {
 /** Shows a found shape: the viewport fits a rectangle 3× the shape's, centred on it, and selects it. */
 export function zoomToShape(editor: Editor, shape: Shape): void {
   const r = boundsOf(shape);
-  const w = Math.max(r.w, 1) * FIND_ZOOM_FACTOR, h = Math.max(r.h, 1) * FIND_ZOOM_FACTOR;
+  const w = Math.max(r.w, 1) * FIND_ZOOM_FACTOR,
+    h = Math.max(r.h, 1) * FIND_ZOOM_FACTOR;
   editor.showRect({ x: r.x + r.w / 2 - w / 2, y: r.y + r.h / 2 - h / 2, w, h });
   if (editor.selectionType(shape) !== 'private') editor.select([shape.id]);
 }
 
 export const FIND_ACTIONS: Action[] = [
   {
-    id: 'find', label: 'Find', group: 'view', defaultKeys: [DEFAULT_KEY_BINDINGS.find], mutable: true,
+    id: 'find',
+    label: 'Find',
+    group: 'view',
+    defaultKeys: [DEFAULT_KEY_BINDINGS.find],
+    mutable: true,
     enabled: ({ editor }) => editor.hasPolicy(POLICY.findPalette),
     perform: ({ editor }) => editor.ui$.next({ kind: 'find' }),
   },

@@ -13,7 +13,13 @@ import { TAG_ACTIONS } from './tags';
 import { FIND_ACTIONS } from './find';
 
 export const ACTIONS: readonly Action[] = [
-  ...TOOL_ACTIONS, ...EDIT_ACTIONS, ...VIEW_ACTIONS, ...LOCK_ACTIONS, ...ARRANGE_ACTIONS, ...TAG_ACTIONS, ...FIND_ACTIONS,
+  ...TOOL_ACTIONS,
+  ...EDIT_ACTIONS,
+  ...VIEW_ACTIONS,
+  ...LOCK_ACTIONS,
+  ...ARRANGE_ACTIONS,
+  ...TAG_ACTIONS,
+  ...FIND_ACTIONS,
 ];
 
 /** The default actions, optionally of one group (menus and the toolbox build from this). */

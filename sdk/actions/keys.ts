@@ -8,7 +8,22 @@ import type { KeyInput } from '../editor/types';
  */
 
 const MODIFIER_ORDER = ['Ctrl', 'Alt', 'Shift'] as const;
-const MODIFIER_KEYS = new Set(['Control', 'Shift', 'Alt', 'Meta', 'OS', 'AltGraph', 'ControlLeft', 'ControlRight', 'ShiftLeft', 'ShiftRight', 'AltLeft', 'AltRight', 'MetaLeft', 'MetaRight']);
+const MODIFIER_KEYS = new Set([
+  'Control',
+  'Shift',
+  'Alt',
+  'Meta',
+  'OS',
+  'AltGraph',
+  'ControlLeft',
+  'ControlRight',
+  'ShiftLeft',
+  'ShiftRight',
+  'AltLeft',
+  'AltRight',
+  'MetaLeft',
+  'MetaRight',
+]);
 
 /** The main key of an event, independent of keyboard layout for letters, digits and punctuation we bind. */
 export function keyName(e: Pick<KeyInput, 'key' | 'code'>): string {
@@ -42,7 +57,10 @@ export function eventKey(e: KeyInput): string {
 
 /** Canonical form of a key string (modifier order, aliases, letter case). */
 export function normalizeKey(key: string): string {
-  const parts = key.split('+').map((p) => p.trim()).filter(Boolean);
+  const parts = key
+    .split('+')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const mods = new Set<string>();
   let main = '';
   for (const p of parts) {

@@ -62,12 +62,20 @@ export function toggleProtect(editor: Editor): void {
 
 export const LOCK_ACTIONS: Action[] = [
   {
-    id: 'toggleLock', label: 'Lock / unlock', group: 'edit', defaultKeys: ['Ctrl+Shift+L'], mutable: true,
+    id: 'toggleLock',
+    label: 'Lock / unlock',
+    group: 'edit',
+    defaultKeys: ['Ctrl+Shift+L'],
+    mutable: true,
     enabled: ({ editor }) => editor.canEdit() && lockTargets(editor).length > 0,
     perform: ({ editor }) => toggleLock(editor),
   },
   {
-    id: 'toggleProtect', label: 'Protect / unprotect', group: 'edit', defaultKeys: [], mutable: true,
+    id: 'toggleProtect',
+    label: 'Protect / unprotect',
+    group: 'edit',
+    defaultKeys: [],
+    mutable: true,
     enabled: ({ editor }) => editor.canEdit() && editor.hasPolicy(POLICY.protectedLock) && lockTargets(editor).length > 0,
     perform: ({ editor }) => toggleProtect(editor),
   },

@@ -34,7 +34,10 @@ export interface Action {
 }
 
 /** A user's own binding (board.md §3 userConfig.keys: c command, k key string). */
-export interface KeyBinding { c: string; k: string }
+export interface KeyBinding {
+  c: string;
+  k: string;
+}
 
 /** The user's key bindings in the join's userConfig (board.md §3: keys [{c, k}]). */
 export function userBindings(userConfig: Record<string, unknown> | null | undefined): KeyBinding[] {

@@ -34,8 +34,11 @@ export function cleanTag(key: string, value: string): Tag | null {
 
 /** Adds a tag to the selection (a shape that already has the key keeps its own: duplicate keys are ignored). */
 export function addTag(editor: Editor, tag: Tag): void {
-  const ids = selected(editor).filter((s) => !(s.tags ?? []).some((t) => t.key === tag.key)).map((s) => s.id);
-  if (ids.length && editor.canEdit()) editor.execute({ cmd: 'propertyModifier', shapes: ids, props: [{ name: 'tags', value: tag, type: 'add' }] });
+  const ids = selected(editor)
+    .filter((s) => !(s.tags ?? []).some((t) => t.key === tag.key))
+    .map((s) => s.id);
+  if (ids.length && editor.canEdit())
+    editor.execute({ cmd: 'propertyModifier', shapes: ids, props: [{ name: 'tags', value: tag, type: 'add' }] });
 }
 
 /** Removes the tag with `key` from every selected shape that has it (one command). */
@@ -61,7 +64,11 @@ export function selectionTags(editor: Editor): Tag[] {
 
 /** Narrows the selection to the shapes carrying the tag key (and value, when given). */
 export function filterByTag(editor: Editor, tag: Tag): void {
-  editor.select(editor.selection.filter((id) => (editor.doc.get(id)?.tags ?? []).some((t) => t.key === tag.key && (tag.value === undefined || t.value === tag.value))));
+  editor.select(
+    editor.selection.filter((id) =>
+      (editor.doc.get(id)?.tags ?? []).some((t) => t.key === tag.key && (tag.value === undefined || t.value === tag.value)),
+    ),
+  );
 }
 
 /** Narrows the selection to the shapes of one kind. */
@@ -86,17 +93,29 @@ export function selectionLink(editor: Editor): string | null {
 
 export const TAG_ACTIONS: Action[] = [
   {
-    id: 'editTags', label: 'Tags', group: 'edit', defaultKeys: [], mutable: true,
+    id: 'editTags',
+    label: 'Tags',
+    group: 'edit',
+    defaultKeys: [],
+    mutable: true,
     enabled: ({ editor }) => editor.canEdit() && editor.hasPolicy(POLICY.tagShapes) && selected(editor).length > 0,
     perform: ({ editor }) => editor.ui$.next({ kind: 'tags' }),
   },
   {
-    id: 'editLink', label: 'Attach link', group: 'edit', defaultKeys: [], mutable: true,
+    id: 'editLink',
+    label: 'Attach link',
+    group: 'edit',
+    defaultKeys: [],
+    mutable: true,
     enabled: ({ editor }) => editor.canEdit() && editor.hasPolicy(POLICY.attachLink) && selected(editor).length > 0,
     perform: ({ editor }) => editor.ui$.next({ kind: 'link' }),
   },
   {
-    id: 'openLink', label: 'Open link', group: 'view', defaultKeys: [], mutable: true,
+    id: 'openLink',
+    label: 'Open link',
+    group: 'view',
+    defaultKeys: [],
+    mutable: true,
     enabled: ({ editor }) => selectionLink(editor) !== null,
     perform: ({ editor }) => {
       const url = selectionLink(editor);

@@ -4,13 +4,29 @@ import { POLICY } from '../../shared/policies';
 import type { Action } from './registry';
 
 const TOOL_LABELS: Record<ToolName, string> = {
-  select: 'Select', pan: 'Pan', pen: 'Pen', highlighter: 'Highlighter', eraser: 'Eraser', line: 'Line', arrow: 'Arrow',
-  rectangle: 'Rectangle', filledRectangle: 'Filled rectangle', circle: 'Circle', filledCircle: 'Filled circle',
-  text: 'Text', stickyNote: 'Sticky note', comment: 'Comment', frame: 'Frame',
+  select: 'Select',
+  pan: 'Pan',
+  pen: 'Pen',
+  highlighter: 'Highlighter',
+  eraser: 'Eraser',
+  line: 'Line',
+  arrow: 'Arrow',
+  rectangle: 'Rectangle',
+  filledRectangle: 'Filled rectangle',
+  circle: 'Circle',
+  filledCircle: 'Filled circle',
+  text: 'Text',
+  stickyNote: 'Sticky note',
+  comment: 'Comment',
+  frame: 'Frame',
 };
 
 /** Tools that need a plan policy besides edit_board (board.md §6). */
-const TOOL_POLICY: Partial<Record<ToolName, string>> = { highlighter: POLICY.highlighterToolbox, comment: POLICY.comments, frame: POLICY.frames };
+const TOOL_POLICY: Partial<Record<ToolName, string>> = {
+  highlighter: POLICY.highlighterToolbox,
+  comment: POLICY.comments,
+  frame: POLICY.frames,
+};
 
 function toolAction(tool: ToolName): Action {
   const key = DEFAULT_KEY_BINDINGS[tool];
@@ -26,7 +42,25 @@ function toolAction(tool: ToolName): Action {
 }
 
 export const TOOL_ACTIONS: Action[] = [
-  ...(['select', 'pan', 'pen', 'highlighter', 'eraser', 'line', 'arrow', 'rectangle', 'filledRectangle', 'circle', 'filledCircle', 'text', 'stickyNote', 'frame', 'comment'] as ToolName[]).map(toolAction),
+  ...(
+    [
+      'select',
+      'pan',
+      'pen',
+      'highlighter',
+      'eraser',
+      'line',
+      'arrow',
+      'rectangle',
+      'filledRectangle',
+      'circle',
+      'filledCircle',
+      'text',
+      'stickyNote',
+      'frame',
+      'comment',
+    ] as ToolName[]
+  ).map(toolAction),
   {
     id: 'previousTool',
     label: 'Previous tool',

@@ -170,7 +170,12 @@ export class FollowMode {
 
   private set(next: FollowState): void {
     const cur = this.state;
-    if (cur.following?.uid === next.following?.uid && cur.following?.name === next.following?.name && cur.followers.join() === next.followers.join()) return;
+    if (
+      cur.following?.uid === next.following?.uid &&
+      cur.following?.name === next.following?.name &&
+      cur.followers.join() === next.followers.join()
+    )
+      return;
     this.state$.next(next);
   }
 }

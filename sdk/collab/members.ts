@@ -20,7 +20,11 @@ export function filterMembers(members: readonly BoardMember[], query: string): B
 }
 
 /** What the menu lists: the matching online members, at most 5, and how many more match. */
-export function onlineList(members: readonly BoardMember[], query: string, max = ONLINE_MEMBERS_MAX): { shown: BoardMember[]; more: number } {
+export function onlineList(
+  members: readonly BoardMember[],
+  query: string,
+  max = ONLINE_MEMBERS_MAX,
+): { shown: BoardMember[]; more: number } {
   const matching = filterMembers(sortOnline(members), query);
   return { shown: matching.slice(0, max), more: Math.max(0, matching.length - max) };
 }

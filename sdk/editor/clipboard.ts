@@ -43,8 +43,13 @@ export function makePayload(boardId: string | null, shapes: readonly Shape[]): C
 
 const isShape = (value: unknown): value is Shape => {
   const s = value as Partial<Shape> | null;
-  return !!s && typeof s === 'object' && typeof s.id === 'string' && (SHAPE_KINDS as readonly string[]).includes(s.cmd as string) &&
-    (!('shapes' in s) || (Array.isArray(s.shapes) && (s.shapes as unknown[]).every(isShape)));
+  return (
+    !!s &&
+    typeof s === 'object' &&
+    typeof s.id === 'string' &&
+    (SHAPE_KINDS as readonly string[]).includes(s.cmd as string) &&
+    (!('shapes' in s) || (Array.isArray(s.shapes) && (s.shapes as unknown[]).every(isShape)))
+  );
 };
 
 /** The payload in a clipboard text, or null when the text is something else. */
@@ -103,8 +108,23 @@ export interface TextPasteStyle {
 }
 
 /** Plain text as one text shape centred at `at` (sizes from shared text measurement). */
-export function textShape(text: string, at: { x: number; y: number }, base: Pick<Shape, 'id' | 'uid' | 'timestamp'>, style: TextPasteStyle): TextShape {
-  const shape: TextShape = { ...base, cmd: 'text', value: text, x: 0, y: 0, color: style.color, font: style.font, size: style.fontSize, align: style.align };
+export function textShape(
+  text: string,
+  at: { x: number; y: number },
+  base: Pick<Shape, 'id' | 'uid' | 'timestamp'>,
+  style: TextPasteStyle,
+): TextShape {
+  const shape: TextShape = {
+    ...base,
+    cmd: 'text',
+    value: text,
+    x: 0,
+    y: 0,
+    color: style.color,
+    font: style.font,
+    size: style.fontSize,
+    align: style.align,
+  };
   const b = boundsOf(shape);
   return { ...shape, x: Math.round(at.x - b.w / 2), y: Math.round(at.y - b.h / 2) };
 }
@@ -113,17 +133,31 @@ export function textShape(text: string, at: { x: number; y: number }, base: Pick
  * Plain text as sticky notes: one per non-blank line, yellow #feff9c, medium size, in rows of 5
  * with gaps of 10 (board.md §9), the block centred at `at`.
  */
-export function stickyNotes(text: string, at: { x: number; y: number }, base: () => Pick<Shape, 'id' | 'uid' | 'timestamp'>): StickyNoteShape[] {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+export function stickyNotes(
+  text: string,
+  at: { x: number; y: number },
+  base: () => Pick<Shape, 'id' | 'uid' | 'timestamp'>,
+): StickyNoteShape[] {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const { w, h } = STICKY_SIZES.M;
   const cols = Math.min(lines.length, STICKIES_PER_ROW);
   const rows = Math.ceil(lines.length / STICKIES_PER_ROW);
   const x0 = Math.round(at.x - (cols * w + (cols - 1) * PASTED_STICKY_GAP) / 2);
   const y0 = Math.round(at.y - (rows * h + (rows - 1) * PASTED_STICKY_GAP) / 2);
   return lines.map((line, i) => ({
-    ...base(), cmd: 'stickyNote', text: line,
-    x: x0 + (i % STICKIES_PER_ROW) * (w + PASTED_STICKY_GAP), y: y0 + Math.floor(i / STICKIES_PER_ROW) * (h + PASTED_STICKY_GAP),
-    w, h, color: PASTED_STICKY_COLOR, size: 'M', fontSize: fitStickyFont(line, w, h).fontSize,
+    ...base(),
+    cmd: 'stickyNote',
+    text: line,
+    x: x0 + (i % STICKIES_PER_ROW) * (w + PASTED_STICKY_GAP),
+    y: y0 + Math.floor(i / STICKIES_PER_ROW) * (h + PASTED_STICKY_GAP),
+    w,
+    h,
+    color: PASTED_STICKY_COLOR,
+    size: 'M',
+    fontSize: fitStickyFont(line, w, h).fontSize,
   }));
 }
 
@@ -136,7 +170,8 @@ function systemClipboard(): Clipboard {
 }
 
 const customFormats = (): boolean =>
-  typeof ClipboardItem !== 'undefined' && typeof (ClipboardItem as { supports?: (t: string) => boolean }).supports === 'function' &&
+  typeof ClipboardItem !== 'undefined' &&
+  typeof (ClipboardItem as { supports?: (t: string) => boolean }).supports === 'function' &&
   (ClipboardItem as unknown as { supports(t: string): boolean }).supports(WEB_CLIPBOARD_MIME);
 
 /** Writes a copy: the custom format plus text/plain, or the payload as text/plain alone. */
@@ -145,15 +180,19 @@ export async function writeClipboard(payload: ClipboardPayload): Promise<void> {
   const json = JSON.stringify(payload);
   try {
     if (typeof cb.write === 'function' && customFormats()) {
-      await cb.write([new ClipboardItem({
-        'text/plain': new Blob([plainTextOf(payload)], { type: 'text/plain' }),
-        [WEB_CLIPBOARD_MIME]: new Blob([json], { type: CLIPBOARD_MIME }),
-      })]);
+      await cb.write([
+        new ClipboardItem({
+          'text/plain': new Blob([plainTextOf(payload)], { type: 'text/plain' }),
+          [WEB_CLIPBOARD_MIME]: new Blob([json], { type: CLIPBOARD_MIME }),
+        }),
+      ]);
     } else {
       await cb.writeText(json);
     }
   } catch (error) {
-    throw new ClipboardError(error instanceof Error && error.name === 'NotAllowedError' ? MESSAGES.clipboardUnsupported : MESSAGES.clipboardReadFailed);
+    throw new ClipboardError(
+      error instanceof Error && error.name === 'NotAllowedError' ? MESSAGES.clipboardUnsupported : MESSAGES.clipboardReadFailed,
+    );
   }
 }
 
@@ -228,7 +267,10 @@ export async function copySelection(host: ClipboardHost, cut = false): Promise<n
 }
 
 /** Where a paste lands: the given point, else the pointer when it is over the visible board, else the view's centre. */
-export function pastePoint(host: Pick<ClipboardHost, 'lastPointer' | 'viewport'>, at?: { x: number; y: number } | null): { x: number; y: number } {
+export function pastePoint(
+  host: Pick<ClipboardHost, 'lastPointer' | 'viewport'>,
+  at?: { x: number; y: number } | null,
+): { x: number; y: number } {
   if (at) return at;
   const view = host.viewport.visibleRect();
   const p = host.lastPointer;

@@ -38,9 +38,19 @@ export function bindDomInput(editor: Editor, canvas: HTMLCanvasElement, containe
     const { sx, sy } = local(ev);
     const b = editor.viewport.toBoard(sx, sy);
     return {
-      phase, x: b.x, y: b.y, sx, sy, button: phase === 'Started' ? ev.button : 0,
-      shift: ev.shiftKey, ctrl: ev.ctrlKey, alt: ev.altKey, meta: ev.metaKey,
-      pointerType: (ev.pointerType || 'mouse') as BoardPointer['pointerType'], clicks, time: ev.timeStamp,
+      phase,
+      x: b.x,
+      y: b.y,
+      sx,
+      sy,
+      button: phase === 'Started' ? ev.button : 0,
+      shift: ev.shiftKey,
+      ctrl: ev.ctrlKey,
+      alt: ev.altKey,
+      meta: ev.metaKey,
+      pointerType: (ev.pointerType || 'mouse') as BoardPointer['pointerType'],
+      clicks,
+      time: ev.timeStamp,
     };
   };
 
@@ -74,7 +84,11 @@ export function bindDomInput(editor: Editor, canvas: HTMLCanvasElement, containe
     if (primary !== null) return;
     ev.preventDefault();
     primary = ev.pointerId;
-    try { canvas.setPointerCapture(ev.pointerId); } catch { /* synthetic events */ }
+    try {
+      canvas.setPointerCapture(ev.pointerId);
+    } catch {
+      /* synthetic events */
+    }
     const { sx, sy } = local(ev);
     const near = Math.hypot(sx - lastDown.sx, sy - lastDown.sy) <= MULTI_CLICK_PX;
     const clicks = ev.timeStamp - lastDown.time <= MULTI_CLICK_MS && near ? lastDown.clicks + 1 : 1;
@@ -129,15 +143,24 @@ export function bindDomInput(editor: Editor, canvas: HTMLCanvasElement, containe
     ev.preventDefault();
     const { sx, sy } = local(ev);
     editor.viewport.stopAnimation();
-    wheel({ deltaX: ev.deltaX, deltaY: ev.deltaY, deltaMode: ev.deltaMode, ctrlKey: ev.ctrlKey, metaKey: ev.metaKey, time: ev.timeStamp }, sx, sy);
+    wheel(
+      { deltaX: ev.deltaX, deltaY: ev.deltaY, deltaMode: ev.deltaMode, ctrlKey: ev.ctrlKey, metaKey: ev.metaKey, time: ev.timeStamp },
+      sx,
+      sy,
+    );
   };
 
   const onContextMenu = (ev: Event) => ev.preventDefault();
 
   const inBoard = (target: EventTarget | null) => {
     const el = target as Node | null;
-    return !el || el === document.body || el === document.documentElement || container.contains(el) ||
-      !!(el as HTMLElement).closest?.('[data-tabula-board]');
+    return (
+      !el ||
+      el === document.body ||
+      el === document.documentElement ||
+      container.contains(el) ||
+      !!(el as HTMLElement).closest?.('[data-tabula-board]')
+    );
   };
 
   const onKeyDown = (ev: KeyboardEvent) => {

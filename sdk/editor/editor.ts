@@ -26,7 +26,13 @@ import { copyShapes } from './copies';
 import { trackConnectors } from './followers/connectors';
 import { isConnectable, isLineShape } from '../../shared/geometry/connectors';
 import {
-  DEFAULT_STYLE, isToolName, type BoardPointer, type EditorOptions, type EditorPermissions, type EditorStyle, type KeyInput,
+  DEFAULT_STYLE,
+  isToolName,
+  type BoardPointer,
+  type EditorOptions,
+  type EditorPermissions,
+  type EditorStyle,
+  type KeyInput,
   type ToolName,
 } from './types';
 
@@ -39,7 +45,10 @@ export type CommandInput = DistributiveOmit<Command, 'id' | 'uid' | 'timestamp' 
 
 /** What an action asks the board screen to open. */
 export type EditorUiRequest = { kind: 'find' | 'tags' | 'link' };
-export interface EditorNotice { kind: 'error' | 'warning' | 'info'; text: string }
+export interface EditorNotice {
+  kind: 'error' | 'warning' | 'info';
+  text: string;
+}
 
 /** Selection types (board.md §4 "Selection"). */
 export type SelectionType = 'normal' | 'locked' | 'private' | 'ghost';
@@ -123,7 +132,12 @@ export class Editor {
     this.tools = createTools();
     this.actions = createActionRegistry();
     this.subs.push(
-      this.viewport.state$.pipe(map((s) => s.scale), distinctUntilChanged()).subscribe((s) => this.zoom$.next(s)),
+      this.viewport.state$
+        .pipe(
+          map((s) => s.scale),
+          distinctUntilChanged(),
+        )
+        .subscribe((s) => this.zoom$.next(s)),
       this.pointerMove$.subscribe((p) => (this.lastPointer = p)),
     );
     this.scene.setHiddenPredicate((s) => this.isHidden(s));
@@ -280,7 +294,8 @@ export class Editor {
   toolAllowed(tool: ToolName): boolean {
     if (tool === 'pan') return true;
     // comments need write_comment (a Commenter has it without edit_board) and the comments policy
-    if (tool === 'comment') return !this.forcedReadOnly && this.permissions().permissions.includes('write_comment') && this.hasPolicy(POLICY.comments);
+    if (tool === 'comment')
+      return !this.forcedReadOnly && this.permissions().permissions.includes('write_comment') && this.hasPolicy(POLICY.comments);
     if (!this.canEdit()) return false;
     const policy = TOOL_POLICY[tool];
     return !policy || this.hasPolicy(policy);
@@ -384,8 +399,12 @@ export class Editor {
   }
 
   /** Embed API conveniences. */
-  setColor(color: string): void { this.setStyle({ color }); }
-  setThickness(lineWidth: number): void { this.setStyle({ lineWidth }); }
+  setColor(color: string): void {
+    this.setStyle({ color });
+  }
+  setThickness(lineWidth: number): void {
+    this.setStyle({ lineWidth });
+  }
 
   /** A fresh shape's common fields (tools spread it into new shapes). */
   shapeBase<K extends ShapeKind>(kind: K): { id: string; cmd: K; uid: string; timestamp: number } {
@@ -491,27 +510,38 @@ export class Editor {
   }
 
   selectAll(): void {
-    this.select(this._doc.ordered().filter((s) => this.selectionType(s) === 'normal').map((s) => s.id));
+    this.select(
+      this._doc
+        .ordered()
+        .filter((s) => this.selectionType(s) === 'normal')
+        .map((s) => s.id),
+    );
   }
 
   /** Recomputes the selection outline and handles (after edits, drags, zoom). */
   refreshSelectionOverlay(): void {
     const shapes = this.selection.map((id) => this.scene.shape(id)).filter((s): s is Shape => !!s);
     if (!shapes.length) {
-      if (this.scene.overlay$.value.selected?.length || this.scene.overlay$.value.handles) this.scene.setOverlay({ selected: [], handles: null });
+      if (this.scene.overlay$.value.selected?.length || this.scene.overlay$.value.handles)
+        this.scene.setOverlay({ selected: [], handles: null });
       return;
     }
     const bounds = shapes.map(boundsOf);
     const box = unionRects(bounds)!;
     const editable = this.canEdit() && shapes.every((s) => this.selectionType(s) === 'normal');
     const resize = editable && shapes.every((s) => shapeModuleOf(s)?.resizable);
-    const rotate = editable && (this.hasPolicy(POLICY.rotateShapes) || this.hasPolicy(POLICY.rotationHandle)) &&
+    const rotate =
+      editable &&
+      (this.hasPolicy(POLICY.rotateShapes) || this.hasPolicy(POLICY.rotationHandle)) &&
       shapes.every((s) => shapeModuleOf(s)?.rotatable);
     // one line: its two end handles instead of the box's; one other shape: the connector handle (board.md §4)
     const one = shapes.length === 1 ? shapes[0] : null;
     const ends = editable && one && isLineShape(one) ? one.points : null;
     const connector = editable && !!one && isConnectable(one) && this.hasPolicy(POLICY.connectorLines);
-    this.scene.setOverlay({ selected: shapes.length > 1 ? bounds : [], handles: { box, resize: resize && !ends, rotate, connector, ends } });
+    this.scene.setOverlay({
+      selected: shapes.length > 1 ? bounds : [],
+      handles: { box, resize: resize && !ends, rotate, connector, ends },
+    });
   }
 
   /* ---------------- edit operations (actions and the embed API) ---------------- */
@@ -541,7 +571,9 @@ export class Editor {
 
   /** Ctrl+D: copies offset by 20; Alt+D ('down'): copies just below the selection. */
   duplicate(mode: 'offset' | 'down' = 'offset'): Shape[] {
-    const sources = this.selection.map((id) => this._doc.get(id)).filter((s): s is Shape => !!s && this.selectionType(s) !== 'ghost' && this.selectionType(s) !== 'private');
+    const sources = this.selection
+      .map((id) => this._doc.get(id))
+      .filter((s): s is Shape => !!s && this.selectionType(s) !== 'ghost' && this.selectionType(s) !== 'private');
     if (!sources.length || !this.canEdit()) return [];
     const box = unionRects(sources.map(boundsOf))!;
     const [dx, dy] = mode === 'down' ? [0, box.h + LAYOUT_GAP] : [DUPLICATE_OFFSET, DUPLICATE_OFFSET];
@@ -585,7 +617,10 @@ export class Editor {
     }
     if (partial.font) commands.push(this.build({ cmd: 'fontModifier', shapes: ids, font: partial.font }));
     if (partial.fontSize) commands.push(this.build({ cmd: 'fontSizeModifier', shapes: ids, size: partial.fontSize }));
-    if (partial.align) commands.push(this.build({ cmd: 'propertyModifier', shapes: this.offering(ids, 'align'), props: [{ name: 'align', value: partial.align }] }));
+    if (partial.align)
+      commands.push(
+        this.build({ cmd: 'propertyModifier', shapes: this.offering(ids, 'align'), props: [{ name: 'align', value: partial.align }] }),
+      );
     if (partial.stickySize) {
       const notes = this.offering(ids, 'stickySize');
       const { w, h } = STICKY_SIZES[partial.stickySize];
@@ -650,8 +685,12 @@ export class Editor {
     return zoomPercent(this.viewport.scale);
   }
 
-  zoomIn(): void { this.viewport.zoomIn(); }
-  zoomOut(): void { this.viewport.zoomOut(); }
+  zoomIn(): void {
+    this.viewport.zoomIn();
+  }
+  zoomOut(): void {
+    this.viewport.zoomOut();
+  }
 
   /** Ctrl+0: animates to fit every shape on screen. */
   zoomToFit(): void {
@@ -716,7 +755,11 @@ export class Editor {
 
   /** PNG or SVG data URL of the whole board: white (or 'transparent') background, padding 30, at most 10000 px a side. */
   exportImage(format: 'png' | 'svg' = 'png', background?: string): Promise<string> {
-    return exportImage(this.getShapes().filter((s) => !this.isPrivate(s)), format, background);
+    return exportImage(
+      this.getShapes().filter((s) => !this.isPrivate(s)),
+      format,
+      background,
+    );
   }
 
   /** The board's text for '{board name}_notes.txt': texts, sticky notes, frame titles, one per line. */
@@ -749,7 +792,21 @@ export class Editor {
     this.domCleanup?.();
     this.renderer?.destroy();
     if (this.animationFrame) cancelAnimationFrame(this.animationFrame);
-    for (const s of [this.tool$, this.selection$, this.style$, this.zoom$, this.background$, this.outgoing$, this.changes$, this.pointerMove$, this.contextMenu$, this.readOnly$, this.ui$, this.notice$]) s.complete();
+    for (const s of [
+      this.tool$,
+      this.selection$,
+      this.style$,
+      this.zoom$,
+      this.background$,
+      this.outgoing$,
+      this.changes$,
+      this.pointerMove$,
+      this.contextMenu$,
+      this.readOnly$,
+      this.ui$,
+      this.notice$,
+    ])
+      s.complete();
   }
 }
 

@@ -16,7 +16,11 @@ export function exportArea(shapes: readonly Shape[]): Rect {
  * 10000 px a side (board.md §9). SVG is shared/geometry's boardToSvg (the server's thumbnails use
  * it too); PNG is drawn by the canvas renderer's two.js drawables, the same drawing as the screen.
  */
-export async function exportImage(shapes: readonly Shape[], format: 'png' | 'svg', background: string = EXPORT_BACKGROUND): Promise<string> {
+export async function exportImage(
+  shapes: readonly Shape[],
+  format: 'png' | 'svg',
+  background: string = EXPORT_BACKGROUND,
+): Promise<string> {
   const drawn = exported(shapes);
   if (format === 'svg') return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(boardToSvg(drawn, { background }))}`;
   if (typeof document === 'undefined') throw new Error('PNG export needs a browser canvas');
@@ -29,12 +33,17 @@ export async function exportImage(shapes: readonly Shape[], format: 'png' | 'svg
 /** The text of one shape for the notes export: text, sticky note, frame title (nested in groups). */
 function shapeTexts(shape: Shape): string[] {
   switch (shape.cmd) {
-    case 'text': return [shape.value];
-    case 'stickyNote': return [shape.text];
-    case 'frame': return [shape.title];
+    case 'text':
+      return [shape.value];
+    case 'stickyNote':
+      return [shape.text];
+    case 'frame':
+      return [shape.title];
     case 'composite':
-    case 'link': return shape.shapes.flatMap(shapeTexts);
-    default: return [];
+    case 'link':
+      return shape.shapes.flatMap(shapeTexts);
+    default:
+      return [];
   }
 }
 
@@ -43,7 +52,11 @@ function shapeTexts(shape: Shape): string[] {
  * notes and frame titles, one per line in board order (bottom to top); blank ones left out.
  */
 export function boardNotes(shapes: readonly Shape[]): string {
-  return shapes.flatMap(shapeTexts).map((t) => t.trim()).filter(Boolean).join('\n');
+  return shapes
+    .flatMap(shapeTexts)
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** A file name after the board: characters file systems refuse become '_'; 'board' when unnamed. */

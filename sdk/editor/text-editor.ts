@@ -57,7 +57,9 @@ export class HeadlessTextEditor implements TextEditorHost {
   readonly session$ = new BehaviorSubject<TextEditSession | null>(null);
   private text = '';
 
-  get active(): boolean { return this.session$.value !== null; }
+  get active(): boolean {
+    return this.session$.value !== null;
+  }
 
   open(request: TextEditRequest, onEnd: (value: string, how: TextEditEnd) => void): void {
     if (this.active) this.end('apply');
@@ -75,7 +77,9 @@ export class HeadlessTextEditor implements TextEditorHost {
     this.text = value;
   }
 
-  value(): string { return this.text; }
+  value(): string {
+    return this.text;
+  }
 
   end(how: TextEditEnd = 'apply'): void {
     const s = this.session$.value;

@@ -12,9 +12,14 @@ export class DomTextEditor implements TextEditorHost {
   readonly session$ = new BehaviorSubject<TextEditSession | null>(null);
   private area: HTMLTextAreaElement | null = null;
 
-  constructor(private readonly container: HTMLElement, private readonly viewport: Viewport) {}
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly viewport: Viewport,
+  ) {}
 
-  get active(): boolean { return this.session$.value !== null; }
+  get active(): boolean {
+    return this.session$.value !== null;
+  }
 
   open(request: TextEditRequest, onEnd: (value: string, how: TextEditEnd) => void): void {
     if (this.active) this.end('apply');
@@ -102,13 +107,32 @@ export class DomTextEditor implements TextEditorHost {
     const sticky = r.kind === 'stickyNote';
     const boxed = sticky || r.kind === 'frame';
     Object.assign(area.style, {
-      position: 'absolute', left: `${p.x}px`, top: `${p.y}px`, margin: '0', border: 'none', outline: sticky ? 'none' : '1px dashed #2f80ed',
-      resize: 'none', overflow: 'hidden', zIndex: '5', boxSizing: 'border-box', lineHeight: '1.3',
-      fontFamily: `"${r.font}", sans-serif`, fontSize: `${r.fontSize * k}px`, color: r.color, textAlign: r.align,
-      background: sticky ? r.background ?? '#feff9c' : 'transparent', padding: sticky ? `${STICKY_MARGIN * k}px` : '0',
+      position: 'absolute',
+      left: `${p.x}px`,
+      top: `${p.y}px`,
+      margin: '0',
+      border: 'none',
+      outline: sticky ? 'none' : '1px dashed #2f80ed',
+      resize: 'none',
+      overflow: 'hidden',
+      zIndex: '5',
+      boxSizing: 'border-box',
+      lineHeight: '1.3',
+      fontFamily: `"${r.font}", sans-serif`,
+      fontSize: `${r.fontSize * k}px`,
+      color: r.color,
+      textAlign: r.align,
+      background: sticky ? (r.background ?? '#feff9c') : 'transparent',
+      padding: sticky ? `${STICKY_MARGIN * k}px` : '0',
       whiteSpace: sticky ? 'pre-wrap' : 'pre',
     } satisfies Partial<CSSStyleDeclaration>);
-    if (r.kind === 'frame') Object.assign(area.style, { background: '#ffffff', outline: '1px solid #2f80ed', lineHeight: `${(r.h ?? 20) * k}px`, padding: '0 2px' });
+    if (r.kind === 'frame')
+      Object.assign(area.style, {
+        background: '#ffffff',
+        outline: '1px solid #2f80ed',
+        lineHeight: `${(r.h ?? 20) * k}px`,
+        padding: '0 2px',
+      });
     if (boxed) {
       area.style.width = `${(r.w ?? 170) * k}px`;
       area.style.height = `${(r.h ?? 170) * k}px`;

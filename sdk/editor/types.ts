@@ -1,13 +1,32 @@
 import type { LineType, StickySize, TextAlign } from '../../shared/model';
 import {
-  DEFAULT_COLOR, DEFAULT_FONT, DEFAULT_FONT_SIZE, DEFAULT_TEXT_ALIGN, LINE_WIDTH, OPACITY,
-  STICKY_DEFAULT_COLOR, STICKY_DEFAULT_SIZE,
+  DEFAULT_COLOR,
+  DEFAULT_FONT,
+  DEFAULT_FONT_SIZE,
+  DEFAULT_TEXT_ALIGN,
+  LINE_WIDTH,
+  OPACITY,
+  STICKY_DEFAULT_COLOR,
+  STICKY_DEFAULT_SIZE,
 } from '../../shared/constants';
 
 /** The tools of the board editor (board.md §4 "Tools"). */
 export const TOOL_NAMES = [
-  'select', 'pan', 'pen', 'highlighter', 'eraser', 'line', 'arrow', 'rectangle', 'filledRectangle',
-  'circle', 'filledCircle', 'text', 'stickyNote', 'comment', 'frame',
+  'select',
+  'pan',
+  'pen',
+  'highlighter',
+  'eraser',
+  'line',
+  'arrow',
+  'rectangle',
+  'filledRectangle',
+  'circle',
+  'filledCircle',
+  'text',
+  'stickyNote',
+  'comment',
+  'frame',
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 export const isToolName = (v: unknown): v is ToolName => typeof v === 'string' && (TOOL_NAMES as readonly string[]).includes(v);
@@ -41,7 +60,11 @@ export const DEFAULT_STYLE: EditorStyle = {
 };
 
 /** What the current user may do: role claims and the plan's policies (board.md §6). */
-export interface EditorPermissions { role: string; permissions: string[]; policies: Set<string> }
+export interface EditorPermissions {
+  role: string;
+  permissions: string[];
+  policies: Set<string>;
+}
 
 export interface EditorOptions {
   /** the element the canvas fills; omit (or use `headless`) to run without a DOM */

@@ -22,13 +22,20 @@ export function patternOf(background: string | null | undefined): Pattern {
   if (/^https?:\/\//i.test(background)) return { kind: 'image', url: background };
   const entry = BACKGROUNDS.find((b) => b.name === background || b.label.toLowerCase() === background.toLowerCase());
   switch (entry?.name) {
-    case 'dot': return { kind: 'dot', spacing: 20 };
-    case 'graph-paper': return { kind: 'grid', spacing: 10, major: 5 };
-    case 'large-grid': return { kind: 'grid', spacing: 100 };
-    case 'medium-grid': return { kind: 'grid', spacing: 50 };
-    case 'small-grid': return { kind: 'grid', spacing: 20 };
-    case 'line': return { kind: 'lines', spacing: 30 };
-    default: return { kind: 'none' };
+    case 'dot':
+      return { kind: 'dot', spacing: 20 };
+    case 'graph-paper':
+      return { kind: 'grid', spacing: 10, major: 5 };
+    case 'large-grid':
+      return { kind: 'grid', spacing: 100 };
+    case 'medium-grid':
+      return { kind: 'grid', spacing: 50 };
+    case 'small-grid':
+      return { kind: 'grid', spacing: 20 };
+    case 'line':
+      return { kind: 'lines', spacing: 30 };
+    default:
+      return { kind: 'none' };
   }
 }
 
@@ -42,7 +49,7 @@ export function effectiveSpacing(spacing: number, scale: number): number {
 /** Screen positions of pattern lines along one axis: offset + k × step within [0, length]. */
 export function gridPositions(translate: number, scale: number, spacing: number, length: number): number[] {
   const step = spacing * scale;
-  const first = (((translate % step) + step) % step);
+  const first = ((translate % step) + step) % step;
   const out: number[] = [];
   for (let p = first; p <= length; p += step) out.push(p);
   return out;

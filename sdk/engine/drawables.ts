@@ -16,7 +16,10 @@ const CACHE_LIMIT = 60_000;
  * renderer type registered below, in the same child list (and so the same z-order) as the
  * two.js objects. One per shape, cached.
  */
-export interface SketchProxy { _renderer: { type: 'tabula-sketch' }; shape: Shape }
+export interface SketchProxy {
+  _renderer: { type: 'tabula-sketch' };
+  shape: Shape;
+}
 export type Drawable = TwoObject | SketchProxy;
 
 let sketchScale = 1;
@@ -44,7 +47,11 @@ function drawSketch(ctx: CanvasRenderingContext2D, shape: Shape): void {
   },
 };
 
-export interface DrawList { list: Drawable[]; sketched: number; incomplete: boolean }
+export interface DrawList {
+  list: Drawable[];
+  sketched: number;
+  incomplete: boolean;
+}
 
 /**
  * The drawables of the shapes: two.js objects built lazily per shape (they are costly, about
@@ -146,7 +153,9 @@ export function drawablesAt(shapes: readonly Shape[], scale: number): Drawable[]
     try {
       const b = boundsOf(shape);
       size = Math.max(b.w, b.h) * scale;
-    } catch { /* measured as big: drawn in full */ }
+    } catch {
+      /* measured as big: drawn in full */
+    }
     if (size < MIN_SCREEN_SIZE) continue;
     if (size < LOD_PX) {
       out.push({ _renderer: { type: 'tabula-sketch' }, shape });

@@ -154,7 +154,8 @@ export class CanvasRenderer {
   /** Follows the container's size. */
   resize(): void {
     const { container, viewport } = this.options;
-    const w = container.clientWidth, h = container.clientHeight;
+    const w = container.clientWidth,
+      h = container.clientHeight;
     if (!w || !h || (w === this.two.width && h === this.two.height)) return;
     this.two.renderer.setSize(w, h);
     this.two.width = w;
@@ -208,12 +209,16 @@ export class CanvasRenderer {
       this.tiles.clearCanvas(this.two.width, this.two.height);
       ids = scene.visibleAll();
     }
-    const drawn = this._mode === 'all'
-      ? this.drawables.list(ids, scale, { lod: false })
-      : this.drawables.list(ids, scale, { lod: this._mode === 'direct', deadline: this._mode === 'direct' ? deadline : undefined });
+    const drawn =
+      this._mode === 'all'
+        ? this.drawables.list(ids, scale, { lod: false })
+        : this.drawables.list(ids, scale, { lod: this._mode === 'direct', deadline: this._mode === 'direct' ? deadline : undefined });
     incomplete ||= drawn.incomplete;
     setChildren(this.content, drawn.list);
-    setChildren(this.previewLayer, scene.preview.map((s) => shapeModuleOf(s)?.render(s)).filter((o): o is TwoObject => !!o));
+    setChildren(
+      this.previewLayer,
+      scene.preview.map((s) => shapeModuleOf(s)?.render(s)).filter((o): o is TwoObject => !!o),
+    );
     setChildren(this.overlayLayer, this.overlayObjects(scene.overlay$.value));
 
     this.two.render();
@@ -366,7 +371,12 @@ export class CanvasRenderer {
   }
 
   /** Renders shapes into a fresh offscreen canvas (export): board rect → size × size px. */
-  static renderShapes(shapes: readonly Shape[], rect: { x: number; y: number; w: number; h: number }, scale: number, background: string | null): HTMLCanvasElement {
+  static renderShapes(
+    shapes: readonly Shape[],
+    rect: { x: number; y: number; w: number; h: number },
+    scale: number,
+    background: string | null,
+  ): HTMLCanvasElement {
     const w = Math.max(1, Math.round(rect.w * scale));
     const h = Math.max(1, Math.round(rect.h * scale));
     const two = new Two({ type: Two.Types.canvas, autostart: false, width: w, height: h });

@@ -28,7 +28,10 @@ export interface Overlay {
   selected?: Rect[];
   /** the selection's combined box with handles */
   handles?: {
-    box: Rect; resize: boolean; rotate: boolean; rotation?: number;
+    box: Rect;
+    resize: boolean;
+    rotate: boolean;
+    rotation?: number;
     /** the connector handle right of the box (board.md §4) */
     connector?: boolean;
     /** a single line's points: its end handles instead of the resize handles */
@@ -159,10 +162,13 @@ export class Scene {
    * layering key in between. Only the visible shapes are ever sorted, never the whole board.
    */
   compare = (a: string, b: string): number => {
-    const sa = this.doc.get(a), sb = this.doc.get(b);
-    const la = sa ? layerOf(sa) : 1, lb = sb ? layerOf(sb) : 1;
+    const sa = this.doc.get(a),
+      sb = this.doc.get(b);
+    const la = sa ? layerOf(sa) : 1,
+      lb = sb ? layerOf(sb) : 1;
     if (la !== lb) return la - lb;
-    const za = this.doc.zOf(a) ?? 0, zb = this.doc.zOf(b) ?? 0;
+    const za = this.doc.zOf(a) ?? 0,
+      zb = this.doc.zOf(b) ?? 0;
     return za !== zb ? za - zb : a < b ? -1 : a > b ? 1 : 0;
   };
 
@@ -314,13 +320,19 @@ export class Scene {
 
   /** The smallest hollow closed shape (rectangle, circle) whose inside holds p. */
   enclosing(p: Point, filter: (s: Shape) => boolean = () => true): Shape | undefined {
-    const around = this.index.queryPoint(p.x, p.y, 0).map((id) => this.shape(id)).filter((s): s is Shape => !!s && !this.hidden(s) && filter(s));
+    const around = this.index
+      .queryPoint(p.x, p.y, 0)
+      .map((id) => this.shape(id))
+      .filter((s): s is Shape => !!s && !this.hidden(s) && filter(s));
     return smallestEnclosing(around, p);
   }
 
   /** Shapes whose bounds lie fully inside `rect`. */
   inside(rect: Rect): Shape[] {
-    return this.index.queryInside(rect).map((id) => this.shape(id)!).filter((s) => s && !this.hidden(s));
+    return this.index
+      .queryInside(rect)
+      .map((id) => this.shape(id)!)
+      .filter((s) => s && !this.hidden(s));
   }
 
   /** Union of all shapes' bounds (for zoom to fit and export). */

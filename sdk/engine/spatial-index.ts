@@ -11,7 +11,12 @@ import type { Rect } from './viewport';
  */
 const MAX_CELLS = 64;
 
-interface Entry { id: string; rect: Rect; cells: number[] | null; stamp: number }
+interface Entry {
+  id: string;
+  rect: Rect;
+  cells: number[] | null;
+  stamp: number;
+}
 
 export class SpatialIndex {
   private readonly cellSize: number;
@@ -24,11 +29,17 @@ export class SpatialIndex {
     this.cellSize = cellSize;
   }
 
-  get size(): number { return this.entries.size; }
+  get size(): number {
+    return this.entries.size;
+  }
 
-  has(id: string): boolean { return this.entries.has(id); }
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
 
-  bounds(id: string): Rect | undefined { return this.entries.get(id)?.rect; }
+  bounds(id: string): Rect | undefined {
+    return this.entries.get(id)?.rect;
+  }
 
   /** Cell key: two signed 16-bit-ish cell coordinates packed into one safe integer. */
   private key(cx: number, cy: number): number {
@@ -62,7 +73,9 @@ export class SpatialIndex {
     }
   }
 
-  update(id: string, rect: Rect): void { this.insert(id, rect); }
+  update(id: string, rect: Rect): void {
+    this.insert(id, rect);
+  }
 
   remove(id: string): void {
     const entry = this.entries.get(id);
@@ -133,7 +146,10 @@ export class SpatialIndex {
 
   /** Union of all bounds, or null when empty. */
   extent(): Rect | null {
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity;
     for (const { rect: b } of this.entries.values()) {
       if (b.x < x0) x0 = b.x;
       if (b.y < y0) y0 = b.y;

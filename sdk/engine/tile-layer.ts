@@ -3,9 +3,7 @@ import type { Rect } from '../../shared/geometry';
 import type { Drawables } from './drawables';
 import { setChildren } from './drawables';
 import type { Scene } from './scene';
-import {
-  parentOf, tileId, tilesForView, tileRect, tileScreenRect, tilesTouching, TILE_PX, type TileKey,
-} from './tiles';
+import { parentOf, tileId, tilesForView, tileRect, tileScreenRect, tilesTouching, TILE_PX, type TileKey } from './tiles';
 import type { ViewState } from './viewport';
 
 /** Rendered tiles kept (256 × 256 × devicePixelRatio² px each), least recently used dropped first. */
@@ -13,7 +11,10 @@ const TILE_LIMIT = 320;
 /** Up to this many stale visible tiles are re-rendered in the frame whatever the budget (an edit never flickers). */
 const SYNC_STALE = 8;
 
-interface Tile { canvas: HTMLCanvasElement; stale: boolean }
+interface Tile {
+  canvas: HTMLCanvasElement;
+  stale: boolean;
+}
 
 /**
  * The static shapes, rendered by two.js into cached 256 px tiles at power-of-two zoom levels
@@ -34,7 +35,10 @@ export class TileLayer {
   /** tiles rendered in the last compose (stats) */
   rendered = 0;
 
-  constructor(private readonly scene: Scene, private readonly drawables: Drawables) {
+  constructor(
+    private readonly scene: Scene,
+    private readonly drawables: Drawables,
+  ) {
     this.canvas = document.createElement('canvas');
     Object.assign(this.canvas.style, { position: 'absolute', left: '0', top: '0', pointerEvents: 'none' });
     this.ctx = this.canvas.getContext('2d')!;
@@ -178,7 +182,8 @@ export class TileLayer {
   /** Whether another level has something to show in a missing tile's place. */
   private hasStandIn(t: TileKey): boolean {
     if (this.tiles.has(tileId(parentOf(t).parent))) return true;
-    for (let dx = 0; dx < 2; dx++) for (let dy = 0; dy < 2; dy++) if (this.tiles.has(tileId({ z: t.z + 1, i: t.i * 2 + dx, j: t.j * 2 + dy }))) return true;
+    for (let dx = 0; dx < 2; dx++)
+      for (let dy = 0; dy < 2; dy++) if (this.tiles.has(tileId({ z: t.z + 1, i: t.i * 2 + dx, j: t.j * 2 + dy }))) return true;
     return false;
   }
 

@@ -13,7 +13,11 @@ export const TILE_PX = 256;
 export const MIN_LEVEL = -5; // 3.1 %, below the 5 % zoom floor
 export const MAX_LEVEL = 3; // 800 %, above the 600 % ceiling
 
-export interface TileKey { z: number; i: number; j: number }
+export interface TileKey {
+  z: number;
+  i: number;
+  j: number;
+}
 
 export const tileId = (t: TileKey): string => `${t.z}/${t.i}/${t.j}`;
 
@@ -33,9 +37,12 @@ export function tileRect(t: TileKey): Rect {
 /** Tiles of level z covering a board rectangle, nearest to its centre first. */
 export function tilesCovering(rect: Rect, z: number): TileKey[] {
   const s = tileSpan(z);
-  const i0 = Math.floor(rect.x / s), i1 = Math.floor((rect.x + rect.w) / s);
-  const j0 = Math.floor(rect.y / s), j1 = Math.floor((rect.y + rect.h) / s);
-  const cx = (rect.x + rect.w / 2) / s - 0.5, cy = (rect.y + rect.h / 2) / s - 0.5;
+  const i0 = Math.floor(rect.x / s),
+    i1 = Math.floor((rect.x + rect.w) / s);
+  const j0 = Math.floor(rect.y / s),
+    j1 = Math.floor((rect.y + rect.h) / s);
+  const cx = (rect.x + rect.w / 2) / s - 0.5,
+    cy = (rect.y + rect.h / 2) / s - 0.5;
   const out: TileKey[] = [];
   for (let i = i0; i <= i1; i++) for (let j = j0; j <= j1; j++) out.push({ z, i, j });
   return out.sort((a, b) => Math.hypot(a.i - cx, a.j - cy) - Math.hypot(b.i - cx, b.j - cy));
@@ -55,9 +62,12 @@ export function tilesForView(view: ViewState, width: number, height: number): Ti
  */
 export function tileScreenRect(t: TileKey, view: ViewState): Rect {
   const r = tileRect(t);
-  const tx = Math.round(view.tx), ty = Math.round(view.ty);
-  const x0 = Math.round(r.x * view.scale + tx), y0 = Math.round(r.y * view.scale + ty);
-  const x1 = Math.round((r.x + r.w) * view.scale + tx), y1 = Math.round((r.y + r.h) * view.scale + ty);
+  const tx = Math.round(view.tx),
+    ty = Math.round(view.ty);
+  const x0 = Math.round(r.x * view.scale + tx),
+    y0 = Math.round(r.y * view.scale + ty);
+  const x1 = Math.round((r.x + r.w) * view.scale + tx),
+    y1 = Math.round((r.y + r.h) * view.scale + ty);
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
@@ -72,8 +82,10 @@ export function tilesTouching(rect: Rect, levels: Iterable<number>): TileKey[] {
   const out: TileKey[] = [];
   for (const z of levels) {
     const s = tileSpan(z);
-    const i0 = Math.floor(rect.x / s), i1 = Math.floor((rect.x + rect.w) / s);
-    const j0 = Math.floor(rect.y / s), j1 = Math.floor((rect.y + rect.h) / s);
+    const i0 = Math.floor(rect.x / s),
+      i1 = Math.floor((rect.x + rect.w) / s);
+    const j0 = Math.floor(rect.y / s),
+      j1 = Math.floor((rect.y + rect.h) / s);
     if ((i1 - i0 + 1) * (j1 - j0 + 1) > 4096) continue; // a huge rect at a fine level: caller clears that level
     for (let i = i0; i <= i1; i++) for (let j = j0; j <= j1; j++) out.push({ z, i, j });
   }

@@ -14,13 +14,21 @@ export const ZOOM_MAX = ZOOM.max / 100;
 export const WHEEL_ZOOM_STEP = ZOOM_WHEEL_STEP;
 export const ANIMATE_MS = ZOOM_ANIMATE_MS;
 export const FIT_PADDING = 40;
-export interface ViewState { tx: number; ty: number; scale: number }
+export interface ViewState {
+  tx: number;
+  ty: number;
+  scale: number;
+}
 
 /** The scales a board may take: board.md §9's range, or its workspace's zoom limits (panel.md §3). */
-export interface ZoomLimits { min: number; max: number }
+export interface ZoomLimits {
+  min: number;
+  max: number;
+}
 export const DEFAULT_ZOOM_LIMITS: ZoomLimits = { min: ZOOM_MIN, max: ZOOM_MAX };
 
-export const clampScale = (scale: number, limits: ZoomLimits = DEFAULT_ZOOM_LIMITS): number => Math.min(limits.max, Math.max(limits.min, scale));
+export const clampScale = (scale: number, limits: ZoomLimits = DEFAULT_ZOOM_LIMITS): number =>
+  Math.min(limits.max, Math.max(limits.min, scale));
 
 /** Zoom limits from percents (a workspace's [min, max]), kept inside the product's range and ordered. */
 export function zoomLimitsOf(percents: readonly [number, number] | null | undefined): ZoomLimits {
@@ -49,11 +57,24 @@ export function wheelFactor(deltaY: number, deltaMode = 0): number {
 
 /** The view that fits `bounds` into a screen of `width`×`height` with `padding` px around it. */
 /** Screen px along each side that panels and bars cover: a fit keeps the shapes in the rest. */
-export interface Insets { top?: number; right?: number; bottom?: number; left?: number }
+export interface Insets {
+  top?: number;
+  right?: number;
+  bottom?: number;
+  left?: number;
+}
 
-export function fitView(bounds: Rect | null, width: number, height: number, padding = FIT_PADDING, limits: ZoomLimits = DEFAULT_ZOOM_LIMITS, insets: Insets = {}): ViewState {
+export function fitView(
+  bounds: Rect | null,
+  width: number,
+  height: number,
+  padding = FIT_PADDING,
+  limits: ZoomLimits = DEFAULT_ZOOM_LIMITS,
+  insets: Insets = {},
+): ViewState {
   const { top = 0, right = 0, bottom = 0, left = 0 } = insets;
-  const w = Math.max(1, width - left - right), h = Math.max(1, height - top - bottom);
+  const w = Math.max(1, width - left - right),
+    h = Math.max(1, height - top - bottom);
   if (!bounds || width <= 0 || height <= 0) return { tx: width / 2, ty: height / 2, scale: 1 };
   const availW = Math.max(1, w - 2 * padding);
   const availH = Math.max(1, h - 2 * padding);
@@ -63,7 +84,12 @@ export function fitView(bounds: Rect | null, width: number, height: number, padd
   return { tx: left + w / 2 - cx * scale, ty: top + h / 2 - cy * scale, scale };
 }
 
-interface Animation { from: ViewState; to: ViewState; start: number; duration: number }
+interface Animation {
+  from: ViewState;
+  to: ViewState;
+  start: number;
+  duration: number;
+}
 
 export class Viewport {
   readonly state$: BehaviorSubject<ViewState>;
@@ -78,8 +104,12 @@ export class Viewport {
     this.state$ = new BehaviorSubject<ViewState>({ ...state, scale: clampScale(state.scale) });
   }
 
-  get state(): ViewState { return this.state$.value; }
-  get zoomLimits(): ZoomLimits { return this.limits; }
+  get state(): ViewState {
+    return this.state$.value;
+  }
+  get zoomLimits(): ZoomLimits {
+    return this.limits;
+  }
 
   /** New zoom limits (the workspace's); the current scale is brought inside them, about the centre. */
   setZoomLimits(limits: ZoomLimits): void {
@@ -87,8 +117,12 @@ export class Viewport {
     if (this.scale !== this.clamp(this.scale)) this.zoomAt(this.scale);
   }
 
-  private clamp(scale: number): number { return clampScale(scale, this.limits); }
-  get scale(): number { return this.state$.value.scale; }
+  private clamp(scale: number): number {
+    return clampScale(scale, this.limits);
+  }
+  get scale(): number {
+    return this.state$.value.scale;
+  }
 
   toScreen(x: number, y: number): Point {
     const { tx, ty, scale } = this.state;
@@ -142,8 +176,12 @@ export class Viewport {
     this.zoomAt(this.scale * wheelFactor(deltaY, deltaMode), sx, sy);
   }
 
-  zoomIn(): void { this.zoomAt(this.scale * Math.exp(WHEEL_ZOOM_STEP)); }
-  zoomOut(): void { this.zoomAt(this.scale * Math.exp(-WHEEL_ZOOM_STEP)); }
+  zoomIn(): void {
+    this.zoomAt(this.scale * Math.exp(WHEEL_ZOOM_STEP));
+  }
+  zoomOut(): void {
+    this.zoomAt(this.scale * Math.exp(-WHEEL_ZOOM_STEP));
+  }
 
   /** The view with scale 1 keeping the screen centre's board point centred. */
   view100(): ViewState {
@@ -165,7 +203,9 @@ export class Viewport {
     this.animation = { from: { ...this.state }, to: { ...to, scale: this.clamp(to.scale) }, start: now, duration };
   }
 
-  get animating(): boolean { return this.animation !== null; }
+  get animating(): boolean {
+    return this.animation !== null;
+  }
 
   /** Advances the running animation; returns true while it continues. */
   tick(now: number): boolean {
@@ -188,7 +228,9 @@ export class Viewport {
     return !done;
   }
 
-  stopAnimation(): void { this.animation = null; }
+  stopAnimation(): void {
+    this.animation = null;
+  }
 }
 
 /* ---------- two-finger touch (board.md §4 Pointer interaction) ---------- */
@@ -212,7 +254,13 @@ export function classifyTouch(start: TouchPair, current: TouchPair): TouchGestur
  * Applies one two-finger move to the viewport: once a gesture is recognised it keeps it
  * until the fingers lift. Returns the (possibly newly recognised) gesture.
  */
-export function applyTouch(viewport: Viewport, gesture: TouchGesture, start: TouchPair, previous: TouchPair, current: TouchPair): TouchGesture {
+export function applyTouch(
+  viewport: Viewport,
+  gesture: TouchGesture,
+  start: TouchPair,
+  previous: TouchPair,
+  current: TouchPair,
+): TouchGesture {
   const g = gesture ?? classifyTouch(start, current);
   if (g === 'pan') {
     const p = centre(previous);

@@ -63,7 +63,9 @@ const uid = params.uid ?? (signedIn ? (auth.claims()?.id ?? auth.uid()) : null) 
 function InvalidUid() {
   useBoardStyles();
   const ref = useRef<HTMLDivElement>(null);
-  return <BoardScreen editor={null} sync={null} canvasRef={ref} server={location.origin} signedIn={false} embedded failure={M.invalidUid} />;
+  return (
+    <BoardScreen editor={null} sync={null} canvasRef={ref} server={location.origin} signedIn={false} embedded failure={M.invalidUid} />
+  );
 }
 
 function Page() {

@@ -31,7 +31,10 @@ function barLines(box: Rect, lineHeight: number, margin: number): Array<{ x0: nu
 export function blurredBars(box: Rect, lineHeight: number, margin = 0) {
   const group = new Two.Group();
   for (const { x0, x1, y } of barLines(box, lineHeight, margin)) {
-    for (const [color, width] of [[SOFT, lineHeight * 0.8], [CORE, lineHeight * 0.4]] as const) {
+    for (const [color, width] of [
+      [SOFT, lineHeight * 0.8],
+      [CORE, lineHeight * 0.4],
+    ] as const) {
       const bar = polyline([x0, y, x1, y]);
       bar.noFill();
       bar.stroke = color;
@@ -48,7 +51,10 @@ export function sketchBlurredBars(ctx: CanvasRenderingContext2D, box: Rect, line
   ctx.save();
   ctx.lineCap = 'round';
   for (const { x0, x1, y } of barLines(box, lineHeight, margin)) {
-    for (const [color, width] of [[SOFT, lineHeight * 0.8], [CORE, lineHeight * 0.4]] as const) {
+    for (const [color, width] of [
+      [SOFT, lineHeight * 0.8],
+      [CORE, lineHeight * 0.4],
+    ] as const) {
       ctx.strokeStyle = color;
       ctx.lineWidth = width;
       ctx.beginPath();

@@ -16,9 +16,15 @@ function render(shape: CommentShape) {
   }
   const group = new Two.Group(tail, bubble);
   if (shape.unreadCount) {
-    group.add(new Two.Text(String(shape.unreadCount), shape.x + k / 2, shape.y + k / 2, {
-      size: 14, fill: '#ffffff', alignment: 'center', baseline: 'middle', stroke: 'transparent',
-    }));
+    group.add(
+      new Two.Text(String(shape.unreadCount), shape.x + k / 2, shape.y + k / 2, {
+        size: 14,
+        fill: '#ffffff',
+        alignment: 'center',
+        baseline: 'middle',
+        stroke: 'transparent',
+      }),
+    );
   }
   return group;
 }

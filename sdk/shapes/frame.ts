@@ -13,7 +13,12 @@ function render(shape: FrameShape) {
   body.stroke = shape.color;
   body.linewidth = FRAME_THICKNESS;
   const title = new Two.Text(fitFrameTitle(shape.title, box.w), box.x, box.y - 6, {
-    family: fontFamily(DEFAULT_FONT), size: FRAME_TITLE_SIZE, alignment: 'left', baseline: 'bottom', fill: '#333333', stroke: 'transparent',
+    family: fontFamily(DEFAULT_FONT),
+    size: FRAME_TITLE_SIZE,
+    alignment: 'left',
+    baseline: 'bottom',
+    fill: '#333333',
+    stroke: 'transparent',
   });
   return withCommon(new Two.Group(body, title), shape, box);
 }

@@ -28,4 +28,8 @@ export const composite: ShapeModule<CompositeShape> = {
   rotatable: true,
 };
 
-export const link: ShapeModule<LinkShape> = { ...(composite as unknown as ShapeModule<LinkShape>), kind: 'link', geometry: shapeGeometry.link };
+export const link: ShapeModule<LinkShape> = {
+  ...(composite as unknown as ShapeModule<LinkShape>),
+  kind: 'link',
+  geometry: shapeGeometry.link,
+};

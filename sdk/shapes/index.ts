@@ -15,8 +15,22 @@ import { table } from './table';
 import { composite, link } from './group';
 
 export const SHAPE_MODULES = [
-  pen, highlighter, line, arrow, rectangle, filledRectangle, circle, filledCircle, text, stickyNote,
-  image, frame, comment, table, composite, link,
+  pen,
+  highlighter,
+  line,
+  arrow,
+  rectangle,
+  filledRectangle,
+  circle,
+  filledCircle,
+  text,
+  stickyNote,
+  image,
+  frame,
+  comment,
+  table,
+  composite,
+  link,
 ] as unknown as ShapeModule[];
 
 for (const m of SHAPE_MODULES) registerShape(m);

@@ -16,9 +16,12 @@ function head(tipX: number, tipY: number, fromX: number, fromY: number, length: 
   const angle = Math.atan2(tipY - fromY, tipX - fromX);
   const spread = Math.PI / 7;
   return [
-    tipX - length * Math.cos(angle - spread), tipY - length * Math.sin(angle - spread),
-    tipX, tipY,
-    tipX - length * Math.cos(angle + spread), tipY - length * Math.sin(angle + spread),
+    tipX - length * Math.cos(angle - spread),
+    tipY - length * Math.sin(angle - spread),
+    tipX,
+    tipY,
+    tipX - length * Math.cos(angle + spread),
+    tipY - length * Math.sin(angle + spread),
   ];
 }
 
@@ -34,7 +37,8 @@ function render(shape: LineShape) {
   if (n >= 2) {
     const heads = arrowHeads(shape);
     const len = headLength(shape.lineWidth);
-    if (heads.end) group.add(stroked(polyline(head(pts[n * 2 - 2], pts[n * 2 - 1], pts[n * 2 - 4], pts[n * 2 - 3], len)), shape.color, shape.lineWidth));
+    if (heads.end)
+      group.add(stroked(polyline(head(pts[n * 2 - 2], pts[n * 2 - 1], pts[n * 2 - 4], pts[n * 2 - 3], len)), shape.color, shape.lineWidth));
     if (heads.start) group.add(stroked(polyline(head(pts[0], pts[1], pts[2], pts[3], len)), shape.color, shape.lineWidth));
   }
   return withCommon(group, shape, shapeGeometry.line.box(shape));

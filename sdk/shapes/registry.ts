@@ -8,7 +8,7 @@ import type { TwoObject } from './two-helpers';
  * The property menus a selection can show (the sdk/ui property menu reads `properties`).
  */
 export type PropertyMenu =
-  | 'color' | 'fill' | 'lineWidth' | 'opacity' | 'lineType' | 'font' | 'fontSize' | 'align' | 'stickyColor' | 'stickySize';
+  'color' | 'fill' | 'lineWidth' | 'opacity' | 'lineType' | 'font' | 'fontSize' | 'align' | 'stickyColor' | 'stickySize';
 
 /**
  * One shape kind of the board (tldraw's ShapeUtil idea): the editor never switches on kinds,

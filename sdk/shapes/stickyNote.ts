@@ -37,9 +37,20 @@ function render(shape: StickyNoteShape) {
     const { fontSize, lines } = stickyLayout(shape);
     const lh = fontSize * STICKY_LINE_HEIGHT;
     const top = box.y + Math.max(STICKY_MARGIN, (box.h - lines.length * lh) / 2);
-    group.add(textLines(lines, { x: box.x, y: top }, {
-      family: DEFAULT_FONT, size: fontSize, lineHeight: lh, fill: '#000000', alignment: 'center', width: box.w,
-    }));
+    group.add(
+      textLines(
+        lines,
+        { x: box.x, y: top },
+        {
+          family: DEFAULT_FONT,
+          size: fontSize,
+          lineHeight: lh,
+          fill: '#000000',
+          alignment: 'center',
+          width: box.w,
+        },
+      ),
+    );
   }
   return withCommon(group, shape, box);
 }

@@ -11,16 +11,35 @@ function render(shape: TextShape) {
   // another's text in private mode's blurry variant: a grey blurred bar of its box, never text
   if (shape.blurred) return withCommon(blurredBars(box, box.h), shape, box);
   const { lines } = measureText(shape.value, shape.size);
-  const group = textLines(lines, { x: box.x, y: box.y }, {
-    family: shape.font, size: shape.size, lineHeight: shape.size * LINE_HEIGHT, fill: shape.color, alignment: shape.align, width: box.w,
-  });
+  const group = textLines(
+    lines,
+    { x: box.x, y: box.y },
+    {
+      family: shape.font,
+      size: shape.size,
+      lineHeight: shape.size * LINE_HEIGHT,
+      fill: shape.color,
+      alignment: shape.align,
+      width: box.w,
+    },
+  );
   return withCommon(group, shape, box);
 }
 
 function sketch(ctx: CanvasRenderingContext2D, shape: TextShape, scale: number) {
   const box = shapeGeometry.text.box(shape);
   if (shape.blurred) return sketchBlurredBars(ctx, box, box.h);
-  greek(ctx, measureText(shape.value, shape.size).lines, box, shape.size, shape.size * LINE_HEIGHT, shape.color, shape.font, shape.align, scale);
+  greek(
+    ctx,
+    measureText(shape.value, shape.size).lines,
+    box,
+    shape.size,
+    shape.size * LINE_HEIGHT,
+    shape.color,
+    shape.font,
+    shape.align,
+    scale,
+  );
 }
 
 export const text: ShapeModule<TextShape> = {

@@ -31,10 +31,13 @@ export function smoothStroke(points: readonly number[]): TwoPath {
   const x = (i: number) => points[i * 2];
   const y = (i: number) => points[i * 2 + 1];
   const anchors: InstanceType<typeof Anchor>[] = [new Anchor(x(0), y(0), 0, 0, 0, 0, move)];
-  let px = x(0), py = y(0);
+  let px = x(0),
+    py = y(0);
   for (let i = 1; i < n - 1; i++) {
-    const qx = x(i), qy = y(i);
-    const mx = (qx + x(i + 1)) / 2, my = (qy + y(i + 1)) / 2;
+    const qx = x(i),
+      qy = y(i);
+    const mx = (qx + x(i + 1)) / 2,
+      my = (qy + y(i + 1)) / 2;
     const prev = anchors[anchors.length - 1];
     prev.controls.right.set((2 / 3) * (qx - px), (2 / 3) * (qy - py));
     anchors.push(new Anchor(mx, my, (2 / 3) * (qx - mx), (2 / 3) * (qy - my), 0, 0, curve));
@@ -61,7 +64,13 @@ export function stroked<T extends TwoPath>(path: T, color: string, width: number
 
 /** A CSS font-family list for a board font, with a generic fallback. */
 export function fontFamily(font: string): string {
-  const generic = /courier/i.test(font) ? 'monospace' : /caveat|comic|cabin sketch/i.test(font) ? 'cursive' : /georgia|times/i.test(font) ? 'serif' : 'sans-serif';
+  const generic = /courier/i.test(font)
+    ? 'monospace'
+    : /caveat|comic|cabin sketch/i.test(font)
+      ? 'cursive'
+      : /georgia|times/i.test(font)
+        ? 'serif'
+        : 'sans-serif';
   return `"${font.replace(/"/g, '')}", ${generic}`;
 }
 
@@ -72,11 +81,21 @@ export function textLines(
   style: { family: string; size: number; lineHeight: number; fill: string; alignment: 'left' | 'center' | 'right'; width?: number },
 ): TwoGroup {
   const group = new Group();
-  const ax = style.alignment === 'left' ? origin.x : style.alignment === 'center' ? origin.x + (style.width ?? 0) / 2 : origin.x + (style.width ?? 0);
+  const ax =
+    style.alignment === 'left'
+      ? origin.x
+      : style.alignment === 'center'
+        ? origin.x + (style.width ?? 0) / 2
+        : origin.x + (style.width ?? 0);
   lines.forEach((content, i) => {
     const t = new Text(content, ax, origin.y + i * style.lineHeight, {
-      family: fontFamily(style.family), size: style.size, leading: style.lineHeight, alignment: style.alignment,
-      baseline: 'top', fill: style.fill, stroke: 'transparent',
+      family: fontFamily(style.family),
+      size: style.size,
+      leading: style.lineHeight,
+      alignment: style.alignment,
+      baseline: 'top',
+      fill: style.fill,
+      stroke: 'transparent',
     });
     group.add(t);
   });
@@ -88,8 +107,15 @@ export function textLines(
  * bar per line ("greeking"), which costs one fillRect.
  */
 export function greek(
-  ctx: CanvasRenderingContext2D, lines: readonly string[], box: Rect, size: number, lineHeight: number, color: string,
-  font: string, align: 'left' | 'center' | 'right', scale: number,
+  ctx: CanvasRenderingContext2D,
+  lines: readonly string[],
+  box: Rect,
+  size: number,
+  lineHeight: number,
+  color: string,
+  font: string,
+  align: 'left' | 'center' | 'right',
+  scale: number,
 ): void {
   ctx.fillStyle = color;
   if (size * scale >= 6) {

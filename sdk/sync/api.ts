@@ -71,8 +71,12 @@ export async function fetchBoard(
   const text = await readWithProgress(res, total, options.onProgress);
   const data = JSON.parse(text) as Partial<BoardLoad>;
   return {
-    board: data.board, snapshot: data.snapshot ?? null, commands: data.commands ?? [], lastSeq: data.lastSeq ?? 0,
-    ...(data.restricted === true ? { restricted: true } : {}), ...(data.blurry === true ? { blurry: true } : {}),
+    board: data.board,
+    snapshot: data.snapshot ?? null,
+    commands: data.commands ?? [],
+    lastSeq: data.lastSeq ?? 0,
+    ...(data.restricted === true ? { restricted: true } : {}),
+    ...(data.blurry === true ? { blurry: true } : {}),
   };
 }
 
@@ -111,7 +115,13 @@ export async function postCommand(
   const res = await fetch(url, {
     method: 'POST',
     headers: headers(creds, true),
-    body: JSON.stringify({ boardCommand: JSON.stringify(body.boardCommand), connectionId: body.connectionId, uid: creds.uid, Uid: creds.uid, coreActions: body.coreActions }),
+    body: JSON.stringify({
+      boardCommand: JSON.stringify(body.boardCommand),
+      connectionId: body.connectionId,
+      uid: creds.uid,
+      Uid: creds.uid,
+      coreActions: body.coreActions,
+    }),
   });
   if (!res.ok) throw await failure(res);
   try {
@@ -122,7 +132,12 @@ export async function postCommand(
 }
 
 /** Any board-area call as this visitor (board.md §7: bearer token, Uid in the query for GET, in the body otherwise); the parsed JSON answer. */
-export async function boardRequest<T>(creds: Credentials, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<T> {
+export async function boardRequest<T>(
+  creds: Credentials,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: Record<string, unknown>,
+): Promise<T> {
   const url = new URL(path, creds.server);
   if (method === 'GET') url.searchParams.set('Uid', creds.uid);
   const res = await fetch(url, {

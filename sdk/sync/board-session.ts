@@ -76,7 +76,11 @@ export class BoardSession {
     const board = this.board$.value;
     if (!board) return;
     const { boardName, boardConfig } = change;
-    this.board$.next({ ...board, ...(boardName !== undefined ? { boardName } : {}), ...(boardConfig ? { boardConfig: { ...(board.boardConfig ?? {}), ...boardConfig } } : {}) });
+    this.board$.next({
+      ...board,
+      ...(boardName !== undefined ? { boardName } : {}),
+      ...(boardConfig ? { boardConfig: { ...(board.boardConfig ?? {}), ...boardConfig } } : {}),
+    });
   }
 
   /** The document loaded a board the server filtered (or not) for private mode, in its blurry variant (or not). */

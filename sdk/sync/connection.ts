@@ -119,11 +119,14 @@ export class Connection {
     const exp = decodeClaims(this.tokens.token?.() ?? null)?.exp;
     if (!exp || this.closed) return;
     const wait = Math.max(5_000, exp * 1000 - Date.now() - REAUTH_MARGIN_MS);
-    this.reauthTimer = setTimeout(async () => {
-      this.reauthTimer = null;
-      if (this.tokens.refresh) await this.tokens.refresh().catch(() => null);
-      await this.reauthenticate();
-    }, Math.min(wait, 2 ** 31 - 1));
+    this.reauthTimer = setTimeout(
+      async () => {
+        this.reauthTimer = null;
+        if (this.tokens.refresh) await this.tokens.refresh().catch(() => null);
+        await this.reauthenticate();
+      },
+      Math.min(wait, 2 ** 31 - 1),
+    );
   }
 
   async close(): Promise<void> {

@@ -135,7 +135,12 @@ export class DocumentSync {
 
   /** The socket is back on the board (hub `reconnect` with lastSeq): the server sends what came after it. */
   async catchUp(info: Record<string, unknown>): Promise<{ lastSeq?: number; online?: BoardMember[] } | null> {
-    const answer = await this.deps.call<{ lastSeq?: number; online?: BoardMember[] } | null>('reconnect', this.deps.boardCode, this.order.lastSeq, info);
+    const answer = await this.deps.call<{ lastSeq?: number; online?: BoardMember[] } | null>(
+      'reconnect',
+      this.deps.boardCode,
+      this.order.lastSeq,
+      info,
+    );
     if (typeof answer?.lastSeq === 'number' && answer.lastSeq > this.order.lastSeq) this.expectSeq(answer.lastSeq);
     return answer;
   }
@@ -167,7 +172,10 @@ export class DocumentSync {
   private replace(data: BoardLoad): void {
     this.deps.held(data.restricted === true, data.blurry === true);
     // `{ seq, hidden: true }` stands for a command private mode does not send: it only fills its seq
-    this.deps.target.load(data.snapshot, data.commands.filter((c) => !isHiddenCommand(c)));
+    this.deps.target.load(
+      data.snapshot,
+      data.commands.filter((c) => !isHiddenCommand(c)),
+    );
     const known = new Set(data.commands.map((c) => c.id));
     for (const c of [...this.outbox.all()]) if (known.has(c.id)) this.outbox.remove(c.id);
     this.order.reset(data.lastSeq);

@@ -10,7 +10,10 @@ export class Outbox {
   private items: Command[];
   private readonly key: string;
 
-  constructor(boardCode: string, private readonly storage: Storage | null = defaultStorage()) {
+  constructor(
+    boardCode: string,
+    private readonly storage: Storage | null = defaultStorage(),
+  ) {
     this.key = `tabula.outbox.${boardCode}`;
     this.items = this.read();
   }

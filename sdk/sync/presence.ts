@@ -74,7 +74,9 @@ export class Presence {
   /** Marks these members online (presence list from join / reconnect / onMeJoined). */
   markOnline(online: BoardMember[]): void {
     const byUid = new Map(online.map((m) => [m.uid, m]));
-    const merged = this.members$.value.map((m) => (byUid.has(m.uid) ? { ...m, ...byUid.get(m.uid), isOnline: true } : { ...m, isOnline: false }));
+    const merged = this.members$.value.map((m) =>
+      byUid.has(m.uid) ? { ...m, ...byUid.get(m.uid), isOnline: true } : { ...m, isOnline: false },
+    );
     for (const m of online) if (!merged.some((x) => x.uid === m.uid)) merged.push({ ...m, isOnline: true });
     this.members$.next(merged.map((m) => (m.uid === this.selfUid ? { ...m, isSelf: true, isOnline: true } : m)));
   }

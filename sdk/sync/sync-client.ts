@@ -93,7 +93,11 @@ export class SyncClient {
       held: (restricted, blurry) => this.session.held(restricted, blurry),
       restrictionChanged: (now, blurry) => this.session.restrictionChanged(now, blurry),
       // refused for lack of rights: our claims are stale, ask the board again
-      refused: () => void this.joinCall().then((info) => this.session.applyBoardInfo(info), () => undefined),
+      refused: () =>
+        void this.joinCall().then(
+          (info) => this.session.applyBoardInfo(info),
+          () => undefined,
+        ),
       reload: () => (opts.reload ?? (() => location.reload()))(),
     });
     ({ board$: this.board$, claims$: this.claims$, announcements$: this.announcements$, newVersion$: this.newVersion$ } = this.session);

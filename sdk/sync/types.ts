@@ -59,17 +59,7 @@ export interface BoardInfo {
 
 /** The board load phases (board.md §4 "Board load") plus the screens that end a session. */
 export type SyncPhase =
-  | 'idle'
-  | 'connecting'
-  | 'joined'
-  | 'loading'
-  | 'replaying'
-  | 'online'
-  | 'reconnecting'
-  | 'failed'
-  | 'notFound'
-  | 'removed'
-  | 'denied';
+  'idle' | 'connecting' | 'joined' | 'loading' | 'replaying' | 'online' | 'reconnecting' | 'failed' | 'notFound' | 'removed' | 'denied';
 
 export interface SyncState {
   phase: SyncPhase;

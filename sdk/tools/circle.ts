@@ -13,7 +13,13 @@ export function createCircleTool(kind: 'circle' | 'filledCircle'): Tool {
     begin(e, editor): CircleShape {
       const style = editor.style;
       return {
-        ...editor.shapeBase(kind), cmd: kind, x: e.x, y: e.y, r: 0, stroke: style.color, lineWidth: style.lineWidth,
+        ...editor.shapeBase(kind),
+        cmd: kind,
+        x: e.x,
+        y: e.y,
+        r: 0,
+        stroke: style.color,
+        lineWidth: style.lineWidth,
         ...(kind === 'filledCircle' ? { fill: style.color } : {}),
         ...(style.opacity !== 10 ? { opacity: style.opacity } : {}),
       };

@@ -3,7 +3,10 @@ import type { Editor } from '../editor/editor';
 import type { BoardPointer, ToolName } from '../editor/types';
 import type { Tool } from './tool';
 
-export interface Point { x: number; y: number }
+export interface Point {
+  x: number;
+  y: number;
+}
 
 export interface DragCreate<K extends ShapeKind & ToolName, S extends Shape> {
   name: K;
@@ -52,4 +55,3 @@ export function createDragTool<K extends ShapeKind & ToolName, S extends Shape>(
     },
   };
 }
-

@@ -42,7 +42,8 @@ export function createEraserTool(): Tool {
         return;
       }
       if (!trail) return;
-      const lx = trail[trail.length - 2], ly = trail[trail.length - 1];
+      const lx = trail[trail.length - 2],
+        ly = trail[trail.length - 1];
       sweep(editor, lx, ly, e.x, e.y);
       trail = [...trail, e.x, e.y].slice(-ERASER_TRAIL * 2);
       if (e.phase === 'Inprogress') {

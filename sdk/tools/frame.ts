@@ -23,8 +23,17 @@ export function editFrameTitle(editor: Editor, id: string): boolean {
   if (f?.cmd !== 'frame' || !editor.canEdit() || editor.selectionType(f) !== 'normal') return false;
   editor.textEditor.open(
     {
-      kind: 'frame', x: f.x, y: f.y - FRAME_HEADER, w: f.w, h: FRAME_HEADER, value: f.title, placeholder: 'Frame title',
-      color: '#333333', font: DEFAULT_FONT, fontSize: 14, align: 'left',
+      kind: 'frame',
+      x: f.x,
+      y: f.y - FRAME_HEADER,
+      w: f.w,
+      h: FRAME_HEADER,
+      value: f.title,
+      placeholder: 'Frame title',
+      color: '#333333',
+      font: DEFAULT_FONT,
+      fontSize: 14,
+      align: 'left',
     },
     (raw, how) => {
       const now = editor.doc.get(f.id);
@@ -80,7 +89,16 @@ export function createFrameTool(): Tool {
       const { start } = press;
       if (!press.draft && moved(start, e, DRAG_THRESHOLD)) {
         press.draft = {
-          ...editor.shapeBase('frame'), cmd: 'frame', x: start.x, y: start.y, w: 0, h: 0, color: FRAME_DEFAULT_COLOR, title: '', order: 0, children: [],
+          ...editor.shapeBase('frame'),
+          cmd: 'frame',
+          x: start.x,
+          y: start.y,
+          w: 0,
+          h: 0,
+          color: FRAME_DEFAULT_COLOR,
+          title: '',
+          order: 0,
+          children: [],
         };
       }
       if (press.draft) press.draft = { ...press.draft, ...dragBox(start, e.x, e.y, e.shift) };
@@ -99,7 +117,10 @@ export function createFrameTool(): Tool {
       if (draft.w <= 0 || draft.h <= 0) return;
       const shapes = editor.doc.ordered();
       const order = nextFrameOrder(shapes);
-      const children = frameCapturedIds(draft, shapes.map((s) => ({ id: s.id, cmd: s.cmd, bounds: boundsOf(s) })));
+      const children = frameCapturedIds(
+        draft,
+        shapes.map((s) => ({ id: s.id, cmd: s.cmd, bounds: boundsOf(s) })),
+      );
       editor.execute({ cmd: 'frame', shape: { ...draft, order, title: `Frame ${order}`, children } });
     },
     activate(editor, options) {

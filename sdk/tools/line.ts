@@ -18,7 +18,8 @@ export function lineTypeFor(kind: 'line' | 'arrow', styleType: LineType, lineTyp
 
 /** From the start to the pointer; Shift snaps the angle to 5°. */
 function lineDelta(start: Point, e: BoardPointer): { dx: number; dy: number } {
-  const dx = e.x - start.x, dy = e.y - start.y;
+  const dx = e.x - start.x,
+    dy = e.y - start.y;
   return e.shift ? snapAngle(dx, dy) : { dx, dy };
 }
 
@@ -29,7 +30,11 @@ export function createLineTool(kind: 'line' | 'arrow'): Tool {
     begin(e, editor): LineShape {
       const style = editor.style;
       return {
-        ...editor.shapeBase(kind), cmd: kind, points: [e.x, e.y, e.x, e.y], color: style.color, lineWidth: style.lineWidth,
+        ...editor.shapeBase(kind),
+        cmd: kind,
+        points: [e.x, e.y, e.x, e.y],
+        color: style.color,
+        lineWidth: style.lineWidth,
         type: lineTypeFor(kind, style.lineType, editor.hasPolicy(POLICY.lineType)),
         ...(style.opacity !== 10 ? { opacity: style.opacity } : {}),
       };
@@ -67,8 +72,12 @@ export function connectorBase(editor: Editor, from: string): LineShape {
   const style = editor.style;
   const c = rectCenter(boxOf(editor.scene.shape(from)!));
   return {
-    ...editor.shapeBase('arrow'), points: [c.x, c.y, c.x, c.y], color: style.color, lineWidth: style.lineWidth,
-    type: lineTypeFor('arrow', style.lineType, editor.hasPolicy(POLICY.lineType)), start: from,
+    ...editor.shapeBase('arrow'),
+    points: [c.x, c.y, c.x, c.y],
+    color: style.color,
+    lineWidth: style.lineWidth,
+    type: lineTypeFor('arrow', style.lineType, editor.hasPolicy(POLICY.lineType)),
+    start: from,
     ...(style.opacity !== 10 ? { opacity: style.opacity } : {}),
   };
 }
@@ -77,7 +86,11 @@ export function connectorBase(editor: Editor, from: string): LineShape {
 export function connectorTo(editor: Editor, draft: LineShape, e: BoardPointer): LineShape {
   const target = connectTarget(editor, e, [draft.start]);
   const { end: _end, ...rest } = draft;
-  const points = routeConnector([draft.points[0], draft.points[1], e.x, e.y], anchorFor(editor, draft.start), target ? anchorFor(editor, target.id) : null);
+  const points = routeConnector(
+    [draft.points[0], draft.points[1], e.x, e.y],
+    anchorFor(editor, draft.start),
+    target ? anchorFor(editor, target.id) : null,
+  );
   return { ...rest, points, ...(target ? { end: target.id } : {}) };
 }
 

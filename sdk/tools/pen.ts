@@ -19,14 +19,20 @@ export function createPenTool(kind: 'pen' | 'highlighter'): Tool {
         points = [e.x, e.y];
         const style = editor.style;
         draft = {
-          ...editor.shapeBase(kind), cmd: kind, points, color: style.color, lineWidth: style.lineWidth,
-          type: kind === 'highlighter' ? 'hl' : 'pen', ...(style.opacity !== 10 ? { opacity: style.opacity } : {}),
+          ...editor.shapeBase(kind),
+          cmd: kind,
+          points,
+          color: style.color,
+          lineWidth: style.lineWidth,
+          type: kind === 'highlighter' ? 'hl' : 'pen',
+          ...(style.opacity !== 10 ? { opacity: style.opacity } : {}),
         };
         editor.scene.setPreview([draft]);
         return;
       }
       if (!points || !draft) return;
-      const lx = points[points.length - 2], ly = points[points.length - 1];
+      const lx = points[points.length - 2],
+        ly = points[points.length - 1];
       // skip sub-pixel jitter; always keep the release point
       if (Math.hypot(e.x - lx, e.y - ly) * editor.viewport.scale >= 1) points.push(e.x, e.y);
       if (e.phase === 'Inprogress') {

@@ -5,7 +5,8 @@ import { createDragTool } from './drag-create';
 
 /** Drag box from a start point to the pointer; Shift keeps a square. */
 export function dragBox(start: { x: number; y: number }, x: number, y: number, square: boolean) {
-  let w = x - start.x, h = y - start.y;
+  let w = x - start.x,
+    h = y - start.y;
   if (square) {
     const side = Math.max(Math.abs(w), Math.abs(h));
     w = Math.sign(w || 1) * side;
@@ -21,7 +22,14 @@ export function createRectangleTool(kind: 'rectangle' | 'filledRectangle'): Tool
     begin(e, editor): RectangleShape {
       const style = editor.style;
       return {
-        ...editor.shapeBase(kind), cmd: kind, x: e.x, y: e.y, w: 0, h: 0, stroke: style.color, lineWidth: style.lineWidth,
+        ...editor.shapeBase(kind),
+        cmd: kind,
+        x: e.x,
+        y: e.y,
+        w: 0,
+        h: 0,
+        stroke: style.color,
+        lineWidth: style.lineWidth,
         ...(kind === 'filledRectangle' ? { fill: style.color } : {}),
         ...(style.opacity !== 10 ? { opacity: style.opacity } : {}),
       };

@@ -34,8 +34,18 @@ export function createStickyNoteTool(): Tool {
     if (o) editor.scene.setOverrides([[o.id, null]]);
     editor.textEditor.open(
       {
-        kind: 'stickyNote', x: note.x, y: note.y, w: o?.w ?? w, h: o?.h ?? h, value: o?.text ?? '', placeholder: TEXT_PLACEHOLDER,
-        color: '#000000', font: DEFAULT_FONT, fontSize: o?.fontSize || STICKY_FONT.start, align: 'center', background: note.color,
+        kind: 'stickyNote',
+        x: note.x,
+        y: note.y,
+        w: o?.w ?? w,
+        h: o?.h ?? h,
+        value: o?.text ?? '',
+        placeholder: TEXT_PLACEHOLDER,
+        color: '#000000',
+        font: DEFAULT_FONT,
+        fontSize: o?.fontSize || STICKY_FONT.start,
+        align: 'center',
+        background: note.color,
       },
       (value, how) => finish(editor, note, value, how),
     );
@@ -65,8 +75,16 @@ export function createStickyNoteTool(): Tool {
       }
     } else if (how !== 'escape' || text) {
       const shape: StickyNoteShape = {
-        ...editor.shapeBase('stickyNote'), cmd: 'stickyNote', text, x: note.x, y: note.y, w: dims.w, h: dims.h,
-        color: note.color, size: note.size, fontSize: fitStickyFont(text, dims.w, dims.h).fontSize,
+        ...editor.shapeBase('stickyNote'),
+        cmd: 'stickyNote',
+        text,
+        x: note.x,
+        y: note.y,
+        w: dims.w,
+        h: dims.h,
+        color: note.color,
+        size: note.size,
+        fontSize: fitStickyFont(text, dims.w, dims.h).fontSize,
       };
       editor.execute({ cmd: 'stickyNote', shape });
     }
@@ -84,7 +102,8 @@ export function createStickyNoteTool(): Tool {
     cursor: 'crosshair',
     pointer(e, editor) {
       if (e.phase !== 'Started' || e.button !== 0) return;
-      const hit = editor.scene.hit({ x: e.x, y: e.y }, 0, (s) => s.cmd === 'stickyNote' && editor.selectionType(s) === 'normal') as StickyNoteShape | undefined;
+      const hit = editor.scene.hit({ x: e.x, y: e.y }, 0, (s) => s.cmd === 'stickyNote' && editor.selectionType(s) === 'normal') as
+        StickyNoteShape | undefined;
       if (hit) {
         open(editor, { original: hit, x: hit.x, y: hit.y, color: hit.color, size: hit.size });
         return;

@@ -24,8 +24,14 @@ export function createTextTool(): Tool {
     if (shape) editor.scene.setOverrides([[shape.id, null]]);
     editor.textEditor.open(
       {
-        kind: 'text', x, y, value: shape?.value ?? '', placeholder: TEXT_PLACEHOLDER,
-        color: shape?.color ?? style.color, font: shape?.font ?? style.font, fontSize: shape?.size ?? style.fontSize,
+        kind: 'text',
+        x,
+        y,
+        value: shape?.value ?? '',
+        placeholder: TEXT_PLACEHOLDER,
+        color: shape?.color ?? style.color,
+        font: shape?.font ?? style.font,
+        fontSize: shape?.size ?? style.fontSize,
         align: shape?.align ?? style.align,
       },
       (value) => finish(editor, shape, x, y, value),
@@ -53,7 +59,15 @@ export function createTextTool(): Tool {
     if (!value) return;
     const style = editor.style;
     const shape: TextShape = {
-      ...editor.shapeBase('text'), cmd: 'text', value, x, y, color: style.color, font: style.font, size: style.fontSize, align: style.align,
+      ...editor.shapeBase('text'),
+      cmd: 'text',
+      value,
+      x,
+      y,
+      color: style.color,
+      font: style.font,
+      size: style.fontSize,
+      align: style.align,
       ...(style.opacity !== 10 ? { opacity: style.opacity } : {}),
     };
     editor.execute({ cmd: 'text', shape });
@@ -64,7 +78,11 @@ export function createTextTool(): Tool {
     cursor: 'text',
     pointer(e, editor) {
       if (e.phase !== 'Started' || e.button !== 0) return;
-      const hit = editor.scene.hit({ x: e.x, y: e.y }, 4 / editor.viewport.scale, (s) => s.cmd === 'text' && editor.selectionType(s) === 'normal');
+      const hit = editor.scene.hit(
+        { x: e.x, y: e.y },
+        4 / editor.viewport.scale,
+        (s) => s.cmd === 'text' && editor.selectionType(s) === 'normal',
+      );
       open(editor, (hit as TextShape | undefined) ?? null, { x: e.x, y: e.y });
     },
     activate(editor, options) {

@@ -23,7 +23,10 @@ function readDismissed(storage: Storage | null): Dismissed {
 
 function writeDismissed(storage: Storage | null, dismissed: Dismissed): void {
   try {
-    storage?.setItem(DISMISSED_KEY, JSON.stringify({ starts: dismissed.starts.slice(-DISMISSED_MAX), ids: dismissed.ids.slice(-DISMISSED_MAX) }));
+    storage?.setItem(
+      DISMISSED_KEY,
+      JSON.stringify({ starts: dismissed.starts.slice(-DISMISSED_MAX), ids: dismissed.ids.slice(-DISMISSED_MAX) }),
+    );
   } catch {
     // a sandboxed frame without storage: the dismissal lasts for this page only
   }
@@ -54,7 +57,10 @@ export function AnnouncementBar({ sync, storage = storageOrNull() }: { sync: Syn
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [now, setNow] = useState(() => Date.now());
 
-  const shown = useMemo(() => announcements.filter((a) => !hidden.has(a.id) && isShown(a, now, dismissed)), [announcements, hidden, now, dismissed]);
+  const shown = useMemo(
+    () => announcements.filter((a) => !hidden.has(a.id) && isShown(a, now, dismissed)),
+    [announcements, hidden, now, dismissed],
+  );
 
   // an announcement stops showing by itself (maintenance at its start, news at its end): look again then
   useEffect(() => {
@@ -90,10 +96,19 @@ export function AnnouncementBar({ sync, storage = storageOrNull() }: { sync: Syn
           </li>
         )}
         {shown.map((a) => (
-          <li key={a.id} className={`tb-announcement tb-announcement--${a.type === 'ScheduledMaintenance' ? 'maintenance' : 'news'}`} data-announcement={a.id}>
+          <li
+            key={a.id}
+            className={`tb-announcement tb-announcement--${a.type === 'ScheduledMaintenance' ? 'maintenance' : 'news'}`}
+            data-announcement={a.id}
+          >
             <p className="tb-announcement__text">
               <strong>{a.type === 'ScheduledMaintenance' ? 'Scheduled maintenance' : 'News'}:</strong> {a.message}
-              {a.type === 'ScheduledMaintenance' && <span className="tb-announcement__when"> (starts {when(a.start)}, {a.duration} min)</span>}
+              {a.type === 'ScheduledMaintenance' && (
+                <span className="tb-announcement__when">
+                  {' '}
+                  (starts {when(a.start)}, {a.duration} min)
+                </span>
+              )}
             </p>
             <button type="button" className="tb-btn" onClick={() => dismiss(a)}>
               Dismiss
@@ -120,5 +135,7 @@ function HideButton({ onClick }: { onClick: () => void }) {
 function when(iso: string): string {
   const d = new Date(iso);
   const time = d.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
-  return d.toDateString() === new Date().toDateString() ? `at ${time}` : `${d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })} at ${time}`;
+  return d.toDateString() === new Date().toDateString()
+    ? `at ${time}`
+    : `${d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })} at ${time}`;
 }

@@ -106,107 +106,133 @@ export function BoardScreen(props: BoardScreenProps) {
   // embedded, the host's features decide the tool and background: no start screen unless it asks for one
   const showOwner =
     (embedded ? features.startScreens === true : features.startScreens !== false) &&
-    online && !showGuest && !ownerDone && claims.role === 'Owner' && (Boolean(board?.isNew) || empty);
+    online &&
+    !showGuest &&
+    !ownerDone &&
+    claims.role === 'Owner' &&
+    (Boolean(board?.isNew) || empty);
   useEffect(() => {
     if (!empty) setOwnerDone(true);
   }, [empty]);
 
   const phase = props.failure ? 'failed' : state.phase;
-  const loading = !props.failure && (phase === 'idle' || phase === 'connecting' || phase === 'joined' || phase === 'loading' || phase === 'replaying');
+  const loading =
+    !props.failure && (phase === 'idle' || phase === 'connecting' || phase === 'joined' || phase === 'loading' || phase === 'replaying');
 
   return (
     <MemberColorsProvider members={members}>
-    <PortalTarget.Provider value={root}>
-    <div ref={setRoot} className={`tb-board${theme === 'dark' ? ' tb-dark' : ''}`} data-tabula-board="" data-phase={phase}>
-      <div className="tb-canvas" ref={canvasRef} aria-label="Board canvas" role="application" tabIndex={0} />
-      {editor && sync && online && (
-        <>
-          {features.cursors !== false && <CollaboratorCursors editor={editor} sync={sync} canvasRef={canvasRef} />}
-          {features.menu !== false && (
-            <TopBar
-              editor={editor}
-              sync={sync}
-              links={links}
-              signedIn={signedIn}
-              embedded={embedded}
-              whiteLabel={features.whiteLabel}
-              zoom={features.zoom !== false}
-              onShare={() => setSharing(true)}
-              onExport={() => setExporting(true)}
-              onShortcuts={() => setShortcuts(true)}
-            >
-              <ExportMenu editor={editor} boardName={board?.boardName ?? ''} signedIn={signedIn} embedded={embedded} open={exporting} onOpenChange={setExporting} />
-            </TopBar>
+      <PortalTarget.Provider value={root}>
+        <div ref={setRoot} className={`tb-board${theme === 'dark' ? ' tb-dark' : ''}`} data-tabula-board="" data-phase={phase}>
+          <div className="tb-canvas" ref={canvasRef} aria-label="Board canvas" role="application" tabIndex={0} />
+          {editor && sync && online && (
+            <>
+              {features.cursors !== false && <CollaboratorCursors editor={editor} sync={sync} canvasRef={canvasRef} />}
+              {features.menu !== false && (
+                <TopBar
+                  editor={editor}
+                  sync={sync}
+                  links={links}
+                  signedIn={signedIn}
+                  embedded={embedded}
+                  whiteLabel={features.whiteLabel}
+                  zoom={features.zoom !== false}
+                  onShare={() => setSharing(true)}
+                  onExport={() => setExporting(true)}
+                  onShortcuts={() => setShortcuts(true)}
+                >
+                  <ExportMenu
+                    editor={editor}
+                    boardName={board?.boardName ?? ''}
+                    signedIn={signedIn}
+                    embedded={embedded}
+                    open={exporting}
+                    onOpenChange={setExporting}
+                  />
+                </TopBar>
+              )}
+              <div className="tb-bar tb-topright">
+                {!signedIn && !embedded && (
+                  <a className="tb-btn tb-btn--primary" href={links.login} aria-label="Log in" title="Log in">
+                    <BoardIcon name="login" size={16} /> Log in
+                  </a>
+                )}
+                {!embedded && (
+                  <button type="button" className="tb-btn tb-btn--primary" onClick={() => setSharing(true)}>
+                    <BoardIcon name="userPlus" size={16} /> Share
+                  </button>
+                )}
+                {!embedded && (
+                  <TipButton label="Send feedback" onClick={() => setFeedback(true)}>
+                    <BoardIcon name="help" size={18} />
+                  </TipButton>
+                )}
+                <CollaborationBar
+                  editor={editor}
+                  sync={sync}
+                  canvasRef={canvasRef}
+                  members={members}
+                  signedIn={signedIn}
+                  showMembers={features.members !== false}
+                />
+              </div>
+              {features.toolbox !== false && <Toolbox editor={editor} />}
+              <EditingLayer editor={editor} />
+              {features.zoom !== false && features.menu === false && <ZoomBar editor={editor} />}
+              {comments && <CommentsLayer store={comments} editor={editor} sync={sync} />}
+              {framesOpen && <FramesPanel editor={editor} onClose={() => setFramesOpen(false)} />}
+              <AnnouncementBar sync={sync} />
+              <div className={`tb-dock${features.zoom !== false && features.menu === false ? ' tb-dock--above-zoom' : ''}`}>
+                <FramesButton
+                  editor={editor}
+                  open={framesOpen}
+                  onToggle={() => {
+                    comments?.panel$.next(false);
+                    setFramesOpen(!framesOpen);
+                  }}
+                />
+                {comments && <CommentsButton store={comments} editor={editor} sync={sync} />}
+                {features.chat !== false && board && claims.permissions.includes('view_chat') && <ChatDock sync={sync} code={board.code} />}
+              </div>
+            </>
           )}
-          <div className="tb-bar tb-topright">
-            {!signedIn && !embedded && (
-              <a className="tb-btn tb-btn--primary" href={links.login} aria-label="Log in" title="Log in">
-                <BoardIcon name="login" size={16} /> Log in
-              </a>
-            )}
-            {!embedded && (
-              <button type="button" className="tb-btn tb-btn--primary" onClick={() => setSharing(true)}>
-                <BoardIcon name="userPlus" size={16} /> Share
-              </button>
-            )}
-            {!embedded && (
-              <TipButton label="Send feedback" onClick={() => setFeedback(true)}>
-                <BoardIcon name="help" size={18} />
-              </TipButton>
-            )}
-            <CollaborationBar editor={editor} sync={sync} canvasRef={canvasRef} members={members} signedIn={signedIn} showMembers={features.members !== false} />
-          </div>
-          {features.toolbox !== false && <Toolbox editor={editor} />}
-          <EditingLayer editor={editor} />
-          {features.zoom !== false && features.menu === false && <ZoomBar editor={editor} />}
-          {comments && <CommentsLayer store={comments} editor={editor} sync={sync} />}
-          {framesOpen && <FramesPanel editor={editor} onClose={() => setFramesOpen(false)} />}
-          <AnnouncementBar sync={sync} />
-          <div className={`tb-dock${features.zoom !== false && features.menu === false ? ' tb-dock--above-zoom' : ''}`}>
-            <FramesButton editor={editor} open={framesOpen} onToggle={() => { comments?.panel$.next(false); setFramesOpen(!framesOpen); }} />
-            {comments && <CommentsButton store={comments} editor={editor} sync={sync} />}
-            {features.chat !== false && board && claims.permissions.includes('view_chat') && <ChatDock sync={sync} code={board.code} />}
-          </div>
-        </>
-      )}
-      {showGuest && sync && (
-        <GuestStart
-          onSkip={() => setGuestDone(true)}
-          onSubmit={async (name) => {
-            await sync.renameMember(name);
-            props.onGuestName?.(name);
-            setGuestDone(true);
-          }}
-        />
-      )}
-      {showOwner && editor && sync && (
-        <OwnerStart
-          backgrounds={!claims.client}
-          onStart={() => {
-            setOwnerDone(true);
-            editor.setTool('pen');
-          }}
-          onBackground={(bg) => {
-            setOwnerDone(true);
-            const previous = editor.background$.value;
-            editor.setBackground(bg);
-            sync.updateConfig({ bg }).catch(() => editor.setBackground(previous));
-          }}
-        />
-      )}
-      {loading && <LoadingOverlay phase={phase} percent={state.percent} />}
-      {phase === 'failed' && <FailedScreen message={props.failure ?? state.error} links={links} />}
-      {phase === 'notFound' && <NotFoundScreen links={links} embedded={embedded} />}
-      {phase === 'removed' && <EndedScreen message={M.boardRemoved} links={links} embedded={embedded} />}
-      {phase === 'denied' && <EndedScreen message={state.error ?? M.unauthorized} links={links} embedded={embedded} />}
-      <Suspense fallback={null}>
-        {shortcuts && editor && <ShortcutsDialog editor={editor} sync={sync} signedIn={signedIn} onClose={() => setShortcuts(false)} />}
-        {sharing && editor && sync && <ShareDialog editor={editor} sync={sync} signedIn={signedIn} onClose={() => setSharing(false)} />}
-      </Suspense>
-      <FeedbackDialog open={feedback} onClose={() => setFeedback(false)} signedIn={signedIn} source="board" />
-      <Toaster />
-    </div>
-    </PortalTarget.Provider>
+          {showGuest && sync && (
+            <GuestStart
+              onSkip={() => setGuestDone(true)}
+              onSubmit={async (name) => {
+                await sync.renameMember(name);
+                props.onGuestName?.(name);
+                setGuestDone(true);
+              }}
+            />
+          )}
+          {showOwner && editor && sync && (
+            <OwnerStart
+              backgrounds={!claims.client}
+              onStart={() => {
+                setOwnerDone(true);
+                editor.setTool('pen');
+              }}
+              onBackground={(bg) => {
+                setOwnerDone(true);
+                const previous = editor.background$.value;
+                editor.setBackground(bg);
+                sync.updateConfig({ bg }).catch(() => editor.setBackground(previous));
+              }}
+            />
+          )}
+          {loading && <LoadingOverlay phase={phase} percent={state.percent} />}
+          {phase === 'failed' && <FailedScreen message={props.failure ?? state.error} links={links} />}
+          {phase === 'notFound' && <NotFoundScreen links={links} embedded={embedded} />}
+          {phase === 'removed' && <EndedScreen message={M.boardRemoved} links={links} embedded={embedded} />}
+          {phase === 'denied' && <EndedScreen message={state.error ?? M.unauthorized} links={links} embedded={embedded} />}
+          <Suspense fallback={null}>
+            {shortcuts && editor && <ShortcutsDialog editor={editor} sync={sync} signedIn={signedIn} onClose={() => setShortcuts(false)} />}
+            {sharing && editor && sync && <ShareDialog editor={editor} sync={sync} signedIn={signedIn} onClose={() => setSharing(false)} />}
+          </Suspense>
+          <FeedbackDialog open={feedback} onClose={() => setFeedback(false)} signedIn={signedIn} source="board" />
+          <Toaster />
+        </div>
+      </PortalTarget.Provider>
     </MemberColorsProvider>
   );
 }
@@ -223,4 +249,3 @@ function useEmpty(editor: Editor | null): boolean {
   }, [editor]);
   return empty;
 }
-

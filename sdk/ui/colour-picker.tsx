@@ -16,7 +16,16 @@ export const GUEST_COLOURS_HINT = 'Colours you add stay on this board until you 
 
 const hintStyle = { fontSize: 12, color: 'var(--tb-muted)', padding: '2px 4px', maxWidth: 236, margin: 0 } as const;
 const rowStyle = { display: 'flex', alignItems: 'center', gap: 6, padding: '4px' } as const;
-const fieldStyle = { width: 84, height: 28, border: '1px solid var(--tb-line)', borderRadius: 6, padding: '0 6px', font: 'inherit', background: 'var(--tb-panel)', color: 'var(--tb-ink)' } as const;
+const fieldStyle = {
+  width: 84,
+  height: 28,
+  border: '1px solid var(--tb-line)',
+  borderRadius: 6,
+  padding: '0 6px',
+  font: 'inherit',
+  background: 'var(--tb-panel)',
+  color: 'var(--tb-ink)',
+} as const;
 
 /**
  * The custom colours of the board's palette (ids from 100, docs/board-screen.md "Custom colours")
@@ -56,7 +65,15 @@ function Custom({ editor, value, onPick, label }: { editor: Editor; value: strin
               title="Custom colour"
               value={valid ? hex.toLowerCase() : COLOR_PICKER_DEFAULT}
               onChange={(e) => setHex(e.target.value)}
-              style={{ width: 24, height: 24, padding: 0, border: '1px dashed var(--tb-muted)', borderRadius: 6, background: 'none', cursor: 'pointer' }}
+              style={{
+                width: 24,
+                height: 24,
+                padding: 0,
+                border: '1px dashed var(--tb-muted)',
+                borderRadius: 6,
+                background: 'none',
+                cursor: 'pointer',
+              }}
             />
           )}
           {list.map((c) => (
@@ -92,7 +109,13 @@ function Custom({ editor, value, onPick, label }: { editor: Editor; value: strin
                 }
               }}
             />
-            <button type="button" className="tb-btn" style={{ width: 'auto', padding: '0 8px', fontSize: 12 }} disabled={!valid} onClick={add}>
+            <button
+              type="button"
+              className="tb-btn"
+              style={{ width: 'auto', padding: '0 8px', fontSize: 12 }}
+              disabled={!valid}
+              onClick={add}
+            >
               Add colour
             </button>
           </div>

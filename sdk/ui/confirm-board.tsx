@@ -10,7 +10,17 @@ const errorText = (error: unknown) => (error instanceof Error && error.message) 
  * A danger confirmation whose action runs with the buttons busy; it closes when the action is
  * done, and a failure is a toast while the dialog stays.
  */
-function BoardConfirm({ confirmText, message, action, onClose }: { confirmText: string; message: ReactNode; action: () => Promise<unknown> | void; onClose: () => void }) {
+function BoardConfirm({
+  confirmText,
+  message,
+  action,
+  onClose,
+}: {
+  confirmText: string;
+  message: ReactNode;
+  action: () => Promise<unknown> | void;
+  onClose: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -23,19 +33,36 @@ function BoardConfirm({ confirmText, message, action, onClose }: { confirmText: 
       setBusy(false);
     }
   };
-  return <ConfirmDialog open busy={busy} danger confirmText={confirmText} message={message} onConfirm={() => void run()} onClose={onClose} />;
+  return (
+    <ConfirmDialog open busy={busy} danger confirmText={confirmText} message={message} onConfirm={() => void run()} onClose={onClose} />
+  );
 }
 
 /** 'Are you sure?' before clearing the board for everyone (board.md §2 clear; Owner or Facilitator). */
 export function ClearConfirm({ onClear, onClose }: { onClear: () => void; onClose: () => void }) {
-  return <BoardConfirm confirmText="Clear board" message="Everything on the board is removed for everyone. You can undo it afterwards." action={onClear} onClose={onClose} />;
+  return (
+    <BoardConfirm
+      confirmText="Clear board"
+      message="Everything on the board is removed for everyone. You can undo it afterwards."
+      action={onClear}
+      onClose={onClose}
+    />
+  );
 }
 
 /**
  * 'Are you sure?' before deleting the board (board.md §2 delete, Owner only), with the dispose
  * timer's remaining-time text (§4).
  */
-export function DeleteConfirm({ disposeAt, onDelete, onClose }: { disposeAt: string | null | undefined; onDelete: () => Promise<unknown>; onClose: () => void }) {
+export function DeleteConfirm({
+  disposeAt,
+  onDelete,
+  onClose,
+}: {
+  disposeAt: string | null | undefined;
+  onDelete: () => Promise<unknown>;
+  onClose: () => void;
+}) {
   return (
     <BoardConfirm
       confirmText="Delete board"

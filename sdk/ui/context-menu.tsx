@@ -67,13 +67,31 @@ export function contextEntries(editor: Editor, variant: ContextVariant, shapeId:
     const shape = editor.doc.get(shapeId);
     const out: MenuEntry[] = [];
     if (commentsOf(editor) && shape?.cmd === 'comment') {
-      out.push({ key: 'openThread', label: 'Open comments', run: () => { close(); openCommentThread(editor, shapeId); } });
       out.push({
-        key: 'resolve', label: shape.resolved ? 'Reopen' : 'Resolve',
-        run: () => { close(); setCommentResolved(editor, shapeId, !shape.resolved); },
+        key: 'openThread',
+        label: 'Open comments',
+        run: () => {
+          close();
+          openCommentThread(editor, shapeId);
+        },
+      });
+      out.push({
+        key: 'resolve',
+        label: shape.resolved ? 'Reopen' : 'Resolve',
+        run: () => {
+          close();
+          setCommentResolved(editor, shapeId, !shape.resolved);
+        },
       });
       out.push(SEP('sepc'));
-      out.push({ key: 'deleteThread', label: 'Delete thread', run: () => { close(); deleteCommentThread(editor, shapeId); } });
+      out.push({
+        key: 'deleteThread',
+        label: 'Delete thread',
+        run: () => {
+          close();
+          deleteCommentThread(editor, shapeId);
+        },
+      });
       return out;
     }
     return actionEntries(editor, ['remove'], close);
@@ -88,12 +106,19 @@ export function contextEntries(editor: Editor, variant: ContextVariant, shapeId:
   }
   const align = actionEntries(editor, [...ALIGN_ACTION_IDS, '-', ...DISTRIBUTE_ACTION_IDS], close);
   const arrange = actionEntries(editor, ARRANGE_ACTION_IDS, close);
-  return actionEntries(editor, [
-    ...common,
-    { key: 'align', label: 'Align', children: align },
-    { key: 'arrange', label: 'Arrange', children: arrange },
-    'toggleLock', 'toggleProtect', 'editTags', ...tail,
-  ], close);
+  return actionEntries(
+    editor,
+    [
+      ...common,
+      { key: 'align', label: 'Align', children: align },
+      { key: 'arrange', label: 'Arrange', children: arrange },
+      'toggleLock',
+      'toggleProtect',
+      'editTags',
+      ...tail,
+    ],
+    close,
+  );
 }
 
 /** Which context menu a right click on `shapeId` (or the canvas) gets. */
@@ -109,8 +134,18 @@ export function contextVariant(editor: Editor, shapeId: string | null): ContextV
  * jump, Enter or Space activate, ArrowRight opens a submenu, ArrowLeft or Escape closes it,
  * Escape or Tab closes the menu.
  */
-export function MenuList({ entries, label, onClose, autoFocus = true, className = '' }: {
-  entries: MenuEntry[]; label: string; onClose: () => void; autoFocus?: boolean; className?: string;
+export function MenuList({
+  entries,
+  label,
+  onClose,
+  autoFocus = true,
+  className = '',
+}: {
+  entries: MenuEntry[];
+  label: string;
+  onClose: () => void;
+  autoFocus?: boolean;
+  className?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState<string | null>(null);
@@ -133,16 +168,32 @@ export function MenuList({ entries, label, onClose, autoFocus = true, className 
         if (entry.separator) return <div key={entry.key} className="tb-cmenu__sep" role="separator" />;
         if (entry.children) {
           return (
-            <div key={entry.key} className="tb-sub" onMouseEnter={() => setOpen(entry.key)} onMouseLeave={() => setOpen((k) => (k === entry.key ? null : k))}>
+            <div
+              key={entry.key}
+              className="tb-sub"
+              onMouseEnter={() => setOpen(entry.key)}
+              onMouseLeave={() => setOpen((k) => (k === entry.key ? null : k))}
+            >
               <button
-                type="button" role="menuitem" tabIndex={-1} className="tb-item" aria-haspopup="menu" aria-expanded={open === entry.key}
-                data-sub={entry.key} onClick={() => setOpen(entry.key)}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className="tb-item"
+                aria-haspopup="menu"
+                aria-expanded={open === entry.key}
+                data-sub={entry.key}
+                onClick={() => setOpen(entry.key)}
               >
-                {entry.label}<span className="tb-item__keys" aria-hidden="true">›</span>
+                {entry.label}
+                <span className="tb-item__keys" aria-hidden="true">
+                  ›
+                </span>
               </button>
               {open === entry.key && (
                 <MenuList
-                  entries={entry.children} label={entry.label ?? ''} className="tb-cmenu--sub"
+                  entries={entry.children}
+                  label={entry.label ?? ''}
+                  className="tb-cmenu--sub"
                   onClose={() => {
                     setOpen(null);
                     box.current?.querySelector<HTMLElement>(`[data-sub="${entry.key}"]`)?.focus();
@@ -153,7 +204,15 @@ export function MenuList({ entries, label, onClose, autoFocus = true, className 
           );
         }
         return (
-          <button key={entry.key} type="button" role="menuitem" tabIndex={-1} className="tb-item" data-action={entry.key} onClick={() => entry.run?.()}>
+          <button
+            key={entry.key}
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className="tb-item"
+            data-action={entry.key}
+            onClick={() => entry.run?.()}
+          >
             {entry.label}
             {entry.shortcut && <span className="tb-item__keys">{entry.shortcut}</span>}
           </button>
@@ -163,7 +222,12 @@ export function MenuList({ entries, label, onClose, autoFocus = true, className 
   );
 }
 
-interface Opened { sx: number; sy: number; variant: ContextVariant; shapeId: string | null }
+interface Opened {
+  sx: number;
+  sy: number;
+  variant: ContextVariant;
+  shapeId: string | null;
+}
 
 /**
  * The board's context menu (board.md §2): opened by the editor's contextMenu$ (right button, or a
@@ -201,8 +265,10 @@ export function ContextMenu({ editor }: { editor: Editor }) {
   useLayoutEffect(() => {
     if (!opened || !wrap.current) return;
     const board = wrap.current.offsetParent as HTMLElement | null;
-    const W = board?.clientWidth ?? window.innerWidth, H = board?.clientHeight ?? window.innerHeight;
-    const w = wrap.current.offsetWidth, h = wrap.current.offsetHeight;
+    const W = board?.clientWidth ?? window.innerWidth,
+      H = board?.clientHeight ?? window.innerHeight;
+    const w = wrap.current.offsetWidth,
+      h = wrap.current.offsetHeight;
     const left = opened.sx + w > W - 5 ? Math.max(5, opened.sx - w) : opened.sx;
     const top = opened.sy + h > H - 5 ? Math.max(5, H - h - 5) : opened.sy;
     setPos({ left, top });
@@ -214,9 +280,12 @@ export function ContextMenu({ editor }: { editor: Editor }) {
   const label = { canvas: 'Board', shape: 'Shape', shapes: 'Selection', comment: 'Comment' }[opened.variant];
   return (
     <div
-      ref={wrap} className="tb-cmenu-wrap" data-variant={opened.variant}
+      ref={wrap}
+      className="tb-cmenu-wrap"
+      data-variant={opened.variant}
       style={{ left: pos?.left ?? opened.sx, top: pos?.top ?? opened.sy, opacity: pos ? 1 : 0 }}
-      onPointerDown={(e) => e.stopPropagation()} onContextMenu={(e) => e.preventDefault()}
+      onPointerDown={(e) => e.stopPropagation()}
+      onContextMenu={(e) => e.preventDefault()}
     >
       <MenuList key={`${opened.sx},${opened.sy}`} entries={entries} label={`${label} menu`} onClose={close} />
     </div>

@@ -54,7 +54,15 @@ function movesOf(event: CursorEvent): CursorMove[] {
  * is drawn with their name and colour, gliding between positions, fading when idle. Only when the
  * board's policies include cursors (the plan allows it and the workspace has the extension plugged).
  */
-export function CollaboratorCursors({ editor, sync, canvasRef }: { editor: Editor; sync: SyncClient; canvasRef: RefObject<HTMLDivElement | null> }) {
+export function CollaboratorCursors({
+  editor,
+  sync,
+  canvasRef,
+}: {
+  editor: Editor;
+  sync: SyncClient;
+  canvasRef: RefObject<HTMLDivElement | null>;
+}) {
   const enabled = useSubject(sync.claims$).policies.includes(POLICY.cursors);
   const view = useSubject(editor.viewport.state$);
   const colorOf = useMemberColors();

@@ -3,7 +3,6 @@ import { DISPOSE_NEVER, DISPOSE_WEEK_DAYS } from '../../shared/constants';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-
 /** The dispose timer's choices in days (board.md §4: selectable, including Never = 0). */
 export const DISPOSE_CHOICES: ReadonlyArray<{ days: number; label: string }> = [
   { days: DISPOSE_NEVER, label: 'Never' },

@@ -3,12 +3,25 @@ import { merge } from 'rxjs';
 import type { Editor } from '../editor/editor';
 
 /** Re-renders when the document, selection, tool, permissions or viewport change. */
-export function useEditorTick(editor: Editor | null, sources: Array<'changes' | 'selection' | 'tool' | 'readOnly' | 'viewport' | 'style'> = ['changes', 'selection', 'tool', 'readOnly']): number {
+export function useEditorTick(
+  editor: Editor | null,
+  sources: Array<'changes' | 'selection' | 'tool' | 'readOnly' | 'viewport' | 'style'> = ['changes', 'selection', 'tool', 'readOnly'],
+): number {
   const [tick, setTick] = useState(0);
   useEffect(() => {
     if (!editor) return;
     const streams = sources.map((s) =>
-      s === 'changes' ? editor.changes$ : s === 'selection' ? editor.selection$ : s === 'tool' ? editor.tool$ : s === 'readOnly' ? editor.readOnly$ : s === 'style' ? editor.style$ : editor.viewport.state$,
+      s === 'changes'
+        ? editor.changes$
+        : s === 'selection'
+          ? editor.selection$
+          : s === 'tool'
+            ? editor.tool$
+            : s === 'readOnly'
+              ? editor.readOnly$
+              : s === 'style'
+                ? editor.style$
+                : editor.viewport.state$,
     );
     const sub = merge(...streams).subscribe(() => setTick((t) => t + 1));
     return () => sub.unsubscribe();

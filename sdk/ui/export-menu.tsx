@@ -113,7 +113,11 @@ export function ExportMenu({ editor, boardName, signedIn, embedded, open, onOpen
               <BoardIcon name={item.kind === 'txt' ? 'text' : 'image'} size={18} /> {item.label}
             </button>
           ))}
-          {!allowed && <div className="tb-label" role="note">{EXPORT_LOGIN_HINT}</div>}
+          {!allowed && (
+            <div className="tb-label" role="note">
+              {EXPORT_LOGIN_HINT}
+            </div>
+          )}
         </div>
       )}
     </div>

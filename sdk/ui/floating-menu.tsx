@@ -22,9 +22,22 @@ import { TagsEditor } from './tags-editor';
 /** board.md §9: 5 px from the selection and the board's sides, 60 px from the top (clear of the top bars). */
 const [GAP, TOP] = FLOATING_MENU_MARGINS;
 const KIND_NAMES: Record<string, string> = {
-  pen: 'Pen strokes', highlighter: 'Highlights', line: 'Lines', arrow: 'Arrows', rectangle: 'Rectangles', filledRectangle: 'Filled rectangles',
-  circle: 'Circles', filledCircle: 'Filled circles', text: 'Texts', stickyNote: 'Sticky notes', image: 'Images', frame: 'Frames',
-  comment: 'Comments', composite: 'Groups', link: 'Links', table: 'Tables',
+  pen: 'Pen strokes',
+  highlighter: 'Highlights',
+  line: 'Lines',
+  arrow: 'Arrows',
+  rectangle: 'Rectangles',
+  filledRectangle: 'Filled rectangles',
+  circle: 'Circles',
+  filledCircle: 'Filled circles',
+  text: 'Texts',
+  stickyNote: 'Sticky notes',
+  image: 'Images',
+  frame: 'Frames',
+  comment: 'Comments',
+  composite: 'Groups',
+  link: 'Links',
+  table: 'Tables',
 };
 
 /** A toolbar button that opens a keyboard-operable menu (align, arrange, filter, more). */
@@ -47,11 +60,27 @@ function MenuButton({ label, icon, entries }: { label: string; icon: string; ent
     setOpen(false);
     button.current?.focus();
   };
-  const wrapped = entries.map((e) => (e.run ? { ...e, run: () => { setOpen(false); e.run!(); } } : e));
+  const wrapped = entries.map((e) =>
+    e.run
+      ? {
+          ...e,
+          run: () => {
+            setOpen(false);
+            e.run!();
+          },
+        }
+      : e,
+  );
   return (
     <div className="tb-wrap" ref={wrap}>
       <button
-        ref={button} type="button" className="tb-btn" aria-label={label} title={label} aria-haspopup="menu" aria-expanded={open}
+        ref={button}
+        type="button"
+        className="tb-btn"
+        aria-label={label}
+        title={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
         onClick={() => setOpen((v) => !v)}
         onKeyDown={menuButtonKeys(() => setOpen(true))}
       >
@@ -66,15 +95,32 @@ function MenuButton({ label, icon, entries }: { label: string; icon: string; ent
   );
 }
 
-function ActionButton({ editor, id, icon, label, pressed }: { editor: Editor; id: string; icon: string; label?: string; pressed?: boolean }) {
+function ActionButton({
+  editor,
+  id,
+  icon,
+  label,
+  pressed,
+}: {
+  editor: Editor;
+  id: string;
+  icon: string;
+  label?: string;
+  pressed?: boolean;
+}) {
   const action = editor.actions.get(id);
   if (!action || !action.enabled({ editor })) return null;
   const name = label ?? action.label;
   const key = editor.actions.keysOf(id)[0];
   return (
     <button
-      type="button" className="tb-btn" aria-label={name} title={key ? `${name} (${key})` : name} aria-pressed={pressed}
-      data-action={id} onClick={() => runAction(editor, id)}
+      type="button"
+      className="tb-btn"
+      aria-label={name}
+      title={key ? `${name} (${key})` : name}
+      aria-pressed={pressed}
+      data-action={id}
+      onClick={() => runAction(editor, id)}
     >
       <BoardIcon name={icon} />
     </button>
@@ -88,7 +134,8 @@ function filterEntries(editor: Editor, shapes: Shape[]): MenuEntry[] {
   for (const s of shapes) kinds.set(s.cmd, (kinds.get(s.cmd) ?? 0) + 1);
   const out: MenuEntry[] = [];
   if (kinds.size > 1) {
-    for (const [kind, n] of kinds) out.push({ key: `kind:${kind}`, label: `${KIND_NAMES[kind] ?? kind} (${n})`, run: () => filterByKind(editor, kind) });
+    for (const [kind, n] of kinds)
+      out.push({ key: `kind:${kind}`, label: `${KIND_NAMES[kind] ?? kind} (${n})`, run: () => filterByKind(editor, kind) });
   }
   const tags = selectionTags(editor);
   if (tags.length && out.length) out.push({ key: 'sepf', separator: true });
@@ -113,7 +160,8 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const w = el.offsetWidth, h = el.offsetHeight;
+    const w = el.offsetWidth,
+      h = el.offsetHeight;
     if (!size || size.w !== w || size.h !== h) setSize({ w, h });
   });
 
@@ -127,15 +175,41 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
   const props = editor.canEdit() && normal;
   const targets = lockTargets(editor);
   const locked = isLocked(targets);
-  const more = actionEntries(editor, ['cut', 'copy', 'paste', 'duplicateDown', '-', 'bringToFront', 'sendBack', '-', 'editLink', 'find', 'selectAll']);
+  const more = actionEntries(editor, [
+    'cut',
+    'copy',
+    'paste',
+    'duplicateDown',
+    '-',
+    'bringToFront',
+    'sendBack',
+    '-',
+    'editLink',
+    'find',
+    'selectAll',
+  ]);
   const align = actionEntries(editor, [...ALIGN_ACTION_IDS, '-', ...DISTRIBUTE_ACTION_IDS]);
   const arrange = actionEntries(editor, ARRANGE_ACTION_IDS);
   const filter = filterEntries(editor, shapes);
   const items: ReactNode[] = [
     !props && <ActionButton key="dup" editor={editor} id="duplicate" icon="duplicate" />,
     !props && <ActionButton key="del" editor={editor} id="remove" icon="trash" />,
-    <ActionButton key="lock" editor={editor} id="toggleLock" icon={locked ? 'unlock' : 'lock'} label={locked ? 'Unlock' : 'Lock'} pressed={locked} />,
-    <ActionButton key="protect" editor={editor} id="toggleProtect" icon="shield" label={isProtected(targets) ? 'Unprotect' : 'Protect'} pressed={isProtected(targets)} />,
+    <ActionButton
+      key="lock"
+      editor={editor}
+      id="toggleLock"
+      icon={locked ? 'unlock' : 'lock'}
+      label={locked ? 'Unlock' : 'Lock'}
+      pressed={locked}
+    />,
+    <ActionButton
+      key="protect"
+      editor={editor}
+      id="toggleProtect"
+      icon="shield"
+      label={isProtected(targets) ? 'Unprotect' : 'Protect'}
+      pressed={isProtected(targets)}
+    />,
     <ActionButton key="link" editor={editor} id="openLink" icon="externalLink" />,
     <MenuButton key="align" label="Align and distribute" icon="alignLeft" entries={align} />,
     <MenuButton key="arrange" label="Arrange" icon="layout" entries={arrange} />,
@@ -148,10 +222,12 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
   const overlay = editor.scene.overlay$.value.handles;
   const above = (overlay?.rotate ? ROTATE_OFFSET + HANDLE_RADIUS : HANDLE_RADIUS) + GAP;
   const below = HANDLE_RADIUS + GAP;
-  const topLeft = editor.toScreen(box.x, box.y), bottomRight = editor.toScreen(box.x + box.w, box.y + box.h);
+  const topLeft = editor.toScreen(box.x, box.y),
+    bottomRight = editor.toScreen(box.x + box.w, box.y + box.h);
   const board = ref.current?.offsetParent as HTMLElement | null | undefined;
   const W = board?.clientWidth ?? 1280;
-  const w = size?.w ?? 0, h = size?.h ?? 0;
+  const w = size?.w ?? 0,
+    h = size?.h ?? 0;
   const y = topLeft.y - above - h >= TOP ? topLeft.y - above - h : bottomRight.y + below;
   // keep clear of the toolbox on the left where the menu's row meets it
   const boardBox = board?.getBoundingClientRect();
@@ -161,14 +237,20 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
   // the selection with its handles, on the page: the menu's dropdowns open away from it
   const origin = boardBox ?? { left: 0, top: 0 };
   const avoid: Box = {
-    left: origin.left + topLeft.x - HANDLE_RADIUS, right: origin.left + bottomRight.x + HANDLE_RADIUS,
-    top: origin.top + topLeft.y - above + GAP, bottom: origin.top + bottomRight.y + below - GAP,
+    left: origin.left + topLeft.x - HANDLE_RADIUS,
+    right: origin.left + bottomRight.x + HANDLE_RADIUS,
+    top: origin.top + topLeft.y - above + GAP,
+    bottom: origin.top + bottomRight.y + below - GAP,
   };
 
   return (
     <div
-      ref={ref} className="tb-floating" role="group" aria-label="Floating menu"
-      style={{ left: x, top: y, opacity: size ? 1 : 0 }} onPointerDown={(e) => e.stopPropagation()}
+      ref={ref}
+      className="tb-floating"
+      role="group"
+      aria-label="Floating menu"
+      style={{ left: x, top: y, opacity: size ? 1 : 0 }}
+      onPointerDown={(e) => e.stopPropagation()}
     >
       <AvoidAreaContext.Provider value={avoid}>
         {props && <PropertyMenu editor={editor} />}
@@ -188,10 +270,7 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
 export function EditingLayer({ editor }: { editor: Editor }) {
   const [panel, setPanel] = useState<'find' | 'tags' | 'link' | null>(null);
   useEffect(() => {
-    const subs = [
-      editor.ui$.subscribe((r) => setPanel(r.kind)),
-      editor.notice$.subscribe((n) => toast.show(n.text, { type: n.kind })),
-    ];
+    const subs = [editor.ui$.subscribe((r) => setPanel(r.kind)), editor.notice$.subscribe((n) => toast.show(n.text, { type: n.kind }))];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [editor]);
   const close = () => setPanel(null);
@@ -205,4 +284,3 @@ export function EditingLayer({ editor }: { editor: Editor }) {
     </>
   );
 }
-

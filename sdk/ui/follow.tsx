@@ -50,7 +50,13 @@ export function FollowIndicators({ mode, members }: { mode: FollowMode; members:
         <div className="tb-panel tb-chip tb-chip--following" role="status" data-testid="following-indicator">
           <BoardIcon name="eye" size={16} />
           <span className="tb-chip__text">Following {followingName}</span>
-          <button type="button" className="tb-chip__stop" aria-label={`Stop following ${followingName}`} title="Stop following" onClick={() => void mode.unfollow()}>
+          <button
+            type="button"
+            className="tb-chip__stop"
+            aria-label={`Stop following ${followingName}`}
+            title="Stop following"
+            onClick={() => void mode.unfollow()}
+          >
             ×
           </button>
         </div>

@@ -22,7 +22,11 @@ function coveredInsets(panel: HTMLElement): Insets {
   if (!board) return {};
   const b = board.getBoundingClientRect();
   const tools = board.querySelector('.tb-toolbox')?.getBoundingClientRect();
-  return { top: FLOATING_MENU_MARGINS[1], right: Math.max(0, b.right - panel.getBoundingClientRect().left), left: tools ? Math.max(0, tools.right - b.left) : 0 };
+  return {
+    top: FLOATING_MENU_MARGINS[1],
+    right: Math.max(0, b.right - panel.getBoundingClientRect().left),
+    left: tools ? Math.max(0, tools.right - b.left) : 0,
+  };
 }
 
 /**
@@ -68,7 +72,12 @@ export function FramesPanel({ editor, onClose }: { editor: Editor; onClose: () =
         <ul className="tb-side__list">
           {frames.map((f) => (
             <li key={f.id}>
-              <button type="button" className="tb-side__item" data-frame={f.id} onClick={() => editor.zoomToRect(boundsOf(f), ref.current ? coveredInsets(ref.current) : undefined)}>
+              <button
+                type="button"
+                className="tb-side__item"
+                data-frame={f.id}
+                onClick={() => editor.zoomToRect(boundsOf(f), ref.current ? coveredInsets(ref.current) : undefined)}
+              >
                 <span className="tb-side__text">{f.title || 'Untitled frame'}</span>
               </button>
             </li>
@@ -84,7 +93,14 @@ export function FramesButton({ editor, open, onToggle }: { editor: Editor; open:
   useEditorTick(editor, ['changes']);
   if (!editor.hasPolicy(POLICY.frames) && editor.doc.shapesOfKind('frame').length === 0) return null;
   return (
-    <button type="button" className="tb-btn tb-panel tb-dock-btn" aria-label="Frames" title="Frames" aria-expanded={open} onClick={onToggle}>
+    <button
+      type="button"
+      className="tb-btn tb-panel tb-dock-btn"
+      aria-label="Frames"
+      title="Frames"
+      aria-expanded={open}
+      onClick={onToggle}
+    >
       <BoardIcon name="frame" size={20} />
     </button>
   );

@@ -38,7 +38,8 @@ const PATHS = {
   help: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01',
   home: ICON_PATHS.home,
   fit: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5M9 9h6v6H9z',
-  palette: 'M12 22a10 10 0 1 1 10-10c0 2.8-2.2 4-4 4h-2a2 2 0 0 0-1 3.7A1.5 1.5 0 0 1 12 22zM7.5 11.5h.01M10 7.5h.01M15 7.5h.01M17 11.5h.01',
+  palette:
+    'M12 22a10 10 0 1 1 10-10c0 2.8-2.2 4-4 4h-2a2 2 0 0 0-1 3.7A1.5 1.5 0 0 1 12 22zM7.5 11.5h.01M10 7.5h.01M15 7.5h.01M17 11.5h.01',
   alert: ICON_PATHS.alert,
   lock: 'M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4',
   unlock: 'M5 11h14v10H5zM8 11V7a4 4 0 0 1 7.8-1.2',
@@ -60,7 +61,8 @@ const PATHS = {
   download: ICON_PATHS.download,
   keyboard: 'M3 6h18v12H3zM7 10h.01M11 10h.01M15 10h.01M7 14h10',
   eye: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
-  eyeOff: 'M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.2 4.2M6.6 6.6A17 17 0 0 0 2 12s3.5 7 10 7a9.6 9.6 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2',
+  eyeOff:
+    'M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.2 4.2M6.6 6.6A17 17 0 0 0 2 12s3.5 7 10 7a9.6 9.6 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2',
   megaphone: 'M3 11v2a1 1 0 0 0 1 1h3l6 4V6L7 10H4a1 1 0 0 0-1 1zM16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12',
   crosshair: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 3v4M12 17v4M3 12h4M17 12h4',
 } as const;
@@ -73,7 +75,11 @@ const FILLED: Partial<Record<string, string>> = {
 
 export type BoardIconName = keyof typeof PATHS | 'filledRectangle' | 'filledCircle';
 
-export function BoardIcon({ name, size = 20, ...rest }: { name: BoardIconName | string; size?: number } & Omit<SVGProps<SVGSVGElement>, 'name'>) {
+export function BoardIcon({
+  name,
+  size = 20,
+  ...rest
+}: { name: BoardIconName | string; size?: number } & Omit<SVGProps<SVGSVGElement>, 'name'>) {
   const filled = FILLED[name];
   const d = filled ?? (PATHS as Record<string, string>)[name] ?? PATHS.select;
   return <PathIcon d={d} size={size} filled={!!filled} {...rest} />;

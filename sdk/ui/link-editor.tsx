@@ -24,12 +24,31 @@ export function LinkEditor({ editor, onClose }: { editor: Editor; onClose: () =>
   return (
     <Modal open title="Link" width={460} onClose={onClose}>
       <form onSubmit={submit} aria-label="Attach a link">
-        <Field label="Link" type="url" inputMode="url" placeholder="https://" value={url} maxLength={2048} onChange={(e) => setUrl(e.target.value)} />
+        <Field
+          label="Link"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={url}
+          maxLength={2048}
+          onChange={(e) => setUrl(e.target.value)}
+        />
         <div className="tb-dialog-actions">
           {current && (
-            <button type="button" className="t-btn t-btn--ghost" onClick={() => { setLink(editor, ''); onClose(); }}>Remove link</button>
+            <button
+              type="button"
+              className="t-btn t-btn--ghost"
+              onClick={() => {
+                setLink(editor, '');
+                onClose();
+              }}
+            >
+              Remove link
+            </button>
           )}
-          <button type="submit" className="t-btn t-btn--primary" disabled={!ok}>Attach</button>
+          <button type="submit" className="t-btn t-btn--primary" disabled={!ok}>
+            Attach
+          </button>
         </div>
       </form>
     </Modal>

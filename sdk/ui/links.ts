@@ -9,7 +9,10 @@ export interface BoardLinks {
   accessDenied: string;
 }
 
-export function boardLinks(server: string, here: string = typeof location === 'undefined' ? '/' : location.pathname + location.search): BoardLinks {
+export function boardLinks(
+  server: string,
+  here: string = typeof location === 'undefined' ? '/' : location.pathname + location.search,
+): BoardLinks {
   const base = server.replace(/\/$/, '');
   const sameOrigin = typeof location !== 'undefined' && new URL(base).origin === location.origin;
   const at = (path: string) => (sameOrigin ? path : base + path);

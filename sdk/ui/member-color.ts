@@ -5,8 +5,18 @@ import { createContext, createElement, useContext, useMemo, useRef, type ReactNo
  * checked in tests/unit/member-color.test.ts); neighbours differ in hue so two people are told apart.
  */
 export const MEMBER_COLORS: readonly string[] = [
-  '#1565c0', '#c62828', '#2e7d32', '#6a1b9a', '#bf360c', '#00695c',
-  '#ad1457', '#283593', '#4e342e', '#00838f', '#827717', '#37474f',
+  '#1565c0',
+  '#c62828',
+  '#2e7d32',
+  '#6a1b9a',
+  '#bf360c',
+  '#00695c',
+  '#ad1457',
+  '#283593',
+  '#4e342e',
+  '#00838f',
+  '#827717',
+  '#37474f',
 ];
 
 /** The colour a key prefers (a hash of it): the same on every screen. */

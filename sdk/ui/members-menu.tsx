@@ -15,7 +15,12 @@ import { Popover } from './popover';
 export { sortOnline };
 
 /** The roles an owner can give from the list (board.md §3; Facilitator with its policy). */
-const ROLE_LABELS: Record<string, string> = { Facilitator: 'Facilitator', Editor: 'Can edit', Commenter: 'Can comment', Viewer: 'Can view' };
+const ROLE_LABELS: Record<string, string> = {
+  Facilitator: 'Facilitator',
+  Editor: 'Can edit',
+  Commenter: 'Can comment',
+  Viewer: 'Can view',
+};
 
 export function Avatar({ member }: { member: BoardMember }) {
   const colorOf = useMemberColors();
@@ -32,7 +37,17 @@ export function Avatar({ member }: { member: BoardMember }) {
  * menu filters by name and lists at most 5 matches, latest first then by name, each with Follow
  * (follow mode) and, for a signed-in owner, the member's role (the share dialog's roles route).
  */
-export function MembersMenu({ members, sync, follow, signedIn = false }: { members: BoardMember[]; sync?: SyncClient; follow?: FollowMode | null; signedIn?: boolean }) {
+export function MembersMenu({
+  members,
+  sync,
+  follow,
+  signedIn = false,
+}: {
+  members: BoardMember[];
+  sync?: SyncClient;
+  follow?: FollowMode | null;
+  signedIn?: boolean;
+}) {
   const online = useMemo(() => sortOnline(members), [members]);
   const [filter, setFilter] = useState('');
   const shown = online.slice(0, ONLINE_MEMBERS_MAX);
@@ -50,7 +65,9 @@ export function MembersMenu({ members, sync, follow, signedIn = false }: { membe
               <Avatar key={m.uid} member={m} />
             ))}
           </span>
-          <span className="tb-count" data-testid="online-count">{online.length}</span>
+          <span className="tb-count" data-testid="online-count">
+            {online.length}
+          </span>
         </>
       }
     >
@@ -77,7 +94,19 @@ export function MembersMenu({ members, sync, follow, signedIn = false }: { membe
   );
 }
 
-function MemberRow({ member: m, sync, follow, signedIn, onFollowed }: { member: BoardMember; sync?: SyncClient; follow: FollowMode | null; signedIn: boolean; onFollowed: () => void }) {
+function MemberRow({
+  member: m,
+  sync,
+  follow,
+  signedIn,
+  onFollowed,
+}: {
+  member: BoardMember;
+  sync?: SyncClient;
+  follow: FollowMode | null;
+  signedIn: boolean;
+  onFollowed: () => void;
+}) {
   const { following } = useFollowState(follow);
   const name = m.name || 'Guest';
   const isFollowed = following?.uid === m.uid;
@@ -125,7 +154,11 @@ function RoleSelect({ member, sync }: { member: BoardMember; sync: SyncClient })
         const next = e.target.value;
         setRole(next);
         try {
-          await sync.request('POST', `/api/boards/${encodeURIComponent(code)}/members/${encodeURIComponent(member.id ?? member.uid)}/roles`, { role: next });
+          await sync.request(
+            'POST',
+            `/api/boards/${encodeURIComponent(code)}/members/${encodeURIComponent(member.id ?? member.uid)}/roles`,
+            { role: next },
+          );
         } catch (error) {
           setRole(null);
           toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);

@@ -11,7 +11,9 @@ export function LoadingOverlay({ phase, percent }: { phase: SyncPhase; percent: 
   return (
     <div className="tb-overlay" role="status" aria-live="polite" aria-label="Loading board" data-phase={phase}>
       <div className="tb-card">
-        <div className="tb-percent" data-testid="load-percent">{step || '…'}</div>
+        <div className="tb-percent" data-testid="load-percent">
+          {step || '…'}
+        </div>
         <div
           className="tb-progress"
           role="progressbar"

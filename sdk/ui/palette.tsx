@@ -23,13 +23,19 @@ export function CommandPalette({ editor, onClose }: { editor: Editor; onClose: (
       key: `shape:${shape.id}`,
       label: text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text,
       detail: KIND_LABEL[shape.cmd] ?? shape.cmd,
-      choose: () => { onClose(); zoomToShape(editor, shape); },
+      choose: () => {
+        onClose();
+        zoomToShape(editor, shape);
+      },
     })),
     ...findActions(editor, query).map((a): Result => ({
       key: `action:${a.id}`,
       label: a.label,
       detail: editor.actions.keysOf(a.id)[0] ?? 'Command',
-      choose: () => { onClose(); if (a.enabled({ editor })) a.perform({ editor }); },
+      choose: () => {
+        onClose();
+        if (a.enabled({ editor })) a.perform({ editor });
+      },
     })),
   ];
   const current = Math.min(active, Math.max(0, results.length - 1));
@@ -45,24 +51,43 @@ export function CommandPalette({ editor, onClose }: { editor: Editor; onClose: (
   return (
     <Modal open title="Find" width={520} onClose={onClose}>
       <input
-        className="t-input tb-palette__input" type="search" placeholder="search..." aria-label="Search shapes and commands"
-        role="combobox" aria-expanded={results.length > 0} aria-controls={listId} aria-autocomplete="list"
+        className="t-input tb-palette__input"
+        type="search"
+        placeholder="search..."
+        aria-label="Search shapes and commands"
+        role="combobox"
+        aria-expanded={results.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
         aria-activedescendant={results[current] ? `${listId}-${current}` : undefined}
-        value={query} onChange={(e) => { setQuery(e.target.value); setActive(0); }} onKeyDown={onKey}
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKey}
       />
       <ul className="tb-palette__list" id={listId} role="listbox" aria-label="Results">
         {results.map((r, i) => (
           <li
-            key={r.key} id={`${listId}-${i}`} role="option" aria-selected={i === current}
+            key={r.key}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === current}
             className={`tb-palette__item${i === current ? ' tb-palette__item--active' : ''}`}
-            onMouseEnter={() => setActive(i)} onClick={r.choose}
+            onMouseEnter={() => setActive(i)}
+            onClick={r.choose}
           >
             <span className="tb-palette__label">{r.label}</span>
             <span className="tb-palette__detail">{r.detail}</span>
           </li>
         ))}
       </ul>
-      {query.trim() && results.length === 0 && <p className="tb-muted" role="status">Nothing found</p>}
+      {query.trim() && results.length === 0 && (
+        <p className="tb-muted" role="status">
+          Nothing found
+        </p>
+      )}
     </Modal>
   );
 }

@@ -1,4 +1,14 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useMenuKeys } from '../../ui/use-menu-keys';
 
 export type PopoverPlacement = 'below' | 'below-right' | 'above-right' | 'right';
@@ -8,7 +18,12 @@ const EDGE = 8;
 /** The smallest height a popover scrolls in rather than flip. */
 const MIN_HEIGHT = 80;
 
-export interface Box { left: number; top: number; right: number; bottom: number }
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
 
 /**
  * An area of the page the popovers inside must not cover (the floating menu gives its selection,
@@ -81,14 +96,24 @@ function boundsOf(el: HTMLElement): Box {
   const board = el.closest('[data-tabula-board]');
   if (!board) return win;
   const b = board.getBoundingClientRect();
-  return { left: Math.max(win.left, b.left), top: Math.max(win.top, b.top), right: Math.min(win.right, b.right), bottom: Math.min(win.bottom, b.bottom) };
+  return {
+    left: Math.max(win.left, b.left),
+    top: Math.max(win.top, b.top),
+    right: Math.min(win.right, b.right),
+    bottom: Math.min(win.bottom, b.bottom),
+  };
 }
 
 /**
  * The style that keeps an open panel on the board and off the area to avoid (placePopover),
  * measured once per opening before the browser paints: the panel at its natural place first.
  */
-export function usePopoverFit(open: boolean, placement: PopoverPlacement, panel: RefObject<HTMLElement | null>, anchor: RefObject<HTMLElement | null>): CSSProperties | null {
+export function usePopoverFit(
+  open: boolean,
+  placement: PopoverPlacement,
+  panel: RefObject<HTMLElement | null>,
+  anchor: RefObject<HTMLElement | null>,
+): CSSProperties | null {
   const [fit, setFit] = useState<CSSProperties | null>(null);
   const avoid = useContext(AvoidAreaContext);
   useLayoutEffect(() => {
@@ -171,7 +196,14 @@ export function Popover({
         {button}
       </button>
       {open && (
-        <div ref={panel} className={`tb-panel tb-pop tb-pop--${placement} ${className}`} role="menu" aria-label={label} style={fit ?? undefined} onKeyDown={onMenuKeyDown}>
+        <div
+          ref={panel}
+          className={`tb-panel tb-pop tb-pop--${placement} ${className}`}
+          role="menu"
+          aria-label={label}
+          style={fit ?? undefined}
+          onKeyDown={onMenuKeyDown}
+        >
           {children(() => setOpen(false))}
         </div>
       )}

@@ -16,9 +16,17 @@ export function PrivateModeIcon({ sync }: { sync: SyncClient }) {
   const claims = useSubject(sync.claims$);
   if ((board?.boardConfig?.privateMode?.type ?? 0) === 0) return null;
   const limited = isRestrictedInPrivateMode(true, claims.role as Role);
-  const text = limited ? MESSAGES.privateModeHint : 'Private mode is on: members other than the Owner and Facilitators see only their own objects';
+  const text = limited
+    ? MESSAGES.privateModeHint
+    : 'Private mode is on: members other than the Owner and Facilitators see only their own objects';
   return (
-    <span className="tb-panel tb-chip tb-chip--private" role="img" aria-label="Private mode is on" title={text} data-testid="private-mode-icon">
+    <span
+      className="tb-panel tb-chip tb-chip--private"
+      role="img"
+      aria-label="Private mode is on"
+      title={text}
+      data-testid="private-mode-icon"
+    >
       <BoardIcon name="eyeOff" size={16} />
     </span>
   );

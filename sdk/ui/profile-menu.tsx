@@ -12,7 +12,13 @@ import { Avatar } from './members-menu';
 import { Popover } from './popover';
 
 /** The role names people read (board.md §3). */
-const ROLE_NAMES: Record<string, string> = { Owner: 'Owner', Facilitator: 'Facilitator', Editor: 'Editor', Commenter: 'Commenter', Viewer: 'Viewer' };
+const ROLE_NAMES: Record<string, string> = {
+  Owner: 'Owner',
+  Facilitator: 'Facilitator',
+  Editor: 'Editor',
+  Commenter: 'Commenter',
+  Viewer: 'Viewer',
+};
 
 /**
  * The profile menu (board.md §2 top-right, §6): this member's name and role; for the Owner and a
@@ -80,7 +86,12 @@ export function ProfileMenu({ editor, sync }: { editor: Editor; sync: SyncClient
               label="Private mode"
               on={privateOn}
               disabled={busy}
-              onToggle={() => void update({ privateMode: { type: privateOn ? 0 : 1, blurry: false } }, privateOn ? 'Private mode is off' : 'Private mode is on')}
+              onToggle={() =>
+                void update(
+                  { privateMode: { type: privateOn ? 0 : 1, blurry: false } },
+                  privateOn ? 'Private mode is off' : 'Private mode is on',
+                )
+              }
             />
           )}
           {canPrivate && (
@@ -104,9 +115,29 @@ export function ProfileMenu({ editor, sync }: { editor: Editor; sync: SyncClient
 }
 
 /** A menu item that switches a setting on and off (role menuitemcheckbox, the switch drawn at its end). */
-function SwitchItem({ label, on, disabled, title, onToggle }: { label: string; on: boolean; disabled: boolean; title?: string; onToggle: () => void }) {
+function SwitchItem({
+  label,
+  on,
+  disabled,
+  title,
+  onToggle,
+}: {
+  label: string;
+  on: boolean;
+  disabled: boolean;
+  title?: string;
+  onToggle: () => void;
+}) {
   return (
-    <button type="button" className="tb-item" role="menuitemcheckbox" aria-checked={on} disabled={disabled} title={title} onClick={onToggle}>
+    <button
+      type="button"
+      className="tb-item"
+      role="menuitemcheckbox"
+      aria-checked={on}
+      disabled={disabled}
+      title={title}
+      onClick={onToggle}
+    >
       <BoardIcon name="eyeOff" size={18} /> {label}
       <span className={`tb-switch${on ? ' tb-switch--on' : ''}`} aria-hidden="true" />
     </button>

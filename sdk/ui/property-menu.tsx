@@ -7,7 +7,16 @@ import { HANDLE_RADIUS, ROTATE_OFFSET } from '../tools/select';
 import { actionTitle, runAction, useEditorTick } from './editor-hooks';
 import { BoardIcon } from './icons';
 import { Popover } from './popover';
-import { EditorFontSelect, FontSizeSelect, LineTypeSelect, OpacitySlider, Palette, StickyPalette, StickySizeSelect, WidthSlider } from './style-controls';
+import {
+  EditorFontSelect,
+  FontSizeSelect,
+  LineTypeSelect,
+  OpacitySlider,
+  Palette,
+  StickyPalette,
+  StickySizeSelect,
+  WidthSlider,
+} from './style-controls';
 
 const STROKED = new Set(['pen', 'highlighter', 'line', 'arrow', 'rectangle', 'filledRectangle', 'circle', 'filledCircle']);
 const MENU_HEIGHT = 48;
@@ -43,46 +52,98 @@ export function PropertyMenu({ editor }: { editor: Editor }) {
   const r = first as unknown as Record<string, unknown>;
   const opacity = Number(first.opacity ?? OPACITY.max);
   return (
-    <div className="tb-panel tb-props" role="toolbar" aria-label="Selection" style={{ left: top.x, top: Math.max(8, y) }} onPointerDown={(e) => e.stopPropagation()}>
+    <div
+      className="tb-panel tb-props"
+      role="toolbar"
+      aria-label="Selection"
+      style={{ left: top.x, top: Math.max(8, y) }}
+      onPointerDown={(e) => e.stopPropagation()}
+    >
       {(stroked || texts) && (
         <Popover label="Colour" button={<span className="tb-swatch" style={{ background: colorOf(first) }} />}>
           {() => <Palette value={colorOf(first)} onPick={(color) => editor.applyStyleToSelection({ color })} />}
         </Popover>
       )}
       {stickies && (
-        <Popover label="Sticky colour" button={<span className="tb-swatch" style={{ background: String(r.color ?? STICKY_DEFAULT_COLOR) }} />}>
-          {() => <StickyPalette value={String(r.color ?? STICKY_DEFAULT_COLOR)} onPick={(stickyColor) => editor.applyStyleToSelection({ stickyColor })} />}
+        <Popover
+          label="Sticky colour"
+          button={<span className="tb-swatch" style={{ background: String(r.color ?? STICKY_DEFAULT_COLOR) }} />}
+        >
+          {() => (
+            <StickyPalette
+              value={String(r.color ?? STICKY_DEFAULT_COLOR)}
+              onPick={(stickyColor) => editor.applyStyleToSelection({ stickyColor })}
+            />
+          )}
         </Popover>
       )}
       {stickies && (
-        <StickySizeSelect value={(r.size as StickySize) ?? STICKY_DEFAULT_SIZE} onChange={(stickySize) => editor.applyStyleToSelection({ stickySize })} />
+        <StickySizeSelect
+          value={(r.size as StickySize) ?? STICKY_DEFAULT_SIZE}
+          onChange={(stickySize) => editor.applyStyleToSelection({ stickySize })}
+        />
       )}
-      {lines && <LineTypeSelect value={(r.type as LineType) ?? 'line'} onChange={(lineType) => editor.applyStyleToSelection({ lineType })} />}
+      {lines && (
+        <LineTypeSelect value={(r.type as LineType) ?? 'line'} onChange={(lineType) => editor.applyStyleToSelection({ lineType })} />
+      )}
       {texts && (
         <>
-          <EditorFontSelect editor={editor} value={String(r.font ?? DEFAULT_FONT)} onChange={(font) => editor.applyStyleToSelection({ font })} />
+          <EditorFontSelect
+            editor={editor}
+            value={String(r.font ?? DEFAULT_FONT)}
+            onChange={(font) => editor.applyStyleToSelection({ font })}
+          />
           <FontSizeSelect value={Number(r.size ?? DEFAULT_FONT_SIZE)} onChange={(fontSize) => editor.applyStyleToSelection({ fontSize })} />
         </>
       )}
       <Popover label="Line width and opacity" className="tb-style-pop" button={<BoardIcon name="palette" />}>
         {() => (
           <>
-            {stroked && <WidthSlider value={Number(r.lineWidth ?? LINE_WIDTH.default)} onChange={(lineWidth) => editor.applyStyleToSelection({ lineWidth })} />}
+            {stroked && (
+              <WidthSlider
+                value={Number(r.lineWidth ?? LINE_WIDTH.default)}
+                onChange={(lineWidth) => editor.applyStyleToSelection({ lineWidth })}
+              />
+            )}
             <OpacitySlider value={opacity} onChange={(v) => editor.applyStyleToSelection({ opacity: v })} />
           </>
         )}
       </Popover>
       <span className="tb-sep" />
-      <button type="button" className="tb-btn" aria-label="Bring to front" title={actionTitle(editor, 'bringToFront', 'Bring to front')} onClick={() => runAction(editor, 'bringToFront')}>
+      <button
+        type="button"
+        className="tb-btn"
+        aria-label="Bring to front"
+        title={actionTitle(editor, 'bringToFront', 'Bring to front')}
+        onClick={() => runAction(editor, 'bringToFront')}
+      >
         <BoardIcon name="front" />
       </button>
-      <button type="button" className="tb-btn" aria-label="Send back" title={actionTitle(editor, 'sendBack', 'Send back')} onClick={() => runAction(editor, 'sendBack')}>
+      <button
+        type="button"
+        className="tb-btn"
+        aria-label="Send back"
+        title={actionTitle(editor, 'sendBack', 'Send back')}
+        onClick={() => runAction(editor, 'sendBack')}
+      >
         <BoardIcon name="back2" />
       </button>
-      <button type="button" className="tb-btn" aria-label="Duplicate" title={actionTitle(editor, 'duplicate', 'Duplicate')} onClick={() => runAction(editor, 'duplicate')}>
+      <button
+        type="button"
+        className="tb-btn"
+        aria-label="Duplicate"
+        title={actionTitle(editor, 'duplicate', 'Duplicate')}
+        onClick={() => runAction(editor, 'duplicate')}
+      >
         <BoardIcon name="duplicate" />
       </button>
-      <button type="button" className="tb-btn" aria-label="Delete" title={actionTitle(editor, 'remove', 'Delete')} onClick={() => runAction(editor, 'remove')}>
+      <button
+        type="button"
+        className="tb-btn"
+        aria-label="Delete"
+        title={actionTitle(editor, 'remove', 'Delete')}
+        onClick={() => runAction(editor, 'remove')}
+      >
         <BoardIcon name="trash" />
       </button>
     </div>

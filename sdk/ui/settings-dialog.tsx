@@ -144,7 +144,9 @@ export function SettingsDialog({ editor, sync, onClose }: { editor: Editor; sync
 
   async function setDispose(days: number) {
     try {
-      const { disposeAt } = await sync.request<{ disposeAt: string | null }>('POST', `/api/boards/${encodeURIComponent(code)}/dispose`, { days });
+      const { disposeAt } = await sync.request<{ disposeAt: string | null }>('POST', `/api/boards/${encodeURIComponent(code)}/dispose`, {
+        days,
+      });
       const now = sync.board$.value;
       if (now) sync.board$.next({ ...now, disposeAt });
     } catch (error) {
@@ -153,7 +155,17 @@ export function SettingsDialog({ editor, sync, onClose }: { editor: Editor; sync
   }
 
   return (
-    <Modal open title="Settings" width={DIALOG_WIDTHS.settings} onClose={onClose} footer={<button type="button" className="t-btn t-btn--primary" onClick={onClose}>Done</button>}>
+    <Modal
+      open
+      title="Settings"
+      width={DIALOG_WIDTHS.settings}
+      onClose={onClose}
+      footer={
+        <button type="button" className="t-btn t-btn--primary" onClick={onClose}>
+          Done
+        </button>
+      }
+    >
       <div className="tb-settings">
         {sections.background && (
           <>
@@ -181,14 +193,25 @@ export function SettingsDialog({ editor, sync, onClose }: { editor: Editor; sync
                   Apply
                 </button>
               </form>
-              {urlError && <p className="tb-settings__error" role="alert">{urlError}</p>}
+              {urlError && (
+                <p className="tb-settings__error" role="alert">
+                  {urlError}
+                </p>
+              )}
             </fieldset>
             <fieldset className="tb-settings__group">
               <legend>Background colour</legend>
               <div className="tb-settings__swatches">
                 {BACKGROUND_COLORS.map((c) => (
                   <label key={c} className="tb-settings__swatch" style={{ background: c }} title={c}>
-                    <input type="radio" name="tb-bg-color" value={c} aria-label={c} checked={bgColor.toLowerCase() === c} onChange={() => void setColor(c)} />
+                    <input
+                      type="radio"
+                      name="tb-bg-color"
+                      value={c}
+                      aria-label={c}
+                      checked={bgColor.toLowerCase() === c}
+                      onChange={() => void setColor(c)}
+                    />
                   </label>
                 ))}
               </div>
@@ -198,7 +221,11 @@ export function SettingsDialog({ editor, sync, onClose }: { editor: Editor; sync
         {sections.upload && (
           <label className="tb-settings__row">
             <span>Uploads</span>
-            <select className="t-input tb-settings__select" value={config.upload ?? UPLOAD_SETTING.default} onChange={(e) => void setUpload(Number(e.target.value))}>
+            <select
+              className="t-input tb-settings__select"
+              value={config.upload ?? UPLOAD_SETTING.default}
+              onChange={(e) => void setUpload(Number(e.target.value))}
+            >
               {[UPLOAD_SETTING.workspace, UPLOAD_SETTING.enabled, UPLOAD_SETTING.disabled].map((v) => (
                 <option key={v} value={v}>
                   {UPLOAD_LABELS[v]}
@@ -217,7 +244,11 @@ export function SettingsDialog({ editor, sync, onClose }: { editor: Editor; sync
           <div className="tb-settings__group">
             <label className="tb-settings__row">
               <span>Delete the board automatically</span>
-              <select className="t-input tb-settings__select" value={board?.disposeAt ? 'current' : '0'} onChange={(e) => e.target.value !== 'current' && void setDispose(Number(e.target.value))}>
+              <select
+                className="t-input tb-settings__select"
+                value={board?.disposeAt ? 'current' : '0'}
+                onChange={(e) => e.target.value !== 'current' && void setDispose(Number(e.target.value))}
+              >
                 {board?.disposeAt && <option value="current">In {remainingText(board.disposeAt)}</option>}
                 {DISPOSE_CHOICES.map((d) => (
                   <option key={d.days} value={d.days}>
@@ -226,7 +257,9 @@ export function SettingsDialog({ editor, sync, onClose }: { editor: Editor; sync
                 ))}
               </select>
             </label>
-            <p className="tb-settings__note" data-testid="dispose-remaining">{disposeSentence(board?.disposeAt)}</p>
+            <p className="tb-settings__note" data-testid="dispose-remaining">
+              {disposeSentence(board?.disposeAt)}
+            </p>
           </div>
         )}
       </div>

@@ -19,7 +19,13 @@ interface Sharing {
 }
 
 /** The level names people read (board.md §3 Member roles; 'Can edit' is the spec's invite label). */
-const LEVEL_LABELS: Record<string, string> = { Facilitator: 'Facilitator', Editor: 'Can edit', Commenter: 'Can comment', Viewer: 'Can view', NoAccess: 'No access' };
+const LEVEL_LABELS: Record<string, string> = {
+  Facilitator: 'Facilitator',
+  Editor: 'Can edit',
+  Commenter: 'Can comment',
+  Viewer: 'Can view',
+  NoAccess: 'No access',
+};
 /** The copy button's text comes back after 2 s (panel.md §9). */
 const COPIED_MS = 2000;
 
@@ -40,7 +46,17 @@ function inviteFailure(error: unknown): string {
  * levels (owner only), the read-only link with Copy link and a QR code (made here, not by a third
  * party), Done.
  */
-export function ShareDialog({ editor, sync, signedIn, onClose }: { editor: Editor; sync: SyncClient; signedIn: boolean; onClose: () => void }) {
+export function ShareDialog({
+  editor,
+  sync,
+  signedIn,
+  onClose,
+}: {
+  editor: Editor;
+  sync: SyncClient;
+  signedIn: boolean;
+  onClose: () => void;
+}) {
   const claims = useSubject(sync.claims$);
   const online = useSubject(sync.members$);
   const isOwner = claims.role === 'Owner';
@@ -88,7 +104,10 @@ export function ShareDialog({ editor, sync, signedIn, onClose }: { editor: Edito
     const before = sharing;
     setSharing({ ...sharing, [kind]: level });
     try {
-      await sync.request('POST', `/api/boards/${encodeURIComponent(code)}/sharings`, { workspace: kind === 'workspace' ? level : sharing.workspace, link: kind === 'link' ? level : sharing.link });
+      await sync.request('POST', `/api/boards/${encodeURIComponent(code)}/sharings`, {
+        workspace: kind === 'workspace' ? level : sharing.workspace,
+        link: kind === 'link' ? level : sharing.link,
+      });
     } catch (error) {
       setSharing(before);
       toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
@@ -97,7 +116,9 @@ export function ShareDialog({ editor, sync, signedIn, onClose }: { editor: Edito
 
   async function setMemberRole(member: BoardMember, next: string) {
     try {
-      await sync.request('POST', `/api/boards/${encodeURIComponent(code)}/members/${encodeURIComponent(member.id ?? member.uid)}/roles`, { role: next });
+      await sync.request('POST', `/api/boards/${encodeURIComponent(code)}/members/${encodeURIComponent(member.id ?? member.uid)}/roles`, {
+        role: next,
+      });
       await load();
     } catch (error) {
       toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
@@ -125,7 +146,16 @@ export function ShareDialog({ editor, sync, signedIn, onClose }: { editor: Edito
   const isOnline = (m: BoardMember) => online.some((o) => o.uid === m.uid && o.isOnline);
 
   return (
-    <Modal open title="Share" onClose={onClose} footer={<button type="button" className="t-btn t-btn--primary" onClick={onClose}>Done</button>}>
+    <Modal
+      open
+      title="Share"
+      onClose={onClose}
+      footer={
+        <button type="button" className="t-btn t-btn--primary" onClick={onClose}>
+          Done
+        </button>
+      }
+    >
       <form className="tb-share__invite" onSubmit={invite} aria-label="Invite by e-mail">
         <input
           className="t-input"
@@ -136,7 +166,13 @@ export function ShareDialog({ editor, sync, signedIn, onClose }: { editor: Edito
           disabled={!canManage}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <select className="t-input tb-share__select" aria-label="Role of the invited person" value={role} disabled={!canManage} onChange={(e) => setRole(e.target.value)}>
+        <select
+          className="t-input tb-share__select"
+          aria-label="Role of the invited person"
+          value={role}
+          disabled={!canManage}
+          onChange={(e) => setRole(e.target.value)}
+        >
           {levels(WORKSPACE_SHARING_LEVELS).map((l) => (
             <option key={l} value={l}>
               {LEVEL_LABELS[l]}
@@ -166,7 +202,12 @@ export function ShareDialog({ editor, sync, signedIn, onClose }: { editor: Edito
                 {m.isOwner ? (
                   <span className="tb-share__owner">Owner</span>
                 ) : canManage ? (
-                  <select className="t-input tb-share__select" aria-label={`Role of ${m.name || 'member'}`} value={m.role ?? 'Viewer'} onChange={(e) => void setMemberRole(m, e.target.value)}>
+                  <select
+                    className="t-input tb-share__select"
+                    aria-label={`Role of ${m.name || 'member'}`}
+                    value={m.role ?? 'Viewer'}
+                    onChange={(e) => void setMemberRole(m, e.target.value)}
+                  >
                     {levels(LINK_SHARING_LEVELS).map((l) => (
                       <option key={l} value={l}>
                         {LEVEL_LABELS[l]}
@@ -182,7 +223,13 @@ export function ShareDialog({ editor, sync, signedIn, onClose }: { editor: Edito
           <div className="tb-share__levels">
             <label>
               <span>Members of {sharing.workspaceName ?? 'the workspace'}</span>
-              <select className="t-input tb-share__select" value={sharing.workspace} disabled={!canManage} title={canManage ? undefined : MESSAGES.loginToChange} onChange={(e) => void setLevel('workspace', e.target.value)}>
+              <select
+                className="t-input tb-share__select"
+                value={sharing.workspace}
+                disabled={!canManage}
+                title={canManage ? undefined : MESSAGES.loginToChange}
+                onChange={(e) => void setLevel('workspace', e.target.value)}
+              >
                 {levels(WORKSPACE_SHARING_LEVELS).map((l) => (
                   <option key={l} value={l}>
                     {LEVEL_LABELS[l]}
@@ -192,7 +239,13 @@ export function ShareDialog({ editor, sync, signedIn, onClose }: { editor: Edito
             </label>
             <label>
               <span>Anyone with the link</span>
-              <select className="t-input tb-share__select" value={sharing.link} disabled={!canManage} title={canManage ? undefined : MESSAGES.loginToChange} onChange={(e) => void setLevel('link', e.target.value)}>
+              <select
+                className="t-input tb-share__select"
+                value={sharing.link}
+                disabled={!canManage}
+                title={canManage ? undefined : MESSAGES.loginToChange}
+                onChange={(e) => void setLevel('link', e.target.value)}
+              >
                 {levels(LINK_SHARING_LEVELS).map((l) => (
                   <option key={l} value={l}>
                     {LEVEL_LABELS[l]}
@@ -200,7 +253,9 @@ export function ShareDialog({ editor, sync, signedIn, onClose }: { editor: Edito
                 ))}
               </select>
             </label>
-            {!canManage && <p className="tb-share__hint">{isOwner ? MESSAGES.loginToChange : 'Only the owner changes who may open the board.'}</p>}
+            {!canManage && (
+              <p className="tb-share__hint">{isOwner ? MESSAGES.loginToChange : 'Only the owner changes who may open the board.'}</p>
+            )}
           </div>
         </>
       )}

@@ -47,7 +47,17 @@ interface Recording {
  * confirms, Escape cancels; a clash shows '{name} has this key binding!'; prohibited keys are
  * refused. Saved with PUT /api/users/configs and applied on every board the user opens.
  */
-export function ShortcutsDialog({ editor, sync, signedIn, onClose }: { editor: Editor; sync: SyncClient | null; signedIn: boolean; onClose: () => void }) {
+export function ShortcutsDialog({
+  editor,
+  sync,
+  signedIn,
+  onClose,
+}: {
+  editor: Editor;
+  sync: SyncClient | null;
+  signedIn: boolean;
+  onClose: () => void;
+}) {
   const registry = editor.actions;
   useBindingsVersion(registry);
   const [recording, setRecording] = useState<Recording | null>(null);
@@ -77,7 +87,9 @@ export function ShortcutsDialog({ editor, sync, signedIn, onClose }: { editor: E
         // Enter confirms a valid combination; with none yet it does nothing
         if (!recording.ready) return;
         const { id, key } = recording;
-        void commit(id, () => registry.bind(id, key)).then((clash) => (clash ? setRecording({ ...recording, ready: false, error: clash }) : setRecording(null)));
+        void commit(id, () => registry.bind(id, key)).then((clash) =>
+          clash ? setRecording({ ...recording, ready: false, error: clash }) : setRecording(null),
+        );
         return;
       }
       if (isModifierOnly(e)) return setRecording({ ...recording, key: eventKey(e), ready: false, error: null });
@@ -102,8 +114,17 @@ export function ShortcutsDialog({ editor, sync, signedIn, onClose }: { editor: E
   }
 
   return (
-    <Modal open title="Keyboard shortcuts" width={SHORTCUTS_DIALOG_WIDTH} onClose={onClose}
-      footer={<button type="button" className="t-btn t-btn--primary" onClick={onClose}>Done</button>}>
+    <Modal
+      open
+      title="Keyboard shortcuts"
+      width={SHORTCUTS_DIALOG_WIDTH}
+      onClose={onClose}
+      footer={
+        <button type="button" className="t-btn t-btn--primary" onClick={onClose}>
+          Done
+        </button>
+      }
+    >
       <div className="tb-shortcuts">
         {!canChange && <p className="tb-shortcuts__hint">{signedIn ? '' : `Custom key bindings: ${SHORTCUTS_LOGIN_HINT}`}</p>}
         {canChange && <p className="tb-shortcuts__hint">Choose Change, press the new keys, then Enter to confirm or Escape to cancel.</p>}
@@ -121,7 +142,11 @@ export function ShortcutsDialog({ editor, sync, signedIn, onClose }: { editor: E
                       {rec ? (
                         <kbd className="tb-kbd tb-kbd--recording">{rec.key ? showKey(rec.key) : 'Press keys…'}</kbd>
                       ) : keys.length ? (
-                        keys.map((k) => <kbd key={k} className="tb-kbd">{showKey(k)}</kbd>)
+                        keys.map((k) => (
+                          <kbd key={k} className="tb-kbd">
+                            {showKey(k)}
+                          </kbd>
+                        ))
                       ) : (
                         <span className="tb-shortcuts__none">None</span>
                       )}
@@ -129,18 +154,38 @@ export function ShortcutsDialog({ editor, sync, signedIn, onClose }: { editor: E
                     {canChange && a.mutable && (
                       <span className="tb-shortcuts__actions">
                         {rec ? (
-                          <button type="button" className="t-btn t-btn--secondary" onClick={() => setRecording(null)}>Cancel</button>
+                          <button type="button" className="t-btn t-btn--secondary" onClick={() => setRecording(null)}>
+                            Cancel
+                          </button>
                         ) : (
-                          <button type="button" className="t-btn t-btn--secondary" aria-label={`Change ${a.label} key`}
-                            onClick={() => setRecording({ id: a.id, key: '', ready: false, error: null })}>Change</button>
+                          <button
+                            type="button"
+                            className="t-btn t-btn--secondary"
+                            aria-label={`Change ${a.label} key`}
+                            onClick={() => setRecording({ id: a.id, key: '', ready: false, error: null })}
+                          >
+                            Change
+                          </button>
                         )}
                         {!rec && registry.isCustom(a.id) && (
-                          <button type="button" className="t-btn t-btn--secondary" aria-label={`Reset ${a.label} key`}
-                            onClick={() => void commit(a.id, () => registry.resetBinding(a.id)).then((clash) => clash && toast.error(clash))}>Reset</button>
+                          <button
+                            type="button"
+                            className="t-btn t-btn--secondary"
+                            aria-label={`Reset ${a.label} key`}
+                            onClick={() =>
+                              void commit(a.id, () => registry.resetBinding(a.id)).then((clash) => clash && toast.error(clash))
+                            }
+                          >
+                            Reset
+                          </button>
                         )}
                       </span>
                     )}
-                    {rec?.error && <span className="tb-shortcuts__error" role="alert">{rec.error}</span>}
+                    {rec?.error && (
+                      <span className="tb-shortcuts__error" role="alert">
+                        {rec.error}
+                      </span>
+                    )}
                     {rec?.ready && <span className="tb-shortcuts__ready">Enter to confirm</span>}
                   </li>
                 );

@@ -3,7 +3,15 @@ import { BACKGROUNDS } from '../../shared/constants';
 import { BoardIcon } from './icons';
 
 /** Guests who are not embedded give a display name first (board.md §2 "Start screens"). */
-export function GuestStart({ initialName, onSubmit, onSkip }: { initialName?: string; onSubmit: (name: string) => Promise<unknown> | void; onSkip: () => void }) {
+export function GuestStart({
+  initialName,
+  onSubmit,
+  onSkip,
+}: {
+  initialName?: string;
+  onSubmit: (name: string) => Promise<unknown> | void;
+  onSkip: () => void;
+}) {
   const [name, setName] = useState(initialName ?? '');
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
@@ -47,7 +55,15 @@ export function GuestStart({ initialName, onSubmit, onSkip }: { initialName?: st
  * The owner's start screen for a new or empty board: start drawing or choose a background.
  * Under a client claim (a developer app's participant) background settings are hidden (board.md §6).
  */
-export function OwnerStart({ onStart, onBackground, backgrounds = true }: { onStart: () => void; onBackground: (bg: string) => void; backgrounds?: boolean }) {
+export function OwnerStart({
+  onStart,
+  onBackground,
+  backgrounds = true,
+}: {
+  onStart: () => void;
+  onBackground: (bg: string) => void;
+  backgrounds?: boolean;
+}) {
   return (
     <div className="tb-overlay" role="dialog" aria-modal="true" aria-label="Start your board">
       <div className="tb-panel tb-card">

@@ -50,11 +50,31 @@ export function StickyPalette({ value, onPick }: { value: string; onPick: (color
   );
 }
 
-export function Slider({ label, value, min, max, onChange }: { label: string; value: number; min: number; max: number; onChange: (v: number) => void }) {
+export function Slider({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange: (v: number) => void;
+}) {
   return (
     <label className="tb-slider">
       <span style={{ width: 52 }}>{label}</span>
-      <input type="range" min={min} max={max} step={1} value={value} aria-label={label} onChange={(e) => onChange(Number(e.target.value))} />
+      <input
+        type="range"
+        min={min}
+        max={max}
+        step={1}
+        value={value}
+        aria-label={label}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
       <output>{value}</output>
     </label>
   );
@@ -69,7 +89,15 @@ export const OpacitySlider = ({ value, onChange }: { value: number; onChange: (v
 );
 
 /** The font menu: `fonts` (the product's and the workspace's: editor.fonts$), and the current font if it is neither. */
-export function FontSelect({ value, fonts = FONTS, onChange }: { value: string; fonts?: readonly string[]; onChange: (font: string) => void }) {
+export function FontSelect({
+  value,
+  fonts = FONTS,
+  onChange,
+}: {
+  value: string;
+  fonts?: readonly string[];
+  onChange: (font: string) => void;
+}) {
   const options = fonts.includes(value) ? fonts : [...fonts, value];
   return (
     <select aria-label="Font" title="Font" value={value} onChange={(e) => onChange(e.target.value)}>
@@ -102,7 +130,12 @@ export function FontSizeSelect({ value, onChange }: { value: number; onChange: (
 
 /** The six line types (board.md §9), named as the spec names them. */
 export const LINE_TYPE_LABELS: ReadonlyArray<[LineType, string]> = [
-  ['line', 'Line'], ['dashed', 'Dashed'], ['dotted', 'Dotted'], ['arrow', 'Right arrow'], ['rarrow', 'Left arrow'], ['double', 'Both arrows'],
+  ['line', 'Line'],
+  ['dashed', 'Dashed'],
+  ['dotted', 'Dotted'],
+  ['arrow', 'Right arrow'],
+  ['rarrow', 'Left arrow'],
+  ['double', 'Both arrows'],
 ];
 
 export function LineTypeSelect({ value, onChange }: { value: LineType; onChange: (type: LineType) => void }) {

@@ -26,13 +26,31 @@ export function TagsEditor({ editor, onClose }: { editor: Editor; onClose: () =>
   };
 
   return (
-    <Modal open title="Tags" width={420} onClose={onClose} footer={<button type="button" className="t-btn t-btn--primary" onClick={onClose}>Done</button>}>
+    <Modal
+      open
+      title="Tags"
+      width={420}
+      onClose={onClose}
+      footer={
+        <button type="button" className="t-btn t-btn--primary" onClick={onClose}>
+          Done
+        </button>
+      }
+    >
       {tags.length > 0 ? (
         <ul className="tb-tags" aria-label="Tags of the selection">
           {tags.map((t) => (
             <li key={t.key} className="tb-tag">
               <span>{t.value ? `${t.key}: ${t.value}` : t.key}</span>
-              <button type="button" className="tb-tag__remove" aria-label={`Remove tag ${t.key}`} title="Remove" onClick={() => removeTag(editor, t.key)}>×</button>
+              <button
+                type="button"
+                className="tb-tag__remove"
+                aria-label={`Remove tag ${t.key}`}
+                title="Remove"
+                onClick={() => removeTag(editor, t.key)}
+              >
+                ×
+              </button>
             </li>
           ))}
         </ul>
@@ -42,7 +60,9 @@ export function TagsEditor({ editor, onClose }: { editor: Editor; onClose: () =>
       <form className="tb-tag-form" onSubmit={submit} aria-label="Add a tag">
         <Field label="Key" value={key} maxLength={100} onChange={(e) => setKey(e.target.value)} />
         <Field label="Value (optional)" value={value} maxLength={500} onChange={(e) => setValue(e.target.value)} />
-        <button type="submit" className="t-btn t-btn--secondary" disabled={!tag}>Add tag</button>
+        <button type="submit" className="t-btn t-btn--secondary" disabled={!tag}>
+          Add tag
+        </button>
       </form>
     </Modal>
   );

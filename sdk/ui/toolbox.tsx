@@ -4,7 +4,16 @@ import { runAction, useEditorTick } from './editor-hooks';
 import { BoardIcon } from './icons';
 import { Popover } from './popover';
 import { shortcutOf, TipButton } from './tooltip';
-import { EditorFontSelect, FontSizeSelect, LineTypeSelect, OpacitySlider, Palette, StickyPalette, StickySizeSelect, WidthSlider } from './style-controls';
+import {
+  EditorFontSelect,
+  FontSizeSelect,
+  LineTypeSelect,
+  OpacitySlider,
+  Palette,
+  StickyPalette,
+  StickySizeSelect,
+  WidthSlider,
+} from './style-controls';
 import { POLICY } from '../../shared/policies';
 
 /**
@@ -23,54 +32,62 @@ export function Toolbox({ editor }: { editor: Editor }) {
   return (
     <div className="tb-panel tb-toolbox" role="toolbar" aria-label="Tools" aria-orientation="vertical">
       {tools.map((a) => (
-        <TipButton key={a.id} label={a.label} shortcut={shortcutOf(editor, a.id)} placement="right" aria-pressed={tool === a.id} data-tool={a.id} onClick={() => runAction(editor, a.id)}>
+        <TipButton
+          key={a.id}
+          label={a.label}
+          shortcut={shortcutOf(editor, a.id)}
+          placement="right"
+          aria-pressed={tool === a.id}
+          data-tool={a.id}
+          onClick={() => runAction(editor, a.id)}
+        >
           <BoardIcon name={a.id} />
         </TipButton>
       ))}
       {editor.canEdit() && (
         <>
-      <span className="tb-sep" style={{ width: '70%', height: 1, alignSelf: 'center' }} />
-      <Popover
-        label="Drawing style"
-        placement="right"
-        className="tb-style-pop"
-        button={<span className="tb-swatch" style={{ background: swatch, opacity: style.opacity / 10 }} />}
-      >
-        {() => (
-          <>
-            {tool === 'stickyNote' ? (
+          <span className="tb-sep" style={{ width: '70%', height: 1, alignSelf: 'center' }} />
+          <Popover
+            label="Drawing style"
+            placement="right"
+            className="tb-style-pop"
+            button={<span className="tb-swatch" style={{ background: swatch, opacity: style.opacity / 10 }} />}
+          >
+            {() => (
               <>
-                <div className="tb-label">Sticky colour</div>
-                <StickyPalette value={style.stickyColor} onPick={(stickyColor) => editor.setStyle({ stickyColor })} />
-                <div className="tb-slider">
-                  <span style={{ width: 52 }}>Size</span>
-                  <StickySizeSelect value={style.stickySize} onChange={(stickySize) => editor.setStyle({ stickySize })} />
-                </div>
+                {tool === 'stickyNote' ? (
+                  <>
+                    <div className="tb-label">Sticky colour</div>
+                    <StickyPalette value={style.stickyColor} onPick={(stickyColor) => editor.setStyle({ stickyColor })} />
+                    <div className="tb-slider">
+                      <span style={{ width: 52 }}>Size</span>
+                      <StickySizeSelect value={style.stickySize} onChange={(stickySize) => editor.setStyle({ stickySize })} />
+                    </div>
+                  </>
+                ) : (
+                  <>
+                    <div className="tb-label">Colour</div>
+                    <Palette value={style.color} onPick={(color) => editor.setStyle({ color })} />
+                  </>
+                )}
+                {tool === 'text' ? (
+                  <div className="tb-slider">
+                    <EditorFontSelect editor={editor} value={style.font} onChange={(font) => editor.setStyle({ font })} />
+                    <FontSizeSelect value={style.fontSize} onChange={(fontSize) => editor.setStyle({ fontSize })} />
+                  </div>
+                ) : (
+                  <WidthSlider value={style.lineWidth} onChange={(lineWidth) => editor.setStyle({ lineWidth })} />
+                )}
+                <OpacitySlider value={style.opacity} onChange={(opacity) => editor.setStyle({ opacity })} />
+                {(tool === 'line' || tool === 'arrow') && editor.hasPolicy(POLICY.lineType) && (
+                  <div className="tb-slider">
+                    <span style={{ width: 52 }}>Type</span>
+                    <LineTypeSelect value={style.lineType} onChange={(lineType) => editor.setStyle({ lineType })} />
+                  </div>
+                )}
               </>
-            ) : (
-              <>
-                <div className="tb-label">Colour</div>
-                <Palette value={style.color} onPick={(color) => editor.setStyle({ color })} />
-              </>
             )}
-            {tool === 'text' ? (
-              <div className="tb-slider">
-                <EditorFontSelect editor={editor} value={style.font} onChange={(font) => editor.setStyle({ font })} />
-                <FontSizeSelect value={style.fontSize} onChange={(fontSize) => editor.setStyle({ fontSize })} />
-              </div>
-            ) : (
-              <WidthSlider value={style.lineWidth} onChange={(lineWidth) => editor.setStyle({ lineWidth })} />
-            )}
-            <OpacitySlider value={style.opacity} onChange={(opacity) => editor.setStyle({ opacity })} />
-            {(tool === 'line' || tool === 'arrow') && editor.hasPolicy(POLICY.lineType) && (
-              <div className="tb-slider">
-                <span style={{ width: 52 }}>Type</span>
-                <LineTypeSelect value={style.lineType} onChange={(lineType) => editor.setStyle({ lineType })} />
-              </div>
-            )}
-          </>
-        )}
-      </Popover>
+          </Popover>
         </>
       )}
     </div>

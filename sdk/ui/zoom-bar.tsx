@@ -56,7 +56,12 @@ export function ZoomControls({ editor, tips = 'below' }: { editor: Editor; tips?
       >
         <BoardIcon name="pan" />
       </TipButton>
-      <TipButton label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'} shortcut={shortcutOf(editor, 'fullscreen')} placement={tips} onClick={() => editor.toggleFullscreen()}>
+      <TipButton
+        label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
+        shortcut={shortcutOf(editor, 'fullscreen')}
+        placement={tips}
+        onClick={() => editor.toggleFullscreen()}
+      >
         <BoardIcon name={fullscreen ? 'exitFullscreen' : 'fullscreen'} />
       </TipButton>
     </>

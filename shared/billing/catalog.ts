@@ -86,7 +86,13 @@ export function periodLines(config: Configuration, prices: PriceTable): PriceLin
   const plan = prices[config.plan]?.[config.cycle];
   if (plan === undefined) throw new RangeError(`no price for ${config.plan} ${config.cycle}`);
   const name = CATALOG[config.plan as PlanCode]?.name ?? config.plan;
-  const lines: PriceLine[] = [{ code: config.plan, description: `${name} × ${config.quantity} seat${config.quantity === 1 ? '' : 's'} (${config.cycle})`, amount: plan * config.quantity }];
+  const lines: PriceLine[] = [
+    {
+      code: config.plan,
+      description: `${name} × ${config.quantity} seat${config.quantity === 1 ? '' : 's'} (${config.cycle})`,
+      amount: plan * config.quantity,
+    },
+  ];
   for (const addon of [...new Set(config.addons)].sort()) {
     const price = prices[addon]?.[config.cycle];
     if (price === undefined) throw new RangeError(`no price for ${addon} ${config.cycle}`);
@@ -96,7 +102,8 @@ export function periodLines(config: Configuration, prices: PriceTable): PriceLin
 }
 
 /** The price of one full period of a configuration, minor units. */
-export const periodPrice = (config: Configuration, prices: PriceTable): number => periodLines(config, prices).reduce((s, l) => s + l.amount, 0);
+export const periodPrice = (config: Configuration, prices: PriceTable): number =>
+  periodLines(config, prices).reduce((s, l) => s + l.amount, 0);
 
 /** The end of a period that starts at `start` (calendar months, day clamped: Jan 31 + 1 month = Feb 28/29). */
 export function addCycle(start: Date, cycle: BillingCycle, periods = 1): Date {

@@ -56,7 +56,9 @@ export interface InvoiceFigures {
 }
 
 /** Whether a promo discounts the next invoice. */
-export const discounts = (p: PromoDiscount): boolean => (p.type === 'Fixed' && (p.amount ?? 0) > 0) || (p.type === 'Percent' && (p.percent ?? 0) > 0 && !(p.percentDuration === 'Once' && p.used));
+export const discounts = (p: PromoDiscount): boolean =>
+  (p.type === 'Fixed' && (p.amount ?? 0) > 0) ||
+  (p.type === 'Percent' && (p.percent ?? 0) > 0 && !(p.percentDuration === 'Once' && p.used));
 
 export function computeInvoice(input: InvoiceInput): InvoiceFigures {
   const items = input.lines.map((l) => ({ description: l.description, price: l.price }));
@@ -92,4 +94,5 @@ export function computeInvoice(input: InvoiceInput): InvoiceFigures {
 }
 
 /** The items as the billing history shows them: [{description, formattedAmount}]. */
-export const formattedItems = (items: readonly InvoiceLine[], currency: string) => items.map((i) => ({ description: i.description, formattedAmount: formatMoney(i.price, currency) }));
+export const formattedItems = (items: readonly InvoiceLine[], currency: string) =>
+  items.map((i) => ({ description: i.description, formattedAmount: formatMoney(i.price, currency) }));

@@ -40,4 +40,5 @@ export function redemptionRefusal(promo: PromoRules | null, byCustomer: number, 
 }
 
 /** A promo that grants the plan itself (a Subscription promo, or 100 % off) rather than discounting invoices. */
-export const grantsSubscription = (p: Pick<PromoRules, 'type' | 'percent'>): boolean => p.type === 'Subscription' || (p.type === 'Percent' && Number(p.percent) >= 100);
+export const grantsSubscription = (p: Pick<PromoRules, 'type' | 'percent'>): boolean =>
+  p.type === 'Subscription' || (p.type === 'Percent' && Number(p.percent) >= 100);

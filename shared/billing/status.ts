@@ -60,7 +60,8 @@ export function countsAsActive(sub: SubscriptionState, now: number, graceDays = 
   return sub.status !== 'Pending' && validityOf(sub, now, graceDays).isValid;
 }
 
-export const canPause = (sub: SubscriptionState, paymentsEnabled: boolean): boolean => sub.status === 'Active' && sub.plan !== FREE_PLAN && paymentsEnabled;
+export const canPause = (sub: SubscriptionState, paymentsEnabled: boolean): boolean =>
+  sub.status === 'Active' && sub.plan !== FREE_PLAN && paymentsEnabled;
 export const canResume = (sub: SubscriptionState): boolean => sub.status === 'Paused';
 
 export type SubscriptionEvent = 'pay' | 'pause' | 'resume' | 'cancel' | 'paymentFailed' | 'expire';

@@ -8,8 +8,15 @@ import type { Rect } from './rect';
  * command (one undo step) for the whole operation.
  */
 
-export interface ArrangeItem { id: string; rect: Rect }
-export interface Move { id: string; dx: number; dy: number }
+export interface ArrangeItem {
+  id: string;
+  rect: Rect;
+}
+export interface Move {
+  id: string;
+  dx: number;
+  dy: number;
+}
 
 export const ALIGN_MODES = ['left', 'centerH', 'right', 'top', 'centerV', 'bottom'] as const;
 export type AlignMode = (typeof ALIGN_MODES)[number];
@@ -25,8 +32,10 @@ export const MIN_ARRANGE = 2;
 const round = (v: number) => Math.round(v * 100) / 100;
 
 function bbox(items: readonly ArrangeItem[]): Rect {
-  const x0 = Math.min(...items.map((i) => i.rect.x)), y0 = Math.min(...items.map((i) => i.rect.y));
-  const x1 = Math.max(...items.map((i) => i.rect.x + i.rect.w)), y1 = Math.max(...items.map((i) => i.rect.y + i.rect.h));
+  const x0 = Math.min(...items.map((i) => i.rect.x)),
+    y0 = Math.min(...items.map((i) => i.rect.y));
+  const x1 = Math.max(...items.map((i) => i.rect.x + i.rect.w)),
+    y1 = Math.max(...items.map((i) => i.rect.y + i.rect.h));
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
@@ -35,7 +44,8 @@ function movesTo(items: readonly ArrangeItem[], target: (item: ArrangeItem, inde
   const out: Move[] = [];
   items.forEach((item, i) => {
     const t = target(item, i);
-    const dx = round(t.x - item.rect.x), dy = round(t.y - item.rect.y);
+    const dx = round(t.x - item.rect.x),
+      dy = round(t.y - item.rect.y);
     if (dx !== 0 || dy !== 0) out.push({ id: item.id, dx, dy });
   });
   return out;
@@ -55,12 +65,18 @@ export function alignMoves(items: readonly ArrangeItem[], mode: AlignMode): Move
   const box = bbox(items);
   return movesTo(items, ({ rect: r }) => {
     switch (mode) {
-      case 'left': return { x: box.x, y: r.y };
-      case 'right': return { x: box.x + box.w - r.w, y: r.y };
-      case 'centerH': return { x: box.x + box.w / 2 - r.w / 2, y: r.y };
-      case 'top': return { x: r.x, y: box.y };
-      case 'bottom': return { x: r.x, y: box.y + box.h - r.h };
-      case 'centerV': return { x: r.x, y: box.y + box.h / 2 - r.h / 2 };
+      case 'left':
+        return { x: box.x, y: r.y };
+      case 'right':
+        return { x: box.x + box.w - r.w, y: r.y };
+      case 'centerH':
+        return { x: box.x + box.w / 2 - r.w / 2, y: r.y };
+      case 'top':
+        return { x: r.x, y: box.y };
+      case 'bottom':
+        return { x: r.x, y: box.y + box.h - r.h };
+      case 'centerV':
+        return { x: r.x, y: box.y + box.h / 2 - r.h / 2 };
     }
   });
 }
@@ -75,7 +91,8 @@ export function distributeMoves(items: readonly ArrangeItem[], axis: DistributeA
   const pos = (r: Rect) => (h ? r.x : r.y);
   const size = (r: Rect) => (h ? r.w : r.h);
   const sorted = [...items].sort((a, b) => pos(a.rect) + size(a.rect) / 2 - (pos(b.rect) + size(b.rect) / 2) || (a.id < b.id ? -1 : 1));
-  const first = sorted[0].rect, last = sorted[sorted.length - 1].rect;
+  const first = sorted[0].rect,
+    last = sorted[sorted.length - 1].rect;
   const span = pos(last) + size(last) - pos(first);
   const total = sorted.reduce((sum, i) => sum + size(i.rect), 0);
   const gap = (span - total) / (sorted.length - 1);
@@ -98,7 +115,10 @@ export function distributeMoves(items: readonly ArrangeItem[], axis: DistributeA
  *  - stack: a pile like cards, each shape offset by half the gap down and right from the previous.
  */
 export function arrangeMoves(
-  items: readonly ArrangeItem[], layout: ArrangeLayout, gap = LAYOUT_GAP, radiusPerShape = CIRCULAR_RADIUS_PER_SHAPE,
+  items: readonly ArrangeItem[],
+  layout: ArrangeLayout,
+  gap = LAYOUT_GAP,
+  radiusPerShape = CIRCULAR_RADIUS_PER_SHAPE,
 ): Move[] {
   if (items.length < MIN_ARRANGE) return [];
   const box = bbox(items);
@@ -122,13 +142,15 @@ export function arrangeMoves(
     }
     case 'grid': {
       const cols = Math.ceil(Math.sqrt(sorted.length));
-      const cw = Math.max(...sorted.map((i) => i.rect.w)), ch = Math.max(...sorted.map((i) => i.rect.h));
+      const cw = Math.max(...sorted.map((i) => i.rect.w)),
+        ch = Math.max(...sorted.map((i) => i.rect.h));
       return movesTo(sorted, (_item, i) => ({ x: box.x + (i % cols) * (cw + gap), y: box.y + Math.floor(i / cols) * (ch + gap) }));
     }
     case 'circular': {
       const n = sorted.length;
       const radius = radiusPerShape * n;
-      const cx = box.x + box.w / 2, cy = box.y + box.h / 2;
+      const cx = box.x + box.w / 2,
+        cy = box.y + box.h / 2;
       return movesTo(sorted, ({ rect }, i) => {
         const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
         return { x: cx + radius * Math.cos(a) - rect.w / 2, y: cy + radius * Math.sin(a) - rect.h / 2 };

@@ -36,7 +36,14 @@ export function shapesBounds(shapes: Iterable<Shape>): Rect | undefined {
   return unionRects(rects);
 }
 
-const PATTERN_SPACING: Record<string, number> = { dot: 20, 'graph-paper': 10, 'large-grid': 50, 'medium-grid': 25, 'small-grid': 10, line: 30 };
+const PATTERN_SPACING: Record<string, number> = {
+  dot: 20,
+  'graph-paper': 10,
+  'large-grid': 50,
+  'medium-grid': 25,
+  'small-grid': 10,
+  line: 30,
+};
 
 function patternDefs(pattern: string | undefined): string {
   const name = BACKGROUNDS.find((b) => b.name === pattern || b.label === pattern)?.name;
@@ -44,9 +51,11 @@ function patternDefs(pattern: string | undefined): string {
   const k = PATTERN_SPACING[name];
   const stroke = { stroke: '#dddddd', 'stroke-width': 1, fill: 'none' };
   const body =
-    name === 'dot' ? `<circle ${attrs({ cx: 1, cy: 1, r: 1, fill: '#cccccc' })}/>`
-    : name === 'line' ? `<path ${attrs({ d: `M0 ${k}H${k}`, ...stroke })}/>`
-    : `<path ${attrs({ d: `M${k} 0V${k}H0`, ...stroke })}/>`;
+    name === 'dot'
+      ? `<circle ${attrs({ cx: 1, cy: 1, r: 1, fill: '#cccccc' })}/>`
+      : name === 'line'
+        ? `<path ${attrs({ d: `M0 ${k}H${k}`, ...stroke })}/>`
+        : `<path ${attrs({ d: `M${k} 0V${k}H0`, ...stroke })}/>`;
   return `<defs><pattern ${attrs({ id: 'bg', width: k, height: k, patternUnits: 'userSpaceOnUse' })}>${body}</pattern></defs>`;
 }
 
@@ -64,6 +73,8 @@ export function boardToSvg(shapes: readonly Shape[], options: BoardSvgOptions = 
   const layers = (background !== 'transparent' ? rect(background) : '') + (defs ? rect('url(#bg)') : '');
   const body = drawn.map((s) => shapeToSvg(s, options)).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" ${attrs({
-    width, height, viewBox: `${num(box.x)} ${num(box.y)} ${num(box.w)} ${num(box.h)}`,
+    width,
+    height,
+    viewBox: `${num(box.x)} ${num(box.y)} ${num(box.w)} ${num(box.h)}`,
   })}>${defs}${layers}${body}</svg>`;
 }

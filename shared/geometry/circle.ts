@@ -22,8 +22,12 @@ export const circle: ShapeGeometry<CircleShape> = {
   resize: (s, box) => ({ ...s, x: box.x + box.w / 2, y: box.y + box.h / 2, r: Math.min(Math.abs(box.w), Math.abs(box.h)) / 2 }),
   toSvg(s) {
     return `<circle ${attrs({
-      cx: s.x, cy: s.y, r: Math.abs(s.r),
-      fill: fillOf(s), stroke: s.stroke, 'stroke-width': s.lineWidth,
+      cx: s.x,
+      cy: s.y,
+      r: Math.abs(s.r),
+      fill: fillOf(s),
+      stroke: s.stroke,
+      'stroke-width': s.lineWidth,
       ...commonAttrs(s, boxOf(s)),
     })}/>`;
   },

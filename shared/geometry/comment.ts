@@ -19,7 +19,9 @@ export const comment: ShapeGeometry<CommentShape> = {
   /** A marker has a fixed size: resizing only moves it. */
   resize: (s, box) => ({ ...s, x: box.x, y: box.y }),
   toSvg(s) {
-    const k = COMMENT_MARKER_SIZE, x = s.x, y = s.y;
+    const k = COMMENT_MARKER_SIZE,
+      x = s.x,
+      y = s.y;
     // a speech bubble: rounded square with its tail at the bottom-left corner
     const d = `M${num(x)} ${num(y + k)}L${num(x)} ${num(y + k / 2)}A${num(k / 2)} ${num(k / 2)} 0 1 1 ${num(x + k / 2)} ${num(y + k)}Z`;
     return `<path ${attrs({ d, fill: commentColor(s.color), stroke: '#ffffff', 'stroke-width': 2 })}/>`;

@@ -8,7 +8,11 @@ import type { Shape } from '../model';
 import { rectCenter, rotatePoint, type Point, type Rect } from './rect';
 
 /** What a connector end is attached to: the shape's box, its rotation, and whether it is round. */
-export interface Anchor { box: Rect; rotation?: number; round?: boolean }
+export interface Anchor {
+  box: Rect;
+  rotation?: number;
+  round?: boolean;
+}
 
 const LINE_KINDS = new Set(['line', 'arrow']);
 /** Shapes a connector may start from or end on: not lines, frames, comments or groups of links. */
@@ -30,7 +34,8 @@ export function edgePoint(a: Anchor, toward: Point): Point {
   let dx = local.x - c.x;
   const dy = local.y - c.y;
   if (dx === 0 && dy === 0) dx = 1; // the target is the centre itself: leave to the right
-  const hw = a.box.w / 2, hh = a.box.h / 2;
+  const hw = a.box.w / 2,
+    hh = a.box.h / 2;
   let t: number;
   if (a.round) t = 1 / Math.sqrt((dx / (hw || 1e-9)) ** 2 + (dy / (hh || 1e-9)) ** 2);
   else t = Math.min(dx ? hw / Math.abs(dx) : Infinity, dy ? hh / Math.abs(dy) : Infinity);
@@ -45,7 +50,8 @@ export function edgePoint(a: Anchor, toward: Point): Point {
 export function routeConnector(points: readonly number[], start: Anchor | null, end: Anchor | null): number[] {
   const n = points.length;
   if (n < 4 || (!start && !end)) return [...points];
-  const p0 = { x: points[0], y: points[1] }, p1 = { x: points[n - 2], y: points[n - 1] };
+  const p0 = { x: points[0], y: points[1] },
+    p1 = { x: points[n - 2], y: points[n - 1] };
   const ref0 = start ? rectCenter(start.box) : p0;
   const ref1 = end ? rectCenter(end.box) : p1;
   const a = start ? edgePoint(start, ref1) : p0;

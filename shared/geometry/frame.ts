@@ -59,7 +59,11 @@ export function frameCaptures(f: FrameShape, shapeBounds: Rect): boolean {
 }
 
 /** A shape as frame membership sees it: its id, kind and bounds. */
-export interface Placed { id: string; cmd: string; bounds: Rect }
+export interface Placed {
+  id: string;
+  cmd: string;
+  bounds: Rect;
+}
 
 /** Frames and comments are never a frame's children. */
 export const mayBeFrameChild = (cmd: string): boolean => cmd !== 'frame' && cmd !== 'comment';

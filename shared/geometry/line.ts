@@ -19,8 +19,10 @@ export const headLength = (lineWidth: number) => Math.max(10, lineWidth * 4);
 function headPath(tipX: number, tipY: number, fromX: number, fromY: number, length: number): string {
   const angle = Math.atan2(tipY - fromY, tipX - fromX);
   const spread = Math.PI / 7;
-  const ax = tipX - length * Math.cos(angle - spread), ay = tipY - length * Math.sin(angle - spread);
-  const bx = tipX - length * Math.cos(angle + spread), by = tipY - length * Math.sin(angle + spread);
+  const ax = tipX - length * Math.cos(angle - spread),
+    ay = tipY - length * Math.sin(angle - spread);
+  const bx = tipX - length * Math.cos(angle + spread),
+    by = tipY - length * Math.sin(angle + spread);
   return `M${num(ax)} ${num(ay)}L${num(tipX)} ${num(tipY)}L${num(bx)} ${num(by)}`;
 }
 

@@ -18,10 +18,14 @@ export function simplify(points: readonly number[], tolerance = SMOOTHING_TOLERA
     const [first, last] = stack.pop()!;
     const a = { x: points[first * 2], y: points[first * 2 + 1] };
     const b = { x: points[last * 2], y: points[last * 2 + 1] };
-    let maxDist = -1, index = -1;
+    let maxDist = -1,
+      index = -1;
     for (let i = first + 1; i < last; i++) {
       const d = distanceToSegment({ x: points[i * 2], y: points[i * 2 + 1] }, a, b);
-      if (d > maxDist) { maxDist = d; index = i; }
+      if (d > maxDist) {
+        maxDist = d;
+        index = i;
+      }
     }
     if (index !== -1 && maxDist > tolerance) {
       keep[index] = 1;
@@ -49,12 +53,14 @@ export function finishStroke(points: readonly number[], tolerance = SMOOTHING_TO
 export function smoothPath(points: readonly number[]): string {
   const n = points.length >> 1;
   if (n === 0) return '';
-  const x = (i: number) => points[i * 2], y = (i: number) => points[i * 2 + 1];
+  const x = (i: number) => points[i * 2],
+    y = (i: number) => points[i * 2 + 1];
   if (n === 1) return `M${num(x(0))} ${num(y(0))}L${num(x(0))} ${num(y(0))}`;
   if (n === 2) return `M${num(x(0))} ${num(y(0))}L${num(x(1))} ${num(y(1))}`;
   let d = `M${num(x(0))} ${num(y(0))}`;
   for (let i = 1; i < n - 1; i++) {
-    const mx = (x(i) + x(i + 1)) / 2, my = (y(i) + y(i + 1)) / 2;
+    const mx = (x(i) + x(i + 1)) / 2,
+      my = (y(i) + y(i + 1)) / 2;
     d += `Q${num(x(i))} ${num(y(i))} ${num(mx)} ${num(my)}`;
   }
   d += `L${num(x(n - 1))} ${num(y(n - 1))}`;
@@ -74,7 +80,8 @@ export function snapAngle(dx: number, dy: number, step = ANGLE_SNAP_DEGREES): { 
   if (length === 0) return { dx: 0, dy: 0 };
   const stepRad = (step * Math.PI) / 180;
   const angle = Math.round(Math.atan2(dy, dx) / stepRad) * stepRad;
-  const sx = length * Math.cos(angle), sy = length * Math.sin(angle);
+  const sx = length * Math.cos(angle),
+    sy = length * Math.sin(angle);
   // clean -0 and float noise so 0/90/180° snaps give exact axes
   const clean = (v: number) => (Math.abs(v) < 1e-9 ? 0 : v);
   return { dx: clean(sx), dy: clean(sy) };

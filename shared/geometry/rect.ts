@@ -1,16 +1,28 @@
 /** Points and axis-aligned rectangles: the vocabulary of every geometry module. */
 
-export interface Point { x: number; y: number }
-export interface Rect { x: number; y: number; w: number; h: number }
+export interface Point {
+  x: number;
+  y: number;
+}
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 export const EMPTY_RECT: Rect = { x: 0, y: 0, w: 0, h: 0 };
 
 /** Smallest rectangle holding the flat point list [x0, y0, x1, y1, …]. */
 export function rectOfPoints(points: readonly number[]): Rect {
   if (points.length < 2) return { ...EMPTY_RECT };
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i + 1 < points.length; i += 2) {
-    const x = points[i], y = points[i + 1];
+    const x = points[i],
+      y = points[i + 1];
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
     if (y < minY) minY = y;
@@ -34,7 +46,8 @@ export function expandRect(r: Rect, by: number): Rect {
 }
 
 export function unionRect(a: Rect, b: Rect): Rect {
-  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+  const x = Math.min(a.x, b.x),
+    y = Math.min(a.y, b.y);
   return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
 }
 
@@ -52,8 +65,10 @@ export function rectsIntersect(a: Rect, b: Rect): boolean {
 
 /** The overlapping part of two rectangles, or undefined. */
 export function intersection(a: Rect, b: Rect): Rect | undefined {
-  const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
-  const r = Math.min(a.x + a.w, b.x + b.w), bt = Math.min(a.y + a.h, b.y + b.h);
+  const x = Math.max(a.x, b.x),
+    y = Math.max(a.y, b.y);
+  const r = Math.min(a.x + a.w, b.x + b.w),
+    bt = Math.min(a.y + a.h, b.y + b.h);
   if (r < x || bt < y) return undefined;
   return { x, y, w: r - x, h: bt - y };
 }
@@ -84,8 +99,10 @@ export function rectCenter(r: Rect): Point {
 export function rotatePoint(p: Point, c: Point, degrees: number): Point {
   if (!degrees) return { ...p };
   const a = (degrees * Math.PI) / 180;
-  const cos = Math.cos(a), sin = Math.sin(a);
-  const dx = p.x - c.x, dy = p.y - c.y;
+  const cos = Math.cos(a),
+    sin = Math.sin(a);
+  const dx = p.x - c.x,
+    dy = p.y - c.y;
   return { x: c.x + dx * cos - dy * sin, y: c.y + dx * sin + dy * cos };
 }
 
@@ -109,11 +126,13 @@ export function unrotate(p: Point, box: Rect, degrees: number | undefined): Poin
 
 /** Distance from p to the segment a–b. */
 export function distanceToSegment(p: Point, a: Point, b: Point): number {
-  const dx = b.x - a.x, dy = b.y - a.y;
+  const dx = b.x - a.x,
+    dy = b.y - a.y;
   const len2 = dx * dx + dy * dy;
   let t = len2 === 0 ? 0 : ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2;
   t = Math.max(0, Math.min(1, t));
-  const x = a.x + t * dx, y = a.y + t * dy;
+  const x = a.x + t * dx,
+    y = a.y + t * dy;
   return Math.hypot(p.x - x, p.y - y);
 }
 

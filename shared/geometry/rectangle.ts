@@ -4,7 +4,8 @@ import { containsPoint, expandRect, normalizeRect, rotatedBounds, unrotate } fro
 import { attrs, commonAttrs } from './svg';
 import type { ShapeGeometry } from './types';
 
-export const isFilled = (s: { cmd: string; fill?: string }) => s.cmd.startsWith('filled') || (!!s.fill && s.fill !== 'none' && s.fill !== 'transparent');
+export const isFilled = (s: { cmd: string; fill?: string }) =>
+  s.cmd.startsWith('filled') || (!!s.fill && s.fill !== 'none' && s.fill !== 'transparent');
 export const fillOf = (s: { cmd: string; fill?: string; stroke: string }) =>
   s.fill && s.fill !== 'transparent' ? s.fill : s.cmd.startsWith('filled') ? s.stroke : 'none';
 
@@ -25,8 +26,13 @@ export const rectangle: ShapeGeometry<RectangleShape> = {
   toSvg(s) {
     const box = normalizeRect({ x: s.x, y: s.y, w: s.w, h: s.h });
     return `<rect ${attrs({
-      x: box.x, y: box.y, width: box.w, height: box.h,
-      fill: fillOf(s), stroke: s.stroke, 'stroke-width': s.lineWidth,
+      x: box.x,
+      y: box.y,
+      width: box.w,
+      height: box.h,
+      fill: fillOf(s),
+      stroke: s.stroke,
+      'stroke-width': s.lineWidth,
       ...commonAttrs(s, box),
     })}/>`;
   },

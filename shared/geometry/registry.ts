@@ -23,10 +23,14 @@ import { groupGeometry } from './group';
 export type ShapeOfKind<K extends ShapeKind> = Shape extends infer S ? (S extends Shape ? (K extends S['cmd'] ? S : never) : never) : never;
 
 export const shapeGeometry: { [K in ShapeKind]: ShapeGeometry<ShapeOfKind<K>> } = {
-  pen, highlighter: pen,
-  line, arrow: line,
-  rectangle, filledRectangle: rectangle,
-  circle, filledCircle: circle,
+  pen,
+  highlighter: pen,
+  line,
+  arrow: line,
+  rectangle,
+  filledRectangle: rectangle,
+  circle,
+  filledCircle: circle,
   text,
   stickyNote,
   image,

@@ -68,7 +68,8 @@ export function guidesFor(rect: Rect, others: readonly Rect[], lines: SnapLines,
       if (!on.length) continue;
       seen.add(key);
       // the guide runs along the other axis, across the rect and the aligned shapes
-      let lo = Infinity, hi = -Infinity;
+      let lo = Infinity,
+        hi = -Infinity;
       for (const r of [rect, ...on]) {
         const a = axis === 'x' ? r.y : r.x;
         const b = a + (axis === 'x' ? r.h : r.w);

@@ -17,7 +17,10 @@ export function wrapText(value: string, maxWidth: number, size: number): string[
     let line = '';
     for (const word of words) {
       const candidate = line ? `${line} ${word}` : word;
-      if (textWidth(candidate, size) <= maxWidth) { line = candidate; continue; }
+      if (textWidth(candidate, size) <= maxWidth) {
+        line = candidate;
+        continue;
+      }
       if (line) out.push(line);
       // break a word that alone is wider than the line
       let rest = word;
@@ -38,7 +41,8 @@ export function wrapText(value: string, maxWidth: number, size: number): string[
  * margin), with its wrapped lines. At the minimum the text may still overflow.
  */
 export function fitStickyFont(value: string, w: number, h: number): { fontSize: number; lines: string[] } {
-  const innerW = Math.max(0, w - 2 * STICKY_MARGIN), innerH = Math.max(0, h - 2 * STICKY_MARGIN);
+  const innerW = Math.max(0, w - 2 * STICKY_MARGIN),
+    innerH = Math.max(0, h - 2 * STICKY_MARGIN);
   for (let size = STICKY_FONT.start; size >= STICKY_FONT.min; size--) {
     const lines = wrapText(value, innerW, size);
     const fitsWidth = lines.every((l) => textWidth(l, size) <= innerW);
@@ -67,7 +71,15 @@ export const stickyNote: ShapeGeometry<StickyNoteShape> = {
     const top = box.y + Math.max(STICKY_MARGIN, (box.h - textH) / 2);
     const note = `<rect ${attrs({ x: box.x, y: box.y, width: box.w, height: box.h, fill: s.color })}/>`;
     const label = s.text
-      ? textLinesSvg(lines, { x: box.x + box.w / 2, y: top, size, font: DEFAULT_FONT, color: '#000000', anchor: 'middle', lineHeight: STICKY_LINE_HEIGHT })
+      ? textLinesSvg(lines, {
+          x: box.x + box.w / 2,
+          y: top,
+          size,
+          font: DEFAULT_FONT,
+          color: '#000000',
+          anchor: 'middle',
+          lineHeight: STICKY_LINE_HEIGHT,
+        })
       : '';
     return `<g ${attrs(commonAttrs(s, box))}>${note}${label}</g>`;
   },

@@ -27,13 +27,16 @@ export const table: ShapeGeometry<TableShape> = {
     const b = boxOf(s);
     const { rows, cols } = tableDimensions(s.table);
     if (!rows || !cols) return `<g ${attrs(commonAttrs(s, b))}/>`;
-    const cw = b.w / cols, ch = b.h / rows;
+    const cw = b.w / cols,
+      ch = b.h / rows;
     const size = Math.max(6, Math.min(16, ch * 0.6));
     let out = '';
     if (s.border) {
       out += `<rect ${attrs({ x: b.x, y: b.y, width: b.w, height: b.h, fill: 'none', stroke: '#000000', 'stroke-width': 1 })}/>`;
-      for (let r = 1; r < rows; r++) out += `<line ${attrs({ x1: b.x, y1: b.y + r * ch, x2: b.x + b.w, y2: b.y + r * ch, stroke: '#000000', 'stroke-width': 1 })}/>`;
-      for (let c = 1; c < cols; c++) out += `<line ${attrs({ x1: b.x + c * cw, y1: b.y, x2: b.x + c * cw, y2: b.y + b.h, stroke: '#000000', 'stroke-width': 1 })}/>`;
+      for (let r = 1; r < rows; r++)
+        out += `<line ${attrs({ x1: b.x, y1: b.y + r * ch, x2: b.x + b.w, y2: b.y + r * ch, stroke: '#000000', 'stroke-width': 1 })}/>`;
+      for (let c = 1; c < cols; c++)
+        out += `<line ${attrs({ x1: b.x + c * cw, y1: b.y, x2: b.x + c * cw, y2: b.y + b.h, stroke: '#000000', 'stroke-width': 1 })}/>`;
     }
     s.table.forEach((row, r) =>
       row.forEach((cell, c) => {

@@ -31,11 +31,14 @@ export function textLinesSvg(
   const lh = (o.lineHeight ?? LINE_HEIGHT) * o.size;
   // the first baseline sits about one font size below the top of the line box
   const first = o.y + (lh - o.size) / 2 + o.size * 0.85;
-  const spans = lines
-    .map((l, i) => `<tspan ${attrs({ x: o.x, y: first + i * lh })}>${escapeXml(l) || ' '}</tspan>`)
-    .join('');
+  const spans = lines.map((l, i) => `<tspan ${attrs({ x: o.x, y: first + i * lh })}>${escapeXml(l) || ' '}</tspan>`).join('');
   return `<text ${attrs({
-    'font-family': o.font, 'font-size': o.size, fill: o.color, 'text-anchor': o.anchor, 'xml:space': 'preserve', ...extra,
+    'font-family': o.font,
+    'font-size': o.size,
+    fill: o.color,
+    'text-anchor': o.anchor,
+    'xml:space': 'preserve',
+    ...extra,
   })}>${spans}</text>`;
 }
 

@@ -20,8 +20,14 @@ export const SAMPLE_ANNOUNCEMENTS: AnnouncementRow[] = Array.from({ length: 12 }
 }));
 
 /** An in-memory DashboardApi that answers the server's 400s for what it would refuse (no server). */
-export function sampleDashboardApi(rows: AnnouncementRow[] = [...SAMPLE_ANNOUNCEMENTS], figures: DashboardFigures = { connections: 42, nextTaskInSeconds: 287 }): DashboardApi {
-  const announcements: FetchPage<AnnouncementRow> = async (q: ListQuery) => ({ totalCount: rows.length, data: rows.slice(q.Skip, q.Skip + q.Take) });
+export function sampleDashboardApi(
+  rows: AnnouncementRow[] = [...SAMPLE_ANNOUNCEMENTS],
+  figures: DashboardFigures = { connections: 42, nextTaskInSeconds: 287 },
+): DashboardApi {
+  const announcements: FetchPage<AnnouncementRow> = async (q: ListQuery) => ({
+    totalCount: rows.length,
+    data: rows.slice(q.Skip, q.Skip + q.Take),
+  });
   return {
     announcements,
     async publishAnnouncement(input) {
@@ -33,12 +39,25 @@ export function sampleDashboardApi(rows: AnnouncementRow[] = [...SAMPLE_ANNOUNCE
       if (Object.keys(errors).length) throw new HttpError(400, { message: Object.values(errors)[0]![0]!, errors }, 'Bad Request');
       const start = input.start!;
       const end = input.end!;
-      const row: AnnouncementRow = { id: `a${Date.now()}`, type: input.type, message: input.message.trim(), start, end, duration: Math.round((Date.parse(end) - Date.parse(start)) / 60_000), untilStart: 0, publishedAt: new Date().toISOString(), publishedBy: 'opal@example.com' };
+      const row: AnnouncementRow = {
+        id: `a${Date.now()}`,
+        type: input.type,
+        message: input.message.trim(),
+        start,
+        end,
+        duration: Math.round((Date.parse(end) - Date.parse(start)) / 60_000),
+        untilStart: 0,
+        publishedAt: new Date().toISOString(),
+        publishedBy: 'opal@example.com',
+      };
       rows.unshift(row);
       return row;
     },
     async withdrawAnnouncement(id) {
-      rows.splice(rows.findIndex((r) => r.id === id), 1);
+      rows.splice(
+        rows.findIndex((r) => r.id === id),
+        1,
+      );
       return { id, removed: true };
     },
     figures: async () => figures,
@@ -47,7 +66,10 @@ export function sampleDashboardApi(rows: AnnouncementRow[] = [...SAMPLE_ANNOUNCE
 
 /** The dashboard inside the signed-in shell at /panel/dashboard, over the in-memory API. */
 function DashboardScreen({ empty = false, nextTaskInSeconds = 287 }: { empty?: boolean; nextTaskInSeconds?: number | null }) {
-  const api = useMemo(() => sampleDashboardApi(empty ? [] : [...SAMPLE_ANNOUNCEMENTS], { connections: 42, nextTaskInSeconds }), [empty, nextTaskInSeconds]);
+  const api = useMemo(
+    () => sampleDashboardApi(empty ? [] : [...SAMPLE_ANNOUNCEMENTS], { connections: 42, nextTaskInSeconds }),
+    [empty, nextTaskInSeconds],
+  );
   return (
     <DashboardApiContext.Provider value={api}>
       <ShellAt path="/panel/dashboard" roles={['admin']} />

@@ -72,7 +72,11 @@ export const Invoice: StoryObj<typeof InvoiceDetail> = {
 
 /** The workspace page's outlet context for a tab, as a member of the workspace. */
 function AsMember() {
-  const context = { workspace: { id: 'ws-1', name: 'Studio', role: 'Member' }, reload: async () => {}, replace: () => {} } as unknown as WorkspaceContext;
+  const context = {
+    workspace: { id: 'ws-1', name: 'Studio', role: 'Member' },
+    reload: async () => {},
+    replace: () => {},
+  } as unknown as WorkspaceContext;
   return (
     <div className="p-content">
       <Outlet context={context} />

@@ -14,8 +14,19 @@ export type SampleRoutes = Record<string, (body?: Record<string, unknown>) => un
  * same idea as the back-office stories' sample API.
  */
 class StorySync extends SyncClient {
-  constructor(private readonly routes: SampleRoutes, private readonly signedInStory: boolean, editor: Editor) {
-    super({ server: 'http://localhost', boardCode: 'story-board', uid: 'story-ada', target: editor, storage: null, token: () => (signedInStory ? 'story-token' : null) });
+  constructor(
+    private readonly routes: SampleRoutes,
+    private readonly signedInStory: boolean,
+    editor: Editor,
+  ) {
+    super({
+      server: 'http://localhost',
+      boardCode: 'story-board',
+      uid: 'story-ada',
+      target: editor,
+      storage: null,
+      token: () => (signedInStory ? 'story-token' : null),
+    });
   }
 
   override get signedIn(): boolean {
@@ -53,7 +64,12 @@ export function useStorySession(options: StorySessionOptions): { editor: Editor;
   useEffect(() => {
     const { role, signedIn = true, policies = [], client = null } = options;
     const permissions = permissionsOf(role);
-    const editor = new Editor({ container: document.createElement('div'), uid: 'story-ada', headless: true, permissions: () => ({ role, permissions, policies: new Set(policies) }) });
+    const editor = new Editor({
+      container: document.createElement('div'),
+      uid: 'story-ada',
+      headless: true,
+      permissions: () => ({ role, permissions, policies: new Set(policies) }),
+    });
     const sync = new StorySync(options.routes ?? {}, signedIn, editor);
     sync.board$.next({ code: 'story-board', boardName: 'Sprint planning', claims: { role, permissions }, ...options.board });
     sync.claims$.next({ role, permissions, policies, client });

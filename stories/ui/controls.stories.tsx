@@ -7,7 +7,15 @@ function Controls({ errors }: { errors: boolean }) {
     <div style={{ padding: 32, maxWidth: 420 }} className="t-root">
       <Alert type={errors ? 'error' : 'info'}>{errors ? 'Invalid username or password.' : 'Log in or sign up to claim your offer.'}</Alert>
       <Field label="Display name" placeholder="Your name" error={errors ? ['Display name is required.'] : undefined} />
-      <SelectField label="Role" options={[{ value: 1, label: 'Facilitator' }, { value: 100, label: 'Others' }]} defaultValue={100} hint="What best describes your work?" />
+      <SelectField
+        label="Role"
+        options={[
+          { value: 1, label: 'Facilitator' },
+          { value: 100, label: 'Others' },
+        ]}
+        defaultValue={100}
+        hint="What best describes your work?"
+      />
       <TextAreaField label="Description" error={errors ? 'Description is required.' : undefined} />
       <Checkbox label="I agree to the Terms of Service" error={errors ? ['You must accept the terms.'] : undefined} />
       <div style={{ marginBottom: 16 }}>

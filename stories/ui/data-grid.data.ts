@@ -50,7 +50,9 @@ function compare(a: unknown, b: unknown): number {
 
 /** The rows a query selects, in its order (all of them: paging is the caller's). */
 export function select(rows: Person[], query: Omit<ListQuery, 'Take' | 'Skip'>): Person[] {
-  const text = String(query.Filter ?? '').trim().toLowerCase();
+  const text = String(query.Filter ?? '')
+    .trim()
+    .toLowerCase();
   let out = rows.filter((row) => !text || SEARCHABLE.some((field) => String(row[field]).toLowerCase().includes(text)));
   if (query.QuickFilter === 'active') out = out.filter((row) => row.active);
   if (query.QuickFilter === 'inactive') out = out.filter((row) => !row.active);

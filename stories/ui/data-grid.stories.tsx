@@ -1,7 +1,18 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { confirm, DataGrid, formatBytes, formatDate, HttpError, toast, type Column, type FetchPage, type ListQuery, type RowAction } from '../../ui';
+import {
+  confirm,
+  DataGrid,
+  formatBytes,
+  formatDate,
+  HttpError,
+  toast,
+  type Column,
+  type FetchPage,
+  type ListQuery,
+  type RowAction,
+} from '../../ui';
 import { memoryList, people, PEOPLE_QUICK_FILTERS, select, toCsvText, type Person } from './data-grid.data';
 
 interface DemoProps {
@@ -37,11 +48,25 @@ const COLUMNS: Array<Column<Person>> = [
 ];
 
 /** A member list as a workspace screen would declare it, over an in-memory list. */
-function PeopleGrid({ count, latency = 120, pageSize, initialPage, initialFilter, quickFilters = true, withDetail = false, failWith, onQuery, label = 'Workspace members', urlKey }: DemoProps) {
+function PeopleGrid({
+  count,
+  latency = 120,
+  pageSize,
+  initialPage,
+  initialFilter,
+  quickFilters = true,
+  withDetail = false,
+  failWith,
+  onQuery,
+  label = 'Workspace members',
+  urlKey,
+}: DemoProps) {
   // each story (and each test) gets its own rows, so a removal does not leak into another
   const [rows] = useState(() => people(count));
   const fetch = useMemo<FetchPage<Person>>(() => {
-    const answer: FetchPage<Person> = failWith ? () => Promise.reject(new HttpError(400, { message: failWith, errors: {} }, failWith)) : memoryList(rows, latency);
+    const answer: FetchPage<Person> = failWith
+      ? () => Promise.reject(new HttpError(400, { message: failWith, errors: {} }, failWith))
+      : memoryList(rows, latency);
     return (query, signal) => {
       onQuery?.(query);
       return answer(query, signal);
@@ -107,9 +132,26 @@ function AddressBar() {
 
 /** Grids at `url` in a memory router (as in the apps), under an address bar with Back. */
 function Routed({ url, children }: { url: string; children: ReactNode }) {
-  // one router per address: the grids keep their state in it
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const router = useMemo(() => createMemoryRouter([{ path: '*', element: (<><AddressBar />{children}</>) }], { initialEntries: [url] }), [url]);
+  // one router per address: the grids keep their state in it (not remade when the children change)
+  const router = useMemo(
+    () =>
+      createMemoryRouter(
+        [
+          {
+            path: '*',
+            element: (
+              <>
+                <AddressBar />
+                {children}
+              </>
+            ),
+          },
+        ],
+        { initialEntries: [url] },
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [url],
+  );
   return <RouterProvider router={router} />;
 }
 

@@ -47,7 +47,15 @@ export const Confirm: StoryObj<typeof ConfirmDialog> = {
 /** Texts replaced, as the board list's delete dialog does. */
 export const ConfirmDelete: StoryObj<typeof ConfirmDialog> = {
   render: (args) => <ConfirmDialog {...args} />,
-  args: { open: true, danger: true, message: 'Your board will delete permanently, Are you sure?', confirmText: 'Yes', closeText: 'No', onConfirm: () => undefined, onClose: () => undefined },
+  args: {
+    open: true,
+    danger: true,
+    message: 'Your board will delete permanently, Are you sure?',
+    confirmText: 'Yes',
+    closeText: 'No',
+    onConfirm: () => undefined,
+    onClose: () => undefined,
+  },
 };
 
 /** confirm() as a promise: the answer is printed under the button. */
@@ -55,7 +63,9 @@ function AskDemo() {
   const [answer, setAnswer] = useState('no answer yet');
   return (
     <div style={{ padding: 24 }}>
-      <Button onClick={async () => setAnswer((await confirm({ message: 'Leave this workspace?' })) ? 'confirmed' : 'closed')}>Leave workspace</Button>
+      <Button onClick={async () => setAnswer((await confirm({ message: 'Leave this workspace?' })) ? 'confirmed' : 'closed')}>
+        Leave workspace
+      </Button>
       <p>Answer: {answer}</p>
     </div>
   );

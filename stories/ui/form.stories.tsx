@@ -37,12 +37,19 @@ type Story = StoryObj<typeof meta>;
 export const Saves: Story = { args: { answer: 'ok' } };
 
 export const FieldErrors: Story = {
-  args: { answer: { status: 400, body: { message: 'Name is required.', errors: { name: ['Name is required.'], terms: ['You must accept.'] } } } },
+  args: {
+    answer: { status: 400, body: { message: 'Name is required.', errors: { name: ['Name is required.'], terms: ['You must accept.'] } } },
+  },
 };
 
 /** '*' errors and errors for fields the form does not show are joined into one toast. */
 export const StarErrors: Story = {
-  args: { answer: { status: 400, body: { message: 'Invalid Grant', errors: { '*': ['Invalid username or password.'], other: ['Try again later.'] } } } },
+  args: {
+    answer: {
+      status: 400,
+      body: { message: 'Invalid Grant', errors: { '*': ['Invalid username or password.'], other: ['Try again later.'] } },
+    },
+  },
 };
 
 /** No errors map: the message is the toast. */

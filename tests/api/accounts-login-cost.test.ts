@@ -24,7 +24,11 @@ describe('login cost', () => {
   beforeAll(async () => {
     p = await startTestPlatform();
     const password = 'correct horse battery';
-    const res = await p.server.inject({ method: 'POST', url: '/api/accounts/users', payload: { username: 'known@example.com', password, repeatPassword: password, terms: true } });
+    const res = await p.server.inject({
+      method: 'POST',
+      url: '/api/accounts/users',
+      payload: { username: 'known@example.com', password, repeatPassword: password, terms: true },
+    });
     expect(res.statusCode).toBe(201);
   });
   afterAll(() => p?.stop());

@@ -12,14 +12,19 @@ describe('login limits', () => {
   let p: TestPlatform;
   beforeAll(async () => {
     p = await startTestPlatform();
-    await p.server.inject({ method: 'POST', url: '/api/accounts/users', payload: { username: 'target@example.com', password: 'target passphrase', repeatPassword: 'target passphrase', terms: true } });
+    await p.server.inject({
+      method: 'POST',
+      url: '/api/accounts/users',
+      payload: { username: 'target@example.com', password: 'target passphrase', repeatPassword: 'target passphrase', terms: true },
+    });
   });
   afterAll(() => p.stop());
   const login = (username: string, password: string, remoteAddress = '10.0.0.1') =>
     p.server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username, password }, remoteAddress });
 
   it('answers 429 after consecutive failures per client and account (backoff), even with the right password', async () => {
-    for (let i = 0; i < DEFAULT_LOGIN_LIMITS.backoffAfter; i++) expect((await login('target@example.com', 'wrong password')).statusCode).toBe(400);
+    for (let i = 0; i < DEFAULT_LOGIN_LIMITS.backoffAfter; i++)
+      expect((await login('target@example.com', 'wrong password')).statusCode).toBe(400);
     const limited = await login('Target@Example.com', 'target passphrase');
     expect(limited.statusCode).toBe(429);
     expect(JSON.parse(limited.payload)).toEqual({ statusCode: 429, message: 'Too many attempts. Please wait a minute and try again.' });
@@ -73,7 +78,13 @@ describe('createRateLimiter', () => {
 
   it('Redis store: counts in memory on this node while Redis is unreachable (never a 500)', async () => {
     const errors: unknown[] = [];
-    const limiter = createRateLimiter({ max: 1, windowMs: 60_000, prefix: 'down', redisUrl: 'redis://127.0.0.1:1', onError: (e) => errors.push(e) });
+    const limiter = createRateLimiter({
+      max: 1,
+      windowMs: 60_000,
+      prefix: 'down',
+      redisUrl: 'redis://127.0.0.1:1',
+      onError: (e) => errors.push(e),
+    });
     try {
       expect((await limiter.hit('k')).allowed).toBe(true);
       expect((await limiter.hit('k')).allowed).toBe(false);

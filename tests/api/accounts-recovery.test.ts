@@ -71,15 +71,29 @@ describe('password recovery, mail stored in the outbox (no SMTP)', () => {
     const before = body(await post(p, '/api/accounts/login', { username: 'known@example.com', password: 'old violet lantern 1' }));
     const stamp = (await p.db('users').where({ username: 'known@example.com' }).first()).security_stamp;
     const { code, email } = await codeFor('known@example.com');
-    const res = await post(p, '/api/accounts/password/reset', { code, email, password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' });
+    const res = await post(p, '/api/accounts/password/reset', {
+      code,
+      email,
+      password: 'new violet lantern 2',
+      confirmPassword: 'new violet lantern 2',
+    });
     expect(res.statusCode).toBe(200);
     expect(body(res)).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String), id: before.id });
-    expect((await post(p, '/api/accounts/login', { username: 'known@example.com', password: 'old violet lantern 1' })).statusCode).toBe(400);
-    expect((await post(p, '/api/accounts/login', { username: 'known@example.com', password: 'new violet lantern 2' })).statusCode).toBe(200);
+    expect((await post(p, '/api/accounts/login', { username: 'known@example.com', password: 'old violet lantern 1' })).statusCode).toBe(
+      400,
+    );
+    expect((await post(p, '/api/accounts/login', { username: 'known@example.com', password: 'new violet lantern 2' })).statusCode).toBe(
+      200,
+    );
     expect((await post(p, '/api/accounts/refresh', { refreshToken: before.refreshToken })).statusCode).toBe(401);
     expect((await p.db('users').where({ username: 'known@example.com' }).first()).security_stamp).not.toBe(stamp);
 
-    const again = await post(p, '/api/accounts/password/reset', { code, email, password: 'third password', confirmPassword: 'third password' });
+    const again = await post(p, '/api/accounts/password/reset', {
+      code,
+      email,
+      password: 'third password',
+      confirmPassword: 'third password',
+    });
     expect(again.statusCode).toBe(400);
     expect(body(again).errors).toEqual({ code: ['The recovery link is invalid or has expired.'] });
   });
@@ -87,15 +101,26 @@ describe('password recovery, mail stored in the outbox (no SMTP)', () => {
   it('retires the other outstanding links of the user after a reset', async () => {
     const first = await codeFor('known@example.com');
     const second = await codeFor('known@example.com');
-    expect((await post(p, '/api/accounts/password/reset', { ...second, password: 'fourth password', confirmPassword: 'fourth password' })).statusCode).toBe(200);
+    expect(
+      (await post(p, '/api/accounts/password/reset', { ...second, password: 'fourth password', confirmPassword: 'fourth password' }))
+        .statusCode,
+    ).toBe(200);
     const res = await post(p, '/api/accounts/password/reset', { ...first, password: 'fifth password', confirmPassword: 'fifth password' });
     expect(body(res).errors.code).toBeDefined();
   });
 
   it('refuses an expired code', async () => {
     const { code, email } = await codeFor('known@example.com');
-    await p.db('password_resets').whereNull('used_at').update({ expires_at: new Date(Date.now() - 1000) });
-    const res = await post(p, '/api/accounts/password/reset', { code, email, password: 'new password 2', confirmPassword: 'new password 2' });
+    await p
+      .db('password_resets')
+      .whereNull('used_at')
+      .update({ expires_at: new Date(Date.now() - 1000) });
+    const res = await post(p, '/api/accounts/password/reset', {
+      code,
+      email,
+      password: 'new password 2',
+      confirmPassword: 'new password 2',
+    });
     expect(res.statusCode).toBe(400);
     expect(body(res).errors).toEqual({ code: ['The recovery link is invalid or has expired.'] });
   });
@@ -103,18 +128,36 @@ describe('password recovery, mail stored in the outbox (no SMTP)', () => {
   it('refuses a code of another account', async () => {
     await signup(p, 'other@example.com');
     const { code } = await codeFor('other@example.com');
-    const res = await post(p, '/api/accounts/password/reset', { code, email: 'known@example.com', password: 'new password 3', confirmPassword: 'new password 3' });
+    const res = await post(p, '/api/accounts/password/reset', {
+      code,
+      email: 'known@example.com',
+      password: 'new password 3',
+      confirmPassword: 'new password 3',
+    });
     expect(body(res).errors).toEqual({ code: ['The recovery link is invalid or has expired.'] });
   });
 
   it('answers each bad field under code, password and confirmPassword (an unknown address like a bad code: no enumeration)', async () => {
-    const good = { code: 'x'.repeat(43), email: 'known@example.com', password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' };
+    const good = {
+      code: 'x'.repeat(43),
+      email: 'known@example.com',
+      password: 'new violet lantern 2',
+      confirmPassword: 'new violet lantern 2',
+    };
     const cases: Array<[object, string, string]> = [
       [{ ...good, code: 'wrong' }, 'code', 'The recovery link is invalid or has expired.'],
       [{ ...good, code: '' }, 'code', 'The recovery link is invalid or has expired.'],
       [{ ...good, email: 'nobody@example.com' }, 'code', 'The recovery link is invalid or has expired.'],
-      [{ ...good, password: 'password1', confirmPassword: 'password1' }, 'password', 'This password is too common. Choose one that is harder to guess.'],
-      [{ ...good, password: 'known@example.com', confirmPassword: 'known@example.com' }, 'password', 'Your password must not be your username or e-mail address.'],
+      [
+        { ...good, password: 'password1', confirmPassword: 'password1' },
+        'password',
+        'This password is too common. Choose one that is harder to guess.',
+      ],
+      [
+        { ...good, password: 'known@example.com', confirmPassword: 'known@example.com' },
+        'password',
+        'Your password must not be your username or e-mail address.',
+      ],
       [{ ...good, password: 'short', confirmPassword: 'short' }, 'password', 'Password must be at least 8 characters.'],
       [{ ...good, confirmPassword: 'different password' }, 'confirmPassword', 'Passwords do not match.'],
     ];
@@ -140,7 +183,12 @@ describe('password recovery, mail stored in the outbox (no SMTP)', () => {
   });
 
   it('limits reset attempts per client and e-mail (429)', async () => {
-    const payload = { code: 'guess', email: 'other@example.com', password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' };
+    const payload = {
+      code: 'guess',
+      email: 'other@example.com',
+      password: 'new violet lantern 2',
+      confirmPassword: 'new violet lantern 2',
+    };
     for (let i = 0; i < p.config.rateLimit.max; i++) expect((await post(p, '/api/accounts/password/reset', payload)).statusCode).toBe(400);
     const limited = await post(p, '/api/accounts/password/reset', payload);
     expect(limited.statusCode).toBe(429);
@@ -173,13 +221,23 @@ describe('password recovery through a real SMTP server', () => {
     const email = decodeURIComponent(address!);
     expect(email).toBe('mailed@example.com');
 
-    const reset = await post(p, '/api/accounts/password/reset', { code, email, password: 'a quiet violet harbour 7', confirmPassword: 'a quiet violet harbour 7' });
+    const reset = await post(p, '/api/accounts/password/reset', {
+      code,
+      email,
+      password: 'a quiet violet harbour 7',
+      confirmPassword: 'a quiet violet harbour 7',
+    });
     expect(reset.statusCode).toBe(200);
     const login = await post(p, '/api/accounts/login', { username: 'mailed@example.com', password: 'a quiet violet harbour 7' });
     expect(login.statusCode).toBe(200);
     expect(body(login).id).toBe(body(reset).id);
 
-    const twice = await post(p, '/api/accounts/password/reset', { code, email, password: 'another password', confirmPassword: 'another password' });
+    const twice = await post(p, '/api/accounts/password/reset', {
+      code,
+      email,
+      password: 'another password',
+      confirmPassword: 'another password',
+    });
     expect(twice.statusCode).toBe(400);
     expect(body(twice).errors.code).toEqual(['The recovery link is invalid or has expired.']);
 

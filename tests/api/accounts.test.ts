@@ -14,7 +14,8 @@ describe('accounts API', () => {
 
   const post = (url: string, payload: object, token?: string) =>
     p.server.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const get = (url: string, token?: string) => p.server.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const get = (url: string, token?: string) =>
+    p.server.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const body = (res: { payload: string }) => JSON.parse(res.payload);
   const signup = (username: string, password = 'correct horse') =>
     post('/api/accounts/users', { username, password, repeatPassword: password, terms: true });
@@ -26,7 +27,7 @@ describe('accounts API', () => {
 
   describe('POST /api/accounts/users (signup)', () => {
     it('creates an account and answers a message, without tokens or id', async () => {
-      const res = await signup('Ada@Example.com', 'correct horse', );
+      const res = await signup('Ada@Example.com', 'correct horse');
       expect(res.statusCode).toBe(201);
       const result = body(res);
       expect(result).toEqual({ message: 'Thanks for signing up! We sent an e-mail to your address. Log in to continue.' });
@@ -36,7 +37,13 @@ describe('accounts API', () => {
     });
 
     it('accepts the Uid the panel adds to every body', async () => {
-      const res = await post('/api/accounts/users', { username: 'uid@example.com', password: 'good passphrase', repeatPassword: 'good passphrase', terms: true, Uid: 'guest-123' });
+      const res = await post('/api/accounts/users', {
+        username: 'uid@example.com',
+        password: 'good passphrase',
+        repeatPassword: 'good passphrase',
+        terms: true,
+        Uid: 'guest-123',
+      });
       expect(res.statusCode).toBe(201);
     });
 
@@ -51,13 +58,37 @@ describe('accounts API', () => {
 
     it('answers each bad field under its own name', async () => {
       const cases: Array<[object, string, string]> = [
-        [{ username: 'not-an-email', password: 'good passphrase', repeatPassword: 'good passphrase', terms: true }, 'username', 'Username must be a valid e-mail address.'],
+        [
+          { username: 'not-an-email', password: 'good passphrase', repeatPassword: 'good passphrase', terms: true },
+          'username',
+          'Username must be a valid e-mail address.',
+        ],
         [{ password: 'good passphrase', repeatPassword: 'good passphrase', terms: true }, 'username', 'Username is required.'],
-        [{ username: 'a@example.com', password: 'short', repeatPassword: 'short', terms: true }, 'password', 'Password must be at least 8 characters.'],
-        [{ username: 'a@example.com', password: 'x'.repeat(129), repeatPassword: 'x'.repeat(129), terms: true }, 'password', 'Password must be at most 128 characters.'],
-        [{ username: 'a@example.com', password: 'good passphrase', repeatPassword: 'good passphrase 2', terms: true }, 'repeatPassword', 'Passwords do not match.'],
-        [{ username: 'a@example.com', password: 'good passphrase', repeatPassword: 'good passphrase', terms: false }, 'terms', 'You must accept the terms.'],
-        [{ username: 'a@example.com', password: 'good passphrase', repeatPassword: 'good passphrase' }, 'terms', 'You must accept the terms.'],
+        [
+          { username: 'a@example.com', password: 'short', repeatPassword: 'short', terms: true },
+          'password',
+          'Password must be at least 8 characters.',
+        ],
+        [
+          { username: 'a@example.com', password: 'x'.repeat(129), repeatPassword: 'x'.repeat(129), terms: true },
+          'password',
+          'Password must be at most 128 characters.',
+        ],
+        [
+          { username: 'a@example.com', password: 'good passphrase', repeatPassword: 'good passphrase 2', terms: true },
+          'repeatPassword',
+          'Passwords do not match.',
+        ],
+        [
+          { username: 'a@example.com', password: 'good passphrase', repeatPassword: 'good passphrase', terms: false },
+          'terms',
+          'You must accept the terms.',
+        ],
+        [
+          { username: 'a@example.com', password: 'good passphrase', repeatPassword: 'good passphrase' },
+          'terms',
+          'You must accept the terms.',
+        ],
       ];
       for (const [payload, field, text] of cases) {
         const res = await post('/api/accounts/users', payload);
@@ -90,7 +121,9 @@ describe('accounts API', () => {
       expect(claims.exp - claims.iat).toBe(p.config.accessTokenTtlSeconds);
       const stored = await p.db('refresh_tokens').where({ user_id: user!.id });
       expect(stored.length).toBeGreaterThan(0);
-      expect(stored.every((r: { token_hash: string }) => r.token_hash !== session.refreshToken && /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+      expect(
+        stored.every((r: { token_hash: string }) => r.token_hash !== session.refreshToken && /^[0-9a-f]{64}$/.test(r.token_hash)),
+      ).toBe(true);
     });
 
     it('answers a wrong password and an unknown user alike', async () => {
@@ -134,7 +167,11 @@ describe('accounts API', () => {
     it('answers 401 without a valid token', async () => {
       expect((await get('/api/accounts/validate')).statusCode).toBe(401);
       expect((await get('/api/accounts/validate', 'not.a.token')).statusCode).toBe(401);
-      const forged = Jwt.token.generate({ sub: 'x', id: 'x' }, { key: 'another-secret-another-secret-another', algorithm: 'HS256' }, { ttlSec: 60 });
+      const forged = Jwt.token.generate(
+        { sub: 'x', id: 'x' },
+        { key: 'another-secret-another-secret-another', algorithm: 'HS256' },
+        { ttlSec: 60 },
+      );
       expect((await get('/api/accounts/validate', forged)).statusCode).toBe(401);
     });
 
@@ -142,7 +179,11 @@ describe('accounts API', () => {
       const session = await login('validate@example.com');
       const claims = Jwt.token.decode(session.accessToken).decoded.payload;
       const { iat: _iat, exp: _exp, ...rest } = claims;
-      const expired = Jwt.token.generate(rest, { key: p.config.accessTokenSecret, algorithm: 'HS256' }, { ttlSec: 60, now: Date.now() - 3_600_000 });
+      const expired = Jwt.token.generate(
+        rest,
+        { key: p.config.accessTokenSecret, algorithm: 'HS256' },
+        { ttlSec: 60, now: Date.now() - 3_600_000 },
+      );
       const res = await get('/api/accounts/validate', expired);
       expect(res.statusCode).toBe(401);
       expect(res.headers['token-expired']).toBe('true');
@@ -173,7 +214,10 @@ describe('accounts API', () => {
       const rotated = body(await post('/api/accounts/refresh', { refreshToken: first.refreshToken, accessToken: first.accessToken }));
       // within the grace window (concurrent refreshes) the same token answers its successor again
       // (tests/security/sessions.test.ts); after it, a presented rotated token means theft
-      await p.db('refresh_tokens').where({ token_hash: sha256(first.refreshToken) }).update({ rotated_at: new Date(Date.now() - (p.config.refreshReuseGraceSeconds + 1) * 1000) });
+      await p
+        .db('refresh_tokens')
+        .where({ token_hash: sha256(first.refreshToken) })
+        .update({ rotated_at: new Date(Date.now() - (p.config.refreshReuseGraceSeconds + 1) * 1000) });
       const reuse = await post('/api/accounts/refresh', { refreshToken: first.refreshToken, accessToken: first.accessToken });
       expect(reuse.statusCode).toBe(401);
       expect(body(reuse).message).toBe('Invalid refresh token.');
@@ -187,7 +231,11 @@ describe('accounts API', () => {
     it('accepts the expired access token the client still holds', async () => {
       const session = await login('refresh@example.com');
       const { iat: _iat, exp: _exp, ...claims } = Jwt.token.decode(session.accessToken).decoded.payload;
-      const expired = Jwt.token.generate(claims, { key: p.config.accessTokenSecret, algorithm: 'HS256' }, { ttlSec: 60, now: Date.now() - 3_600_000 });
+      const expired = Jwt.token.generate(
+        claims,
+        { key: p.config.accessTokenSecret, algorithm: 'HS256' },
+        { ttlSec: 60, now: Date.now() - 3_600_000 },
+      );
       const res = await post('/api/accounts/refresh', { refreshToken: session.refreshToken, accessToken: expired });
       expect(res.statusCode).toBe(200);
     });
@@ -203,9 +251,16 @@ describe('accounts API', () => {
 
     it('refuses unknown, expired and malformed input', async () => {
       expect((await post('/api/accounts/refresh', { refreshToken: 'unknown-token' })).statusCode).toBe(401);
-      expect((await post('/api/accounts/refresh', { refreshToken: (await login('refresh@example.com')).refreshToken, accessToken: 'garbage' })).statusCode).toBe(401);
+      expect(
+        (await post('/api/accounts/refresh', { refreshToken: (await login('refresh@example.com')).refreshToken, accessToken: 'garbage' }))
+          .statusCode,
+      ).toBe(401);
       const session = await login('refresh@example.com');
-      await p.db('refresh_tokens').where({ user_id: session.id }).whereNull('revoked_at').update({ expires_at: new Date(Date.now() - 1000) });
+      await p
+        .db('refresh_tokens')
+        .where({ user_id: session.id })
+        .whereNull('revoked_at')
+        .update({ expires_at: new Date(Date.now() - 1000) });
       expect((await post('/api/accounts/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(401);
       const missing = await post('/api/accounts/refresh', {});
       expect(missing.statusCode).toBe(400);
@@ -235,23 +290,41 @@ describe('accounts API', () => {
       const stamp = body(await get('/api/users/profile/security-stamp', session.accessToken)).securityStamp;
       const cases: Array<[object, string, string]> = [
         [{ password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' }, 'current', 'Current password is required.'],
-        [{ current: 'wrong', password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' }, 'current', 'Current password is incorrect.'],
-        [{ current: 'old violet lantern 1', password: 'short', confirmPassword: 'short' }, 'password', 'Password must be at least 8 characters.'],
-        [{ current: 'old violet lantern 1', password: 'new violet lantern 2', confirmPassword: 'other password' }, 'confirmPassword', 'Passwords do not match.'],
+        [
+          { current: 'wrong', password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' },
+          'current',
+          'Current password is incorrect.',
+        ],
+        [
+          { current: 'old violet lantern 1', password: 'short', confirmPassword: 'short' },
+          'password',
+          'Password must be at least 8 characters.',
+        ],
+        [
+          { current: 'old violet lantern 1', password: 'new violet lantern 2', confirmPassword: 'other password' },
+          'confirmPassword',
+          'Passwords do not match.',
+        ],
       ];
       for (const [payload, field, text] of cases) {
         const res = await post('/api/change-password', payload, session.accessToken);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(body(res).errors[field]).toEqual([text]);
       }
-      const ok = await post('/api/change-password', { current: 'old violet lantern 1', password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' }, session.accessToken);
+      const ok = await post(
+        '/api/change-password',
+        { current: 'old violet lantern 1', password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' },
+        session.accessToken,
+      );
       expect(ok.statusCode).toBe(200);
       const fresh = body(ok);
       expect(fresh.accessToken).toBeTruthy();
       // other sessions end; this client continues with the answered session
       expect((await post('/api/accounts/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(401);
       expect((await post('/api/accounts/refresh', { refreshToken: fresh.refreshToken })).statusCode).toBe(200);
-      expect((await post('/api/accounts/login', { username: 'change@example.com', password: 'old violet lantern 1' })).statusCode).toBe(400);
+      expect((await post('/api/accounts/login', { username: 'change@example.com', password: 'old violet lantern 1' })).statusCode).toBe(
+        400,
+      );
       await login('change@example.com', 'new violet lantern 2');
       expect(body(await get('/api/users/profile/security-stamp', fresh.accessToken)).securityStamp).not.toBe(stamp);
     });
@@ -260,7 +333,9 @@ describe('accounts API', () => {
       const user = await insertUser(p.db, { username: 'google-only@example.com', passwordHash: null });
       const token = accessTokenFor(p.config, user);
       expect(body(await get('/api/users/profile', token)).hasPassword).toBe(false);
-      expect((await post('/api/accounts/login', { username: 'google-only@example.com', password: 'anything at all' })).statusCode).toBe(400);
+      expect((await post('/api/accounts/login', { username: 'google-only@example.com', password: 'anything at all' })).statusCode).toBe(
+        400,
+      );
       const res = await post('/api/change-password', { password: 'first password', confirmPassword: 'first password' }, token);
       expect(res.statusCode).toBe(200);
       await login('google-only@example.com', 'first password');
@@ -270,13 +345,25 @@ describe('accounts API', () => {
     });
 
     it('needs a bearer token', async () => {
-      expect((await post('/api/change-password', { password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' })).statusCode).toBe(401);
+      expect(
+        (await post('/api/change-password', { password: 'new violet lantern 2', confirmPassword: 'new violet lantern 2' })).statusCode,
+      ).toBe(401);
     });
   });
 
   it('documents the routes in the OpenAPI document', async () => {
     const doc = JSON.parse((await get('/documents/api/openapi.json')).payload);
-    for (const path of ['/api/accounts/users', '/api/accounts/login', '/api/accounts/refresh', '/api/accounts/logout', '/api/accounts/password/reset-password', '/api/accounts/password/reset', '/api/accounts/validate', '/api/change-password', '/api/connect/google']) {
+    for (const path of [
+      '/api/accounts/users',
+      '/api/accounts/login',
+      '/api/accounts/refresh',
+      '/api/accounts/logout',
+      '/api/accounts/password/reset-password',
+      '/api/accounts/password/reset',
+      '/api/accounts/validate',
+      '/api/change-password',
+      '/api/connect/google',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });

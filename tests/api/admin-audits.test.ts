@@ -54,11 +54,21 @@ describe('user audit', () => {
         await hub.close();
       }
     }
-    const page = await until(() => grid(`/api/admin/user-audits?Filter=${board.code}`), (r) => r.body.totalCount === 2);
+    const page = await until(
+      () => grid(`/api/admin/user-audits?Filter=${board.code}`),
+      (r) => r.body.totalCount === 2,
+    );
     expect(page.status).toBe(200);
     expect(page.body.totalCount).toBe(2);
     const [newest, first] = page.body.data;
-    expect(newest).toMatchObject({ username: ann.user!.username, uniqueUserId: ann.actor.uid, boardCode: board.code, type: 'join', source: 'web', attributes: { freq: 2 } });
+    expect(newest).toMatchObject({
+      username: ann.user!.username,
+      uniqueUserId: ann.actor.uid,
+      boardCode: board.code,
+      type: 'join',
+      source: 'web',
+      attributes: { freq: 2 },
+    });
     expect(first!.attributes).toEqual({ freq: 1 });
     // loopback has no country
     expect(newest!.country).toBeNull();
@@ -73,9 +83,25 @@ describe('user audit', () => {
     } finally {
       await hub.close();
     }
-    const guestRows = await until(() => grid(`/api/admin/user-audits?Filter=${g.actor.uid}`), (r) => r.body.totalCount === 1);
-    expect(guestRows.body.data[0]).toMatchObject({ username: null, uniqueUserId: g.actor.uid, boardCode: board.code, source: 'web', attributes: { freq: 1 } });
-    await p.db('user_audits').insert({ uid: 'g-sized', board_code: board.code, type: 'join', source: 'embed', ip: '8.8.8.8', attributes: JSON.stringify({ size: 12, freq: 1 }) });
+    const guestRows = await until(
+      () => grid(`/api/admin/user-audits?Filter=${g.actor.uid}`),
+      (r) => r.body.totalCount === 1,
+    );
+    expect(guestRows.body.data[0]).toMatchObject({
+      username: null,
+      uniqueUserId: g.actor.uid,
+      boardCode: board.code,
+      source: 'web',
+      attributes: { freq: 1 },
+    });
+    await p.db('user_audits').insert({
+      uid: 'g-sized',
+      board_code: board.code,
+      type: 'join',
+      source: 'embed',
+      ip: '8.8.8.8',
+      attributes: JSON.stringify({ size: 12, freq: 1 }),
+    });
     const sized = await grid(`/api/admin/user-audits?QuickFilter=withSize&Filter=${board.code}`);
     expect(sized.body.data.map((r) => r.uniqueUserId)).toEqual(['g-sized']);
     // the country comes from the address with the offline database when the row has none
@@ -88,7 +114,9 @@ describe('user audit', () => {
   });
 
   it('CSV holds at most 300 rows', async () => {
-    await p.db('user_audits').insert(Array.from({ length: 305 }, (_, i) => ({ uid: `bulk-${i}`, board_code: `${tag}-bulk`, type: 'join', source: 'web' })));
+    await p
+      .db('user_audits')
+      .insert(Array.from({ length: 305 }, (_, i) => ({ uid: `bulk-${i}`, board_code: `${tag}-bulk`, type: 'join', source: 'web' })));
     const lines = await csvLines(`/api/admin/user-audits?Filter=${tag}-bulk`);
     expect(lines).toHaveLength(301);
     expect(lines[0]).toContain('boardCode');
@@ -100,12 +128,24 @@ describe('user audit', () => {
 describe('feature audit', () => {
   it('reads POST /api/logs/usages: context, data, who, country; text filter; CSV up to 3000', async () => {
     for (const context of [`${tag}.export`, `${tag}.share`]) {
-      const res = await p.server.inject({ method: 'POST', url: '/api/logs/usages', payload: { context, data: { n: 1 } }, headers: { authorization: `Bearer ${ann.token}` }, remoteAddress: '8.8.4.4' });
+      const res = await p.server.inject({
+        method: 'POST',
+        url: '/api/logs/usages',
+        payload: { context, data: { n: 1 } },
+        headers: { authorization: `Bearer ${ann.token}` },
+        remoteAddress: '8.8.4.4',
+      });
       expect(res.statusCode, res.payload).toBe(204);
     }
     const page = await grid(`/api/admin/feature-audits?Filter=${tag}&Orders=context`);
     expect(page.body.totalCount).toBe(2);
-    expect(page.body.data[0]).toMatchObject({ context: `${tag}.export`, data: { n: 1 }, username: ann.user!.username, uniqueUserId: ann.actor.uid, country: 'US' });
+    expect(page.body.data[0]).toMatchObject({
+      context: `${tag}.export`,
+      data: { n: 1 },
+      username: ann.user!.username,
+      uniqueUserId: ann.actor.uid,
+      country: 'US',
+    });
     expect((await grid(`/api/admin/feature-audits?QuickFilter=all&Filter=${tag}.share`)).body.totalCount).toBe(1);
     const lines = await csvLines(`/api/admin/feature-audits?Filter=${tag}`);
     expect(lines).toHaveLength(3);
@@ -117,7 +157,13 @@ describe('feature audit', () => {
 describe('performance logs', () => {
   it('reads POST /api/logs/perfs; quick filters by type; payload as name/value entries', async () => {
     const perf = (type: string, payload: unknown) =>
-      p.server.inject({ method: 'POST', url: '/api/logs/perfs', payload: { type, sessionId: `${tag}-s`, board: board.code, payload }, headers: { authorization: `Bearer ${ann.token}` }, remoteAddress: '8.8.8.8' });
+      p.server.inject({
+        method: 'POST',
+        url: '/api/logs/perfs',
+        payload: { type, sessionId: `${tag}-s`, board: board.code, payload },
+        headers: { authorization: `Bearer ${ann.token}` },
+        remoteAddress: '8.8.8.8',
+      });
     expect((await perf('Join', { duration: 420, transport: 'websocket' })).statusCode).toBe(204);
     expect((await perf('SlowNetwork', [{ name: 'rtt', value: 900 }])).statusCode).toBe(204);
     expect((await perf('Error', 'boom')).statusCode).toBe(204);
@@ -125,10 +171,27 @@ describe('performance logs', () => {
     expect(all.body.totalCount).toBe(3);
     const join = await grid(`/api/admin/perf-logs?Filter=${tag}-s&QuickFilter=Join`);
     expect(join.body.data).toHaveLength(1);
-    expect(join.body.data[0]).toMatchObject({ sessionId: `${tag}-s`, username: ann.user!.username, uid: ann.actor.uid, country: 'US', ip: '8.8.8.8', board: board.code, type: 'Join', payload: [{ name: 'duration', value: '420' }, { name: 'transport', value: 'websocket' }] });
-    expect((await grid(`/api/admin/perf-logs?Filter=${tag}-s&QuickFilter=SlowNetwork`)).body.data[0]!.payload).toEqual([{ name: 'rtt', value: '900' }]);
-    expect((await grid(`/api/admin/perf-logs?Filter=${tag}-s&QuickFilter=Error`)).body.data[0]!.payload).toEqual([{ name: 'value', value: 'boom' }]);
-    for (const q of ['Speed', 'ReportingMain', 'ReportingDefault', 'Socket']) expect((await grid(`/api/admin/perf-logs?Filter=${tag}-s&QuickFilter=${q}`)).body.totalCount).toBe(0);
+    expect(join.body.data[0]).toMatchObject({
+      sessionId: `${tag}-s`,
+      username: ann.user!.username,
+      uid: ann.actor.uid,
+      country: 'US',
+      ip: '8.8.8.8',
+      board: board.code,
+      type: 'Join',
+      payload: [
+        { name: 'duration', value: '420' },
+        { name: 'transport', value: 'websocket' },
+      ],
+    });
+    expect((await grid(`/api/admin/perf-logs?Filter=${tag}-s&QuickFilter=SlowNetwork`)).body.data[0]!.payload).toEqual([
+      { name: 'rtt', value: '900' },
+    ]);
+    expect((await grid(`/api/admin/perf-logs?Filter=${tag}-s&QuickFilter=Error`)).body.data[0]!.payload).toEqual([
+      { name: 'value', value: 'boom' },
+    ]);
+    for (const q of ['Speed', 'ReportingMain', 'ReportingDefault', 'Socket'])
+      expect((await grid(`/api/admin/perf-logs?Filter=${tag}-s&QuickFilter=${q}`)).body.totalCount).toBe(0);
     expect((await csvLines(`/api/admin/perf-logs?Filter=${tag}-s`)).length).toBe(4);
   });
 });

@@ -38,7 +38,15 @@ beforeAll(async () => {
   deactivated = await operator(p, { name: 'Dee Deactivated' });
   await updateUser(p.db, deactivated.user!.id, { is_active: false });
   // a developer app's participant token naming the operator's id as its uid
-  const token = signAccessToken(p.config, { sub: `client:app1:${op.user!.id}`, id: op.user!.id, client: 'app1', role: ['admin'], plan: 'team', lang: 'en', qty: 1 });
+  const token = signAccessToken(p.config, {
+    sub: `client:app1:${op.user!.id}`,
+    id: op.user!.id,
+    client: 'app1',
+    role: ['admin'],
+    plan: 'team',
+    lang: 'en',
+    qty: 1,
+  });
   participant = { token, actor: { userId: null, uid: op.user!.id, claims: null } };
 });
 afterAll(() => p?.stop());
@@ -47,16 +55,23 @@ const operatorRoutes = () => p.server.table().filter((r) => isOperatorPath(r) &&
 
 describe('the operator route table', () => {
   it('has operator routes (the walk below is not empty)', () => {
-    expect(operatorRoutes().map(key)).toEqual(expect.arrayContaining(['GET /api/admin/audit', 'GET /api/admin/boards', 'POST /api/admin/boards/{id}/disable']));
+    expect(operatorRoutes().map(key)).toEqual(
+      expect.arrayContaining(['GET /api/admin/audit', 'GET /api/admin/boards', 'POST /api/admin/boards/{id}/disable']),
+    );
   });
 
   it('every operator route carries the operator scope (admin/operator.ts operatorRoute)', () => {
-    const missing = operatorRoutes().filter((r) => !requiresOperator(r)).map(key);
+    const missing = operatorRoutes()
+      .filter((r) => !requiresOperator(r))
+      .map(key);
     expect(missing, 'operator routes without the operator scope').toEqual([]);
   });
 
   it('no route outside the operator paths and tag asks for the scope without being tagged', () => {
-    const stray = p.server.table().filter((r) => requiresOperator(r) && !isOperatorPath(r)).map(key);
+    const stray = p.server
+      .table()
+      .filter((r) => requiresOperator(r) && !isOperatorPath(r))
+      .map(key);
     expect(stray).toEqual([]);
   });
 
@@ -80,7 +95,8 @@ describe('the operator route table', () => {
         if (res.status !== expected) wrong.push(`${key(r)} as ${who}: ${res.status} (expected ${expected})`);
       }
       const allowed = await call(p, op, method, url, payload);
-      if (allowed.status === 401 || allowed.status === 403 || allowed.status >= 500) wrong.push(`${key(r)} as operator: ${allowed.status} ${allowed.raw.slice(0, 120)}`);
+      if (allowed.status === 401 || allowed.status === 403 || allowed.status >= 500)
+        wrong.push(`${key(r)} as operator: ${allowed.status} ${allowed.raw.slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);
   });

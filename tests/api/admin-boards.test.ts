@@ -26,7 +26,10 @@ const grid = async (query: string) => {
 };
 const names = (page: { data: Array<Record<string, any>> }) => page.data.map((b) => b.name).sort();
 const setDates = (id: string, created: string, lastSession: string | null) =>
-  p.db('boards').where({ id }).update({ created_at: p.db.raw(created), last_session_at: lastSession ? p.db.raw(lastSession) : null });
+  p
+    .db('boards')
+    .where({ id })
+    .update({ created_at: p.db.raw(created), last_session_at: lastSession ? p.db.raw(lastSession) : null });
 
 beforeAll(async () => {
   p = await startTestPlatform({ rateLimit: { max: 10_000, windowMs: 60_000 } }, { listen: true });
@@ -40,9 +43,23 @@ beforeAll(async () => {
   await setDates(boards.fresh!.id, 'now()', 'now()');
   await setDates(boards.yesterday!.id, "now() - interval '1 day'", "now() - interval '1 day'");
   await setDates(boards['old-empty']!.id, "now() - interval '60 days'", null);
-  for (const name of ['disposable', 'with-image', 'guest-owned', 'client']) await setDates(boards[name]!.id, "now() - interval '10 days'", "now() - interval '10 days'");
-  await p.db('boards').where({ id: boards.disposable!.id }).update({ dispose_at: p.db.raw("now() + interval '3 days'") });
-  const image = { id: 'img1', cmd: 'image', uid: ann.actor.uid, timestamp: Date.now(), x: 0, y: 0, w: 40, h: 30, resource: '123e4567-e89b-12d3-a456-426614174000' };
+  for (const name of ['disposable', 'with-image', 'guest-owned', 'client'])
+    await setDates(boards[name]!.id, "now() - interval '10 days'", "now() - interval '10 days'");
+  await p
+    .db('boards')
+    .where({ id: boards.disposable!.id })
+    .update({ dispose_at: p.db.raw("now() + interval '3 days'") });
+  const image = {
+    id: 'img1',
+    cmd: 'image',
+    uid: ann.actor.uid,
+    timestamp: Date.now(),
+    x: 0,
+    y: 0,
+    w: 40,
+    h: 30,
+    resource: '123e4567-e89b-12d3-a456-426614174000',
+  };
   const sent = await send(p, ann, boards['with-image']!.code, add(ann.actor.uid, image as never));
   expect(sent.status, sent.raw).toBe(200);
   await p.db('board_activity').insert({ day: p.db.raw('current_date'), board_id: boards.client!.id, uid: 'a_x', client_id: 'app-1' });
@@ -56,7 +73,17 @@ describe('the board grid', () => {
     const page = await grid(`Filter=${tag}`);
     expect(page.totalCount).toBe(7);
     const row = page.data.find((b) => b.name === `${tag} fresh`)!;
-    expect(row).toMatchObject({ id: boards.fresh!.id, owner: ann.user!.id, ownerUsername: ann.user!.username, status: 1, membersCount: 2, commandsCount: 0, shareType: 2, hasClient: false, assetsSize: 0 });
+    expect(row).toMatchObject({
+      id: boards.fresh!.id,
+      owner: ann.user!.id,
+      ownerUsername: ann.user!.username,
+      status: 1,
+      membersCount: 2,
+      commandsCount: 0,
+      shareType: 2,
+      hasClient: false,
+      assetsSize: 0,
+    });
     expect(typeof row.createdDate).toBe('string');
     expect(page.data[0]!.name).toBe(`${tag} fresh`);
   });
@@ -98,11 +125,17 @@ describe('the board grid', () => {
   });
 
   it('answers CSV with the same filters', async () => {
-    const res = await p.server.inject({ method: 'GET', url: `/api/admin/boards?Filter=${tag}&QuickFilter=withuser&Orders=CreatedDate`, headers: { authorization: `Bearer ${op.token}`, accept: 'text/csv' } });
+    const res = await p.server.inject({
+      method: 'GET',
+      url: `/api/admin/boards?Filter=${tag}&QuickFilter=withuser&Orders=CreatedDate`,
+      headers: { authorization: `Bearer ${op.token}`, accept: 'text/csv' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
     const lines = res.payload.trim().split('\n');
-    expect(lines[0]).toBe('id,code,name,owner,ownerUsername,status,membersCount,commandsCount,shareType,hasClient,assetsSize,createdDate,lastSession');
+    expect(lines[0]).toBe(
+      'id,code,name,owner,ownerUsername,status,membersCount,commandsCount,shareType,hasClient,assetsSize,createdDate,lastSession',
+    );
     expect(lines).toHaveLength(7);
     expect(lines[1]).toContain(`${tag} old-empty`);
   });
@@ -114,7 +147,12 @@ describe('board detail and insight', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: boards.fresh!.code, name: `${tag} fresh`, status: 1, isDisposable: false, clientId: null });
     const members = res.body.members as Array<Record<string, any>>;
-    expect(members.map((m) => [m.username, m.isOwner])).toEqual(expect.arrayContaining([[ann.user!.username, true], [bob.user!.username, false]]));
+    expect(members.map((m) => [m.username, m.isOwner])).toEqual(
+      expect.arrayContaining([
+        [ann.user!.username, true],
+        [bob.user!.username, false],
+      ]),
+    );
     expect((await call(p, op, 'GET', `/api/admin/boards/${boards.client!.code}/details`)).body).toMatchObject({ clientId: 'app-1' });
     expect((await call(p, op, 'GET', '/api/admin/boards/NoSuchBoard00/details')).status).toBe(404);
   });
@@ -122,7 +160,13 @@ describe('board detail and insight', () => {
   it('gives the insight as titled groups', async () => {
     const res = await call(p, op, 'GET', `/api/admin/boards/${boards['with-image']!.id}/insights`);
     expect(res.status).toBe(200);
-    expect(res.body.map((g: { title: string }) => g.title)).toEqual(['activity', 'size', 'members', 'commands by kind', 'commands per day']);
+    expect(res.body.map((g: { title: string }) => g.title)).toEqual([
+      'activity',
+      'size',
+      'members',
+      'commands by kind',
+      'commands per day',
+    ]);
     expect(res.body[1].items).toContainEqual({ name: 'commands', value: 1 });
     expect(res.body[3].items).toContainEqual({ name: 'image', value: 1 });
   });
@@ -174,7 +218,10 @@ describe('board actions', () => {
     expect((await call(p, bob, 'POST', `/api/boards/${boards.fresh!.code}/dispose`, { days: 3 })).status).toBe(200);
     const guestOwned = (await call(p, op, 'GET', `/api/admin/boards/${boards['guest-owned']!.id}/details`)).body;
     const guestRow = guestOwned.members[0];
-    const refused = await call(p, op, 'POST', '/api/admin/boards/set-owner', { id: boards['guest-owned']!.id, member: guestRow?.id ?? '00000000-0000-4000-8000-000000000000' });
+    const refused = await call(p, op, 'POST', '/api/admin/boards/set-owner', {
+      id: boards['guest-owned']!.id,
+      member: guestRow?.id ?? '00000000-0000-4000-8000-000000000000',
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors.member).toBeDefined();
   });
@@ -200,14 +247,30 @@ describe('board actions', () => {
   it('every action is in the audit trail, read through GET /api/admin/audit', async () => {
     const res = await call(p, op, 'GET', '/api/admin/audit?QuickFilter=boards&Take=50');
     expect(res.status).toBe(200);
-    expect(res.body.data.map((e: { action: string }) => e.action).sort()).toEqual(['board.delete', 'board.delete-member', 'board.disable', 'board.enable', 'board.set-owner']);
+    expect(res.body.data.map((e: { action: string }) => e.action).sort()).toEqual([
+      'board.delete',
+      'board.delete-member',
+      'board.disable',
+      'board.enable',
+      'board.set-owner',
+    ]);
     const del = res.body.data.find((e: { action: string }) => e.action === 'board.delete');
-    expect(del).toMatchObject({ actorId: op.user!.id, actorName: op.user!.username, targetType: 'board', targetId: boards['old-empty']!.id, details: { name: `${tag} old-empty` } });
+    expect(del).toMatchObject({
+      actorId: op.user!.id,
+      actorName: op.user!.username,
+      targetType: 'board',
+      targetId: boards['old-empty']!.id,
+      details: { name: `${tag} old-empty` },
+    });
     const one = await call(p, op, 'GET', `/api/admin/audit?TargetId=${boards.fresh!.id}&Orders=at`);
-    expect(one.body.data.map((e: { action: string }) => e.action)).toEqual(['board.disable', 'board.enable', 'board.set-owner', 'board.delete-member']);
+    expect(one.body.data.map((e: { action: string }) => e.action)).toEqual([
+      'board.disable',
+      'board.enable',
+      'board.set-owner',
+      'board.delete-member',
+    ]);
     // a refused action writes nothing
     expect((await call(p, op, 'POST', '/api/admin/boards/delete-member', { id: boards.fresh!.id, member: 'nope' })).status).toBe(400);
     expect((await call(p, op, 'GET', '/api/admin/audit?QuickFilter=boards')).body.totalCount).toBe(5);
   });
 });
-

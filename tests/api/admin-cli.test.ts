@@ -44,7 +44,10 @@ describe('runAdminCommand (the command behind npm run admin)', () => {
     expect(await runAdminCommand(p.db, ['revoke', who.user!.username], out)).toBe(0);
     expect((await call(p, who, 'GET', '/api/admin/audit')).status).toBe(403);
     const trail = await p.db('operator_audit').where({ target_id: who.user!.id }).orderBy('id').select('action', 'actor_name', 'actor_id');
-    expect(trail).toEqual([{ action: 'role.grant', actor_name: 'cli', actor_id: null }, { action: 'role.revoke', actor_name: 'cli', actor_id: null }]);
+    expect(trail).toEqual([
+      { action: 'role.grant', actor_name: 'cli', actor_id: null },
+      { action: 'role.revoke', actor_name: 'cli', actor_id: null },
+    ]);
     expect(await runAdminCommand(p.db, ['grant', 'nobody@example.com'], out)).toBe(1);
     expect(await runAdminCommand(p.db, ['promote', 'x@example.com'], out)).toBe(2);
     expect(lines.pop()).toMatch(/^usage: npm run admin -- grant <email>/);
@@ -54,13 +57,23 @@ describe('runAdminCommand (the command behind npm run admin)', () => {
 describe('ADMIN_EMAILS', () => {
   it('gives the role at login (the token carries it) and at start to existing accounts', async () => {
     const password = 'correct horse battery staple 9';
-    expect((await p.server.inject({ method: 'POST', url: '/api/accounts/users', payload: { username: ADMIN_EMAIL, password, repeatPassword: password, terms: true } })).statusCode).toBeLessThan(300);
+    expect(
+      (
+        await p.server.inject({
+          method: 'POST',
+          url: '/api/accounts/users',
+          payload: { username: ADMIN_EMAIL, password, repeatPassword: password, terms: true },
+        })
+      ).statusCode,
+    ).toBeLessThan(300);
     expect((await p.db('users').where({ username: ADMIN_EMAIL }).first()).roles).toEqual([]);
     const login = await p.server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username: ADMIN_EMAIL, password } });
     expect(login.statusCode).toBe(200);
     const { accessToken } = JSON.parse(login.payload);
     expect(JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).role).toEqual(['admin']);
-    expect((await p.server.inject({ method: 'GET', url: '/api/admin/audit', headers: { authorization: `Bearer ${accessToken}` } })).statusCode).toBe(200);
+    expect(
+      (await p.server.inject({ method: 'GET', url: '/api/admin/audit', headers: { authorization: `Bearer ${accessToken}` } })).statusCode,
+    ).toBe(200);
     expect(await p.db('operator_audit').where({ actor_name: 'ADMIN_EMAILS', action: 'role.grant' }).first()).toBeDefined();
     // the same grant over every existing account of the list (idempotent)
     const other = await insertUser(p.db, { username: `Second-${ADMIN_EMAIL}`, passwordHash: null });
@@ -76,9 +89,14 @@ describe('ADMIN_EMAILS at start', () => {
     try {
       await migrate(db);
       const boss = await insertUser(db, { username: `start-${ADMIN_EMAIL}`, passwordHash: null });
-      const node = await createPlatform({ ...p.config, adminEmails: [`start-${ADMIN_EMAIL}`, 'nobody-yet@example.com'] }, { db, logger: pino({ level: 'silent' }) });
+      const node = await createPlatform(
+        { ...p.config, adminEmails: [`start-${ADMIN_EMAIL}`, 'nobody-yet@example.com'] },
+        { db, logger: pino({ level: 'silent' }) },
+      );
       expect((await db('users').where({ id: boss.id }).first()).roles).toEqual(['admin']);
-      expect(await db('operator_audit').where({ target_id: boss.id, actor_name: 'ADMIN_EMAILS', action: 'role.grant' }).first()).toBeDefined();
+      expect(
+        await db('operator_audit').where({ target_id: boss.id, actor_name: 'ADMIN_EMAILS', action: 'role.grant' }).first(),
+      ).toBeDefined();
       await node.stop();
     } finally {
       await db.destroy().catch(() => {});
@@ -111,7 +129,9 @@ describe('scripts/admin.ts', () => {
     expect(stdout.trim()).toBe(`${email} is now an operator`);
     const listed = await run(tsx, ['scripts/admin.ts', 'list'], { env, timeout: 60_000 });
     expect(listed.stdout).toContain(email);
-    const bad = await run(tsx, ['scripts/admin.ts', 'grant'], { env, timeout: 60_000 }).catch((err: { code: number; stdout: string }) => err);
+    const bad = await run(tsx, ['scripts/admin.ts', 'grant'], { env, timeout: 60_000 }).catch(
+      (err: { code: number; stdout: string }) => err,
+    );
     expect((bad as { code: number }).code).toBe(2);
   }, 90_000);
 });

@@ -41,7 +41,13 @@ describe('GET /api/admin/dashboard', () => {
   it("the dashboard's announcement form call: the panel's Uid in the body passes, an empty message is the server's 400", async () => {
     const start = new Date(Date.now() + 5 * 60_000).toISOString();
     const end = new Date(Date.now() + 7 * 60_000).toISOString();
-    const ok = await call(p, op, 'POST', '/api/admin/announcements', { type: 'News', message: 'From the dashboard', start, end, Uid: 'panel-uid-1' });
+    const ok = await call(p, op, 'POST', '/api/admin/announcements', {
+      type: 'News',
+      message: 'From the dashboard',
+      start,
+      end,
+      Uid: 'panel-uid-1',
+    });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ type: 'News', message: 'From the dashboard', duration: 2 });
     const empty = await call(p, op, 'POST', '/api/admin/announcements', { type: 'News', message: '', start, end, Uid: 'panel-uid-1' });

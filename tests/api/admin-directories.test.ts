@@ -53,10 +53,16 @@ describe('clients', () => {
     const all = await call(p, op, 'GET', '/api/admin/clients?Orders=CreatedDate');
     expect(all.body.data.map((c: { appName: string }) => c.appName)).toEqual(['Alpha app', 'Beta app']);
     expect(all.body.data[0]).toMatchObject({ username: owners[0]!.user!.username, isActive: true });
-    expect((await call(p, op, 'GET', '/api/admin/clients?QuickFilter=inactive')).body.data.map((c: { appName: string }) => c.appName)).toEqual(['Beta app']);
+    expect(
+      (await call(p, op, 'GET', '/api/admin/clients?QuickFilter=inactive')).body.data.map((c: { appName: string }) => c.appName),
+    ).toEqual(['Beta app']);
     expect((await call(p, op, 'GET', '/api/admin/clients?Filter=alpha')).body.totalCount).toBe(1);
     const detail = await call(p, op, 'GET', `/api/admin/clients/${beta.id}/details`);
-    expect(detail.body).toMatchObject({ appName: 'Beta app', isActive: false, origins: [{ origin: 'https://host.example', embeds: 3, refusals: 0 }] });
+    expect(detail.body).toMatchObject({
+      appName: 'Beta app',
+      isActive: false,
+      origins: [{ origin: 'https://host.example', embeds: 3, refusals: 0 }],
+    });
     expect(detail.raw).not.toContain(beta.secret_hash);
   });
 });

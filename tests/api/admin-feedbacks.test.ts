@@ -33,14 +33,38 @@ afterAll(() => p?.stop());
 describe('POST /api/feedbacks', () => {
   it('stores a visitor feedback with ip, country and user agent; a signed-in sender is their account', async () => {
     const g = guest();
-    const anon = await post('/api/feedbacks', { type: 'negative', description: 'It broke', email: 'Visitor@Example.com', Uid: g.secret }, { ip: '8.8.8.8', ua: 'Mozilla/5.0 probe' });
+    const anon = await post(
+      '/api/feedbacks',
+      { type: 'negative', description: 'It broke', email: 'Visitor@Example.com', Uid: g.secret },
+      { ip: '8.8.8.8', ua: 'Mozilla/5.0 probe' },
+    );
     expect(anon.statusCode, anon.payload).toBe(200);
-    const row = await p.db('feedbacks').where({ id: JSON.parse(anon.payload).id }).first();
-    expect(row).toMatchObject({ type: 'negative', description: 'It broke', email: 'visitor@example.com', source: 'app', ip: '8.8.8.8', country: 'US', user_agent: 'Mozilla/5.0 probe', user_id: null, uid: g.actor.uid });
+    const row = await p
+      .db('feedbacks')
+      .where({ id: JSON.parse(anon.payload).id })
+      .first();
+    expect(row).toMatchObject({
+      type: 'negative',
+      description: 'It broke',
+      email: 'visitor@example.com',
+      source: 'app',
+      ip: '8.8.8.8',
+      country: 'US',
+      user_agent: 'Mozilla/5.0 probe',
+      user_id: null,
+      uid: g.actor.uid,
+    });
     expect(JSON.stringify(row)).not.toContain(g.secret!);
-    const own = await post('/api/feedbacks', { type: 'positive', description: '', email: 'someone-else@example.com', source: 'panel' }, { token: ann.token, ip: '10.1.2.3' });
+    const own = await post(
+      '/api/feedbacks',
+      { type: 'positive', description: '', email: 'someone-else@example.com', source: 'panel' },
+      { token: ann.token, ip: '10.1.2.3' },
+    );
     expect(own.statusCode).toBe(200);
-    const mine = await p.db('feedbacks').where({ id: JSON.parse(own.payload).id }).first();
+    const mine = await p
+      .db('feedbacks')
+      .where({ id: JSON.parse(own.payload).id })
+      .first();
     expect(mine).toMatchObject({ user_id: ann.user!.id, email: ann.user!.username, source: 'panel', country: null });
   });
 
@@ -50,7 +74,8 @@ describe('POST /api/feedbacks', () => {
     expect(Object.keys(JSON.parse(bad.payload).errors).sort()).toEqual(['email', 'type']);
     const ip = '192.0.2.55';
     const statuses: number[] = [];
-    for (let i = 0; i <= FORM_LIMIT.max; i++) statuses.push((await post('/api/feedbacks', { type: 'neutral', description: `n${i}` }, { ip })).statusCode);
+    for (let i = 0; i <= FORM_LIMIT.max; i++)
+      statuses.push((await post('/api/feedbacks', { type: 'neutral', description: `n${i}` }, { ip })).statusCode);
     expect(statuses.slice(0, FORM_LIMIT.max).every((s) => s === 200)).toBe(true);
     const last = await post('/api/feedbacks', { type: 'neutral' }, { ip });
     expect(last.statusCode).toBe(429);
@@ -74,8 +99,18 @@ describe('the feedback back-office', () => {
     const tagged = await call(p, op, 'GET', '/api/admin/feedbacks?Tags=ui');
     expect(tagged.body.data.map((f: { id: string }) => f.id)).toEqual([anon.id]);
     const detail = await call(p, op, 'GET', `/api/admin/feedback/${anon.id}`);
-    expect(detail.body).toMatchObject({ feedback: 'It broke', ip: '8.8.8.8', country: 'US', userAgent: 'Mozilla/5.0 probe', tags: ['bug', 'ui'] });
-    const csv = await p.server.inject({ method: 'GET', url: '/api/admin/feedbacks?Tags=bug', headers: { authorization: `Bearer ${op.token}`, accept: 'text/csv' } });
+    expect(detail.body).toMatchObject({
+      feedback: 'It broke',
+      ip: '8.8.8.8',
+      country: 'US',
+      userAgent: 'Mozilla/5.0 probe',
+      tags: ['bug', 'ui'],
+    });
+    const csv = await p.server.inject({
+      method: 'GET',
+      url: '/api/admin/feedbacks?Tags=bug',
+      headers: { authorization: `Bearer ${op.token}`, accept: 'text/csv' },
+    });
     expect(csv.payload.trim().split('\n')).toHaveLength(2);
     expect((await call(p, op, 'DELETE', `/api/admin/feedback/${anon.id}`)).body.message).toBe('has been delete');
     expect((await call(p, op, 'GET', `/api/admin/feedback/${anon.id}`)).status).toBe(404);
@@ -86,7 +121,11 @@ describe('the feedback back-office', () => {
 
 describe('contacts', () => {
   it('the public form stores a message; the back-office lists and shows it', async () => {
-    const sent = await post('/api/contacts', { name: 'Cleo', email: 'cleo@example.com', type: 'sales', message: 'Pricing?' }, { ip: '8.8.4.4', ua: 'ContactAgent' });
+    const sent = await post(
+      '/api/contacts',
+      { name: 'Cleo', email: 'cleo@example.com', type: 'sales', message: 'Pricing?' },
+      { ip: '8.8.4.4', ua: 'ContactAgent' },
+    );
     expect(sent.statusCode, sent.payload).toBe(200);
     expect((await post('/api/contacts', { name: '', email: 'x', message: '' })).statusCode).toBe(400);
     const list = await call(p, op, 'GET', '/api/admin/contacts?QuickFilter=sales');

@@ -14,4 +14,5 @@ export async function operator(p: TestPlatform, opts: { name?: string } = {}): P
 }
 
 /** A path of the route table with its parameters filled in. */
-export const fillPath = (path: string, value = '00000000-0000-4000-8000-000000000000'): string => path.replace(/\{(\w+)\*?\}/g, () => value);
+export const fillPath = (path: string, value = '00000000-0000-4000-8000-000000000000'): string =>
+  path.replace(/\{(\w+)\*?\}/g, () => value);

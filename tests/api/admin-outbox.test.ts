@@ -16,7 +16,11 @@ import { operator } from './admin-fixtures';
 const LINK = /https?:\/\/[^\s"<]+\/accounts\/reset-password\/[A-Za-z0-9_-]+\/[^\s"<]+/;
 
 async function recoveryMailFor(p: TestPlatform, email: string, password = 'outbox password 1') {
-  const signup = await p.server.inject({ method: 'POST', url: '/api/accounts/users', payload: { username: email, password, repeatPassword: password, terms: true } });
+  const signup = await p.server.inject({
+    method: 'POST',
+    url: '/api/accounts/users',
+    payload: { username: email, password, repeatPassword: password, terms: true },
+  });
   expect(signup.statusCode, signup.payload).toBe(201);
   const asked = await p.server.inject({ method: 'POST', url: '/api/accounts/password/reset-password', payload: { email } });
   expect(asked.statusCode).toBe(200);
@@ -52,7 +56,9 @@ describe('the outbox without SMTP', () => {
   });
 
   it('shows the mail with its text and HTML bodies: the operator reads the reset link', async () => {
-    const [row] = (await call(p, op, 'GET', `/api/admin/outbox?Filter=${encodeURIComponent(email)}&QuickFilter=stored`)).body.data.filter((m: { subject: string }) => /password/i.test(m.subject));
+    const [row] = (await call(p, op, 'GET', `/api/admin/outbox?Filter=${encodeURIComponent(email)}&QuickFilter=stored`)).body.data.filter(
+      (m: { subject: string }) => /password/i.test(m.subject),
+    );
     const detail = await call(p, op, 'GET', `/api/admin/outbox/${row.id}`);
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ id: row.id, to: email, status: 'stored', smtp: false, error: null });
@@ -61,7 +67,11 @@ describe('the outbox without SMTP', () => {
     expect(detail.body.html).toContain(link!.replace(/&/g, '&amp;'));
     // the link works: the reset page's code sets a new password
     const [, code, address] = /\/reset-password\/([^/]+)\/([^/\s]+)$/.exec(link!)!;
-    const reset = await p.server.inject({ method: 'POST', url: '/api/accounts/password/reset', payload: { code, email: decodeURIComponent(address!), password: 'a brand new password', confirmPassword: 'a brand new password' } });
+    const reset = await p.server.inject({
+      method: 'POST',
+      url: '/api/accounts/password/reset',
+      payload: { code, email: decodeURIComponent(address!), password: 'a brand new password', confirmPassword: 'a brand new password' },
+    });
     expect(reset.statusCode, reset.payload).toBe(200);
     // reading a mail that may hold a sign-in link is written to the operator audit
     const trail = await p.db('operator_audit').where({ target_id: row.id }).pluck('action');
@@ -79,7 +89,11 @@ describe('the outbox without SMTP', () => {
 
   it('operators only: a user gets 403, no token 401', async () => {
     const [row] = (await call(p, op, 'GET', '/api/admin/outbox')).body.data;
-    for (const [method, url] of [['GET', '/api/admin/outbox'], ['GET', `/api/admin/outbox/${row.id}`], ['POST', `/api/admin/outbox/${row.id}/resend`]] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/admin/outbox'],
+      ['GET', `/api/admin/outbox/${row.id}`],
+      ['POST', `/api/admin/outbox/${row.id}/resend`],
+    ] as const) {
       const payload = method === 'POST' ? {} : undefined;
       const asUser = await call(p, user, method, url, payload);
       expect(asUser.status, `${method} ${url} as a user`).toBe(403);
@@ -128,7 +142,10 @@ describe('the outbox with SMTP: Resend', () => {
   });
 
   it('sends a mail that was stored before SMTP was configured, and marks it sent', async () => {
-    const [stored] = await p.db('outbox').insert({ to: 'late@example.com', subject: 'Stored before SMTP', text: 'Open https://example.com/x', html: null, status: 'stored' }).returning('*');
+    const [stored] = await p
+      .db('outbox')
+      .insert({ to: 'late@example.com', subject: 'Stored before SMTP', text: 'Open https://example.com/x', html: null, status: 'stored' })
+      .returning('*');
     const detail = await call(p, op, 'GET', `/api/admin/outbox/${stored.id}`);
     expect(detail.body).toMatchObject({ smtp: true, status: 'stored', html: null });
     const res = await call(p, op, 'POST', `/api/admin/outbox/${stored.id}/resend`, {});
@@ -140,13 +157,18 @@ describe('the outbox with SMTP: Resend', () => {
     const row = await p.db('outbox').where({ id: stored.id }).first();
     expect(row.status).toBe('sent');
     expect(row.sent_at).not.toBeNull();
-    expect(await p.db('operator_audit').where({ target_id: stored.id }).orderBy('id').pluck('action')).toEqual(['outbox.read', 'outbox.resend']);
+    expect(await p.db('operator_audit').where({ target_id: stored.id }).orderBy('id').pluck('action')).toEqual([
+      'outbox.read',
+      'outbox.resend',
+    ]);
   });
 
   it('sends a recovery mail again; a refused delivery is answered and recorded as failed', async () => {
     await recoveryMailFor(p, 'sam.smtp@example.com');
     await smtp.waitForMail('sam.smtp@example.com', 10_000, (m) => LINK.test(m.text));
-    const [row] = (await call(p, op, 'GET', `/api/admin/outbox?Filter=sam.smtp&QuickFilter=sent`)).body.data.filter((m: { subject: string }) => /password/i.test(m.subject));
+    const [row] = (await call(p, op, 'GET', `/api/admin/outbox?Filter=sam.smtp&QuickFilter=sent`)).body.data.filter(
+      (m: { subject: string }) => /password/i.test(m.subject),
+    );
     expect(row).toMatchObject({ status: 'sent', sentAt: expect.any(String) });
     const before = smtp.mails.filter((m) => m.to.includes('sam.smtp@example.com')).length;
     expect((await call(p, op, 'POST', `/api/admin/outbox/${row.id}/resend`, {})).body.status).toBe('sent');
@@ -160,7 +182,9 @@ describe('the outbox with SMTP: Resend', () => {
       expect(res.body.message).toMatch(/^The mail could not be sent: /);
       const detail = await call(p, op, 'GET', `/api/admin/outbox/${row.id}`);
       expect(detail.body).toMatchObject({ status: 'failed', error: expect.stringMatching(/550|Mailbox unavailable/) });
-      expect((await call(p, op, 'GET', '/api/admin/outbox?QuickFilter=failed')).body.data.map((m: { id: string }) => m.id)).toEqual([row.id]);
+      expect((await call(p, op, 'GET', '/api/admin/outbox?QuickFilter=failed')).body.data.map((m: { id: string }) => m.id)).toEqual([
+        row.id,
+      ]);
     } finally {
       smtp.rejectAll = false;
     }

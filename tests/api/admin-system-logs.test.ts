@@ -15,7 +15,14 @@ let op: Who;
 let dir: string;
 
 const line = (i: number, level = 50, extra: object = {}) =>
-  JSON.stringify({ level, time: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), name: 'tabula', reqId: `req-${i}`, msg: `message ${i}`, ...extra }) + '\n';
+  JSON.stringify({
+    level,
+    time: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+    name: 'tabula',
+    reqId: `req-${i}`,
+    msg: `message ${i}`,
+    ...extra,
+  }) + '\n';
 const get = async (url: string) => {
   const res = await call(p, op, 'GET', url);
   return res;
@@ -28,7 +35,8 @@ beforeAll(async () => {
   dir = p.config.logDir;
   fs.mkdirSync(dir, { recursive: true });
   let text = '';
-  for (let i = 1; i <= 25; i++) text += line(i, 50, i === 7 ? { err: { type: 'TypeError', message: 'boom', stack: 'TypeError: boom\n    at x.ts:1' } } : {});
+  for (let i = 1; i <= 25; i++)
+    text += line(i, 50, i === 7 ? { err: { type: 'TypeError', message: 'boom', stack: 'TypeError: boom\n    at x.ts:1' } } : {});
   fs.writeFileSync(path.join(dir, 'ErrorLogs.log'), text);
   fs.writeFileSync(path.join(dir, 'Mixed.log'), line(1, 30) + line(2, 40) + 'not json at all\n' + line(3, 10) + line(4, 60));
   // a secret outside the log directory, and a link to it from inside
@@ -51,22 +59,46 @@ describe('reading a log file', () => {
     const first = await get('/api/system-logs/ErrorLogs.log?Take=10');
     expect(first.status).toBe(200);
     expect(messages(first)).toEqual(Array.from({ length: 10 }, (_, i) => `message ${25 - i}`));
-    expect(first.body.data[0]).toMatchObject({ timestamp: '2026-01-01T00:00:25.000Z', level: 'Error', name: 'tabula', traceCode: 'req-25', exception: null });
+    expect(first.body.data[0]).toMatchObject({
+      timestamp: '2026-01-01T00:00:25.000Z',
+      level: 'Error',
+      name: 'tabula',
+      traceCode: 'req-25',
+      exception: null,
+    });
     const second = await get(`/api/system-logs/ErrorLogs.log?Take=10&Before=${first.body.before}`);
     expect(messages(second)).toEqual(Array.from({ length: 10 }, (_, i) => `message ${15 - i}`));
-    expect(second.body.data.find((e: { message: string }) => e.message === 'message 7').exception).toBe('TypeError: boom\nTypeError: boom\n    at x.ts:1');
+    expect(second.body.data.find((e: { message: string }) => e.message === 'message 7').exception).toBe(
+      'TypeError: boom\nTypeError: boom\n    at x.ts:1',
+    );
     const third = await get(`/api/system-logs/ErrorLogs.log?Take=10&Before=${second.body.before}`);
     expect(messages(third)).toEqual(['message 5', 'message 4', 'message 3', 'message 2', 'message 1']);
     expect(third.body.before).toBeNull();
   });
 
   it('filters by level and by a property with Contains / NotContains', async () => {
-    expect((await get('/api/system-logs/Mixed.log')).body.data.map((e: { level: string }) => e.level)).toEqual(['Fatal', 'Trace', 'Unknown', 'Warning', 'Info']);
+    expect((await get('/api/system-logs/Mixed.log')).body.data.map((e: { level: string }) => e.level)).toEqual([
+      'Fatal',
+      'Trace',
+      'Unknown',
+      'Warning',
+      'Info',
+    ]);
     expect(messages(await get('/api/system-logs/Mixed.log?Level=Warning'))).toEqual(['message 2']);
     expect(messages(await get('/api/system-logs/Mixed.log?Level=Trace'))).toEqual(['message 3']);
-    expect(messages(await get('/api/system-logs/ErrorLogs.log?Property=message&Operator=Contains&Value=MESSAGE%202'))).toEqual(['message 25', 'message 24', 'message 23', 'message 22', 'message 21', 'message 20', 'message 2']);
+    expect(messages(await get('/api/system-logs/ErrorLogs.log?Property=message&Operator=Contains&Value=MESSAGE%202'))).toEqual([
+      'message 25',
+      'message 24',
+      'message 23',
+      'message 22',
+      'message 21',
+      'message 20',
+      'message 2',
+    ]);
     expect(messages(await get('/api/system-logs/ErrorLogs.log?Property=exception&Operator=Contains&Value=boom'))).toEqual(['message 7']);
-    expect((await get('/api/system-logs/ErrorLogs.log?Property=traceCode&Operator=NotContains&Value=req-1&Take=100')).body.data).toHaveLength(14);
+    expect(
+      (await get('/api/system-logs/ErrorLogs.log?Property=traceCode&Operator=NotContains&Value=req-1&Take=100')).body.data,
+    ).toHaveLength(14);
     expect((await get('/api/system-logs/ErrorLogs.log?Level=Loud')).status).toBe(400);
   });
 

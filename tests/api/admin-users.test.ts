@@ -25,7 +25,15 @@ const names = (page: { data: Array<Record<string, any>> }) => page.data.map((u) 
 
 async function account(password: string) {
   const username = `${tag}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  expect((await p.server.inject({ method: 'POST', url: '/api/accounts/users', payload: { username, password, repeatPassword: password, terms: true } })).statusCode).toBeLessThan(300);
+  expect(
+    (
+      await p.server.inject({
+        method: 'POST',
+        url: '/api/accounts/users',
+        payload: { username, password, repeatPassword: password, terms: true },
+      })
+    ).statusCode,
+  ).toBeLessThan(300);
   const login = await p.server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username, password } });
   expect(login.statusCode, login.payload).toBe(200);
   const session = JSON.parse(login.payload) as { accessToken: string; refreshToken: string; id: string };
@@ -37,11 +45,23 @@ beforeAll(async () => {
   op = await operator(p);
   for (const [i, name] of ['alpha', 'beta', 'gamma', 'delta'].entries()) {
     people[name] = await signedIn(p, { name: `${tag} ${name}` });
-    await p.db('users').where({ id: people[name]!.user!.id }).update({ created_at: p.db.raw(`now() - (? * interval '1 day')`, [10 - i]), last_online_at: p.db.raw(`now() - (? * interval '1 hour')`, [i]) });
+    await p
+      .db('users')
+      .where({ id: people[name]!.user!.id })
+      .update({
+        created_at: p.db.raw(`now() - (? * interval '1 day')`, [10 - i]),
+        last_online_at: p.db.raw(`now() - (? * interval '1 hour')`, [i]),
+      });
   }
   await p.db('users').where({ id: people.beta!.user!.id }).update({ is_active: false });
-  await p.db('users').where({ id: people.gamma!.user!.id }).update({ roles: ['beta-tester'], tags: ['edu', 'pilot'] });
-  await p.db('users').where({ id: people.delta!.user!.id }).update({ flagged: true, tags: ['pilot'] });
+  await p
+    .db('users')
+    .where({ id: people.gamma!.user!.id })
+    .update({ roles: ['beta-tester'], tags: ['edu', 'pilot'] });
+  await p
+    .db('users')
+    .where({ id: people.delta!.user!.id })
+    .update({ flagged: true, tags: ['pilot'] });
 });
 afterAll(() => p?.stop());
 
@@ -51,7 +71,13 @@ describe('the user grid', () => {
     expect(all.totalCount).toBe(4);
     expect(names(all)).toEqual(['alpha', 'beta', 'delta', 'gamma']);
     expect(all.data[0]!.displayName).toBe(`${tag} delta`); // newest first
-    expect(all.data[0]).toMatchObject({ username: people.delta!.user!.username, hasImage: false, hasExternalAccount: false, customerId: null, flag: true });
+    expect(all.data[0]).toMatchObject({
+      username: people.delta!.user!.username,
+      hasImage: false,
+      hasExternalAccount: false,
+      customerId: null,
+      flag: true,
+    });
     const page2 = await grid('Take=3&Skip=3&Orders=CreatedDate');
     expect([page2.totalCount, page2.data.map((u) => u.displayName)]).toEqual([4, [`${tag} delta`]]);
     const online = await grid('Orders=LastOnline%20Desc');
@@ -69,7 +95,11 @@ describe('the user grid', () => {
   });
 
   it('answers CSV', async () => {
-    const res = await p.server.inject({ method: 'GET', url: `/api/accounts/users?Filter=${tag}&QuickFilter=flagged`, headers: { authorization: `Bearer ${op.token}`, accept: 'text/csv' } });
+    const res = await p.server.inject({
+      method: 'GET',
+      url: `/api/accounts/users?Filter=${tag}&QuickFilter=flagged`,
+      headers: { authorization: `Bearer ${op.token}`, accept: 'text/csv' },
+    });
     expect(res.statusCode).toBe(200);
     const lines = res.payload.trim().split('\n');
     expect(lines[0]).toMatch(/^id,username,displayName,hasImage/);
@@ -83,8 +113,22 @@ describe('user detail and actions', () => {
     await newBoard(p, people.alpha!, { name: 'alpha board' });
     const res = await call(p, op, 'GET', `/api/admin/users/${people.alpha!.user!.id}/details`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: people.alpha!.user!.id, username: people.alpha!.user!.username, isActive: true, isBetaTester: false, flag: false, numberOfOwnedBoards: 1, numberOfInvitedBoards: 0, workspaceCount: 1, storage: 0 });
-    expect(res.body.roles).toEqual([{ name: 'admin', granted: false }, { name: 'beta-tester', granted: false }, { name: 'partner', granted: false }]);
+    expect(res.body).toMatchObject({
+      id: people.alpha!.user!.id,
+      username: people.alpha!.user!.username,
+      isActive: true,
+      isBetaTester: false,
+      flag: false,
+      numberOfOwnedBoards: 1,
+      numberOfInvitedBoards: 0,
+      workspaceCount: 1,
+      storage: 0,
+    });
+    expect(res.body.roles).toEqual([
+      { name: 'admin', granted: false },
+      { name: 'beta-tester', granted: false },
+      { name: 'partner', granted: false },
+    ]);
     expect((await call(p, op, 'GET', '/api/admin/users/00000000-0000-4000-8000-000000000000/details')).status).toBe(404);
   });
 
@@ -104,10 +148,26 @@ describe('user detail and actions', () => {
     const refreshed = await p.server.inject({ method: 'POST', url: '/api/accounts/refresh', payload: { refreshToken: s.refreshToken } });
     expect(refreshed.statusCode).toBe(401);
     expect(await p.db('refresh_tokens').where({ user_id: s.id }).whereNull('revoked_at').first()).toBeUndefined();
-    expect((await p.server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username: s.username, password: 'correct horse battery staple 9' } })).statusCode).toBe(400);
+    expect(
+      (
+        await p.server.inject({
+          method: 'POST',
+          url: '/api/accounts/login',
+          payload: { username: s.username, password: 'correct horse battery staple 9' },
+        })
+      ).statusCode,
+    ).toBe(400);
     // back on: they may sign in again
     expect((await call(p, op, 'POST', `/api/users/${s.id}/toggle-active`, {})).body.isActive).toBe(true);
-    expect((await p.server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username: s.username, password: 'correct horse battery staple 9' } })).statusCode).toBe(200);
+    expect(
+      (
+        await p.server.inject({
+          method: 'POST',
+          url: '/api/accounts/login',
+          payload: { username: s.username, password: 'correct horse battery staple 9' },
+        })
+      ).statusCode,
+    ).toBe(200);
     // an operator cannot deactivate themself
     expect((await call(p, op, 'POST', `/api/users/${op.user!.id}/toggle-active`, {})).status).toBe(400);
   });
@@ -116,7 +176,10 @@ describe('user detail and actions', () => {
     const id = people.alpha!.user!.id;
     expect((await call(p, op, 'POST', `/api/users/${id}/toggle-beta-tester`, {})).body).toEqual({ id, isBetaTester: true });
     expect((await call(p, op, 'POST', `/api/users/${id}/toggle-flag`, {})).body).toEqual({ id, flag: true });
-    expect((await call(p, op, 'POST', `/api/users/${id}/segments`, { segments: ['vip', ' vip ', 'edu'] })).body).toEqual({ id, segments: ['vip', 'edu'] });
+    expect((await call(p, op, 'POST', `/api/users/${id}/segments`, { segments: ['vip', ' vip ', 'edu'] })).body).toEqual({
+      id,
+      segments: ['vip', 'edu'],
+    });
     const row = await p.db('users').where({ id }).first();
     expect([row.roles, row.flagged, row.tags]).toEqual([['beta-tester'], true, ['vip', 'edu']]);
     expect((await call(p, op, 'POST', `/api/users/${id}/toggle-flag`, {})).body.flag).toBe(false);
@@ -125,11 +188,19 @@ describe('user detail and actions', () => {
   it('grants named roles; the Admin role makes an operator at once; an operator cannot drop their own', async () => {
     const who = people.gamma!;
     expect((await call(p, who, 'GET', '/api/admin/audit')).status).toBe(403);
-    const res = await call(p, op, 'POST', `/api/admin/users/${who.user!.id}/roles`, { roles: [{ name: 'admin', granted: true }, { name: 'beta-tester', granted: false }, { name: 'partner', granted: false }] });
+    const res = await call(p, op, 'POST', `/api/admin/users/${who.user!.id}/roles`, {
+      roles: [
+        { name: 'admin', granted: true },
+        { name: 'beta-tester', granted: false },
+        { name: 'partner', granted: false },
+      ],
+    });
     expect(res.status, res.raw).toBe(200);
     expect(res.body).toMatchObject({ granted: ['admin'], revoked: ['beta-tester'], roles: ['admin'], message: 'roles saved' });
     expect((await call(p, who, 'GET', '/api/admin/audit')).status).toBe(200);
-    expect((await call(p, op, 'POST', `/api/admin/users/${who.user!.id}/roles`, { roles: [{ name: 'admin', granted: false }] })).status).toBe(200);
+    expect(
+      (await call(p, op, 'POST', `/api/admin/users/${who.user!.id}/roles`, { roles: [{ name: 'admin', granted: false }] })).status,
+    ).toBe(200);
     expect((await call(p, who, 'GET', '/api/admin/audit')).status).toBe(403);
     const self = await call(p, op, 'POST', `/api/admin/users/${op.user!.id}/roles`, { roles: [{ name: 'admin', granted: false }] });
     expect(self.status).toBe(400);
@@ -143,10 +214,17 @@ describe('user detail and actions', () => {
     const mail = await p.db('outbox').where({ id: sent.body.outboxId }).first();
     expect(mail).toMatchObject({ to, subject: 'Your Tabula account has been deactivated' });
     expect(mail.text).toContain('has been deactivated by an administrator');
-    const own = await call(p, op, 'POST', `/api/admin/users/${people.delta!.user!.id}/direct?Template=`, { subject: 'Hello there', message: 'A <b>note</b>' });
+    const own = await call(p, op, 'POST', `/api/admin/users/${people.delta!.user!.id}/direct?Template=`, {
+      subject: 'Hello there',
+      message: 'A <b>note</b>',
+    });
     expect(own.status).toBe(200);
     const second = await p.db('outbox').where({ id: own.body.outboxId }).first();
-    expect([second.subject, second.text.includes('A <b>note</b>'), second.html.includes('A &lt;b&gt;note&lt;/b&gt;')]).toEqual(['Hello there', true, true]);
+    expect([second.subject, second.text.includes('A <b>note</b>'), second.html.includes('A &lt;b&gt;note&lt;/b&gt;')]).toEqual([
+      'Hello there',
+      true,
+      true,
+    ]);
     const empty = await call(p, op, 'POST', `/api/admin/users/${people.delta!.user!.id}/direct`, {});
     expect([empty.status, Object.keys(empty.body.errors)]).toEqual([400, ['message']]);
     expect((await call(p, op, 'POST', `/api/admin/users/${people.delta!.user!.id}/direct?Template=other`, {})).status).toBe(400);
@@ -183,7 +261,20 @@ describe('user detail and actions', () => {
     expect((await call(p, op, 'DELETE', `/api/admin/accounts/${op.user!.id}`)).status).toBe(400);
     const trail = await call(p, op, 'GET', '/api/admin/audit?QuickFilter=users&Take=100');
     const actions = trail.body.data.map((e: { action: string }) => e.action);
-    for (const a of ['user.toggle-active', 'user.toggle-beta-tester', 'user.toggle-flag', 'user.segments', 'user.roles', 'user.direct-message', 'storage.recalc', 'user.delete']) expect(actions).toContain(a);
-    expect(trail.body.data.find((e: { action: string }) => e.action === 'user.delete')).toMatchObject({ targetId: victim.user!.id, details: { username: victim.user!.username, boards: 2 } });
+    for (const a of [
+      'user.toggle-active',
+      'user.toggle-beta-tester',
+      'user.toggle-flag',
+      'user.segments',
+      'user.roles',
+      'user.direct-message',
+      'storage.recalc',
+      'user.delete',
+    ])
+      expect(actions).toContain(a);
+    expect(trail.body.data.find((e: { action: string }) => e.action === 'user.delete')).toMatchObject({
+      targetId: victim.user!.id,
+      details: { username: victim.user!.username, boards: 2 },
+    });
   });
 });

@@ -52,7 +52,12 @@ describe('announcements on one node', () => {
 
     const start = inMinutes(30);
     const end = inMinutes(32);
-    const res = await call(p, op, 'POST', '/api/admin/announcements', { message: '  Maintenance tonight  ', type: 'ScheduledMaintenance', start, end });
+    const res = await call(p, op, 'POST', '/api/admin/announcements', {
+      message: '  Maintenance tonight  ',
+      type: 'ScheduledMaintenance',
+      start,
+      end,
+    });
     expect(res.status).toBe(201);
     const published = res.body as Announcement;
     expect(published).toMatchObject({ type: 'ScheduledMaintenance', message: 'Maintenance tonight', start, end, duration: 2 });
@@ -65,7 +70,9 @@ describe('announcements on one node', () => {
     // a board opened now reads it without a token
     const current = await call(p, null, 'GET', '/api/announcements');
     expect(current.status).toBe(200);
-    expect(current.body).toEqual([expect.objectContaining({ id: published.id, type: 'ScheduledMaintenance', message: 'Maintenance tonight', start, end, duration: 2 })]);
+    expect(current.body).toEqual([
+      expect.objectContaining({ id: published.id, type: 'ScheduledMaintenance', message: 'Maintenance tonight', start, end, duration: 2 }),
+    ]);
 
     // the back-office grid (list protocol) and the audit trail
     const list = await call(p, op, 'GET', '/api/admin/announcements?QuickFilter=current');
@@ -76,7 +83,10 @@ describe('announcements on one node', () => {
     // withdrawn: open boards drop it, boards opened later no longer get it
     const removed = await call(p, op, 'DELETE', `/api/admin/announcements/${published.id}`);
     expect(removed).toMatchObject({ status: 200, body: { id: published.id, removed: true } });
-    expect(await annHub.waitFor('announcement', (a: { removed?: boolean }) => a.removed === true)).toEqual({ id: published.id, removed: true });
+    expect(await annHub.waitFor('announcement', (a: { removed?: boolean }) => a.removed === true)).toEqual({
+      id: published.id,
+      removed: true,
+    });
     expect((await call(p, null, 'GET', '/api/announcements')).body).toEqual([]);
     expect((await call(p, op, 'DELETE', `/api/admin/announcements/${published.id}`)).status).toBe(404);
     expect(await p.db('operator_audit').where({ action: 'announcement.delete', target_id: published.id })).toHaveLength(1);
@@ -84,7 +94,12 @@ describe('announcements on one node', () => {
   });
 
   it('does not list announcements that have ended', async () => {
-    const res = await call(p, op, 'POST', '/api/admin/announcements', { message: 'Past', type: 'News', start: inMinutes(-60), end: inMinutes(-30) });
+    const res = await call(p, op, 'POST', '/api/admin/announcements', {
+      message: 'Past',
+      type: 'News',
+      start: inMinutes(-60),
+      end: inMinutes(-30),
+    });
     expect(res.status).toBe(201);
     expect(((await call(p, null, 'GET', '/api/announcements')).body as Announcement[]).map((a) => a.id)).not.toContain(res.body.id);
     const all = await call(p, op, 'GET', '/api/admin/announcements');
@@ -141,21 +156,35 @@ await describeWithServices('announcements across two nodes (Redis bus)', { share
     const email = `op-${crypto.randomUUID()}@example.com`;
     const password = 'Operator#Tester123';
     const json = { 'content-type': 'application/json' };
-    const signup = await fetch(`${httpUrl(pair.a)}/api/accounts/users`, { method: 'POST', headers: json, body: JSON.stringify({ username: email, password, repeatPassword: password, terms: true }) });
+    const signup = await fetch(`${httpUrl(pair.a)}/api/accounts/users`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ username: email, password, repeatPassword: password, terms: true }),
+    });
     expect(signup.ok).toBe(true);
     const db = openDb({ databaseUrl: pair.a.env.DATABASE_URL });
     try {
-      await db('users').where({ username: email }).update({ roles: ['admin'] });
+      await db('users')
+        .where({ username: email })
+        .update({ roles: ['admin'] });
     } finally {
       await db.destroy();
     }
-    const login = await fetch(`${httpUrl(pair.a)}/api/accounts/login`, { method: 'POST', headers: json, body: JSON.stringify({ username: email, password }) });
+    const login = await fetch(`${httpUrl(pair.a)}/api/accounts/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ username: email, password }),
+    });
     return ((await login.json()) as { accessToken: string }).accessToken;
   }
 
   async function guestOn(node: TestServer): Promise<HubClient> {
     const secret = crypto.randomBytes(16).toString('hex');
-    const created = await fetch(`${httpUrl(node)}/api/boards`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Uid: secret }) });
+    const created = await fetch(`${httpUrl(node)}/api/boards`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Uid: secret }),
+    });
     const { code } = (await created.json()) as { code: string };
     const hub = await HubClient.connect(httpUrl(node));
     open.push(hub);
@@ -167,7 +196,10 @@ await describeWithServices('announcements across two nodes (Redis bus)', { share
     const token = await operatorToken();
     const onA = await guestOn(pair.a);
     const onB = await guestOn(pair.b);
-    for (const [node, message] of [[pair.a, 'from a'], [pair.b, 'from b']] as const) {
+    for (const [node, message] of [
+      [pair.a, 'from a'],
+      [pair.b, 'from b'],
+    ] as const) {
       const res = await fetch(`${httpUrl(node)}/api/admin/announcements`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -175,7 +207,8 @@ await describeWithServices('announcements across two nodes (Redis bus)', { share
       });
       expect(res.status).toBe(201);
       const { id } = (await res.json()) as Announcement;
-      for (const hub of [onA, onB]) expect(await hub.waitFor<Announcement>('announcement', (a) => a.id === id, 10_000)).toMatchObject({ id, message, type: 'News' });
+      for (const hub of [onA, onB])
+        expect(await hub.waitFor<Announcement>('announcement', (a) => a.id === id, 10_000)).toMatchObject({ id, message, type: 'News' });
     }
     // each socket received each announcement once
     expect(onA.received('announcement')).toHaveLength(2);

@@ -14,7 +14,13 @@ import { startS3, type TestS3 } from '../helpers/s3';
  * S3-compatible bucket (s3rver on loopback, a real S3 server speaking the protocol).
  */
 
-async function upload(p: TestPlatform, who: Who | null, code: string, file: { name: string; data: Buffer; type?: string } | null, fields: Record<string, string> = {}) {
+async function upload(
+  p: TestPlatform,
+  who: Who | null,
+  code: string,
+  file: { name: string; data: Buffer; type?: string } | null,
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -49,7 +55,10 @@ endstream endobj
 trailer << /Root 1 0 R >>
 %%EOF`);
 
-const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } }).png().toBuffer();
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } })
+    .png()
+    .toBuffer();
 
 function driverSuite(driver: 'files' | 's3') {
   describe(`assets on ${driver}`, () => {
@@ -71,7 +80,12 @@ function driverSuite(driver: 'files' | 's3') {
       const { code, id: boardId } = await newBoard(p, ann);
       const res = await upload(p, ann, code, { name: 'red.png', data: await png(400, 300), type: 'image/png' });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), width: 400, height: 300, metadata: { mimetype: 'image/png' } });
+      expect(res.body).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        width: 400,
+        height: 300,
+        metadata: { mimetype: 'image/png' },
+      });
       const full = await read(p, ann, res.body.id, 'full', code);
       expect(full.status).toBe(200);
       expect(full.headers['content-type']).toBe('image/png');
@@ -80,13 +94,23 @@ function driverSuite(driver: 'files' | 's3') {
       expect((await sharp((await read(p, ann, res.body.id, 's1', code)).data).metadata()).width).toBe(100);
       expect((await sharp((await read(p, ann, res.body.id, 'preview', code)).data).metadata()).width).toBe(48);
       const row = await p.db('assets').where({ id: res.body.id }).first();
-      expect(row).toMatchObject({ board_id: boardId, uploader_id: ann.user!.id, name: 'red.png', mime: 'image/png', width: 400, height: 300 });
+      expect(row).toMatchObject({
+        board_id: boardId,
+        uploader_id: ann.user!.id,
+        name: 'red.png',
+        mime: 'image/png',
+        width: 400,
+        height: 300,
+      });
       expect(Number(row.bytes)).toBeGreaterThan(0);
     });
 
     it('a quality under 100 turns the picture into JPEG; EXIF goes and the orientation is applied', async () => {
       const { code } = await newBoard(p, ann);
-      const rotated = await sharp({ create: { width: 60, height: 20, channels: 3, background: '#3366cc' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+      const rotated = await sharp({ create: { width: 60, height: 20, channels: 3, background: '#3366cc' } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .toBuffer();
       const res = await upload(p, ann, code, { name: 'photo.jpg', data: rotated }, { quality: '50' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ width: 20, height: 60, metadata: { mimetype: 'image/jpeg' } });
@@ -98,7 +122,9 @@ function driverSuite(driver: 'files' | 's3') {
 
     it('an SVG is stored as a picture: nothing of its script survives', async () => {
       const { code } = await newBoard(p, ann);
-      const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="30" height="20" onload="alert(1)"><script>alert(2)</script><rect width="30" height="20" fill="#0a0"/><image href="http://169.254.169.254/x.png" width="5" height="5"/></svg>');
+      const svg = Buffer.from(
+        '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="30" height="20" onload="alert(1)"><script>alert(2)</script><rect width="30" height="20" fill="#0a0"/><image href="http://169.254.169.254/x.png" width="5" height="5"/></svg>',
+      );
       const res = await upload(p, ann, code, { name: 'shape.svg', data: svg, type: 'image/svg+xml' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ width: 30, height: 20, metadata: { mimetype: 'image/png' } });
@@ -111,14 +137,20 @@ function driverSuite(driver: 'files' | 's3') {
       const { code } = await newBoard(p, ann);
       const res = await upload(p, ann, code, { name: 'slides.pdf', data: twoPagePdf(), type: 'application/pdf' });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ width: 200, height: 100, metadata: { mimetype: 'application/pdf', page: { current: 1, total: 2 } } });
+      expect(res.body).toMatchObject({
+        width: 200,
+        height: 100,
+        metadata: { mimetype: 'application/pdf', page: { current: 1, total: 2 } },
+      });
       const first = await read(p, ann, res.body.id, 'full', code);
       const meta = await sharp(first.data).metadata();
       expect(meta.format).toBe('png');
       expect(meta.width! / meta.height!).toBeCloseTo(2, 1);
       // the red box of page 1 is there, on white
       const { data, info } = await sharp(first.data).raw().toBuffer({ resolveWithObject: true });
-      const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+      const at = (x: number, y: number) => [
+        ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+      ];
       expect(at(Math.round(info.width * 0.1), Math.round(info.height * 0.8))).toEqual([255, 0, 0]);
       expect(at(Math.round(info.width * 0.9), Math.round(info.height * 0.1))).toEqual([255, 255, 255]);
       const second = await read(p, ann, res.body.id + '', 'full', code + `&Page=2`);
@@ -136,10 +168,17 @@ function driverSuite(driver: 'files' | 's3') {
     it('refuses by the bytes, not the name: a program named .png, text named .gif, a .txt; nothing is stored', async () => {
       const { code, id } = await newBoard(p, ann);
       const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), Buffer.from('PE\0\0'), crypto.randomBytes(200)]);
-      for (const [name, data] of [['evil.png', exe], ['note.gif', Buffer.from('just some text')], ['notes.txt', await png(4, 4)]] as const) {
+      for (const [name, data] of [
+        ['evil.png', exe],
+        ['note.gif', Buffer.from('just some text')],
+        ['notes.txt', await png(4, 4)],
+      ] as const) {
         const res = await upload(p, ann, code, { name, data });
         expect(res.status, name).toBe(400);
-        expect(res.body).toMatchObject({ message: `"${name}" file type is not supported`, errors: { file: [`"${name}" file type is not supported`] } });
+        expect(res.body).toMatchObject({
+          message: `"${name}" file type is not supported`,
+          errors: { file: [`"${name}" file type is not supported`] },
+        });
       }
       expect(await p.db('assets').where({ board_id: id })).toHaveLength(0);
     });
@@ -149,7 +188,10 @@ function driverSuite(driver: 'files' | 's3') {
       const big = Buffer.concat([await png(8, 8), Buffer.alloc(10_000_001)]).subarray(0, 10_000_001);
       const res = await upload(p, ann, code, { name: 'big.png', data: big });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ message: '"big.png" size should be less that 10MB', errors: { file: ['"big.png" size should be less that 10MB'] } });
+      expect(res.body).toMatchObject({
+        message: '"big.png" size should be less that 10MB',
+        errors: { file: ['"big.png" size should be less that 10MB'] },
+      });
       const none = await upload(p, ann, code, null);
       expect(none.status).toBe(400);
       expect(none.body.errors).toEqual({ file: ['No File Selected'] });
@@ -166,7 +208,10 @@ function driverSuite(driver: 'files' | 's3') {
       await p.db('boards').where({ code }).update({ link_level: 'Viewer' });
       const viewer = await upload(p, gus, code, { name: 'g.png', data: await png(10, 10) });
       expect(viewer.status).toBe(403);
-      await p.db('boards').where({ code }).update({ board_config: JSON.stringify({ upload: 2 }) });
+      await p
+        .db('boards')
+        .where({ code })
+        .update({ board_config: JSON.stringify({ upload: 2 }) });
       const off = await upload(p, ann, code, { name: 'a.png', data: await png(10, 10) });
       expect(off).toMatchObject({ status: 403, body: { message: 'Uploads are disabled on this board' } });
       await p.db('boards').where({ code }).update({ link_level: 'NoAccess' });
@@ -191,13 +236,20 @@ function driverSuite(driver: 'files' | 's3') {
       it('the bytes are in the bucket under the asset id, one object per variant', async () => {
         const { code } = await newBoard(p, ann);
         const up = await upload(p, ann, code, { name: 'a.png', data: await png(10, 10) });
-        expect((await s3!.keys()).filter((k) => k.startsWith(`${up.body.id}/`)).sort()).toEqual([`${up.body.id}/full`, `${up.body.id}/preview`, `${up.body.id}/s1`]);
+        expect((await s3!.keys()).filter((k) => k.startsWith(`${up.body.id}/`)).sort()).toEqual([
+          `${up.body.id}/full`,
+          `${up.body.id}/preview`,
+          `${up.body.id}/s1`,
+        ]);
       });
     } else {
       it('the bytes are files under DATA_DIR/assets, one per variant', async () => {
         const { code } = await newBoard(p, ann);
         const up = await upload(p, ann, code, { name: 'a.png', data: await png(10, 10) });
-        const files = fs.readdirSync(path.join(p.config.assets.dir, up.body.id)).filter((f) => !f.endsWith('.type')).sort();
+        const files = fs
+          .readdirSync(path.join(p.config.assets.dir, up.body.id))
+          .filter((f) => !f.endsWith('.type'))
+          .sort();
         expect(files).toEqual(['full', 'preview', 's1']);
       });
     }

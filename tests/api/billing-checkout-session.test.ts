@@ -22,7 +22,17 @@ let stripe: StripeStandIn;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   p = await startTestPlatform(
-    { publicUrl: PUBLIC_URL, billing: { stripeSecretKey: 'sk_test_stand_in', stripeWebhookSecret: stripe.webhookSecret, stripeApiUrl: stripe.url, stripeCardEntry: 'hosted', graceDays: 3, renewalMinutes: 5 } },
+    {
+      publicUrl: PUBLIC_URL,
+      billing: {
+        stripeSecretKey: 'sk_test_stand_in',
+        stripeWebhookSecret: stripe.webhookSecret,
+        stripeApiUrl: stripe.url,
+        stripeCardEntry: 'hosted',
+        graceDays: 3,
+        renewalMinutes: 5,
+      },
+    },
     { listen: true },
   );
   stripe.webhookTarget = `${p.url}/api/billing/stripe/webhook`;
@@ -32,11 +42,21 @@ afterAll(async () => {
   await stripe.close();
 });
 
-const order = (who: Who, body: object = {}) => api(p, who, 'POST', '/api/subscriptions/place-order', { plan: 'team', billingCycle: 'Monthly', addons: [], PaymentMethod: 'Card', ...body });
+const order = (who: Who, body: object = {}) =>
+  api(p, who, 'POST', '/api/subscriptions/place-order', {
+    plan: 'team',
+    billingCycle: 'Monthly',
+    addons: [],
+    PaymentMethod: 'Card',
+    ...body,
+  });
 const finalize = (who: Who, referenceId: string) => api(p, who, 'POST', '/api/subscriptions/finalize-order', { referenceId });
-const sessionOf = async (reference: string) => stripe.sessions.get((await p.db('billing_orders').where({ reference }).first()).gateway_ref)!;
-const webhook = (payload: string, headers: Record<string, string>) => p.server.inject({ method: 'POST', url: '/api/billing/stripe/webhook', payload, headers });
-const invoiceCount = async (workspaceId: string) => Number((await p.db('invoices').where({ workspace_id: workspaceId }).count({ n: '*' }))[0]!.n);
+const sessionOf = async (reference: string) =>
+  stripe.sessions.get((await p.db('billing_orders').where({ reference }).first()).gateway_ref)!;
+const webhook = (payload: string, headers: Record<string, string>) =>
+  p.server.inject({ method: 'POST', url: '/api/billing/stripe/webhook', payload, headers });
+const invoiceCount = async (workspaceId: string) =>
+  Number((await p.db('invoices').where({ workspace_id: workspaceId }).count({ n: '*' }))[0]!.n);
 
 describe('card checkout on the hosted payment page', () => {
   it('tells the panel how cards are entered', async () => {
@@ -50,11 +70,22 @@ describe('card checkout on the hosted payment page', () => {
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const reference = placed.body.reference as string;
     const session = await sessionOf(reference);
-    expect(session).toMatchObject({ mode: 'payment', amount_total: 2 * 1200 + 2000, currency: 'usd', client_reference_id: reference, metadata: { reference }, payment_status: 'unpaid' });
+    expect(session).toMatchObject({
+      mode: 'payment',
+      amount_total: 2 * 1200 + 2000,
+      currency: 'usd',
+      client_reference_id: reference,
+      metadata: { reference },
+      payment_status: 'unpaid',
+    });
     expect(session.line_items).toHaveLength(1);
     expect(session.success_url).toBe(`${PUBLIC_URL}/panel/checkout?reference=${reference}&session_id={CHECKOUT_SESSION_ID}`);
     expect(session.cancel_url).toBe(`${PUBLIC_URL}/panel/checkout?reference=${reference}&canceled=1`);
-    expect(placed.body.paymentResult.params).toEqual({ amount: 4400, currency: 'USD', checkoutUrl: `${stripe.url}/checkout/${session.id}` });
+    expect(placed.body.paymentResult.params).toEqual({
+      amount: 4400,
+      currency: 'USD',
+      checkoutUrl: `${stripe.url}/checkout/${session.id}`,
+    });
     // no client secret, no test card: the card is entered on the hosted page only
     expect(placed.body.paymentResult.params.clientSecret).toBeUndefined();
   });
@@ -96,7 +127,7 @@ describe('card checkout on the hosted payment page', () => {
     }
   });
 
-  it('the hosted page\'s signed webhook finalizes alone (the tab closed after paying); replays change nothing', async () => {
+  it("the hosted page's signed webhook finalizes alone (the tab closed after paying); replays change nothing", async () => {
     const c = await customer(p, 'Wren Webhook');
     const placed = await order(c);
     const session = await sessionOf(placed.body.reference);
@@ -115,7 +146,7 @@ describe('card checkout on the hosted payment page', () => {
     expect(await invoiceCount(c.workspace.id)).toBe(1);
   });
 
-  it('refuses a webhook with a bad signature or none; an unpaid session\'s event grants nothing', async () => {
+  it("refuses a webhook with a bad signature or none; an unpaid session's event grants nothing", async () => {
     const c = await customer(p, 'Fay Forged');
     const placed = await order(c);
     const session = await sessionOf(placed.body.reference);
@@ -154,7 +185,10 @@ describe('card checkout on the hosted payment page', () => {
 });
 
 describe('STRIPE_CARD_ENTRY', () => {
-  const entry = (env: Record<string, string>) => cardEntryOf(loadConfig({ DATA_DIR: p.config.dataDir, ...env }, { accessTokenSecret: 'x'.repeat(48), cookieSecret: 'y'.repeat(48) }).billing);
+  const entry = (env: Record<string, string>) =>
+    cardEntryOf(
+      loadConfig({ DATA_DIR: p.config.dataDir, ...env }, { accessTokenSecret: 'x'.repeat(48), cookieSecret: 'y'.repeat(48) }).billing,
+    );
   it('defaults to test payment methods for a test key and to the hosted page for a live key; the variable decides when set', () => {
     expect(entry({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toBe('test');
     expect(entry({ STRIPE_SECRET_KEY: 'sk_live_abc' })).toBe('hosted');

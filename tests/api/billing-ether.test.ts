@@ -25,7 +25,15 @@ const TEAM_MONTHLY_WEI = 4_000_000_000_000_000n;
 beforeAll(async () => {
   chain = await startLocalChain();
   p = await startTestPlatform({
-    billing: { graceDays: 3, renewalMinutes: 5, ethRecipient: chain.recipient, ethRpcUrl: chain.url, ethUsdRate: RATE, ethConfirmations: 2, ethQuoteMinutes: 30 },
+    billing: {
+      graceDays: 3,
+      renewalMinutes: 5,
+      ethRecipient: chain.recipient,
+      ethRpcUrl: chain.url,
+      ethUsdRate: RATE,
+      ethConfirmations: 2,
+      ethQuoteMinutes: 30,
+    },
   });
   team = await makeTeam(p, 'Ether team');
 });
@@ -35,12 +43,29 @@ afterAll(async () => {
 });
 
 type Customer = Awaited<ReturnType<typeof customer>>;
-const order = (who: Who, body: object = {}) => api(p, who, 'POST', '/api/subscriptions/place-order', { plan: 'team', billingCycle: 'Monthly', addons: [], PaymentMethod: 'Ether', ...body });
-const finalize = (who: Who, referenceId: string, transactionHash?: string) => api(p, who, 'POST', '/api/subscriptions/finalize-order', transactionHash ? { referenceId, transactionHash } : { referenceId });
+const order = (who: Who, body: object = {}) =>
+  api(p, who, 'POST', '/api/subscriptions/place-order', {
+    plan: 'team',
+    billingCycle: 'Monthly',
+    addons: [],
+    PaymentMethod: 'Ether',
+    ...body,
+  });
+const finalize = (who: Who, referenceId: string, transactionHash?: string) =>
+  api(p, who, 'POST', '/api/subscriptions/finalize-order', transactionHash ? { referenceId, transactionHash } : { referenceId });
 const payer = (i: number) => chain.accounts[i]!;
 /** the wallet pays what the quote asks (overrides make it wrong), then the chain confirms it */
-async function pay(params: { recipient: string; amountWei: string; data: string }, from: string, change: { to?: string; value?: bigint; data?: string } = {}) {
-  const hash = await chain.send({ from, to: change.to ?? params.recipient, value: change.value ?? BigInt(params.amountWei), data: change.data ?? params.data });
+async function pay(
+  params: { recipient: string; amountWei: string; data: string },
+  from: string,
+  change: { to?: string; value?: bigint; data?: string } = {},
+) {
+  const hash = await chain.send({
+    from,
+    to: change.to ?? params.recipient,
+    value: change.value ?? BigInt(params.amountWei),
+    data: change.data ?? params.data,
+  });
   await chain.mine();
   return hash;
 }
@@ -61,7 +86,14 @@ describe('checkout by Ether', () => {
     const placed = await order(c);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const params = placed.body.paymentResult.params;
-    expect(params).toMatchObject({ amount: 800, currency: 'USD', amountWei: String(TEAM_MONTHLY_WEI), amountEther: '0.004 ETH', rate: RATE, chainId: chain.chainId });
+    expect(params).toMatchObject({
+      amount: 800,
+      currency: 'USD',
+      amountWei: String(TEAM_MONTHLY_WEI),
+      amountEther: '0.004 ETH',
+      rate: RATE,
+      chainId: chain.chainId,
+    });
     expect(params.recipient.toLowerCase()).toBe(chain.recipient.toLowerCase());
     expect(params.data).toBe(etherPaymentData(placed.body.reference));
     expect(Date.parse(params.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
@@ -86,7 +118,12 @@ describe('checkout by Ether', () => {
     expect(await p.db('invoices').where({ workspace_id: c.workspace.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
     expect(await p.db('billing_settlements').where({ ref: hash.toLowerCase() })).toHaveLength(1);
     // Ether saves nothing to charge later: the subscription does not auto-renew
-    expect(answers[0]!.body.subscription).toMatchObject({ status: 'Active', plan: { code: 'team' }, autoRenew: false, paymentsEnabled: true });
+    expect(answers[0]!.body.subscription).toMatchObject({
+      status: 'Active',
+      plan: { code: 'team' },
+      autoRenew: false,
+      paymentsEnabled: true,
+    });
     const session = await openSession(p.db, p.config, c.user!);
     expect(verifyAccessToken(p.config, session.accessToken)?.plan).toBe('team');
   });
@@ -151,7 +188,9 @@ describe('checkout by Ether', () => {
     expect((await order(team.outsider, { workspace: team.workspace.id })).status).toBe(404);
     const preview = await api(p, team.owner, 'GET', `/api/invoices/upcoming?Plan=team&Quantity=3&Workspace=${team.workspace.id}`);
     expect(preview.body).toMatchObject({ subtotal: 2400, total: 2400 });
-    expect((await api(p, team.owner, 'GET', `/api/invoices/upcoming?Plan=team&Quantity=0&Workspace=${team.workspace.id}`)).status).toBe(400);
+    expect((await api(p, team.owner, 'GET', `/api/invoices/upcoming?Plan=team&Quantity=0&Workspace=${team.workspace.id}`)).status).toBe(
+      400,
+    );
     const placed = await order(team.owner, { workspace: team.workspace.id, quantity: 3 });
     expect(placed.body.paymentResult.params.amountWei).toBe(String(3n * TEAM_MONTHLY_WEI));
     const hash = await pay(placed.body.paymentResult.params, payer(2));

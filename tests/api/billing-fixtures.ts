@@ -9,8 +9,17 @@ export async function customer(p: TestPlatform, name = 'Bea Buyer'): Promise<Who
 }
 
 export async function makePromo(p: TestPlatform, values: Record<string, unknown>): Promise<{ id: string; code: string }> {
-  const [row] = await p.db('promos')
-    .insert({ name: 'Promo', type: 'Percent', percent: 100, percent_duration: 'Forever', max_redemptions_per_customer: 1, ...values, code: String(values.code).toUpperCase() })
+  const [row] = await p
+    .db('promos')
+    .insert({
+      name: 'Promo',
+      type: 'Percent',
+      percent: 100,
+      percent_duration: 'Forever',
+      max_redemptions_per_customer: 1,
+      ...values,
+      code: String(values.code).toUpperCase(),
+    })
     .returning(['id', 'code']);
   return row;
 }
@@ -29,13 +38,26 @@ export async function billingState(p: TestPlatform, workspaceId: string): Promis
 export const api = (p: TestPlatform, who: Who | null, method: string, url: string, payload?: object) => call(p, who, method, url, payload);
 
 /** Sets a workspace's subscription as an operator would (a plan assigned, paid until `days` from now). */
-export async function assignPlan(p: TestPlatform, workspaceId: string, plan: string, opts: { days?: number; quantity?: number; status?: string; autoRenew?: boolean; userId?: string } = {}) {
+export async function assignPlan(
+  p: TestPlatform,
+  workspaceId: string,
+  plan: string,
+  opts: { days?: number; quantity?: number; status?: string; autoRenew?: boolean; userId?: string } = {},
+) {
   const now = Date.now();
   const end = now + (opts.days ?? 30) * 86_400_000;
-  const [row] = await p.db('subscriptions')
+  const [row] = await p
+    .db('subscriptions')
     .insert({
-      workspace_id: workspaceId, user_id: opts.userId ?? null, plan, quantity: opts.quantity ?? 1, status: opts.status ?? 'Active', auto_renew: opts.autoRenew ?? false,
-      period_start: new Date(now), period_end: new Date(end), segments: JSON.stringify([{ from: now, price: 800 * (opts.quantity ?? 1) }]),
+      workspace_id: workspaceId,
+      user_id: opts.userId ?? null,
+      plan,
+      quantity: opts.quantity ?? 1,
+      status: opts.status ?? 'Active',
+      auto_renew: opts.autoRenew ?? false,
+      period_start: new Date(now),
+      period_end: new Date(end),
+      segments: JSON.stringify([{ from: now, price: 800 * (opts.quantity ?? 1) }]),
     })
     .onConflict('workspace_id')
     .merge()

@@ -32,15 +32,27 @@ describe('plans and the free subscription', () => {
     expect(res.body.addons.map((x: { code: string }) => x.code)).toEqual(['white-label-api']);
     expect(res.body.plans[1].price).toEqual({ amount: 800, formatted: '$8.00' });
     expect(res.body.plans[1].features).toContain('app-frame');
-    expect(res.body).toMatchObject({ billingCycles: ['Monthly', 'Quarterly', 'Semiannually'], paymentMethods: [], paymentsEnabled: false, currency: 'USD' });
+    expect(res.body).toMatchObject({
+      billingCycles: ['Monthly', 'Quarterly', 'Semiannually'],
+      paymentMethods: [],
+      paymentsEnabled: false,
+      currency: 'USD',
+    });
     expect((await api(p, null, 'GET', '/api/plans')).status).toBe(401);
   });
 
-  it("answers the free plan for a workspace without a subscription, to its Owner and Admin only", async () => {
+  it('answers the free plan for a workspace without a subscription, to its Owner and Admin only', async () => {
     for (const who of [team.owner, team.admin]) {
       const res = await api(p, who, 'GET', `/api/subscriptions/for/${team.workspace.id}`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body).toMatchObject({ id: null, status: 'Active', plan: { code: 'essential', name: 'Essential' }, canPause: false, canResume: false, paymentsEnabled: false });
+      expect(res.body).toMatchObject({
+        id: null,
+        status: 'Active',
+        plan: { code: 'essential', name: 'Essential' },
+        canPause: false,
+        canResume: false,
+        paymentsEnabled: false,
+      });
     }
     expect((await api(p, team.member, 'GET', `/api/subscriptions/for/${team.workspace.id}`)).status).toBe(403);
     expect((await api(p, team.clientAdmin, 'GET', `/api/subscriptions/for/${team.workspace.id}`)).status).toBe(403);
@@ -53,9 +65,21 @@ describe('plans and the free subscription', () => {
 
 describe('invoice preview and checkout without a gateway', () => {
   it('previews a new order (Addons[i] as the panel sends them) and its next payment', async () => {
-    const res = await api(p, team.owner, 'GET', `/api/invoices/upcoming?Plan=team&Addons[0]=white-label-api&BillingCycle=Quarterly&Quantity=2&Workspace=${team.workspace.id}`);
+    const res = await api(
+      p,
+      team.owner,
+      'GET',
+      `/api/invoices/upcoming?Plan=team&Addons[0]=white-label-api&BillingCycle=Quarterly&Quantity=2&Workspace=${team.workspace.id}`,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ type: 'new', subtotal: 2280 * 2 + 5700, total: 2280 * 2 + 5700, balance: 0, currency: 'USD', currencySymbol: '$' });
+    expect(res.body).toMatchObject({
+      type: 'new',
+      subtotal: 2280 * 2 + 5700,
+      total: 2280 * 2 + 5700,
+      balance: 0,
+      currency: 'USD',
+      currencySymbol: '$',
+    });
     expect(res.body.items).toHaveLength(2);
     expect(res.body.nextPayment.amount).toBe(2280 * 2 + 5700);
     expect((await api(p, team.member, 'GET', `/api/invoices/upcoming?Plan=team&Workspace=${team.workspace.id}`)).status).toBe(403);
@@ -66,7 +90,13 @@ describe('invoice preview and checkout without a gateway', () => {
 
   it("place-order answers 'Payments are not configured on this server.' and stores nothing", async () => {
     const before = await billingState(p, team.workspace.id);
-    const res = await api(p, team.owner, 'POST', '/api/subscriptions/place-order', { plan: 'team', billingCycle: 'Monthly', addons: [], PaymentMethod: 'Card', workspace: team.workspace.id });
+    const res = await api(p, team.owner, 'POST', '/api/subscriptions/place-order', {
+      plan: 'team',
+      billingCycle: 'Monthly',
+      addons: [],
+      PaymentMethod: 'Card',
+      workspace: team.workspace.id,
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(BILLING_MESSAGES.paymentsNotConfigured);
     expect(await billingState(p, team.workspace.id)).toEqual(before);
@@ -86,7 +116,9 @@ describe('invoice preview and checkout without a gateway', () => {
     expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
     expect(resumed.body.status).toBe('Active');
     // another workspace's subscription is not reachable through `workspace`
-    expect((await api(p, team.outsider, 'POST', '/api/users/self/subscriptions/pause', { pause: false, workspace: c.workspace.id })).status).toBe(404);
+    expect(
+      (await api(p, team.outsider, 'POST', '/api/users/self/subscriptions/pause', { pause: false, workspace: c.workspace.id })).status,
+    ).toBe(404);
   });
 });
 
@@ -112,18 +144,36 @@ describe('promo codes and the billing history', () => {
     const c = await customer(p, 'Pat Promo');
     const promo = await makePromo(p, { code: 'WTAB-CDEF-123456', name: 'StarterPack', expires_in_days: 30 });
     expect(promo.code).toMatch(PROMO_CODE_FORMAT);
-    const res = await api(p, c, 'POST', '/api/admin/promos/redeem', { code: '  wtab-cdef-123456 ', assignedTo: null, assignedToType: null });
+    const res = await api(p, c, 'POST', '/api/admin/promos/redeem', {
+      code: '  wtab-cdef-123456 ',
+      assignedTo: null,
+      assignedToType: null,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ succeed: true, result: BILLING_MESSAGES.promoGranted('Team', 30), subscription: { plan: { code: 'team' }, status: 'Active', remainingDays: 30, promos: [{ name: 'StarterPack' }] } });
+    expect(res.body).toMatchObject({
+      succeed: true,
+      result: BILLING_MESSAGES.promoGranted('Team', 30),
+      subscription: { plan: { code: 'team' }, status: 'Active', remainingDays: 30, promos: [{ name: 'StarterPack' }] },
+    });
     const again = await api(p, c, 'POST', '/api/admin/promos/redeem', { code: promo.code });
     expect(again.body).toEqual({ result: BILLING_MESSAGES.promoAlreadyRedeemed, succeed: false });
-    expect((await api(p, c, 'POST', '/api/admin/promos/redeem', { code: 'WTZZ-ZZZZ-ZZZZZZ' })).body).toEqual({ result: BILLING_MESSAGES.promoInvalid, succeed: false });
+    expect((await api(p, c, 'POST', '/api/admin/promos/redeem', { code: 'WTZZ-ZZZZ-ZZZZZZ' })).body).toEqual({
+      result: BILLING_MESSAGES.promoInvalid,
+      succeed: false,
+    });
 
     // the history: one zero invoice with the discount, 10 a page, only the caller's
     const history = await api(p, c, 'GET', '/api/users/subscriptions/history');
     expect(history.status).toBe(200);
     expect(history.body.totalCount).toBe(1);
-    expect(history.body.data[0]).toMatchObject({ type: 'Charge', totalAmount: 0, discount: 800, subtotal: 800, currencyCode: 'USD', items: [{ formattedAmount: '$8.00' }] });
+    expect(history.body.data[0]).toMatchObject({
+      type: 'Charge',
+      totalAmount: 0,
+      discount: 800,
+      subtotal: 800,
+      currencyCode: 'USD',
+      items: [{ formattedAmount: '$8.00' }],
+    });
     expect(history.body.data[0].number).toMatch(/^INV-\d{6}$/);
     const id = history.body.data[0].id;
     expect((await api(p, c, 'GET', `/api/subscriptions/invoices/${id}`)).body.number).toBe(history.body.data[0].number);
@@ -141,14 +191,38 @@ describe('promo codes and the billing history', () => {
   it('redeeming for a workspace the caller does not manage is refused and changes nothing', async () => {
     const promo = await makePromo(p, { code: 'WTQQ-QQQQ-QQQQQQ', name: 'VIP', expires_in_days: 365, max_redemptions: 0 });
     const before = await billingState(p, team.workspace.id);
-    expect((await api(p, team.member, 'POST', '/api/admin/promos/redeem', { code: promo.code, assignedTo: team.workspace.id, assignedToType: 'Workspace' })).status).toBe(403);
-    expect((await api(p, team.outsider, 'POST', '/api/admin/promos/redeem', { code: promo.code, assignedTo: team.workspace.id, assignedToType: 'Workspace' })).status).toBe(404);
+    expect(
+      (
+        await api(p, team.member, 'POST', '/api/admin/promos/redeem', {
+          code: promo.code,
+          assignedTo: team.workspace.id,
+          assignedToType: 'Workspace',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api(p, team.outsider, 'POST', '/api/admin/promos/redeem', {
+          code: promo.code,
+          assignedTo: team.workspace.id,
+          assignedToType: 'Workspace',
+        })
+      ).status,
+    ).toBe(404);
     expect(await billingState(p, team.workspace.id)).toEqual(before);
     expect((await p.db('promos').where({ id: promo.id }).first()).redeemed_times).toBe(0);
   });
 
   it('holds the redemption limit under concurrent redemptions (the promo row is locked)', async () => {
-    const promo = await makePromo(p, { code: 'WTCC-CCCC-CCCCCC', name: 'Two only', type: 'Fixed', amount: 500, percent: null, percent_duration: null, max_redemptions: 2 });
+    const promo = await makePromo(p, {
+      code: 'WTCC-CCCC-CCCCCC',
+      name: 'Two only',
+      type: 'Fixed',
+      amount: 500,
+      percent: null,
+      percent_duration: null,
+      max_redemptions: 2,
+    });
     const people = await Promise.all([1, 2, 3, 4, 5].map((i) => customer(p, `Concurrent ${i}`)));
     const answers = await Promise.all(people.map((c) => api(p, c, 'POST', '/api/admin/promos/redeem', { code: promo.code })));
     expect(answers.filter((a) => a.body.succeed)).toHaveLength(2);
@@ -157,14 +231,24 @@ describe('promo codes and the billing history', () => {
     // a Fixed promo discounts the next invoice: the preview of the lucky ones shows it
     const lucky = people[answers.findIndex((a) => a.body.succeed)]!;
     const preview = await api(p, lucky, 'GET', '/api/invoices/upcoming?Plan=team');
-    expect(preview.body).toMatchObject({ subtotal: 800, discount: { totalAmount: 500, items: [{ name: 'Two only', amount: 500 }] }, total: 300 });
+    expect(preview.body).toMatchObject({
+      subtotal: 800,
+      discount: { totalAmount: 500, items: [{ name: 'Two only', amount: 500 }] },
+      total: 300,
+    });
   });
 
   it('limits redemption attempts per user (codes cannot be found by trying)', async () => {
     const c = await customer(p, 'Tom Trier');
-    for (let i = 0; i < 10; i++) expect((await api(p, c, 'POST', '/api/admin/promos/redeem', { code: `WT00-0000-00000${i}` })).body.result).toBe(BILLING_MESSAGES.promoInvalid);
+    for (let i = 0; i < 10; i++)
+      expect((await api(p, c, 'POST', '/api/admin/promos/redeem', { code: `WT00-0000-00000${i}` })).body.result).toBe(
+        BILLING_MESSAGES.promoInvalid,
+      );
     const promo = await makePromo(p, { code: 'WTRL-RLRL-RLRLRL', name: 'Late', expires_in_days: 30 });
-    expect((await api(p, c, 'POST', '/api/admin/promos/redeem', { code: promo.code })).body).toEqual({ result: TOO_MANY_ATTEMPTS, succeed: false });
+    expect((await api(p, c, 'POST', '/api/admin/promos/redeem', { code: promo.code })).body).toEqual({
+      result: TOO_MANY_ATTEMPTS,
+      succeed: false,
+    });
     expect(await p.db('promo_redemptions').where({ promo_id: promo.id })).toEqual([]);
   });
 
@@ -174,7 +258,17 @@ describe('promo codes and the billing history', () => {
     for (let i = 0; i < 13; i++) {
       const type = i % 4 === 3 ? 'Credit Note' : 'Charge';
       const number = `${type === 'Charge' ? 'INV' : 'CN'}-T${c.user!.id.slice(0, 6)}-${String(i).padStart(2, '0')}`;
-      await p.db('invoices').insert({ number, type, workspace_id: c.workspace.id, subscription_id: sub.id, status: 'Paid', currency: 'USD', subtotal: 100 * i, total: 100 * i, created_at: new Date(Date.UTC(2026, 0, 1 + i)) });
+      await p.db('invoices').insert({
+        number,
+        type,
+        workspace_id: c.workspace.id,
+        subscription_id: sub.id,
+        status: 'Paid',
+        currency: 'USD',
+        subtotal: 100 * i,
+        total: 100 * i,
+        created_at: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
     }
     const first = await api(p, c, 'GET', '/api/users/subscriptions/history');
     const second = await api(p, c, 'GET', '/api/users/subscriptions/history?Skip=10&Take=10');
@@ -231,7 +325,10 @@ describe('claims follow the subscription; the renewal job', () => {
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
     expect(verifyAccessToken(p.config, refreshed.body.accessToken)).toMatchObject({ plan: 'teamplus', qty: 3 });
     // the period ended beyond the grace days: the job expires it (not auto-renewing)
-    await p.db('subscriptions').where({ workspace_id: c.workspace.id }).update({ period_end: new Date(Date.now() - 10 * 86_400_000) });
+    await p
+      .db('subscriptions')
+      .where({ workspace_id: c.workspace.id })
+      .update({ period_end: new Date(Date.now() - 10 * 86_400_000) });
     const run = await runRenewals(p.server.app);
     expect(run.locked).toBe(true);
     expect(run.expired).toBeGreaterThanOrEqual(1);
@@ -243,7 +340,10 @@ describe('claims follow the subscription; the renewal job', () => {
   it('a subscription within its grace days stays valid and is not expired yet', async () => {
     const c = await customer(p, 'Gus Grace');
     await assignPlan(p, c.workspace.id, 'team');
-    await p.db('subscriptions').where({ workspace_id: c.workspace.id }).update({ period_end: new Date(Date.now() - 86_400_000) });
+    await p
+      .db('subscriptions')
+      .where({ workspace_id: c.workspace.id })
+      .update({ period_end: new Date(Date.now() - 86_400_000) });
     await runRenewals(p.server.app);
     const res = await api(p, c, 'GET', '/api/subscriptions/for/default');
     expect(res.body).toMatchObject({ status: 'Active', isValid: true, inGrace: true, remainingDays: 0 });

@@ -24,7 +24,13 @@ let team: Team;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   p = await startTestPlatform({
-    billing: { stripeSecretKey: 'sk_test_stand_in', stripeWebhookSecret: stripe.webhookSecret, stripeApiUrl: stripe.url, graceDays: 3, renewalMinutes: 5 },
+    billing: {
+      stripeSecretKey: 'sk_test_stand_in',
+      stripeWebhookSecret: stripe.webhookSecret,
+      stripeApiUrl: stripe.url,
+      graceDays: 3,
+      renewalMinutes: 5,
+    },
   });
   team = await makeTeam(p, 'Card team');
 });
@@ -33,9 +39,17 @@ afterAll(async () => {
   await stripe.close();
 });
 
-const order = (who: Who, body: object = {}) => api(p, who, 'POST', '/api/subscriptions/place-order', { plan: 'team', billingCycle: 'Monthly', addons: [], PaymentMethod: 'Card', ...body });
+const order = (who: Who, body: object = {}) =>
+  api(p, who, 'POST', '/api/subscriptions/place-order', {
+    plan: 'team',
+    billingCycle: 'Monthly',
+    addons: [],
+    PaymentMethod: 'Card',
+    ...body,
+  });
 const intentOf = async (reference: string) => (await p.db('billing_orders').where({ reference }).first()).gateway_ref as string;
-const webhook = (payload: string, headers: Record<string, string>) => p.server.inject({ method: 'POST', url: '/api/billing/stripe/webhook', payload, headers });
+const webhook = (payload: string, headers: Record<string, string>) =>
+  p.server.inject({ method: 'POST', url: '/api/billing/stripe/webhook', payload, headers });
 
 describe('checkout by card', () => {
   it('charges once however often finalize is replayed or double-clicked; the plan reaches the token', async () => {
@@ -58,7 +72,14 @@ describe('checkout by card', () => {
     expect(stripe.charges.length).toBe(charged);
     expect(await p.db('invoices').where({ workspace_id: c.workspace.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
     const sub = answers[0]!.body.subscription;
-    expect(sub).toMatchObject({ status: 'Active', plan: { code: 'team' }, billingCycle: 'Monthly', autoRenew: true, canPause: true, paymentsEnabled: true });
+    expect(sub).toMatchObject({
+      status: 'Active',
+      plan: { code: 'team' },
+      billingCycle: 'Monthly',
+      autoRenew: true,
+      canPause: true,
+      paymentsEnabled: true,
+    });
     expect(sub.remainingDays).toBeGreaterThanOrEqual(28);
     const session = await openSession(p.db, p.config, c.user!);
     expect(verifyAccessToken(p.config, session.accessToken)?.plan).toBe('team');
@@ -71,7 +92,9 @@ describe('checkout by card', () => {
     const placed = await order(c);
     const intent = await intentOf(placed.body.reference);
     expect(stripe.confirm(intent, DECLINED_CARD).ok).toBe(false);
-    expect((await api(p, c, 'POST', '/api/subscriptions/finalize-order', { referenceId: placed.body.reference })).body.errors.referenceId).toEqual([BILLING_MESSAGES.paymentPending]);
+    expect(
+      (await api(p, c, 'POST', '/api/subscriptions/finalize-order', { referenceId: placed.body.reference })).body.errors.referenceId,
+    ).toEqual([BILLING_MESSAGES.paymentPending]);
     const failed = stripe.webhook('payment_intent.payment_failed', intent);
     expect((await webhook(failed.payload, failed.headers)).statusCode).toBe(200);
     const res = await api(p, c, 'POST', '/api/subscriptions/finalize-order', { referenceId: placed.body.reference });
@@ -96,7 +119,8 @@ describe('checkout by card', () => {
     expect(first.statusCode, first.payload).toBe(200);
     expect(JSON.parse(first.payload)).toEqual({ received: true, replay: false });
     const state = await billingState(p, c.workspace.id);
-    for (let i = 0; i < 3; i++) expect(JSON.parse((await webhook(event.payload, event.headers)).payload)).toEqual({ received: true, replay: true });
+    for (let i = 0; i < 3; i++)
+      expect(JSON.parse((await webhook(event.payload, event.headers)).payload)).toEqual({ received: true, replay: true });
     expect(await billingState(p, c.workspace.id)).toEqual(state);
     const sub = await api(p, c, 'GET', '/api/subscriptions/for/default');
     expect(sub.body).toMatchObject({ plan: { code: 'teamplus' }, quantity: 2, addons: [{ code: 'white-label-api' }] });
@@ -130,7 +154,10 @@ describe('changes, pause and renewals', () => {
     await buy(c);
     const start = Date.now() - 15 * DAY;
     const end = Date.now() + 15 * DAY;
-    await p.db('subscriptions').where({ workspace_id: c.workspace.id }).update({ period_start: new Date(start), period_end: new Date(end), segments: JSON.stringify([{ from: start, price: 800 }]) });
+    await p
+      .db('subscriptions')
+      .where({ workspace_id: c.workspace.id })
+      .update({ period_start: new Date(start), period_end: new Date(end), segments: JSON.stringify([{ from: start, price: 800 }]) });
     const preview = await api(p, c, 'GET', '/api/invoices/upcoming?Plan=teamplus');
     expect(preview.body.type).toBe('change');
     expect(Math.abs(preview.body.total - 200)).toBeLessThanOrEqual(1);
@@ -156,10 +183,14 @@ describe('changes, pause and renewals', () => {
     const paused = await api(p, c, 'POST', '/api/users/self/subscriptions/pause', { pause: true });
     expect(paused.status).toBe(200);
     expect(paused.body).toMatchObject({ status: 'Paused', canPause: false, canResume: true, nextBilling: null });
-    expect((await api(p, c, 'POST', '/api/users/self/subscriptions/pause', { pause: true })).body.errors.pause).toEqual([BILLING_MESSAGES.pauseNotAllowed]);
+    expect((await api(p, c, 'POST', '/api/users/self/subscriptions/pause', { pause: true })).body.errors.pause).toEqual([
+      BILLING_MESSAGES.pauseNotAllowed,
+    ]);
     const resumed = await api(p, c, 'POST', '/api/users/self/subscriptions/pause', { pause: false });
     expect(resumed.body).toMatchObject({ status: 'Active', canPause: true });
-    expect((await api(p, team.member, 'POST', '/api/users/self/subscriptions/pause', { pause: true, workspace: team.workspace.id })).status).toBe(403);
+    expect(
+      (await api(p, team.member, 'POST', '/api/users/self/subscriptions/pause', { pause: true, workspace: team.workspace.id })).status,
+    ).toBe(403);
   });
 
   it('renews an auto-renew subscription by charging the saved card once; a declined saved card suspends it', async () => {
@@ -180,7 +211,10 @@ describe('changes, pause and renewals', () => {
     expect(stripe.charges.length).toBe(charges + 1);
     expect(await p.db('invoices').where({ workspace_id: c.workspace.id }).count({ n: '*' })).toEqual([{ n: 2 }]);
 
-    await p.db('subscriptions').where({ id: sub.id }).update({ period_end: new Date(Date.now() - 60_000), payment_method_ref: DECLINED_CARD });
+    await p
+      .db('subscriptions')
+      .where({ id: sub.id })
+      .update({ period_end: new Date(Date.now() - 60_000), payment_method_ref: DECLINED_CARD });
     expect((await runRenewals(p.server.app)).failed).toBe(1);
     const suspended = await api(p, c, 'GET', '/api/subscriptions/for/default');
     expect(suspended.body).toMatchObject({ status: 'Suspended', isValid: true, inGrace: true });

@@ -17,7 +17,13 @@ let stripe: StripeStandIn;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   p = await startTestPlatform({
-    billing: { stripeSecretKey: 'sk_test_stand_in', stripeWebhookSecret: stripe.webhookSecret, stripeApiUrl: stripe.url, graceDays: 3, renewalMinutes: 5 },
+    billing: {
+      stripeSecretKey: 'sk_test_stand_in',
+      stripeWebhookSecret: stripe.webhookSecret,
+      stripeApiUrl: stripe.url,
+      graceDays: 3,
+      renewalMinutes: 5,
+    },
   });
 });
 afterAll(async () => {
@@ -28,11 +34,18 @@ afterAll(async () => {
 describe('finalize-order with a payment method (server-side confirmation)', () => {
   it('confirms the PaymentIntent once, however many finalizes arrive at once', async () => {
     const c = await customer(p, 'Sam Server');
-    const placed = await api(p, c, 'POST', '/api/subscriptions/place-order', { plan: 'team', billingCycle: 'Monthly', addons: [], PaymentMethod: 'Card' });
+    const placed = await api(p, c, 'POST', '/api/subscriptions/place-order', {
+      plan: 'team',
+      billingCycle: 'Monthly',
+      addons: [],
+      PaymentMethod: 'Card',
+    });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const reference = placed.body.reference as string;
     const before = stripe.charges.length;
-    const finals = await Promise.all([1, 2, 3].map(() => api(p, c, 'POST', '/api/subscriptions/finalize-order', { referenceId: reference, paymentMethod: GOOD_CARD })));
+    const finals = await Promise.all(
+      [1, 2, 3].map(() => api(p, c, 'POST', '/api/subscriptions/finalize-order', { referenceId: reference, paymentMethod: GOOD_CARD })),
+    );
     for (const f of finals) expect(f.status, JSON.stringify(f.body)).toBe(200);
     expect(new Set(finals.map((f) => f.body.invoice.number)).size).toBe(1);
     expect(finals[0]!.body.subscription).toMatchObject({ plan: { code: 'team' }, status: 'Active', autoRenew: true });
@@ -46,8 +59,16 @@ describe('finalize-order with a payment method (server-side confirmation)', () =
 
   it('a declined card: 400 under referenceId, the order fails and nothing is granted', async () => {
     const c = await customer(p, 'Dora Declined');
-    const placed = await api(p, c, 'POST', '/api/subscriptions/place-order', { plan: 'team', billingCycle: 'Monthly', addons: [], PaymentMethod: 'Card' });
-    const declined = await api(p, c, 'POST', '/api/subscriptions/finalize-order', { referenceId: placed.body.reference, paymentMethod: DECLINED_CARD });
+    const placed = await api(p, c, 'POST', '/api/subscriptions/place-order', {
+      plan: 'team',
+      billingCycle: 'Monthly',
+      addons: [],
+      PaymentMethod: 'Card',
+    });
+    const declined = await api(p, c, 'POST', '/api/subscriptions/finalize-order', {
+      referenceId: placed.body.reference,
+      paymentMethod: DECLINED_CARD,
+    });
     expect(declined.status).toBe(400);
     expect(declined.body.errors.referenceId).toEqual([BILLING_MESSAGES.paymentFailed]);
     expect((await p.db('billing_orders').where({ reference: placed.body.reference }).first()).status).toBe('Failed');
@@ -56,7 +77,10 @@ describe('finalize-order with a payment method (server-side confirmation)', () =
 
   it('refuses a payment method that is not a Stripe PaymentMethod id', async () => {
     const c = await customer(p, 'Ivy Input');
-    const bad = await api(p, c, 'POST', '/api/subscriptions/finalize-order', { referenceId: 'ord_x', paymentMethod: '4242 4242 4242 4242' });
+    const bad = await api(p, c, 'POST', '/api/subscriptions/finalize-order', {
+      referenceId: 'ord_x',
+      paymentMethod: '4242 4242 4242 4242',
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors)).toContain('paymentMethod');
   });
@@ -68,10 +92,23 @@ describe('POST /api/admin/promos', () => {
     const made = await api(p, op, 'POST', '/api/admin/promos', { name: 'Full month', percent: 100, expiresInDays: 30 });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(made.body.code).toMatch(PROMO_CODE_FORMAT);
-    expect(made.body).toMatchObject({ type: 'Percent', percent: 100, percentDuration: 'Forever', maxRedemptions: 0, maxRedemptionsPerCustomer: 1, status: 'Active', plan: 'team', redeemedTimes: 0 });
+    expect(made.body).toMatchObject({
+      type: 'Percent',
+      percent: 100,
+      percentDuration: 'Forever',
+      maxRedemptions: 0,
+      maxRedemptionsPerCustomer: 1,
+      status: 'Active',
+      plan: 'team',
+      redeemedTimes: 0,
+    });
     const c = await customer(p, 'Remy Redeemer');
     const redeemed = await api(p, c, 'POST', '/api/admin/promos/redeem', { code: `  ${made.body.code.toLowerCase()} ` });
-    expect(redeemed.body).toMatchObject({ succeed: true, result: BILLING_MESSAGES.promoGranted('Team', 30), subscription: { plan: { code: 'team' } } });
+    expect(redeemed.body).toMatchObject({
+      succeed: true,
+      result: BILLING_MESSAGES.promoGranted('Team', 30),
+      subscription: { plan: { code: 'team' } },
+    });
   });
 
   it('a given code is stored upper-case and must be unused; type-specific fields are required', async () => {

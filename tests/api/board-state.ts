@@ -18,8 +18,16 @@ export async function boardState(db: Knex, id: string) {
     levels: [board.workspace_level, board.link_level],
     disposeAt: board.dispose_at ? new Date(board.dispose_at).toISOString() : null,
     lastSeq: Number(board.last_seq),
-    commands: (await db('commands').where({ board_id: id }).orderBy('seq').select('seq', 'client_id', 'status')).map((r) => [Number(r.seq), r.client_id, r.status]),
-    members: (await db('board_members').where({ board_id: id }).orderBy('uid').select('uid', 'role', 'name')).map((m) => [m.uid, m.role, m.name]),
+    commands: (await db('commands').where({ board_id: id }).orderBy('seq').select('seq', 'client_id', 'status')).map((r) => [
+      Number(r.seq),
+      r.client_id,
+      r.status,
+    ]),
+    members: (await db('board_members').where({ board_id: id }).orderBy('uid').select('uid', 'role', 'name')).map((m) => [
+      m.uid,
+      m.role,
+      m.name,
+    ]),
     chat: (await db('chat_messages').where({ board_id: id }).orderBy('client_id').select('client_id')).map((m) => m.client_id),
     threads,
     comments: threadIds.length ? (await db('comments').whereIn('thread_id', threadIds).orderBy('id').select('id')).map((r) => r.id) : [],

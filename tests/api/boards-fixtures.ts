@@ -28,10 +28,18 @@ export interface UserOptions {
 }
 
 export async function signedIn(p: TestPlatform, opts: UserOptions = {}): Promise<Who> {
-  let user = await insertUser(p.db, { username: `u${crypto.randomBytes(5).toString('hex')}@example.com`, passwordHash: null, displayName: opts.name ?? 'Ann' });
+  let user = await insertUser(p.db, {
+    username: `u${crypto.randomBytes(5).toString('hex')}@example.com`,
+    passwordHash: null,
+    displayName: opts.name ?? 'Ann',
+  });
   if (opts.plan) user = await updateUser(p.db, user.id, { plan: opts.plan });
   const token = accessTokenFor(p.config, user);
-  return { user, token, actor: { userId: user.id, uid: user.id, claims: { sub: user.id, id: user.id, role: [], plan: user.plan, lang: 'en', qty: 1 } } };
+  return {
+    user,
+    token,
+    actor: { userId: user.id, uid: user.id, claims: { sub: user.id, id: user.id, role: [], plan: user.plan, lang: 'en', qty: 1 } },
+  };
 }
 
 /** A guest: a secret roaming uid, known on boards by its key. */
@@ -64,7 +72,9 @@ export interface BoardsSuite {
  * The returned context is filled in by the beforeAll: read its fields inside tests only.
  *   const s = boardsSuite({ ann: { name: 'Ann' } });  …  call(s.p, s.ann, 'GET', …)
  */
-export function boardsSuite<U extends string>(users: Record<U, UserOptions> & { [K in keyof BoardsSuite]?: never }): BoardsSuite & Record<U, Who> {
+export function boardsSuite<U extends string>(
+  users: Record<U, UserOptions> & { [K in keyof BoardsSuite]?: never },
+): BoardsSuite & Record<U, Who> {
   const published: Published[] = [];
   const suite = {
     published,
@@ -115,10 +125,12 @@ export function rect(id: string, uid: string, x = 0, y = 0): Shape {
   return { id, cmd: 'rectangle', uid, timestamp: Date.now(), x, y, w: 10, h: 10, stroke: '#000000', lineWidth: 2 } as Shape;
 }
 
-export const add = (uid: string, shape: Shape, id = cid()): Command => ({ id, uid, status: 'normal', timestamp: Date.now(), cmd: shape.cmd, shape }) as Command;
+export const add = (uid: string, shape: Shape, id = cid()): Command =>
+  ({ id, uid, status: 'normal', timestamp: Date.now(), cmd: shape.cmd, shape }) as Command;
 export const move = (uid: string, shape: string, x: number, y: number, id = cid()): Command =>
   ({ id, uid, status: 'normal', timestamp: Date.now(), cmd: 'reposition', shapePositions: [{ shape, x, y }] }) as Command;
-export const remove = (uid: string, shapes: string[], id = cid()): Command => ({ id, uid, status: 'normal', timestamp: Date.now(), cmd: 'remove', shapes }) as Command;
+export const remove = (uid: string, shapes: string[], id = cid()): Command =>
+  ({ id, uid, status: 'normal', timestamp: Date.now(), cmd: 'remove', shapes }) as Command;
 export const undo = (uid: string, ref: string, redo = false, id = cid()): Command =>
   ({ id, uid, status: 'normal', timestamp: Date.now(), cmd: 'undo', ref, ...(redo ? { type: 'redo' } : {}) }) as Command;
 export const clear = (uid: string, id = cid()): Command => ({ id, uid, status: 'normal', timestamp: Date.now(), cmd: 'clear' }) as Command;

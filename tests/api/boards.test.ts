@@ -57,7 +57,7 @@ describe('boards', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.payload).toContain("fetch('/api/boards'");
-      expect(res.payload).toContain("localStorage");
+      expect(res.payload).toContain('localStorage');
     }
     expect((await s.p.server.inject('/board/default/new')).payload).toContain('"workspace":"default"');
     expect((await s.p.server.inject('/board/x%3Cy/new')).statusCode).toBe(400);
@@ -90,7 +90,10 @@ describe('boards', () => {
   });
 
   it('answers an unknown board with the spec text', async () => {
-    await expect(describeBoard(s.p.server.app, 'AAAAAAAAAAAA', s.ann.actor)).rejects.toMatchObject({ output: { statusCode: 404 }, message: 'Requested board not found!' });
+    await expect(describeBoard(s.p.server.app, 'AAAAAAAAAAAA', s.ann.actor)).rejects.toMatchObject({
+      output: { statusCode: 404 },
+      message: 'Requested board not found!',
+    });
     const res = await call(s.p, s.ann, 'GET', '/api/boards/AAAAAAAAAAAA/commands');
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Requested board not found!');
@@ -101,7 +104,9 @@ describe('boards', () => {
     const res = await call(s.p, s.ann, 'POST', `/api/boards/${id}/rename`, { name: '  Plan  ' });
     expect(res).toMatchObject({ status: 200, body: { name: 'Plan' } });
     expect(s.events(code, 'onBoardRenamed').at(-1)!.data).toEqual({ name: 'Plan' });
-    expect((await call(s.p, s.ann, 'POST', `/api/boards/${code}/rename`, { name: '   ' })).body.errors).toEqual({ name: ['Board name is required.'] });
+    expect((await call(s.p, s.ann, 'POST', `/api/boards/${code}/rename`, { name: '   ' })).body.errors).toEqual({
+      name: ['Board name is required.'],
+    });
     await s.p.db('boards').where({ id }).update({ link_level: 'Viewer' });
     expect((await call(s.p, s.bob, 'POST', `/api/boards/${code}/rename`, { name: 'x' })).status).toBe(403);
     await s.p.db('boards').where({ id }).update({ link_level: 'NoAccess' });
@@ -127,7 +132,10 @@ describe('boards', () => {
 
   it('hides a board past its dispose time before the job removes it', async () => {
     const { code, id } = await newBoard(s.p, s.ann);
-    await s.p.db('boards').where({ id }).update({ dispose_at: new Date(Date.now() - 1000) });
+    await s.p
+      .db('boards')
+      .where({ id })
+      .update({ dispose_at: new Date(Date.now() - 1000) });
     expect((await call(s.p, s.ann, 'GET', `/api/boards/${code}/commands`)).status).toBe(404);
     expect(await disposeExpiredBoards(s.p.server.app)).toBe(1);
     expect(await s.p.db('boards').where({ id }).first()).toBeUndefined();
@@ -149,12 +157,33 @@ describe('board settings and member names', () => {
 
   it('updates the board config and publishes the whole config', async () => {
     const { code } = await newBoard(s.p, s.ann);
-    const config = await updateBoardConfig(s.p.server.app, code, s.ann.actor, { bg: 'https://example.com/bg.png', bgColor: '#112233', privateMode: { type: 1, blurry: true }, viewport: { x: 1, y: 2, w: 300, h: 200 }, upload: 1 }, { connectionId: 'k' });
-    expect(config).toEqual({ bg: 'https://example.com/bg.png', bgColor: '#112233', upload: 1, privateMode: { type: 1, blurry: true }, viewport: { x: 1, y: 2, w: 300, h: 200 } });
+    const config = await updateBoardConfig(
+      s.p.server.app,
+      code,
+      s.ann.actor,
+      {
+        bg: 'https://example.com/bg.png',
+        bgColor: '#112233',
+        privateMode: { type: 1, blurry: true },
+        viewport: { x: 1, y: 2, w: 300, h: 200 },
+        upload: 1,
+      },
+      { connectionId: 'k' },
+    );
+    expect(config).toEqual({
+      bg: 'https://example.com/bg.png',
+      bgColor: '#112233',
+      upload: 1,
+      privateMode: { type: 1, blurry: true },
+      viewport: { x: 1, y: 2, w: 300, h: 200 },
+    });
     expect(s.events(code, 'onConfigChanged').at(-1)).toEqual({ event: 'onConfigChanged', data: config, except: 'k' });
     expect((await describeBoard(s.p.server.app, code, s.ann.actor)).boardConfig).toEqual(config);
     // blurry only when private mode is on
-    expect((await updateBoardConfig(s.p.server.app, code, s.ann.actor, { privateMode: { type: 0, blurry: true } })).privateMode).toEqual({ type: 0, blurry: false });
+    expect((await updateBoardConfig(s.p.server.app, code, s.ann.actor, { privateMode: { type: 0, blurry: true } })).privateMode).toEqual({
+      type: 0,
+      blurry: false,
+    });
   });
 
   it('refuses bad settings with field errors', async () => {
@@ -168,7 +197,9 @@ describe('board settings and member names', () => {
       [{ theme: 'dark' }, 'theme'],
     ];
     for (const [patch, field] of bad) {
-      await expect(updateBoardConfig(s.p.server.app, code, s.ann.actor, patch as never)).rejects.toMatchObject({ output: { statusCode: 400, payload: { errors: { [field]: expect.any(Array) } } } });
+      await expect(updateBoardConfig(s.p.server.app, code, s.ann.actor, patch as never)).rejects.toMatchObject({
+        output: { statusCode: 400, payload: { errors: { [field]: expect.any(Array) } } },
+      });
     }
   });
 

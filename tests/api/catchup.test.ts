@@ -69,10 +69,14 @@ describe('catch-up while commands keep coming', () => {
     await Promise.all([...writing, hopping]);
     const total = writers.length * PER_WRITER;
     const last = readerSockets.at(-1)!;
-    await last.until(() => {
-      for (const s of seqsOf(last)) held.add(s);
-      return contiguous() >= total ? true : undefined;
-    }, 10_000, `reader holds ${contiguous()} of ${total}`);
+    await last.until(
+      () => {
+        for (const s of seqsOf(last)) held.add(s);
+        return contiguous() >= total ? true : undefined;
+      },
+      10_000,
+      `reader holds ${contiguous()} of ${total}`,
+    );
     await pause(200);
 
     expect(readerSockets).toHaveLength(6);

@@ -10,7 +10,14 @@ describe('board chat', () => {
   it('strips newlines, trims, stores, tells the others and answers the stored message', async () => {
     const { code, id } = await newBoard(s.p, s.ann);
     const msg = await sendMessage(s.app(), code, s.ann.actor, { id: 'm1', message: '  hello\nwor\r\nld  ' }, { connectionId: 'sock-1' });
-    expect(msg).toMatchObject({ id: 'm1', message: 'helloworld', displayName: 'Ann', sender: 'self', uid: s.ann.actor.uid, profileImage: null });
+    expect(msg).toMatchObject({
+      id: 'm1',
+      message: 'helloworld',
+      displayName: 'Ann',
+      sender: 'self',
+      uid: s.ann.actor.uid,
+      profileImage: null,
+    });
     expect(new Date(msg.sentDate).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const events = s.events(code, 'onMessageReceived');
     expect(events).toHaveLength(1);
@@ -28,7 +35,9 @@ describe('board chat', () => {
     expect(again.message).toBe('once');
     expect(await s.p.db('chat_messages').where({ board_id: id })).toHaveLength(1);
     expect(s.events(code, 'onMessageReceived')).toHaveLength(1);
-    await expect(sendMessage(s.app(), code, s.ann.actor, { id: 'l', message: 'x'.repeat(4001) })).rejects.toMatchObject({ output: { statusCode: 400 } });
+    await expect(sendMessage(s.app(), code, s.ann.actor, { id: 'l', message: 'x'.repeat(4001) })).rejects.toMatchObject({
+      output: { statusCode: 400 },
+    });
   });
 
   it('lists messages oldest first with self/other senders and pages with From', async () => {
@@ -60,6 +69,8 @@ describe('board chat', () => {
     expect((await call(s.p, stranger, 'GET', `/api/boards/${code}/messages`)).status).toBe(403);
     expect((await call(s.p, guest(), 'GET', `/api/boards/${code}/messages`)).status).toBe(403);
     expect((await call(s.p, null, 'GET', `/api/boards/${code}/messages`)).status).toBe(401);
-    await expect(sendMessage(s.app(), code, stranger.actor, { id: 'x', message: 'hi' })).rejects.toMatchObject({ output: { statusCode: 403 } });
+    await expect(sendMessage(s.app(), code, stranger.actor, { id: 'x', message: 'hi' })).rejects.toMatchObject({
+      output: { statusCode: 403 },
+    });
   });
 });

@@ -11,7 +11,11 @@ describe('developer apps: /api/clients', () => {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   async function newUser(plan = 'essential') {
-    const user = await insertUser(platform.db, { username: `dev-${crypto.randomUUID()}@example.com`, passwordHash: null, displayName: 'Dev' });
+    const user = await insertUser(platform.db, {
+      username: `dev-${crypto.randomUUID()}@example.com`,
+      passwordHash: null,
+      displayName: 'Dev',
+    });
     if (plan !== 'essential') await updateUser(platform.db, user.id, { plan });
     const token = signAccessToken(platform.config, { sub: user.id, role: [], plan, lang: 'en', qty: 1, id: user.id });
     return { user, token };
@@ -27,14 +31,26 @@ describe('developer apps: /api/clients', () => {
 
   describe('auth', () => {
     it('answers 401 without a bearer token on every owner route', async () => {
-      for (const [method, url] of [['GET', '/api/clients'], ['POST', '/api/clients'], ['POST', `/api/clients/${crypto.randomUUID()}/regenerate`]] as const) {
+      for (const [method, url] of [
+        ['GET', '/api/clients'],
+        ['POST', '/api/clients'],
+        ['POST', `/api/clients/${crypto.randomUUID()}/regenerate`],
+      ] as const) {
         const res = await inject(method, url, undefined, method === 'POST' ? { appName: 'x', terms: true } : undefined);
         expect(res.statusCode, `${method} ${url}`).toBe(401);
       }
     });
 
     it('refuses a participant token (not a user) with 403', async () => {
-      const participant = signAccessToken(platform.config, { sub: 'client:tc_x:host-user', role: [], plan: 'essential', lang: 'en', qty: 1, id: 'host-user', client: 'tc_x' });
+      const participant = signAccessToken(platform.config, {
+        sub: 'client:tc_x:host-user',
+        role: [],
+        plan: 'essential',
+        lang: 'en',
+        qty: 1,
+        id: 'host-user',
+        client: 'tc_x',
+      });
       const res = await inject('GET', '/api/clients', participant);
       expect(res.statusCode).toBe(403);
     });
@@ -74,9 +90,20 @@ describe('developer apps: /api/clients', () => {
 
     it('creates the app once with a secret shown only in that answer, stored hashed', async () => {
       const { user, token } = await newUser();
-      const res = await inject('POST', '/api/clients', token, { appName: 'Acme Whiteboard', terms: true, allowedOrigins: ['https://Acme.example/', 'http://localhost:5173'] });
+      const res = await inject('POST', '/api/clients', token, {
+        appName: 'Acme Whiteboard',
+        terms: true,
+        allowedOrigins: ['https://Acme.example/', 'http://localhost:5173'],
+      });
       expect(res.statusCode).toBe(200);
-      const app = res.result as { id: string; appName: string; clientId: string; secret: string; secretHint: string; allowedOrigins: string[] };
+      const app = res.result as {
+        id: string;
+        appName: string;
+        clientId: string;
+        secret: string;
+        secretHint: string;
+        allowedOrigins: string[];
+      };
       expect(app.appName).toBe('Acme Whiteboard');
       expect(app.clientId).toMatch(/^tc_[0-9a-f]{24}$/);
       expect(app.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -89,15 +116,38 @@ describe('developer apps: /api/clients', () => {
       expect(JSON.stringify(row)).not.toContain(app.secret);
 
       const list = await inject('GET', '/api/clients', token);
-      expect(list.result).toEqual([expect.objectContaining({ id: app.id, appName: 'Acme Whiteboard', clientId: app.clientId, secret: null, secretHint: app.secretHint })]);
+      expect(list.result).toEqual([
+        expect.objectContaining({
+          id: app.id,
+          appName: 'Acme Whiteboard',
+          clientId: app.clientId,
+          secret: null,
+          secretHint: app.secretHint,
+        }),
+      ]);
     });
 
     it('edits the existing app instead of creating a second one (secret unchanged, not shown)', async () => {
       const { token } = await newUser();
-      const created = (await inject('POST', '/api/clients', token, { appName: 'First', terms: true })).result as { id: string; clientId: string; secretHint: string };
-      const edited = await inject('POST', '/api/clients', token, { appName: 'Renamed', terms: true, allowedOrigins: ['https://a.example'] });
+      const created = (await inject('POST', '/api/clients', token, { appName: 'First', terms: true })).result as {
+        id: string;
+        clientId: string;
+        secretHint: string;
+      };
+      const edited = await inject('POST', '/api/clients', token, {
+        appName: 'Renamed',
+        terms: true,
+        allowedOrigins: ['https://a.example'],
+      });
       expect(edited.statusCode).toBe(200);
-      expect(edited.result).toMatchObject({ id: created.id, clientId: created.clientId, appName: 'Renamed', secret: null, secretHint: created.secretHint, allowedOrigins: ['https://a.example'] });
+      expect(edited.result).toMatchObject({
+        id: created.id,
+        clientId: created.clientId,
+        appName: 'Renamed',
+        secret: null,
+        secretHint: created.secretHint,
+        allowedOrigins: ['https://a.example'],
+      });
       const list = (await inject('GET', '/api/clients', token)).result as unknown[];
       expect(list).toHaveLength(1);
     });
@@ -116,14 +166,28 @@ describe('developer apps: /api/clients', () => {
   describe('token exchange and regenerate', () => {
     it('exchanges clientId + secret for a short-lived participant token with the app claims', async () => {
       const { user, token } = await newUser('white-label-api');
-      const app = (await inject('POST', '/api/clients', token, { appName: 'Tokens', terms: true })).result as { clientId: string; secret: string };
-      const res = await inject('POST', '/api/clients/token', undefined, { clientId: app.clientId, clientSecret: app.secret, uid: 'host-user-42', name: 'Ada' });
+      const app = (await inject('POST', '/api/clients', token, { appName: 'Tokens', terms: true })).result as {
+        clientId: string;
+        secret: string;
+      };
+      const res = await inject('POST', '/api/clients/token', undefined, {
+        clientId: app.clientId,
+        clientSecret: app.secret,
+        uid: 'host-user-42',
+        name: 'Ada',
+      });
       expect(res.statusCode).toBe(200);
       const body = res.result as { token: string; expiresIn: number };
       expect(body.expiresIn).toBeGreaterThan(0);
       expect(body.expiresIn).toBeLessThanOrEqual(600);
       const claims = verifyAccessToken(platform.config, body.token) as unknown as Record<string, unknown>;
-      expect(claims).toMatchObject({ sub: `client:${app.clientId}:host-user-42`, client: app.clientId, id: participantKey(app.clientId, 'host-user-42'), plan: 'white-label-api', name: 'Ada' });
+      expect(claims).toMatchObject({
+        sub: `client:${app.clientId}:host-user-42`,
+        client: app.clientId,
+        id: participantKey(app.clientId, 'host-user-42'),
+        plan: 'white-label-api',
+        name: 'Ada',
+      });
       expect((claims.exp as number) - (claims.iat as number)).toBe(body.expiresIn);
       expect(claims.sub).not.toContain(user.id);
       const row = await platform.db('clients').where({ client_id: app.clientId }).first();
@@ -132,13 +196,24 @@ describe('developer apps: /api/clients', () => {
 
     it('answers 401 for a wrong secret or an unknown client, 400 for a bad uid', async () => {
       const { token } = await newUser();
-      const app = (await inject('POST', '/api/clients', token, { appName: 'Wrong', terms: true })).result as { clientId: string; secret: string };
-      const wrong = await inject('POST', '/api/clients/token', undefined, { clientId: app.clientId, clientSecret: `${app.secret}x`, uid: 'u1' });
+      const app = (await inject('POST', '/api/clients', token, { appName: 'Wrong', terms: true })).result as {
+        clientId: string;
+        secret: string;
+      };
+      const wrong = await inject('POST', '/api/clients/token', undefined, {
+        clientId: app.clientId,
+        clientSecret: `${app.secret}x`,
+        uid: 'u1',
+      });
       expect(wrong.statusCode).toBe(401);
       expect(wrong.result).toMatchObject({ message: 'Invalid client credentials.' });
       const unknown = await inject('POST', '/api/clients/token', undefined, { clientId: 'tc_nope', clientSecret: app.secret, uid: 'u1' });
       expect(unknown.statusCode).toBe(401);
-      const badUid = await inject('POST', '/api/clients/token', undefined, { clientId: app.clientId, clientSecret: app.secret, uid: 'has space' });
+      const badUid = await inject('POST', '/api/clients/token', undefined, {
+        clientId: app.clientId,
+        clientSecret: app.secret,
+        uid: 'has space',
+      });
       expect(badUid.statusCode).toBe(400);
       expect(Object.keys((badUid.result as { errors: object }).errors)).toEqual(['uid']);
       const missing = await inject('POST', '/api/clients/token', undefined, { clientId: app.clientId, clientSecret: app.secret });
@@ -147,7 +222,11 @@ describe('developer apps: /api/clients', () => {
 
     it('regenerate shows a new secret once and the old one stops working', async () => {
       const { token } = await newUser();
-      const app = (await inject('POST', '/api/clients', token, { appName: 'Rotate', terms: true })).result as { id: string; clientId: string; secret: string };
+      const app = (await inject('POST', '/api/clients', token, { appName: 'Rotate', terms: true })).result as {
+        id: string;
+        clientId: string;
+        secret: string;
+      };
       const res = await inject('POST', `/api/clients/${app.id}/regenerate`, token);
       expect(res.statusCode).toBe(200);
       const fresh = res.result as { secret: string; secretHint: string; clientId: string };
@@ -159,21 +238,36 @@ describe('developer apps: /api/clients', () => {
       expect(old.statusCode).toBe(401);
       const ok = await inject('POST', '/api/clients/token', undefined, { clientId: app.clientId, clientSecret: fresh.secret, uid: 'u1' });
       expect(ok.statusCode).toBe(200);
-      expect((await inject('GET', '/api/clients', token)).result).toEqual([expect.objectContaining({ secret: null, secretHint: fresh.secretHint })]);
+      expect((await inject('GET', '/api/clients', token)).result).toEqual([
+        expect.objectContaining({ secret: null, secretHint: fresh.secretHint }),
+      ]);
     });
 
     it('the participant token authenticates on a jwt route as a non-user (403 there, not 401)', async () => {
       const { token } = await newUser();
-      const app = (await inject('POST', '/api/clients', token, { appName: 'Jwt', terms: true })).result as { clientId: string; secret: string };
-      const participant = ((await inject('POST', '/api/clients/token', undefined, { clientId: app.clientId, clientSecret: app.secret, uid: 'p1' })).result as { token: string }).token;
+      const app = (await inject('POST', '/api/clients', token, { appName: 'Jwt', terms: true })).result as {
+        clientId: string;
+        secret: string;
+      };
+      const participant = (
+        (await inject('POST', '/api/clients/token', undefined, { clientId: app.clientId, clientSecret: app.secret, uid: 'p1' })).result as {
+          token: string;
+        }
+      ).token;
       expect((await inject('GET', '/api/clients', participant)).statusCode).toBe(403);
     });
   });
 
   it("a participant token acts as the host's user, keyed in the app's namespace, on board routes (no Tabula user behind it)", async () => {
     const { token } = await newUser();
-    const app = (await inject('POST', '/api/clients', token, { appName: 'Boards', terms: true })).result as { clientId: string; secret: string };
-    const participant = ((await inject('POST', '/api/clients/token', undefined, { clientId: app.clientId, clientSecret: app.secret, uid: 'host-user-7' })).result as { token: string }).token;
+    const app = (await inject('POST', '/api/clients', token, { appName: 'Boards', terms: true })).result as {
+      clientId: string;
+      secret: string;
+    };
+    const participant = (
+      (await inject('POST', '/api/clients/token', undefined, { clientId: app.clientId, clientSecret: app.secret, uid: 'host-user-7' }))
+        .result as { token: string }
+    ).token;
     const created = await inject('POST', '/api/boards', participant, { Uid: 'host-user-7' });
     expect(created.statusCode, created.payload).toBe(200);
     const { code } = created.result as { code: string };
@@ -191,22 +285,33 @@ describe('developer apps: /api/clients', () => {
       for (let i = 0; i < 2; i++) {
         const res = await inject('GET', `/api/clients/${app.clientId}/embed-check?origin=${encodeURIComponent('https://host.example')}`);
         expect(res.statusCode).toBe(200);
-        expect(res.result).toEqual({ appName: 'Open', clientId: app.clientId, whiteLabel: false, allowedOrigins: ['https://host.example'] });
+        expect(res.result).toEqual({
+          appName: 'Open',
+          clientId: app.clientId,
+          whiteLabel: false,
+          allowedOrigins: ['https://host.example'],
+        });
       }
-      const list = (await inject('GET', '/api/clients', token)).result as Array<{ origins: Array<{ origin: string; embeds: number; refusals: number }> }>;
+      const list = (await inject('GET', '/api/clients', token)).result as Array<{
+        origins: Array<{ origin: string; embeds: number; refusals: number }>;
+      }>;
       expect(list[0]!.origins).toEqual([expect.objectContaining({ origin: 'https://host.example', embeds: 2, refusals: 0 })]);
     });
 
     it('refuses an origin outside the allowlist with a clear message and records the refusal', async () => {
       const { token } = await newUser('white-label-api');
-      const app = (await inject('POST', '/api/clients', token, { appName: 'Closed', terms: true, allowedOrigins: ['https://good.example'] })).result as { clientId: string };
+      const app = (
+        await inject('POST', '/api/clients', token, { appName: 'Closed', terms: true, allowedOrigins: ['https://good.example'] })
+      ).result as { clientId: string };
       const ok = await inject('GET', `/api/clients/${app.clientId}/embed-check?origin=https://good.example`);
       expect(ok.statusCode).toBe(200);
       expect(ok.result).toMatchObject({ whiteLabel: true, allowedOrigins: ['https://good.example'] });
       const refused = await inject('GET', `/api/clients/${app.clientId}/embed-check?origin=https://evil.example`);
       expect(refused.statusCode).toBe(403);
       expect(refused.result).toMatchObject({ message: 'This board cannot be embedded on https://evil.example.' });
-      const list = (await inject('GET', '/api/clients', token)).result as Array<{ origins: Array<{ origin: string; embeds: number; refusals: number }> }>;
+      const list = (await inject('GET', '/api/clients', token)).result as Array<{
+        origins: Array<{ origin: string; embeds: number; refusals: number }>;
+      }>;
       expect(list[0]!.origins).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ origin: 'https://good.example', embeds: 1, refusals: 0 }),
@@ -227,6 +332,7 @@ describe('developer apps: /api/clients', () => {
 
   it('documents the routes in the OpenAPI document', async () => {
     const doc = JSON.parse((await platform.server.inject('/documents/api/openapi.json')).payload);
-    for (const path of ['/api/clients', '/api/clients/{id}/regenerate', '/api/clients/token', '/api/clients/{clientId}/embed-check']) expect(doc.paths[path], path).toBeDefined();
+    for (const path of ['/api/clients', '/api/clients/{id}/regenerate', '/api/clients/token', '/api/clients/{clientId}/embed-check'])
+      expect(doc.paths[path], path).toBeDefined();
   });
 });

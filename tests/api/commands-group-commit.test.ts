@@ -6,7 +6,8 @@ import { add, boardsSuite, move, newBoard, rect, undo } from './boards-fixtures'
 /** Group commit (platform/boards/append-queue.ts): concurrent appends to one board share statements. */
 describe('group commit per board', () => {
   const s = boardsSuite({ ann: {} });
-  const rows = (boardId: string) => s.p.db('commands').where({ board_id: boardId }).orderBy('seq').select('seq', 'client_id', 'shape_ids', 'payload');
+  const rows = (boardId: string) =>
+    s.p.db('commands').where({ board_id: boardId }).orderBy('seq').select('seq', 'client_id', 'shape_ids', 'payload');
 
   it('numbers a burst of concurrent commands densely, once each, in the order they were queued', async () => {
     const { code, id } = await newBoard(s.p, s.ann);
@@ -26,7 +27,11 @@ describe('group commit per board', () => {
     const board = await s.p.db('boards').where({ id }).first('last_seq');
     expect(Number(board.last_seq)).toBe(40);
     // the ones that queued behind the first left together: rows of one statement share its transaction id
-    const transactions = await s.p.db('commands').where({ board_id: id }).countDistinct({ n: s.p.db.raw('xmin::text') }).first();
+    const transactions = await s.p
+      .db('commands')
+      .where({ board_id: id })
+      .countDistinct({ n: s.p.db.raw('xmin::text') })
+      .first();
     expect(Number(transactions!.n)).toBeLessThan(10);
   });
 
@@ -49,7 +54,9 @@ describe('group commit per board', () => {
     const last = moves.at(-1)!;
     const after = add(s.ann.actor.uid, rect('u2', s.ann.actor.uid));
     // the moves and the undo of the last move are queued in the same turn; the undo must find it
-    const answers = await Promise.all([...moves, undo(s.ann.actor.uid, last.id), after].map((c) => appendCommand(s.app(), code, s.ann.actor, c)));
+    const answers = await Promise.all(
+      [...moves, undo(s.ann.actor.uid, last.id), after].map((c) => appendCommand(s.app(), code, s.ann.actor, c)),
+    );
     const undone = answers[5]!.command;
     expect(undone.seq).toBe(7);
     expect(answers[6]!.command.seq).toBe(8);

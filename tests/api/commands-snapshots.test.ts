@@ -27,8 +27,12 @@ describe('board snapshots and join', () => {
 
   it('streams the join with an exact content-length and no on-the-fly compression', async () => {
     const { code } = await newBoard(s.p, s.ann);
-    for (let i = 0; i < 30; i++) await appendCommand(s.app(), code, s.ann.actor, add(s.ann.actor.uid, rect(`s${i}`, s.ann.actor.uid, i, i)));
-    const res = await s.p.server.inject({ url: `/api/boards/${code}/commands`, headers: { authorization: `Bearer ${s.ann.token}`, 'accept-encoding': 'gzip' } });
+    for (let i = 0; i < 30; i++)
+      await appendCommand(s.app(), code, s.ann.actor, add(s.ann.actor.uid, rect(`s${i}`, s.ann.actor.uid, i, i)));
+    const res = await s.p.server.inject({
+      url: `/api/boards/${code}/commands`,
+      headers: { authorization: `Bearer ${s.ann.token}`, 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.payload));
@@ -102,44 +106,59 @@ describe('board snapshots and join', () => {
 
   /** Stores commands straight into the log (fast seeding), as appendCommand would number them. */
   const seed = async (boardId: string, from: number, commands: Command[]) => {
-    const rows = commands.map((c, i) => ({ board_id: boardId, seq: from + i, client_id: c.id, uid: c.uid, kind: c.cmd, payload: JSON.stringify(c) }));
+    const rows = commands.map((c, i) => ({
+      board_id: boardId,
+      seq: from + i,
+      client_id: c.id,
+      uid: c.uid,
+      kind: c.cmd,
+      payload: JSON.stringify(c),
+    }));
     for (let i = 0; i < rows.length; i += 500) await s.p.db('commands').insert(rows.slice(i, i + 500));
-    await s.p.db('boards').where({ id: boardId }).update({ last_seq: from + commands.length - 1 });
+    await s.p
+      .db('boards')
+      .where({ id: boardId })
+      .update({ last_seq: from + commands.length - 1 });
   };
 
-  it('refreshes snapshots in the background every max(SNAPSHOT_EVERY, live shapes) commands and prunes old ones', { timeout: 120_000 }, async () => {
-    const { code, id } = await newBoard(s.p, s.ann);
-    const E = SNAPSHOT_EVERY;
-    const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => add(s.ann.actor.uid, rect(`z${from + i}`, s.ann.actor.uid)));
-    /** seeds the log up to seq `to - 1`, then appends seq `to` through the service (which schedules) */
-    const appendUpTo = async (to: number) => {
-      const last = Number((await s.p.db('boards').where({ id }).first()).last_seq);
-      if (to - 1 > last) await seed(id, last + 1, batch(last, to - 1 - last));
-      await appendCommand(s.app(), code, s.ann.actor, batch(to - 1, 1)[0]!);
-      // a condition, not a sleep: resolves once the refresh this append may have started (or the
-      // first lookup of the board's snapshot seq that decides it) is over
-      await snapshotsIdle(s.app());
-    };
-    const snapshotSeqs = async () => (await s.p.db('snapshots').where({ board_id: id }).orderBy('seq')).map((r) => Number(r.seq));
-    await appendUpTo(E - 1);
-    expect(await snapshotSeqs()).toEqual([]);
-    await appendUpTo(E);
-    expect(await snapshotSeqs()).toEqual([E]);
-    expect(Number((await s.p.db('boards').where({ id }).first()).snapshot_seq)).toBe(E);
-    // E live shapes: the next one after E more commands
-    await appendUpTo(2 * E);
-    expect(await snapshotSeqs()).toEqual([E, 2 * E]);
-    // 2E live shapes now: none after E more commands, one after 2E (the oldest is pruned)
-    await appendUpTo(3 * E);
-    expect(await snapshotSeqs()).toEqual([E, 2 * E]);
-    await appendUpTo(4 * E);
-    expect(await snapshotSeqs()).toEqual([2 * E, 4 * E]);
-    const { doc, body } = await joinState(code);
-    expect(body.snapshot.seq).toBe(4 * E);
-    expect(body.commands).toHaveLength(0);
-    expect(doc.size).toBe(4 * E);
-    expect(view(doc)).toEqual(view(await fullReplay(id)));
-  });
+  it(
+    'refreshes snapshots in the background every max(SNAPSHOT_EVERY, live shapes) commands and prunes old ones',
+    { timeout: 120_000 },
+    async () => {
+      const { code, id } = await newBoard(s.p, s.ann);
+      const E = SNAPSHOT_EVERY;
+      const batch = (from: number, n: number) =>
+        Array.from({ length: n }, (_, i) => add(s.ann.actor.uid, rect(`z${from + i}`, s.ann.actor.uid)));
+      /** seeds the log up to seq `to - 1`, then appends seq `to` through the service (which schedules) */
+      const appendUpTo = async (to: number) => {
+        const last = Number((await s.p.db('boards').where({ id }).first()).last_seq);
+        if (to - 1 > last) await seed(id, last + 1, batch(last, to - 1 - last));
+        await appendCommand(s.app(), code, s.ann.actor, batch(to - 1, 1)[0]!);
+        // a condition, not a sleep: resolves once the refresh this append may have started (or the
+        // first lookup of the board's snapshot seq that decides it) is over
+        await snapshotsIdle(s.app());
+      };
+      const snapshotSeqs = async () => (await s.p.db('snapshots').where({ board_id: id }).orderBy('seq')).map((r) => Number(r.seq));
+      await appendUpTo(E - 1);
+      expect(await snapshotSeqs()).toEqual([]);
+      await appendUpTo(E);
+      expect(await snapshotSeqs()).toEqual([E]);
+      expect(Number((await s.p.db('boards').where({ id }).first()).snapshot_seq)).toBe(E);
+      // E live shapes: the next one after E more commands
+      await appendUpTo(2 * E);
+      expect(await snapshotSeqs()).toEqual([E, 2 * E]);
+      // 2E live shapes now: none after E more commands, one after 2E (the oldest is pruned)
+      await appendUpTo(3 * E);
+      expect(await snapshotSeqs()).toEqual([E, 2 * E]);
+      await appendUpTo(4 * E);
+      expect(await snapshotSeqs()).toEqual([2 * E, 4 * E]);
+      const { doc, body } = await joinState(code);
+      expect(body.snapshot.seq).toBe(4 * E);
+      expect(body.commands).toHaveLength(0);
+      expect(doc.size).toBe(4 * E);
+      expect(view(doc)).toEqual(view(await fullReplay(id)));
+    },
+  );
 
   it('snapshotDue: every SNAPSHOT_EVERY commands, or every board-size commands on a larger board', () => {
     expect(snapshotDue(SNAPSHOT_EVERY - 1, 0)).toBe(false);
@@ -150,7 +169,11 @@ describe('board snapshots and join', () => {
 
   it('gives a client far behind a snapshot a new baseline instead of the whole history', async () => {
     const { code, id } = await newBoard(s.p, s.ann);
-    await seed(id, 1, Array.from({ length: 6000 }, (_, i) => add(s.ann.actor.uid, rect(`bulk${i}`, s.ann.actor.uid), `bulk-${i}`)));
+    await seed(
+      id,
+      1,
+      Array.from({ length: 6000 }, (_, i) => add(s.ann.actor.uid, rect(`bulk${i}`, s.ann.actor.uid), `bulk-${i}`)),
+    );
     await refreshSnapshot(s.p.db, id);
     const res = await call(s.p, s.ann, 'GET', `/api/boards/${code}/commands?after=10`);
     expect(res.body.snapshot.seq).toBe(6000);

@@ -83,10 +83,24 @@ describe('board commands', () => {
     const bad = [
       { boardCommand: '{not json' },
       { boardCommand: JSON.stringify({ id: cid(), uid: s.owner.actor.uid, status: 'normal', timestamp: 1, cmd: 'explode' }) },
-      { boardCommand: JSON.stringify({ ...add(s.owner.actor.uid, rect('x', s.owner.actor.uid)), shape: { ...rect('x', s.owner.actor.uid), stroke: 'red' } }) },
+      {
+        boardCommand: JSON.stringify({
+          ...add(s.owner.actor.uid, rect('x', s.owner.actor.uid)),
+          shape: { ...rect('x', s.owner.actor.uid), stroke: 'red' },
+        }),
+      },
       { boardCommand: JSON.stringify({ ...move(s.owner.actor.uid, 'x', 1, 1), shapePositions: [] }) },
       { boardCommand: JSON.stringify({ ...undo(s.owner.actor.uid, 'x'), effect: { shapes: [], removed: ['x'] } }) },
-      { boardCommand: JSON.stringify({ id: cid(), uid: s.owner.actor.uid, status: 'normal', timestamp: 1, cmd: 'commandSet', commands: [clear(s.owner.actor.uid)] }) },
+      {
+        boardCommand: JSON.stringify({
+          id: cid(),
+          uid: s.owner.actor.uid,
+          status: 'normal',
+          timestamp: 1,
+          cmd: 'commandSet',
+          commands: [clear(s.owner.actor.uid)],
+        }),
+      },
       {},
     ];
     for (const payload of bad) {
@@ -124,12 +138,32 @@ describe('board commands', () => {
       const c = await signedIn(s.p, { plan: 'team' });
       const uid = c.actor.uid;
       await send(s.p, s.owner, code, add(s.owner.actor.uid, rect('r', s.owner.actor.uid)));
-      const comment = { id: 'cm1', cmd: 'comment', uid, timestamp: 1, x: 1, y: 1, threadId: crypto.randomUUID(), color: 6, resolved: false } as Shape;
+      const comment = {
+        id: 'cm1',
+        cmd: 'comment',
+        uid,
+        timestamp: 1,
+        x: 1,
+        y: 1,
+        threadId: crypto.randomUUID(),
+        color: 6,
+        resolved: false,
+      } as Shape;
       expect((await send(s.p, c, code, add(uid, comment))).status).toBe(200);
       expect((await send(s.p, c, code, move(uid, 'cm1', 3, 3))).status).toBe(200);
       expect((await send(s.p, c, code, add(uid, rect('r2', uid)))).status).toBe(403);
       expect((await send(s.p, c, code, move(uid, 'r', 3, 3))).status).toBe(403);
-      expect((await send(s.p, c, code, { ...move(uid, 'cm1', 1, 1), shapePositions: [{ shape: 'cm1', x: 1, y: 1 }, { shape: 'r', x: 1, y: 1 }] } as Command)).status).toBe(403);
+      expect(
+        (
+          await send(s.p, c, code, {
+            ...move(uid, 'cm1', 1, 1),
+            shapePositions: [
+              { shape: 'cm1', x: 1, y: 1 },
+              { shape: 'r', x: 1, y: 1 },
+            ],
+          } as Command)
+        ).status,
+      ).toBe(403);
     });
 
     it('lets only Owner and Facilitator clear the board', async () => {
@@ -137,7 +171,9 @@ describe('board commands', () => {
       await send(s.p, s.editor, code, add(s.editor.actor.uid, rect('e', s.editor.actor.uid)));
       expect((await send(s.p, s.editor, code, clear(s.editor.actor.uid))).status).toBe(403);
       const facilitator = await signedIn(s.p);
-      await s.p.db('board_members').insert({ board_id: id, uid: facilitator.actor.uid, user_id: facilitator.user!.id, role: 'Facilitator' });
+      await s.p
+        .db('board_members')
+        .insert({ board_id: id, uid: facilitator.actor.uid, user_id: facilitator.user!.id, role: 'Facilitator' });
       const res = await send(s.p, facilitator, code, clear(facilitator.actor.uid));
       expect(res.status).toBe(200);
       const stored = (await rows(id)).at(-1);
@@ -170,7 +206,17 @@ describe('board commands', () => {
       const { code } = await boardWith();
       const other = guest();
       await send(s.p, s.editor, code, add(s.editor.actor.uid, rect('p', s.editor.actor.uid)));
-      const lock = (uid: string, locked: boolean, protect?: boolean) => ({ id: cid(), uid, status: 'normal', timestamp: 1, cmd: 'lock', shapes: ['p'], locked, ...(protect ? { protect } : {}) }) as Command;
+      const lock = (uid: string, locked: boolean, protect?: boolean) =>
+        ({
+          id: cid(),
+          uid,
+          status: 'normal',
+          timestamp: 1,
+          cmd: 'lock',
+          shapes: ['p'],
+          locked,
+          ...(protect ? { protect } : {}),
+        }) as Command;
       expect((await send(s.p, s.editor, code, lock(s.editor.actor.uid, true, true))).status).toBe(200);
       const res = await send(s.p, other, code, lock(other.actor.uid, false));
       expect(res).toMatchObject({ status: 403, body: { message: 'Owner/Facilitator can unlock protected shapes' } });
@@ -234,7 +280,12 @@ describe('board commands', () => {
       expect((await stateOf(code, s.owner)).size).toBe(0);
       await send(s.p, s.editor, code, add(s.editor.actor.uid, rect('k3', s.editor.actor.uid)));
       await send(s.p, s.owner, code, undo(s.owner.actor.uid, c.id));
-      expect((await stateOf(code, s.owner)).ordered().map((s) => s.id).sort()).toEqual(['k1', 'k2', 'k3']);
+      expect(
+        (await stateOf(code, s.owner))
+          .ordered()
+          .map((s) => s.id)
+          .sort(),
+      ).toEqual(['k1', 'k2', 'k3']);
     });
 
     it('finds the history of shapes whose ids hold quotes, backslashes and commas', async () => {

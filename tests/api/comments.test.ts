@@ -18,7 +18,10 @@ describe('board comments', () => {
     const second = await addComment(s.app(), code, s.bob.actor, 'reply', threadId);
     expect(second.createdThreadId).toBeNull();
     const added = s.events(code, 'commentAdded');
-    expect(added[0]).toMatchObject({ except: 'c1', data: { id: first.id, message: 'first note', displayName: 'Ann', profileImage: null, threadId, newThread: true } });
+    expect(added[0]).toMatchObject({
+      except: 'c1',
+      data: { id: first.id, message: 'first note', displayName: 'Ann', profileImage: null, threadId, newThread: true },
+    });
     expect(added[1]!.data).toMatchObject({ threadId, newThread: false, displayName: 'Bob' });
     const list = await threads(code, s.ann);
     expect(list).toEqual([
@@ -47,7 +50,9 @@ describe('board comments', () => {
 
   it('refuses empty and over-long comments', async () => {
     const { code } = await newBoard(s.p, s.ann);
-    await expect(addComment(s.app(), code, s.ann.actor, '   ')).rejects.toMatchObject({ output: { statusCode: 400, payload: { errors: { message: ['Comment is empty.'] } } } });
+    await expect(addComment(s.app(), code, s.ann.actor, '   ')).rejects.toMatchObject({
+      output: { statusCode: 400, payload: { errors: { message: ['Comment is empty.'] } } },
+    });
     await expect(addComment(s.app(), code, s.ann.actor, 'x'.repeat(2001))).rejects.toMatchObject({ output: { statusCode: 400 } });
     expect((await addComment(s.app(), code, s.ann.actor, ` ${'x'.repeat(2000)} `)).id).toEqual(expect.any(String));
   });
@@ -79,16 +84,36 @@ describe('board comments', () => {
     // the owner deletes someone else's comment
     await deleteComment(s.app(), code, s.ann.actor, threadId!, onlyId);
     expect((await threads(code, s.ann))[0].comments.map((c: { id: string }) => c.id)).toEqual([again.id]);
-    await expect(deleteComment(s.app(), code, s.ann.actor, threadId!, crypto.randomUUID())).rejects.toMatchObject({ output: { statusCode: 404 } });
+    await expect(deleteComment(s.app(), code, s.ann.actor, threadId!, crypto.randomUUID())).rejects.toMatchObject({
+      output: { statusCode: 404 },
+    });
   });
 
   it('keeps threads in step with their comment shapes (place, resolve, remove, undo)', async () => {
     const { code } = await newBoard(s.p, s.ann);
     const { createdThreadId: threadId } = await addComment(s.app(), code, s.ann.actor, 'pin');
-    const shape = { id: 'pin1', cmd: 'comment', uid: s.ann.actor.uid, timestamp: 1, x: 5, y: 5, threadId, color: 6, resolved: false } as Shape;
+    const shape = {
+      id: 'pin1',
+      cmd: 'comment',
+      uid: s.ann.actor.uid,
+      timestamp: 1,
+      x: 5,
+      y: 5,
+      threadId,
+      color: 6,
+      resolved: false,
+    } as Shape;
     await appendCommand(s.app(), code, s.ann.actor, add(s.ann.actor.uid, shape));
     expect((await threads(code, s.ann))[0]).toMatchObject({ threadId, shapeId: 'pin1', resolved: false, deleted: false });
-    const resolve = { id: cid(), uid: s.ann.actor.uid, status: 'normal', timestamp: 1, cmd: 'propertyModifier', shapes: ['pin1'], props: [{ name: 'resolved', value: true }] } as Command;
+    const resolve = {
+      id: cid(),
+      uid: s.ann.actor.uid,
+      status: 'normal',
+      timestamp: 1,
+      cmd: 'propertyModifier',
+      shapes: ['pin1'],
+      props: [{ name: 'resolved', value: true }],
+    } as Command;
     await appendCommand(s.app(), code, s.ann.actor, resolve);
     expect((await threads(code, s.ann))[0]).toMatchObject({ resolved: true, deleted: false });
     const rm = remove(s.ann.actor.uid, ['pin1']);
@@ -99,7 +124,10 @@ describe('board comments', () => {
     // a comment shape placed with a new thread id opens that thread
     const fresh = crypto.randomUUID();
     await appendCommand(s.app(), code, s.ann.actor, add(s.ann.actor.uid, { ...shape, id: 'pin2', threadId: fresh } as Shape));
-    expect((await threads(code, s.ann)).find((t: { threadId: string }) => t.threadId === fresh)).toMatchObject({ shapeId: 'pin2', comments: [] });
+    expect((await threads(code, s.ann)).find((t: { threadId: string }) => t.threadId === fresh)).toMatchObject({
+      shapeId: 'pin2',
+      comments: [],
+    });
   });
 
   it('keeps comments from anyone without access and from Viewers writing', async () => {

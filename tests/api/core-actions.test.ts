@@ -28,7 +28,11 @@ describe('core actions', () => {
   const today = () => utcDay(new Date());
   const activity = async (boardId: string) => {
     await activityIdle(app());
-    return p.db('board_activity').where({ board_id: boardId }).orderBy(['day', 'uid']).select(p.db.raw('day::text as day'), 'uid', 'user_id', 'client_id', 'edited', 'collaborated', 'first_at', 'last_at');
+    return p
+      .db('board_activity')
+      .where({ board_id: boardId })
+      .orderBy(['day', 'uid'])
+      .select(p.db.raw('day::text as day'), 'uid', 'user_id', 'client_id', 'edited', 'collaborated', 'first_at', 'last_at');
   };
   const draw = (who: Who, code: string, id: string, coreActions?: string[]) =>
     send(p, who, code, add(who.actor.uid, rect(id, who.actor.uid)), coreActions ? { coreActions } : {});
@@ -37,7 +41,14 @@ describe('core actions', () => {
     const b = await newBoard(p, owner);
     expect((await draw(owner, b.code, 'a', ['edited'])).status).toBe(200);
     expect(await activity(b.id)).toEqual([
-      expect.objectContaining({ day: today(), uid: owner.actor.uid, user_id: owner.user!.id, client_id: null, edited: true, collaborated: false }),
+      expect.objectContaining({
+        day: today(),
+        uid: owner.actor.uid,
+        user_id: owner.user!.id,
+        client_id: null,
+        edited: true,
+        collaborated: false,
+      }),
     ]);
     expect((await draw(owner, b.code, 'b', ['edited', 'collaborated'])).status).toBe(200);
     expect((await draw(owner, b.code, 'c', ['edited'])).status).toBe(200);
@@ -57,7 +68,9 @@ describe('core actions', () => {
 
   it('starts a new row on a new UTC day, leaving the earlier day as it was', async () => {
     const b = await newBoard(p, owner);
-    await p.db('board_activity').insert({ day: '2020-02-01', board_id: b.id, uid: owner.actor.uid, user_id: owner.user!.id, edited: false, collaborated: true });
+    await p
+      .db('board_activity')
+      .insert({ day: '2020-02-01', board_id: b.id, uid: owner.actor.uid, user_id: owner.user!.id, edited: false, collaborated: true });
     await draw(owner, b.code, 'x', ['edited']);
     // an explicit clock: the next day of the simulated one, then that day again
     await recordCoreActions(app(), b.id, owner.actor, ['edited'], new Date('2020-02-02T23:59:00Z'));
@@ -96,8 +109,14 @@ describe('core actions', () => {
     const b = await newBoard(p, owner);
     const res = await draw(owner, b.code, 'bad', ['edited', 'shared']);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ message: expect.any(String), errors: { 'coreActions.1': [expect.stringContaining('must be one of')] } });
-    const notAList = await call(p, owner, 'POST', `/api/boards/${b.code}/commands`, { boardCommand: JSON.stringify(add(owner.actor.uid, rect('bad2', owner.actor.uid))), coreActions: 'edited' });
+    expect(res.body).toMatchObject({
+      message: expect.any(String),
+      errors: { 'coreActions.1': [expect.stringContaining('must be one of')] },
+    });
+    const notAList = await call(p, owner, 'POST', `/api/boards/${b.code}/commands`, {
+      boardCommand: JSON.stringify(add(owner.actor.uid, rect('bad2', owner.actor.uid))),
+      coreActions: 'edited',
+    });
     expect(notAList.status).toBe(400);
     expect(notAList.body.errors).toHaveProperty('coreActions');
     expect(await p.db('commands').where({ board_id: b.id })).toHaveLength(0);
@@ -134,7 +153,9 @@ describe('core actions', () => {
       const g = guest();
       const mine = await joined(owner, b.code);
       await mine.call('sendCommand', b.code, add(owner.actor.uid, rect('h1', owner.actor.uid)));
-      expect(await activity(b.id)).toEqual([expect.objectContaining({ uid: owner.actor.uid, user_id: owner.user!.id, edited: true, collaborated: false })]);
+      expect(await activity(b.id)).toEqual([
+        expect.objectContaining({ uid: owner.actor.uid, user_id: owner.user!.id, edited: true, collaborated: false }),
+      ]);
 
       const theirs = await joined(g, b.code);
       await mine.call('sendCommand', b.code, add(owner.actor.uid, rect('h2', owner.actor.uid)));

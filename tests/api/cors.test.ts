@@ -57,12 +57,35 @@ describe('cross-origin calls of the board client', () => {
     const board = await s.p.db('boards').where({ id }).first('workspace_id');
     const [font] = await s.p
       .db('workspace_fonts')
-      .insert({ workspace_id: board.workspace_id, name: 'Cors Sans', source_url: 'https://fonts.example/cors.css', css: "@font-face{font-family:'Cors Sans';src:url(__FONT_FILE_0__) format('woff2')}" })
+      .insert({
+        workspace_id: board.workspace_id,
+        name: 'Cors Sans',
+        source_url: 'https://fonts.example/cors.css',
+        css: "@font-face{font-family:'Cors Sans';src:url(__FONT_FILE_0__) format('woff2')}",
+      })
       .returning('id');
     const fontId = (font as { id: string }).id;
     await s.p.db('workspace_font_files').insert({ font_id: fontId, idx: 0, content_type: 'font/woff2', data: Buffer.from('wOF2') });
     params = { id: code, threadId: thread.createdThreadId!, memberId: member.id ?? member.uid, fontId, n: '0' };
-    const command = { id: `c-${crypto.randomUUID()}`, uid: s.ann.actor.uid, status: 'normal', timestamp: Date.now(), cmd: 'rectangle', shape: { id: 's1', cmd: 'rectangle', uid: s.ann.actor.uid, timestamp: Date.now(), x: 0, y: 0, w: 10, h: 10, stroke: '#000000', lineWidth: 2 } };
+    const command = {
+      id: `c-${crypto.randomUUID()}`,
+      uid: s.ann.actor.uid,
+      status: 'normal',
+      timestamp: Date.now(),
+      cmd: 'rectangle',
+      shape: {
+        id: 's1',
+        cmd: 'rectangle',
+        uid: s.ann.actor.uid,
+        timestamp: Date.now(),
+        x: 0,
+        y: 0,
+        w: 10,
+        h: 10,
+        stroke: '#000000',
+        lineWidth: 2,
+      },
+    };
     bodies = {
       'POST /api/boards/{id}/commands': { boardCommand: JSON.stringify(command), connectionId: null },
       'POST /api/boards/{id}/comments/{threadId}/mark': {},
@@ -106,23 +129,37 @@ describe('cross-origin calls of the board client', () => {
     const res = await s.p.server.inject({
       method,
       url: url(path),
-      headers: { origin: ORIGIN, authorization: `Bearer ${s.ann.token}`, ...(bodies[`${method} ${path}`] ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        origin: ORIGIN,
+        authorization: `Bearer ${s.ann.token}`,
+        ...(bodies[`${method} ${path}`] ? { 'content-type': 'application/json' } : {}),
+      },
       payload: bodies[`${method} ${path}`],
     });
     expect(res.statusCode, res.payload).toBeLessThan(300);
     expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
-    expect(String(res.headers['access-control-expose-headers']).split(',')).toEqual(expect.arrayContaining(['token-expired', 'content-length']));
+    expect(String(res.headers['access-control-expose-headers']).split(',')).toEqual(
+      expect.arrayContaining(['token-expired', 'content-length']),
+    );
     expect(String(res.headers.vary)).toContain('origin');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
   it('lets a host page read the chat history and the token-expired answer', async () => {
-    const history = await s.p.server.inject({ method: 'GET', url: `/api/boards/${params.id}/messages`, headers: { origin: ORIGIN, authorization: `Bearer ${s.ann.token}` } });
+    const history = await s.p.server.inject({
+      method: 'GET',
+      url: `/api/boards/${params.id}/messages`,
+      headers: { origin: ORIGIN, authorization: `Bearer ${s.ann.token}` },
+    });
     expect(JSON.parse(history.payload).map((m: { message: string }) => m.message)).toEqual(['hello from the board']);
 
     const claims = { ...s.ann.actor.claims!, exp: Math.floor(Date.now() / 1000) - 120 };
     const expired = Jwt.token.generate(claims, { key: s.p.config.accessTokenSecret, algorithm: 'HS256' }, { iat: false } as never);
-    const res = await s.p.server.inject({ method: 'GET', url: `/api/boards/${params.id}/messages`, headers: { origin: ORIGIN, authorization: `Bearer ${expired}` } });
+    const res = await s.p.server.inject({
+      method: 'GET',
+      url: `/api/boards/${params.id}/messages`,
+      headers: { origin: ORIGIN, authorization: `Bearer ${expired}` },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.headers['token-expired']).toBe('true');
     expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
@@ -130,8 +167,21 @@ describe('cross-origin calls of the board client', () => {
   });
 
   it('keeps every other route same-origin: no CORS headers on the preflight or the answer', async () => {
-    for (const [method, path] of [['POST', '/api/accounts/login'], ['GET', '/api/clients'], ['POST', '/api/boards'], ['GET', '/api/workspaces']] as const) {
-      const pre = await s.p.server.inject({ method: 'OPTIONS', url: path, headers: { origin: ORIGIN, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type' } });
+    for (const [method, path] of [
+      ['POST', '/api/accounts/login'],
+      ['GET', '/api/clients'],
+      ['POST', '/api/boards'],
+      ['GET', '/api/workspaces'],
+    ] as const) {
+      const pre = await s.p.server.inject({
+        method: 'OPTIONS',
+        url: path,
+        headers: {
+          origin: ORIGIN,
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
       expect(pre.headers['access-control-allow-origin'], `${method} ${path}`).toBeUndefined();
       const res = await call(s.p, s.ann as Who, method, path, method === 'POST' ? {} : undefined);
       expect(res.headers['access-control-allow-origin'], `${method} ${path}`).toBeUndefined();

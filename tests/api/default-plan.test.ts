@@ -28,7 +28,12 @@ describe.each([
     const res = await call(p, ann, 'POST', `/api/boards/${board.code}/sharings`, { link: 'Facilitator' });
     expect(res.status, JSON.stringify(res.body)).toBe(facilitatorStatus);
     // a session minted by the platform (the profile answer's token) carries the plan
-    const renamed = await p.server.inject({ method: 'POST', url: '/api/users/profile', headers: { authorization: `Bearer ${ann.token}` }, payload: { displayName: 'Ann B' } });
+    const renamed = await p.server.inject({
+      method: 'POST',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${ann.token}` },
+      payload: { displayName: 'Ann B' },
+    });
     expect(renamed.statusCode, renamed.payload).toBe(200);
     expect(verifyAccessToken(p.config, JSON.parse(renamed.payload).accessToken)?.plan).toBe(defaultPlan);
   });
@@ -46,7 +51,12 @@ describe('DEFAULT_WORKSPACES', () => {
     const one = await startTestPlatform();
     try {
       const ann = await signedIn(many);
-      const saved = await many.server.inject({ method: 'POST', url: '/api/users/profile', headers: { authorization: `Bearer ${ann.token}` }, payload: { displayName: 'Ann' } });
+      const saved = await many.server.inject({
+        method: 'POST',
+        url: '/api/users/profile',
+        headers: { authorization: `Bearer ${ann.token}` },
+        payload: { displayName: 'Ann' },
+      });
       expect(verifyAccessToken(many.config, JSON.parse(saved.payload).accessToken)?.qty).toBe(3);
       expect((await call(many, ann, 'GET', '/api/workspaces')).status).toBe(200);
       expect((await call(many, ann, 'POST', '/api/workspaces', { name: 'Second' })).status).toBe(200);

@@ -13,20 +13,47 @@ import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { add, call, cid, newBoard, rect, signedIn, type Who } from './boards-fixtures';
 import { fuzzSeed, prng, type Rng } from './fuzz-support';
 
-
-const STRINGS = ['', ' ', 'a', 'x'.repeat(5000), '💥', '\u0000', '<script>', "'; drop table boards; --", '../../etc/passwd', '#GGGGGG', 'NaN', '-1', '1e400', '__proto__', 'constructor'];
+const STRINGS = [
+  '',
+  ' ',
+  'a',
+  'x'.repeat(5000),
+  '💥',
+  '\u0000',
+  '<script>',
+  "'; drop table boards; --",
+  '../../etc/passwd',
+  '#GGGGGG',
+  'NaN',
+  '-1',
+  '1e400',
+  '__proto__',
+  'constructor',
+];
 const NUMBERS = [0, -1, 1, 1.5, -1e12, 1e20, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2, -0];
 
 /** Any JSON value, nested up to `depth`. */
 function anyValue(r: Rng, depth = 3): unknown {
   switch (r.int(depth > 0 ? 7 : 4)) {
-    case 0: return r.pick(STRINGS);
-    case 1: return r.pick(NUMBERS);
-    case 2: return r.pick([true, false]);
-    case 3: return null;
-    case 4: return Array.from({ length: r.int(4) }, () => anyValue(r, depth - 1));
-    case 5: return Object.fromEntries(Array.from({ length: r.int(4) }, () => [r.pick(['id', 'cmd', 'shape', 'uid', 'x', '__proto__', 'seq', 'commands', r.pick(STRINGS)]), anyValue(r, depth - 1)]));
-    default: return { ...(anyValue(r, 0) as object), cmd: r.pick(['rectangle', 'commandSet', 'undo', 'clear', 'nope', 'remove']) };
+    case 0:
+      return r.pick(STRINGS);
+    case 1:
+      return r.pick(NUMBERS);
+    case 2:
+      return r.pick([true, false]);
+    case 3:
+      return null;
+    case 4:
+      return Array.from({ length: r.int(4) }, () => anyValue(r, depth - 1));
+    case 5:
+      return Object.fromEntries(
+        Array.from({ length: r.int(4) }, () => [
+          r.pick(['id', 'cmd', 'shape', 'uid', 'x', '__proto__', 'seq', 'commands', r.pick(STRINGS)]),
+          anyValue(r, depth - 1),
+        ]),
+      );
+    default:
+      return { ...(anyValue(r, 0) as object), cmd: r.pick(['rectangle', 'commandSet', 'undo', 'clear', 'nope', 'remove']) };
   }
 }
 
@@ -95,7 +122,10 @@ describe('hub and command route fuzzing', () => {
       const message =
         i % 10 === 0
           ? anyValue(r)
-          : { method: r.pick(methods), args: r.int(5) === 0 ? anyValue(r) : Array.from({ length: r.int(6) }, () => (r.int(3) === 0 ? code : anyValue(r))) };
+          : {
+              method: r.pick(methods),
+              args: r.int(5) === 0 ? anyValue(r) : Array.from({ length: r.int(6) }, () => (r.int(3) === 0 ? code : anyValue(r))),
+            };
       try {
         await c.raw(message);
         const method = String((message as { method?: unknown } | null)?.method);
@@ -131,7 +161,9 @@ describe('hub and command route fuzzing', () => {
     expect(c.disconnects).toBe(0);
     expect(await storedCount()).toBe(before);
     // a valid command still goes through on the same socket
-    await expect(c.call('sendCommand', code, add(editor.actor.uid, rect(`ok-${cid()}`, editor.actor.uid)))).resolves.toMatchObject({ seq: before + 1 });
+    await expect(c.call('sendCommand', code, add(editor.actor.uid, rect(`ok-${cid()}`, editor.actor.uid)))).resolves.toMatchObject({
+      seq: before + 1,
+    });
     await c.close();
   }, 120_000);
 
@@ -142,13 +174,21 @@ describe('hub and command route fuzzing', () => {
       const body =
         i % 15 === 0
           ? (anyValue(r) as object)
-          : { boardCommand: i % 2 ? JSON.stringify(brokenCommand(r, editor.actor.uid)) : brokenCommand(r, editor.actor.uid), connectionId: r.pick(['', 'x', null]) };
+          : {
+              boardCommand: i % 2 ? JSON.stringify(brokenCommand(r, editor.actor.uid)) : brokenCommand(r, editor.actor.uid),
+              connectionId: r.pick(['', 'x', null]),
+            };
       const res = await call(p, editor, 'POST', `/api/boards/${code}/commands`, body);
       expect(res.status, JSON.stringify(body).slice(0, 300)).toBeGreaterThanOrEqual(400);
       expect(res.status, JSON.stringify(body).slice(0, 300)).toBeLessThan(500);
       expect(res.body).toMatchObject({ message: expect.any(String) });
     }
-    const notJson = await p.server.inject({ method: 'POST', url: `/api/boards/${code}/commands`, headers: { authorization: `Bearer ${editor.token}`, 'content-type': 'application/json' }, payload: '{"boardCommand": ' });
+    const notJson = await p.server.inject({
+      method: 'POST',
+      url: `/api/boards/${code}/commands`,
+      headers: { authorization: `Bearer ${editor.token}`, 'content-type': 'application/json' },
+      payload: '{"boardCommand": ',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(await storedCount()).toBe(before);
   }, 120_000);
@@ -163,7 +203,20 @@ describe('hub and command route fuzzing', () => {
     });
     const send = (frame: string) => ws.send(frame);
     send(JSON.stringify({ type: 'hello', id: 1, version: '2' }));
-    const frames = ['not json', '{', '[]', '{}', '{"type":"message"}', '{"type":"message","id":2}', '{"type":"message","id":3,"message":"x"}', '{"type":"request","id":4}', '{"type":"sub","id":5,"path":"/x"}', '{"type":"zzz","id":6}', '{"type":"hello","id":7,"version":"2"}', `{"type":"message","id":8,"message":{"method":"joinBoard","args":[null,"${code}",null,{"uid":"raw-guest"}]}}`];
+    const frames = [
+      'not json',
+      '{',
+      '[]',
+      '{}',
+      '{"type":"message"}',
+      '{"type":"message","id":2}',
+      '{"type":"message","id":3,"message":"x"}',
+      '{"type":"request","id":4}',
+      '{"type":"sub","id":5,"path":"/x"}',
+      '{"type":"zzz","id":6}',
+      '{"type":"hello","id":7,"version":"2"}',
+      `{"type":"message","id":8,"message":{"method":"joinBoard","args":[null,"${code}",null,{"uid":"raw-guest"}]}}`,
+    ];
     for (const frame of frames) send(frame);
     const deadline = Date.now() + 5_000;
     while (!replies.some((m) => m.id === 8) && Date.now() < deadline) await new Promise((r2) => setTimeout(r2, 50));

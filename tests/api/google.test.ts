@@ -42,7 +42,12 @@ describe('Google sign-in', () => {
     expect(popup.html).toContain('window.close()');
     const result = popup.oauthReturn!;
     expect(result).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String), id: expect.any(String) });
-    expect(await profileOf(result.accessToken!)).toMatchObject({ id: result.id, username: 'new.person@example.com', displayName: 'New Person', hasPassword: false });
+    expect(await profileOf(result.accessToken!)).toMatchObject({
+      id: result.id,
+      username: 'new.person@example.com',
+      displayName: 'New Person',
+      hasPassword: false,
+    });
     const identity = await p.db('external_identities').where({ provider: 'google', subject: 'g-new' }).first();
     expect(identity.user_id).toBe(result.id);
     // the refresh token works like any other
@@ -54,9 +59,20 @@ describe('Google sign-in', () => {
   });
 
   it('links to the existing password account with the same e-mail', async () => {
-    expect((await post('/api/accounts/users', { username: 'bob@example.com', password: 'bob violet lantern 3', repeatPassword: 'bob violet lantern 3', terms: true })).statusCode).toBe(201);
+    expect(
+      (
+        await post('/api/accounts/users', {
+          username: 'bob@example.com',
+          password: 'bob violet lantern 3',
+          repeatPassword: 'bob violet lantern 3',
+          terms: true,
+        })
+      ).statusCode,
+    ).toBe(201);
     // (signup answers no id: the same answer for a taken address, docs/accounts.md)
-    const bobId = JSON.parse((await post('/api/accounts/login', { username: 'bob@example.com', password: 'bob violet lantern 3' })).payload).id;
+    const bobId = JSON.parse(
+      (await post('/api/accounts/login', { username: 'bob@example.com', password: 'bob violet lantern 3' })).payload,
+    ).id;
     oauth.user = { sub: 'g-bob', email: 'BOB@example.com', email_verified: true, name: 'Bob' };
     const popup = await googleSignIn(p);
     expect(popup.oauthReturn!.id).toBe(bobId);
@@ -102,7 +118,10 @@ describe('Google sign-in', () => {
       expect(res.statusCode).toBe(404);
       expect(JSON.parse(res.payload).message).toBe('Google sign-in is not configured on this server.');
       // the login popup (a browser page) gets a page that tells its opener and closes, never raw JSON
-      const popup = await bare.server.inject({ url: '/api/connect/google', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      const popup = await bare.server.inject({
+        url: '/api/connect/google',
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      });
       expect(popup.statusCode).toBe(404);
       expect(String(popup.headers['content-type'])).toMatch(/^text\/html/);
       expect(popup.payload).toContain('Google sign-in is not configured on this server.');

@@ -75,7 +75,20 @@ const cases: Record<(typeof HUB_METHODS)[number], Case[]> = {
     [[CODE, {}], null],
     [[CODE, { cmd: 'rectangle' }], null],
     [[CODE, { id: 'c1', uid: 'u', status: 'normal', timestamp: 1, cmd: 'explode' }], null],
-    [[CODE, { id: 'c2', uid: 'u', status: 'normal', timestamp: 1, cmd: 'rectangle', shape: { id: 's', cmd: 'rectangle', uid: 'u', timestamp: 1, x: 0, y: 0, w: 10, h: 10, stroke: 'red', lineWidth: 2 } }], null],
+    [
+      [
+        CODE,
+        {
+          id: 'c2',
+          uid: 'u',
+          status: 'normal',
+          timestamp: 1,
+          cmd: 'rectangle',
+          shape: { id: 's', cmd: 'rectangle', uid: 'u', timestamp: 1, x: 0, y: 0, w: 10, h: 10, stroke: 'red', lineWidth: 2 },
+        },
+      ],
+      null,
+    ],
     [[CODE, { id: 'c3', uid: 'u', status: 'normal', timestamp: 1, cmd: 'undo', ref: 'missing' }], 'ref'],
     [[CODE, {}, 'extra'], 'args'],
     [['OtherBoard12', add('u', rect('s', 'u'))], null],
@@ -225,11 +238,24 @@ describe('bad input for every hub method', () => {
   }
 
   it('bad envelopes answer 400 and leave the socket up', async () => {
-    const envelopes: unknown[] = [null, 'joinBoard', 5, [], {}, { method: 5 }, { method: '' }, { method: long(51) }, { method: 'dropTables' }, { method: 'constructor' }, { method: '__proto__' }, { method: 'joinBoard', args: 'x' }, { method: 'joinBoard', args: Array(11).fill(null) }];
+    const envelopes: unknown[] = [
+      null,
+      'joinBoard',
+      5,
+      [],
+      {},
+      { method: 5 },
+      { method: '' },
+      { method: long(51) },
+      { method: 'dropTables' },
+      { method: 'constructor' },
+      { method: '__proto__' },
+      { method: 'joinBoard', args: 'x' },
+      { method: 'joinBoard', args: Array(11).fill(null) },
+    ];
     for (const envelope of envelopes) {
       await expect(hub.raw(envelope), JSON.stringify(envelope)).rejects.toMatchObject({ statusCode: 400 });
     }
     expect(hub.disconnects).toBe(0);
   });
-
 });

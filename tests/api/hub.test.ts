@@ -65,13 +65,30 @@ describe('connecting', () => {
 describe('joinBoard', () => {
   it('answers the BoardInfo with the connection id, the online list and the latest seq; sends onMeJoined', async () => {
     const { c, info } = await joined(owner);
-    expect(info).toMatchObject({ code, boardName: expect.any(String), claims: { role: 'Owner' }, connectionId: c.id, lastSeq: expect.any(Number) });
+    expect(info).toMatchObject({
+      code,
+      boardName: expect.any(String),
+      claims: { role: 'Owner' },
+      connectionId: c.id,
+      lastSeq: expect.any(Number),
+    });
     expect(info.online.map((m: any) => m.uid)).toEqual([owner.actor.uid]);
     expect(info.members.find((m: any) => m.uid === owner.actor.uid)).toMatchObject({ isOnline: true });
     // invited and not yet on the board: listed by e-mail, offline, without its key (docs/security.md)
-    expect(info.members.find((m: any) => m.username === editor.user!.username)).toMatchObject({ isOnline: false, status: 'Invited', name: editor.user!.username });
+    expect(info.members.find((m: any) => m.username === editor.user!.username)).toMatchObject({
+      isOnline: false,
+      status: 'Invited',
+      name: editor.user!.username,
+    });
     const me = await c.waitFor('onMeJoined');
-    expect(me).toMatchObject({ uid: owner.actor.uid, name: 'Olive Owner', role: 'Owner', isSelf: true, isOnline: true, connectionId: c.id });
+    expect(me).toMatchObject({
+      uid: owner.actor.uid,
+      name: 'Olive Owner',
+      role: 'Owner',
+      isSelf: true,
+      isOnline: true,
+      connectionId: c.id,
+    });
   });
 
   it('tells the others (onUserJoined) and lists everyone online, latest first', async () => {
@@ -148,7 +165,10 @@ describe('joinBoard', () => {
 describe('envelope', () => {
   it('answers 400 for an unknown method, a missing method and a non-object message', async () => {
     const c = await connect();
-    await expect(c.raw({ method: 'dropTables', args: [] })).rejects.toMatchObject({ statusCode: 400, data: { errors: { method: expect.any(Array) } } });
+    await expect(c.raw({ method: 'dropTables', args: [] })).rejects.toMatchObject({
+      statusCode: 400,
+      data: { errors: { method: expect.any(Array) } },
+    });
     await expect(c.raw({ args: [] })).rejects.toMatchObject({ statusCode: 400 });
     await expect(c.raw('joinBoard')).rejects.toMatchObject({ statusCode: 400 });
     await expect(c.raw({ method: 'joinBoard', args: 'x' })).rejects.toMatchObject({ statusCode: 400 });
@@ -159,7 +179,18 @@ describe('envelope', () => {
   it('needs a joined board for every board method', async () => {
     const c = await connect(owner);
     for (const method of HUB_METHODS.filter((m) => m !== 'joinBoard' && m !== 'reconnect')) {
-      const args = method === 'sendCommand' ? [code, add(owner.actor.uid, rect('s1', owner.actor.uid))] : method === 'messaging' ? [code, null, '', { name: 'follow-me-to' }] : method === 'sendMessage' ? [code, { id: 'm1', message: 'hi' }] : method === 'updateConfig' ? [code, {}] : method === 'deleteComment' ? [code, 't', 'c'] : [code, 'x'];
+      const args =
+        method === 'sendCommand'
+          ? [code, add(owner.actor.uid, rect('s1', owner.actor.uid))]
+          : method === 'messaging'
+            ? [code, null, '', { name: 'follow-me-to' }]
+            : method === 'sendMessage'
+              ? [code, { id: 'm1', message: 'hi' }]
+              : method === 'updateConfig'
+                ? [code, {}]
+                : method === 'deleteComment'
+                  ? [code, 't', 'c']
+                  : [code, 'x'];
       const err = await c.fail(method, ...args);
       expect(err.statusCode, method).toBe(400);
       expect(err.data?.message, method).toBe('Join the board first.');
@@ -194,7 +225,12 @@ describe('sendCommand', () => {
   it('answers 400 for an invalid command and stores nothing', async () => {
     const { c } = await joined(editor);
     const before = (await stored()).length;
-    for (const bad of [{}, { cmd: 'rectangle' }, { ...add(editor.actor.uid, rect('bad', editor.actor.uid)), shape: { cmd: 'rectangle' } }, [1, 2]]) {
+    for (const bad of [
+      {},
+      { cmd: 'rectangle' },
+      { ...add(editor.actor.uid, rect('bad', editor.actor.uid)), shape: { cmd: 'rectangle' } },
+      [1, 2],
+    ]) {
       const err = await c.fail('sendCommand', code, bad);
       expect(err.statusCode, JSON.stringify(bad)).toBe(400);
     }
@@ -264,7 +300,7 @@ describe('board and member names, configuration', () => {
     expect(await other.waitFor('onBoardRenamed')).toEqual({ name: 'Roadmap' });
     expect((await other.fail('renameBoard', code, 'Mine')).statusCode).toBe(403);
     // broadcasts are serialised once and spliced into nes frames: replacement patterns stay literal
-    const tricky = "Price $& $' $` $$ $1 $<n> \"quoted\" \\ 💥";
+    const tricky = 'Price $& $\' $` $$ $1 $<n> "quoted" \\ 💥';
     expect(await c.call('renameBoard', code, tricky)).toEqual({ name: tricky });
     expect(await other.waitFor('onBoardRenamed', (d) => d.name !== 'Roadmap')).toEqual({ name: tricky });
     expect((await c.fail('renameBoard', code, '')).statusCode).toBe(400);
@@ -286,7 +322,8 @@ describe('messaging (channel events)', () => {
     const { c: a } = await joined(editor);
     const { c: b } = await joined(owner);
     const { c: v } = await joined(viewer);
-    const move = (c: HubClient, data: unknown, target = '') => c.call('messaging', code, null, target, { name: 'collaboratorsCursorMoved', data });
+    const move = (c: HubClient, data: unknown, target = '') =>
+      c.call('messaging', code, null, target, { name: 'collaboratorsCursorMoved', data });
     expect(await move(a, { x: 1, y: 2 })).toEqual({ delivered: true });
     expect(await move(a, { x: 3, y: 4 })).toMatchObject({ dropped: true });
     expect(await move(b, { x: 7, y: 8 })).toEqual({ delivered: true });
@@ -303,10 +340,17 @@ describe('messaging (channel events)', () => {
     // one onEventReceived per batch, each move inside in its per-move shape (data as sent, sender)
     for (const e of [...a.received('onEventReceived'), ...b.received('onEventReceived'), ...v.received('onEventReceived')]) {
       expect(e).toEqual({ name: 'collaboratorsCursorMoved', data: { cursors: expect.any(Array) }, from: null });
-      for (const m of e.data.cursors) expect(m).toEqual({ data: { x: expect.any(Number), y: expect.any(Number) }, from: { uid: expect.any(String), name: expect.any(String) } });
+      for (const m of e.data.cursors)
+        expect(m).toEqual({
+          data: { x: expect.any(Number), y: expect.any(Number) },
+          from: { uid: expect.any(String), name: expect.any(String) },
+        });
     }
     const entries = v.received('onEventReceived').flatMap((e) => e.data.cursors);
-    expect(entries.find((m) => m.from.uid === editor.actor.uid).from).toEqual({ uid: editor.actor.uid, name: expect.stringMatching(/^Eddie/) });
+    expect(entries.find((m) => m.from.uid === editor.actor.uid).from).toEqual({
+      uid: editor.actor.uid,
+      name: expect.stringMatching(/^Eddie/),
+    });
     // the dropped move went nowhere; nobody gets their own cursor back
     expect(cursorsAt(v).sort()).toEqual([at(editor, 1, 2), at(editor, 5, 6), at(owner, 7, 8)].sort());
     expect(cursorsAt(b)).toEqual([at(editor, 1, 2), at(editor, 5, 6)]);
@@ -314,7 +358,11 @@ describe('messaging (channel events)', () => {
 
     // a targeted cursor goes to that member alone, at once, as a single move
     expect(await move(b, { x: 9, y: 9 }, editor.actor.uid)).toEqual({ delivered: true });
-    expect(await a.waitFor('onEventReceived', (e) => e.data?.x === 9)).toEqual({ name: 'collaboratorsCursorMoved', data: { x: 9, y: 9 }, from: { uid: owner.actor.uid, name: expect.any(String) } });
+    expect(await a.waitFor('onEventReceived', (e) => e.data?.x === 9)).toEqual({
+      name: 'collaboratorsCursorMoved',
+      data: { x: 9, y: 9 },
+      from: { uid: owner.actor.uid, name: expect.any(String) },
+    });
     await pause(100);
     expect(JSON.stringify(v.received('onEventReceived'))).not.toContain('"x":9');
   });
@@ -322,8 +370,14 @@ describe('messaging (channel events)', () => {
   it('grab-everyone-attention: the Owner with the attention policy; an Editor or a plan without it may not', async () => {
     const { c } = await joined(owner);
     const { c: other } = await joined(editor);
-    expect(await c.call('messaging', code, null, '', { name: 'grab-everyone-attention', data: { x: 10, y: 20, zoom: 1 } })).toEqual({ delivered: true });
-    expect(await other.waitFor('onEventReceived')).toMatchObject({ name: 'grab-everyone-attention', data: { x: 10, y: 20, zoom: 1 }, from: { uid: owner.actor.uid } });
+    expect(await c.call('messaging', code, null, '', { name: 'grab-everyone-attention', data: { x: 10, y: 20, zoom: 1 } })).toEqual({
+      delivered: true,
+    });
+    expect(await other.waitFor('onEventReceived')).toMatchObject({
+      name: 'grab-everyone-attention',
+      data: { x: 10, y: 20, zoom: 1 },
+      from: { uid: owner.actor.uid },
+    });
     expect((await other.fail('messaging', code, null, '', { name: 'grab-everyone-attention' })).statusCode).toBe(403);
 
     const planless = await signedIn(p, { name: 'No Plan' });
@@ -336,21 +390,35 @@ describe('messaging (channel events)', () => {
     const { c: follower } = await joined(editor);
     const { c: leader } = await joined(owner);
     const { c: bystander } = await joined(viewer);
-    expect(await follower.call('messaging', code, null, owner.actor.uid, { name: 'register-follower' })).toMatchObject({ delivered: true, following: owner.actor.uid });
+    expect(await follower.call('messaging', code, null, owner.actor.uid, { name: 'register-follower' })).toMatchObject({
+      delivered: true,
+      following: owner.actor.uid,
+    });
     expect(await leader.waitFor('onEventReceived')).toMatchObject({ name: 'register-follower', from: { uid: editor.actor.uid } });
 
     const cross = await leader.fail('messaging', code, null, editor.actor.uid, { name: 'register-follower' });
     expect(cross.statusCode).toBe(400);
     expect(cross.data?.message).toBe('Cross-following is not allowed!');
 
-    expect(await leader.call('messaging', code, null, '', { name: 'follow-me-to', data: { x: 1, y: 2, w: 3, h: 4 } })).toMatchObject({ delivered: true, followers: 1 });
-    expect(await follower.waitFor('onEventReceived', (e) => e.name === 'follow-me-to')).toMatchObject({ data: { x: 1, y: 2, w: 3, h: 4 }, from: { uid: owner.actor.uid } });
+    expect(await leader.call('messaging', code, null, '', { name: 'follow-me-to', data: { x: 1, y: 2, w: 3, h: 4 } })).toMatchObject({
+      delivered: true,
+      followers: 1,
+    });
+    expect(await follower.waitFor('onEventReceived', (e) => e.name === 'follow-me-to')).toMatchObject({
+      data: { x: 1, y: 2, w: 3, h: 4 },
+      from: { uid: owner.actor.uid },
+    });
     await pause(100);
     expect(bystander.received('onEventReceived')).toEqual([]);
 
     expect(await follower.call('messaging', code, null, '', { name: 'unregister-follower' })).toEqual({ delivered: true });
-    expect(await leader.waitFor('onEventReceived', (e) => e.name === 'unregister-follower')).toMatchObject({ from: { uid: editor.actor.uid } });
-    expect(await leader.call('messaging', code, null, '', { name: 'follow-me-to', data: {} })).toMatchObject({ delivered: false, followers: 0 });
+    expect(await leader.waitFor('onEventReceived', (e) => e.name === 'unregister-follower')).toMatchObject({
+      from: { uid: editor.actor.uid },
+    });
+    expect(await leader.call('messaging', code, null, '', { name: 'follow-me-to', data: {} })).toMatchObject({
+      delivered: false,
+      followers: 0,
+    });
 
     expect((await follower.fail('messaging', code, null, '', { name: 'register-follower' })).data?.errors).toHaveProperty('target');
     expect((await follower.fail('messaging', code, null, editor.actor.uid, { name: 'register-follower' })).statusCode).toBe(400);
@@ -359,7 +427,9 @@ describe('messaging (channel events)', () => {
   it('validates the channel message', async () => {
     const { c } = await joined(editor);
     expect((await c.fail('messaging', code, null, '', { name: 'self-destruct' })).data?.errors).toHaveProperty('message.name');
-    expect((await c.fail('messaging', code, null, '', { name: 'collaboratorsCursorMoved', data: 'x'.repeat(20_000) })).data?.errors).toHaveProperty('message.data');
+    expect(
+      (await c.fail('messaging', code, null, '', { name: 'collaboratorsCursorMoved', data: 'x'.repeat(20_000) })).data?.errors,
+    ).toHaveProperty('message.data');
     expect((await c.fail('messaging', code, null, '')).data?.errors).toHaveProperty('message');
   });
 });
@@ -382,7 +452,12 @@ describe('chat and comments', () => {
     const first = await c.call('addComment', code, 'First thought');
     expect(first).toMatchObject({ createdThreadId: expect.any(String), id: expect.any(String), date: expect.any(String) });
     expect(await c.waitFor('addCommentSucceeded')).toEqual(first);
-    expect(await other.waitFor('commentAdded')).toMatchObject({ id: first.id, message: 'First thought', newThread: true, threadId: first.threadId });
+    expect(await other.waitFor('commentAdded')).toMatchObject({
+      id: first.id,
+      message: 'First thought',
+      newThread: true,
+      threadId: first.threadId,
+    });
     const second = await c.call('addComment', code, 'Second', first.threadId);
     expect(second).toMatchObject({ createdThreadId: null, threadId: first.threadId });
     expect(await c.call('deleteComment', code, first.threadId, second.id)).toEqual({ threadId: first.threadId, id: second.id });

@@ -20,8 +20,13 @@ const s = hubSuite();
 const app = () => s.app();
 
 const rows = (boardId: string) => s.p.db('commands').where({ board_id: boardId }).orderBy('seq');
-const statusOf = async (boardId: string, clientId: string) => (await s.p.db('commands').where({ board_id: boardId, client_id: clientId }).first())?.status;
-const eventsFor = (code: string, from: number) => s.published.slice(from).filter((e) => e.code === code).map((e) => e.message.event);
+const statusOf = async (boardId: string, clientId: string) =>
+  (await s.p.db('commands').where({ board_id: boardId, client_id: clientId }).first())?.status;
+const eventsFor = (code: string, from: number) =>
+  s.published
+    .slice(from)
+    .filter((e) => e.code === code)
+    .map((e) => e.message.event);
 
 async function joined(who: Who, code: string): Promise<HubClient> {
   const c = await s.connect(who);
@@ -98,7 +103,14 @@ describe('retries of commands with side effects', () => {
   it('a retried commandSet is one row', async () => {
     const { code, id } = await newBoard(s.p, s.owner);
     const uid = s.owner.actor.uid;
-    const set = { id: cid(), uid, status: 'normal', timestamp: Date.now(), cmd: 'commandSet', commands: [add(uid, rect('s1', uid)), add(uid, rect('s2', uid))] } as Command;
+    const set = {
+      id: cid(),
+      uid,
+      status: 'normal',
+      timestamp: Date.now(),
+      cmd: 'commandSet',
+      commands: [add(uid, rect('s1', uid)), add(uid, rect('s2', uid))],
+    } as Command;
     await sendRetried(code, set);
     expect((await rows(id)).map((r) => r.client_id)).toEqual([set.id]);
   });

@@ -43,9 +43,14 @@ describe('input guards', () => {
     const N = 'a\u0000b';
     const rename = await call(p, owner, 'POST', `/api/boards/${code}/rename`, { name: N });
     expect(rename.status).toBe(400);
-    expect(rename.body).toMatchObject({ message: 'name must not contain the NUL character.', errors: { name: ['name must not contain the NUL character.'] } });
+    expect(rename.body).toMatchObject({
+      message: 'name must not contain the NUL character.',
+      errors: { name: ['name must not contain the NUL character.'] },
+    });
     const before = await p.db('commands').count<{ n: string }[]>({ n: '*' });
-    const command = await call(p, owner, 'POST', `/api/boards/${code}/commands`, { boardCommand: add(owner.actor.uid, rect(`r${N}`, owner.actor.uid)) });
+    const command = await call(p, owner, 'POST', `/api/boards/${code}/commands`, {
+      boardCommand: add(owner.actor.uid, rect(`r${N}`, owner.actor.uid)),
+    });
     expect(command.status).toBe(400);
     expect(Object.keys(command.body.errors)).toEqual(['boardCommand.shape.id']);
     expect(await p.db('commands').count<{ n: string }[]>({ n: '*' })).toEqual(before);
@@ -60,7 +65,10 @@ describe('input guards', () => {
     const c = await HubClient.connect(p.url, { token: owner.token });
     await c.call('joinBoard', null, code, null, {});
     const N = 'a\u0000b';
-    await expect(c.call('sendMessage', code, { id: 'm1', message: N })).rejects.toMatchObject({ statusCode: 400, message: 'message.message must not contain the NUL character.' });
+    await expect(c.call('sendMessage', code, { id: 'm1', message: N })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'message.message must not contain the NUL character.',
+    });
     await expect(c.call('addComment', code, N)).rejects.toMatchObject({ statusCode: 400 });
     await expect(c.call('renameMember', code, N)).rejects.toMatchObject({ statusCode: 400 });
     await expect(c.call('sendCommand', code, add(owner.actor.uid, rect(N, owner.actor.uid)))).rejects.toMatchObject({ statusCode: 400 });
@@ -82,7 +90,9 @@ describe('input guards', () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < INPUT_MAX_DEPTH; i++) deep = [deep];
     expect(fields(deep)).toEqual([]);
-    expect(inputProblems([deep])).toEqual([{ field: Array(INPUT_MAX_DEPTH).fill('0').join('.'), text: expect.stringMatching(/is nested too deeply \(at most 64 levels\)\.$/) }]);
+    expect(inputProblems([deep])).toEqual([
+      { field: Array(INPUT_MAX_DEPTH).fill('0').join('.'), text: expect.stringMatching(/is nested too deeply \(at most 64 levels\)\.$/) },
+    ]);
     // far deeper than any stack: a loop, not a recursion
     let huge: unknown = 1;
     for (let i = 0; i < 200_000; i++) huge = { a: huge };

@@ -19,7 +19,8 @@ afterAll(() => p?.stop());
 const list = (who: Who | null) => call(p, who, 'GET', '/api/integrations');
 const disconnect = (who: Who | null, key: unknown) => call(p, who, 'POST', '/api/intergrations/disconnect', { key });
 let n = 0;
-const linkGoogle = (who: Who) => insertExternalIdentity(p.db, { userId: who.user!.id, provider: 'google', subject: `g-${++n}-${Date.now()}`, email: who.user!.username });
+const linkGoogle = (who: Who) =>
+  insertExternalIdentity(p.db, { userId: who.user!.id, provider: 'google', subject: `g-${++n}-${Date.now()}`, email: who.user!.username });
 const links = async (who: Who) => (await p.db('external_identities').where({ user_id: who.user!.id })).length;
 
 describe('integrations', () => {
@@ -43,7 +44,10 @@ describe('integrations', () => {
     const ann = await signedIn(p); // made without a password
     await linkGoogle(ann);
     const res = await disconnect(ann, 'google');
-    expect(res).toMatchObject({ status: 400, body: { message: 'Set a password before disconnecting Google.', errors: { key: ['Set a password before disconnecting Google.'] } } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { message: 'Set a password before disconnecting Google.', errors: { key: ['Set a password before disconnecting Google.'] } },
+    });
     expect(await links(ann)).toBe(1);
   });
 
@@ -62,7 +66,10 @@ describe('integrations', () => {
     const bob = await signedIn(p);
     await linkGoogle(ann);
     await updateUser(p.db, bob.user!.id, { password_hash: 'scrypt$placeholder' });
-    expect(await disconnect(bob, 'google')).toMatchObject({ status: 400, body: { errors: { key: ['This integration is not connected.'] } } });
+    expect(await disconnect(bob, 'google')).toMatchObject({
+      status: 400,
+      body: { errors: { key: ['This integration is not connected.'] } },
+    });
     expect(await links(ann)).toBe(1);
     expect((await disconnect(ann, 'github')).status).toBe(400);
     expect((await disconnect(ann, undefined)).status).toBe(400);

@@ -34,7 +34,8 @@ afterAll(() => p?.stop());
 
 async function drawnBoard(who: Who, name: string, shapes = 3) {
   const board = await newBoard(p, who, { name });
-  for (let i = 0; i < shapes; i++) expect((await send(p, who, board.code, add(who.actor.uid, rect(`s${i}`, who.actor.uid, i * 40, i * 20)))).status).toBe(200);
+  for (let i = 0; i < shapes; i++)
+    expect((await send(p, who, board.code, add(who.actor.uid, rect(`s${i}`, who.actor.uid, i * 40, i * 20)))).status).toBe(200);
   return board;
 }
 
@@ -50,19 +51,28 @@ describe('tags', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: board.code, name: 'Tagged', tags: ['Alpha', 'Beta two'] });
     expect((await item(owner, board.code))!.tags).toEqual(['Alpha', 'Beta two']);
-    expect((await call(p, owner, 'GET', '/api/workspace/default/boards?Tags=Alpha')).body.data.map((b: { code: string }) => b.code)).toEqual([board.code]);
+    expect(
+      (await call(p, owner, 'GET', '/api/workspace/default/boards?Tags=Alpha')).body.data.map((b: { code: string }) => b.code),
+    ).toEqual([board.code]);
     expect((await call(p, owner, 'POST', `/api/boards/${board.code}/tags`, { tags: [] })).body.tags).toEqual([]);
   });
 
-  it("refuses a member, an outsider, a plan without the policy, and bad tags — changing nothing", async () => {
+  it('refuses a member, an outsider, a plan without the policy, and bad tags — changing nothing', async () => {
     const board = await newBoard(p, owner, { name: 'Untouched' });
     const before = await boardState(p.db, board.id);
     const plain = await signedIn(p, { name: 'Pat' }); // the free plan: no tag-boards
     await addMember(p.db, { workspaceId: owner.workspace.id, userId: plain.user!.id, role: 'Admin' });
-    for (const [who, status] of [[member, 403], [outsider, 403], [plain, 403], [null, 401]] as const) {
+    for (const [who, status] of [
+      [member, 403],
+      [outsider, 403],
+      [plain, 403],
+      [null, 401],
+    ] as const) {
       expect((await call(p, who, 'POST', `/api/boards/${board.code}/tags`, { tags: ['x'] })).status).toBe(status);
     }
-    expect((await call(p, owner, 'POST', `/api/boards/${board.code}/tags`, { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) })).status).toBe(400);
+    expect(
+      (await call(p, owner, 'POST', `/api/boards/${board.code}/tags`, { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) })).status,
+    ).toBe(400);
     expect((await call(p, owner, 'POST', `/api/boards/${board.code}/tags`, { tags: ['x'.repeat(41)] })).status).toBe(400);
     expect((await call(p, owner, 'POST', '/api/boards/nosuchboard/tags', { tags: ['x'] })).status).toBe(404);
     expect(await boardState(p.db, board.id)).toEqual(before);
@@ -129,7 +139,11 @@ describe('duplicate', () => {
     const board = await drawnBoard(owner, 'Solo', 1);
     const count = async () => Number((await p.db('boards').count({ n: '*' }))[0]!.n);
     const before = await count();
-    for (const [who, status] of [[member, 403], [outsider, 403], [null, 401]] as const) {
+    for (const [who, status] of [
+      [member, 403],
+      [outsider, 403],
+      [null, 401],
+    ] as const) {
       expect((await call(p, who, 'POST', `/api/boards/${board.code}/duplicate`, {})).status).toBe(status);
     }
     expect(await count()).toBe(before);
@@ -179,7 +193,10 @@ describe('thumbnails', () => {
     const copy = await call(p, owner, 'POST', `/api/boards/${board.code}/duplicate`, {});
     await eventually(async () => (await item(owner, copy.body.code))?.thumbnail);
     const hidden = await drawnBoard(owner, 'Private', 0);
-    await p.db('boards').where({ code: hidden.code }).update({ board_config: JSON.stringify({ privateMode: { type: 1, blurry: false } }) });
+    await p
+      .db('boards')
+      .where({ code: hidden.code })
+      .update({ board_config: JSON.stringify({ privateMode: { type: 1, blurry: false } }) });
     await send(p, owner, hidden.code, add(owner.actor.uid, rect('secret', owner.actor.uid)));
     await thumbnailsIdle(p.server.app, { flushNow: true });
     const row = await p.db('board_library').where({ board_id: hidden.id }).first();
@@ -192,10 +209,16 @@ describe('thumbnails', () => {
     const bad = await call(p, owner, 'POST', `/api/admin/boards/${board.code}/thumbnails`, { thumbnail: 'data:text/html;base64,PGI+' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.thumbnail).toBeTruthy();
-    const lying = await call(p, owner, 'POST', `/api/admin/boards/${board.code}/thumbnails`, { thumbnail: `data:image/jpeg;base64,${pngDataUrl(20, 20).split(',')[1]}` });
+    const lying = await call(p, owner, 'POST', `/api/admin/boards/${board.code}/thumbnails`, {
+      thumbnail: `data:image/jpeg;base64,${pngDataUrl(20, 20).split(',')[1]}`,
+    });
     expect(lying.status).toBe(400);
-    expect((await call(p, outsider, 'POST', `/api/admin/boards/${board.code}/thumbnails`, { thumbnail: pngDataUrl(40, 30) })).status).toBe(403);
-    expect((await call(p, member, 'POST', `/api/admin/boards/${board.code}/thumbnails`, { thumbnail: pngDataUrl(40, 30) })).status).toBe(403);
+    expect((await call(p, outsider, 'POST', `/api/admin/boards/${board.code}/thumbnails`, { thumbnail: pngDataUrl(40, 30) })).status).toBe(
+      403,
+    );
+    expect((await call(p, member, 'POST', `/api/admin/boards/${board.code}/thumbnails`, { thumbnail: pngDataUrl(40, 30) })).status).toBe(
+      403,
+    );
     const ok = await call(p, owner, 'POST', `/api/admin/boards/${board.code}/thumbnails`, { thumbnail: pngDataUrl(40, 30) });
     expect(ok.status).toBe(200);
     expect((await item(owner, board.code))!.thumbnail).toBe(ok.body.thumbnail);
@@ -216,7 +239,13 @@ describe('home and user tags', () => {
     await thumbnailsIdle(p.server.app, { flushNow: true });
     const res = await call(p, user, 'GET', '/api/panel/home');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ displayName: 'Hana', role: 100, totalBoards: 10, tags: [], coreAction: { sessions: 2, edits: 2, collaborations: 1 } });
+    expect(res.body).toMatchObject({
+      displayName: 'Hana',
+      role: 100,
+      totalBoards: 10,
+      tags: [],
+      coreAction: { sessions: 2, edits: 2, collaborations: 1 },
+    });
     expect(res.body.storage).toBeGreaterThan(0);
     expect(Date.parse(res.body.signupDate)).toBeGreaterThan(0);
     expect(res.body.recentBoards).toHaveLength(8);

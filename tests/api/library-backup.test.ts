@@ -29,10 +29,14 @@ beforeAll(async () => {
   await addMember(p.db, { workspaceId: owner.workspace.id, userId: member.user!.id, role: 'Member' });
   source = await newBoard(p, owner, { name: 'Road map: Q1/Q2' });
   const uid = owner.actor.uid;
-  for (let i = 0; i < 5; i++) await send(p, owner, source.code, add(uid, { ...rect(`r${i}`, uid, i * 50, i * 10), fill: '#ffcc00' } as never));
+  for (let i = 0; i < 5; i++)
+    await send(p, owner, source.code, add(uid, { ...rect(`r${i}`, uid, i * 50, i * 10), fill: '#ffcc00' } as never));
   await send(p, owner, source.code, move(uid, 'r2', 100, -40));
   await send(p, owner, source.code, lock(uid, ['r3'], true, true));
-  await p.db('boards').where({ id: source.id }).update({ board_config: JSON.stringify({ bg: 'dot', bgColor: '#fafafa' }) });
+  await p
+    .db('boards')
+    .where({ id: source.id })
+    .update({ board_config: JSON.stringify({ bg: 'dot', bgColor: '#fafafa' }) });
 }, 60_000);
 afterAll(() => p?.stop());
 
@@ -40,14 +44,26 @@ afterAll(() => p?.stop());
 function multipart(field: string, filename: string, data: Buffer, extra: Record<string, string> = {}) {
   const boundary = `----tabula${crypto.randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(extra)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`), data, Buffer.from(`\r\n--${boundary}--\r\n`));
+  for (const [k, v] of Object.entries(extra))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 async function restore(who: Who | null, data: Buffer, filename = 'board.wtb', workspace = 'default') {
   const body = multipart('file', filename, data, who && !who.token ? { Uid: uidOf(who) } : {});
-  const res = await p.server.inject({ method: 'POST', url: `/api/boards/restore/${workspace}`, headers: { ...body.headers, ...(who?.token ? { authorization: `Bearer ${who.token}` } : {}) }, payload: body.payload });
+  const res = await p.server.inject({
+    method: 'POST',
+    url: `/api/boards/restore/${workspace}`,
+    headers: { ...body.headers, ...(who?.token ? { authorization: `Bearer ${who.token}` } : {}) },
+    payload: body.payload,
+  });
   return { status: res.statusCode, body: JSON.parse(res.payload || 'null') };
 }
 
@@ -74,7 +90,11 @@ describe('backup', () => {
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="Road map Q1 Q2\.wtb"/);
     const file = JSON.parse(zlib.gunzipSync(res.rawPayload).toString('utf8'));
-    expect(file).toMatchObject({ format: 'tabula-board', version: WTB_VERSION, board: { name: 'Road map: Q1/Q2', settings: { bg: 'dot', bgColor: '#fafafa' }, tags: [] } });
+    expect(file).toMatchObject({
+      format: 'tabula-board',
+      version: WTB_VERSION,
+      board: { name: 'Road map: Q1/Q2', settings: { bg: 'dot', bgColor: '#fafafa' }, tags: [] },
+    });
     expect(file.shapes).toEqual(await shapesOf(source.code));
     expect(file.shapes.find((s: { id: string }) => s.id === 'r2')).toMatchObject({ x: 200, y: -20 });
   });
@@ -82,13 +102,21 @@ describe('backup', () => {
   it('refuses members, outsiders, plans without backup-boards; an unknown or expired id is a 404', async () => {
     const plain = await signedIn(p, { name: 'Free Fran' });
     await addMember(p.db, { workspaceId: owner.workspace.id, userId: plain.user!.id, role: 'Admin' });
-    for (const [who, status] of [[member, 403], [outsider, 403], [plain, 403], [null, 401]] as const) {
+    for (const [who, status] of [
+      [member, 403],
+      [outsider, 403],
+      [plain, 403],
+      [null, 401],
+    ] as const) {
       expect((await call(p, who, 'POST', `/api/boards/${source.code}/backup`, {})).status).toBe(status);
     }
     expect((await p.server.inject({ method: 'GET', url: `/api/boards/${crypto.randomUUID()}/backup` })).statusCode).toBe(404);
     expect((await p.server.inject({ method: 'GET', url: `/api/boards/${source.code}/backup` })).statusCode).toBe(400);
     const made = await call(p, owner, 'POST', `/api/boards/${source.code}/backup`, {});
-    await p.db('board_backups').where({ id: made.body.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    await p
+      .db('board_backups')
+      .where({ id: made.body.id })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await p.server.inject({ method: 'GET', url: `/api/boards/${made.body.id}/backup` })).statusCode).toBe(404);
   });
 });
@@ -115,7 +143,12 @@ describe('restore', () => {
     const empty = await restore(owner, Buffer.alloc(0));
     expect(empty.status).toBe(400);
     expect(empty.body.errors.file).toEqual(['No File Selected']);
-    const none = await p.server.inject({ method: 'POST', url: '/api/boards/restore/default', headers: { authorization: `Bearer ${owner.token}` }, payload: {} });
+    const none = await p.server.inject({
+      method: 'POST',
+      url: '/api/boards/restore/default',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: {},
+    });
     expect(none.statusCode).toBe(400);
     expect(JSON.parse(none.payload).message).toBe('No File Selected');
     expect((await restore(owner, file, 'board.zip')).status).toBe(400);

@@ -24,18 +24,39 @@ export interface Made {
 /** A board in `workspaceId` owned by `ownerId`, with tags and optional visit/change times. */
 export async function madeBoard(
   p: TestPlatform,
-  input: { workspaceId: string; ownerId: string; name: string; tags?: string[]; visitedBy?: string; visitedAt?: Date; changedAt?: Date; changedBy?: string; createdAt?: Date },
+  input: {
+    workspaceId: string;
+    ownerId: string;
+    name: string;
+    tags?: string[];
+    visitedBy?: string;
+    visitedAt?: Date;
+    changedAt?: Date;
+    changedBy?: string;
+    createdAt?: Date;
+  },
 ): Promise<Made> {
-  const board = await insertBoard(p.db, { name: input.name, workspaceId: input.workspaceId, ownerId: input.ownerId, ownerUid: input.ownerId });
+  const board = await insertBoard(p.db, {
+    name: input.name,
+    workspaceId: input.workspaceId,
+    ownerId: input.ownerId,
+    ownerUid: input.ownerId,
+  });
   if (input.tags?.length || input.createdAt) {
     const tags = `{${(input.tags ?? []).map((t) => `"${t}"`).join(',')}}`;
-    await p.db.raw('update boards set tags = ?::text[], created_at = coalesce(?, created_at) where id = ?', [tags, input.createdAt ?? null, board.id]);
+    await p.db.raw('update boards set tags = ?::text[], created_at = coalesce(?, created_at) where id = ?', [
+      tags,
+      input.createdAt ?? null,
+      board.id,
+    ]);
   }
   if (input.visitedBy) {
     await touchMember(p.db, board.id, { uid: input.visitedBy, userId: input.visitedBy });
-    if (input.visitedAt) await p.db('board_members').where({ board_id: board.id, uid: input.visitedBy }).update({ updated_at: input.visitedAt });
+    if (input.visitedAt)
+      await p.db('board_members').where({ board_id: board.id, uid: input.visitedBy }).update({ updated_at: input.visitedAt });
   }
-  if (input.changedAt) await p.db('board_library').insert({ board_id: board.id, changed_at: input.changedAt, changed_by: input.changedBy ?? 'someone-else' });
+  if (input.changedAt)
+    await p.db('board_library').insert({ board_id: board.id, changed_at: input.changedAt, changed_by: input.changedBy ?? 'someone-else' });
   return { id: board.id, code: board.code, name: board.name };
 }
 

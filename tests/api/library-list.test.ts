@@ -64,7 +64,9 @@ describe('the board list', () => {
     expect(res.body.totalCount).toBe(100);
     expect(res.body.data).toHaveLength(30);
     const item = res.body.data[0];
-    expect(Object.keys(item).sort()).toEqual(['code', 'id', 'isChanged', 'lastSession', 'membersCount', 'name', 'tags', 'thumbnail'].sort());
+    expect(Object.keys(item).sort()).toEqual(
+      ['code', 'id', 'isChanged', 'lastSession', 'membersCount', 'name', 'tags', 'thumbnail'].sort(),
+    );
     expect(item.thumbnail).toBeNull();
   });
 
@@ -88,14 +90,23 @@ describe('the board list', () => {
     const sketches = await all('?Text=sketch&Sort=Alphabet');
     expect(sketches.map((b) => b.name)).toEqual(boards.filter((b) => b.i % 3 === 0).map((b) => b.name));
     expect((await list(owner, '?Text=%25')).body.totalCount).toBe(0);
-    expect((await list(owner, '?Filter=Owned&Take=100')).body.data.every((b: { name: string }) => Number(b.name.slice(-3)) % 2 === 0)).toBe(true);
+    expect((await list(owner, '?Filter=Owned&Take=100')).body.data.every((b: { name: string }) => Number(b.name.slice(-3)) % 2 === 0)).toBe(
+      true,
+    );
     expect((await list(owner, '?Filter=Owned')).body.totalCount).toBe(50);
     expect((await list(owner, '?Filter=NotOwned')).body.totalCount).toBe(50);
     expect((await list(owner, '?Tags=five')).body.totalCount).toBe(20);
     const fiveOdd = await all('?Tags=five,%20odd&Sort=Alphabet');
-    expect(fiveOdd.map((b) => b.name)).toEqual(boards.filter((b) => b.i % 10 === 5).sort((a, b) => a.name.localeCompare(b.name)).map((b) => b.name));
+    expect(fiveOdd.map((b) => b.name)).toEqual(
+      boards
+        .filter((b) => b.i % 10 === 5)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((b) => b.name),
+    );
     expect(fiveOdd.every((b) => b.tags.includes('five') && b.tags.includes('odd'))).toBe(true);
-    expect((await list(owner, '?Tags=five&Filter=Owned&Text=Plan')).body.totalCount).toBe(boards.filter((b) => b.i % 10 === 0 && b.i % 3).length);
+    expect((await list(owner, '?Tags=five&Filter=Owned&Text=Plan')).body.totalCount).toBe(
+      boards.filter((b) => b.i % 10 === 0 && b.i % 3).length,
+    );
   });
 
   it("marks boards changed by someone else since the asker's last visit", async () => {
@@ -103,7 +114,7 @@ describe('the board list', () => {
     for (const b of boards) {
       const item = items.find((x) => x.code === b.code)!;
       const visited = b.i % 4 === 3 ? null : (b.i * 37) % 100;
-      const changed = (b.i * 53) % 100 + 0.5;
+      const changed = ((b.i * 53) % 100) + 0.5;
       const byMe = b.i % 10 === 0;
       expect(item.isChanged, b.name).toBe(!byMe && (visited === null || changed > visited));
     }

@@ -41,7 +41,11 @@ beforeAll(async () => {
   });
   for (let i = 0; i < 25; i++) {
     const n = String(i).padStart(2, '0');
-    const user = await insertUser(p.db, { username: `person${n}@list.example`, passwordHash: null, displayName: `${i % 2 ? 'Odd' : 'Even'} ${n}` });
+    const user = await insertUser(p.db, {
+      username: `person${n}@list.example`,
+      passwordHash: null,
+      displayName: `${i % 2 ? 'Odd' : 'Even'} ${n}`,
+    });
     if (i % 5 === 0) await updateUser(p.db, user.id, { plan: 'team' });
   }
   await insertUser(p.db, { username: 'outsider@elsewhere.example', passwordHash: null, displayName: 'Even 99' });
@@ -50,7 +54,11 @@ afterAll(() => p.stop());
 
 const get = async (query: string, headers: Record<string, string> = {}) => {
   const res = await p.server.inject({ method: 'GET', url: `/test/people${query}`, headers });
-  return { status: res.statusCode, body: res.headers['content-type']?.toString().startsWith('application/json') ? JSON.parse(res.payload) : res.payload, headers: res.headers };
+  return {
+    status: res.statusCode,
+    body: res.headers['content-type']?.toString().startsWith('application/json') ? JSON.parse(res.payload) : res.payload,
+    headers: res.headers,
+  };
 };
 
 describe('the list protocol', () => {
@@ -59,13 +67,28 @@ describe('the list protocol', () => {
     expect(status).toBe(200);
     expect(body.totalCount).toBe(25);
     expect(body.data).toHaveLength(10);
-    expect(body.data.map((d: { name: string }) => d.name)).toEqual(['Even 00', 'Even 02', 'Even 04', 'Even 06', 'Even 08', 'Even 10', 'Even 12', 'Even 14', 'Even 16', 'Even 18']);
+    expect(body.data.map((d: { name: string }) => d.name)).toEqual([
+      'Even 00',
+      'Even 02',
+      'Even 04',
+      'Even 06',
+      'Even 08',
+      'Even 10',
+      'Even 12',
+      'Even 14',
+      'Even 16',
+      'Even 18',
+    ]);
   });
 
   it('pages with Take and Skip, and sorts by several Orders with Desc', async () => {
     const { body } = await get('?Take=3&Skip=2&Orders=username%20Desc');
     expect(body.totalCount).toBe(25);
-    expect(body.data.map((d: { username: string }) => d.username)).toEqual(['person22@list.example', 'person21@list.example', 'person20@list.example']);
+    expect(body.data.map((d: { username: string }) => d.username)).toEqual([
+      'person22@list.example',
+      'person21@list.example',
+      'person20@list.example',
+    ]);
     const two = await get('?Take=2&Orders=name%20Desc&Orders=username');
     expect(two.body.data.map((d: { name: string }) => d.name)).toEqual(['Odd 23', 'Odd 21']);
     expect((await get('?Skip=30')).body).toEqual({ totalCount: 25, data: [] });
@@ -109,7 +132,10 @@ describe('the list protocol', () => {
       const res = await get(query);
       expect(res.status, query).toBe(400);
       expect(res.body.message, query).toEqual(expect.any(String));
-      expect(Object.keys(res.body.errors ?? {}).some((k) => k.startsWith(field)), `${query} → ${JSON.stringify(res.body.errors)}`).toBe(true);
+      expect(
+        Object.keys(res.body.errors ?? {}).some((k) => k.startsWith(field)),
+        `${query} → ${JSON.stringify(res.body.errors)}`,
+      ).toBe(true);
     }
   });
 });

@@ -6,10 +6,22 @@ describe('client logs', () => {
   const s = boardsSuite({ ann: {} });
 
   it('stores a client log with who sent it', async () => {
-    const res = await call(s.p, s.ann, 'POST', '/api/logs/clients', { level: 'Error', context: 'image', data: { url: '/x.png', reason: 'timeout' }, message: 'image failed' });
+    const res = await call(s.p, s.ann, 'POST', '/api/logs/clients', {
+      level: 'Error',
+      context: 'image',
+      data: { url: '/x.png', reason: 'timeout' },
+      message: 'image failed',
+    });
     expect(res.status).toBe(204);
     const row = await s.p.db('client_logs').orderBy('id', 'desc').first();
-    expect(row).toMatchObject({ level: 'error', context: 'image', message: 'image failed', data: { url: '/x.png', reason: 'timeout' }, user_id: s.ann.user!.id, uid: s.ann.actor.uid });
+    expect(row).toMatchObject({
+      level: 'error',
+      context: 'image',
+      message: 'image failed',
+      data: { url: '/x.png', reason: 'timeout' },
+      user_id: s.ann.user!.id,
+      uid: s.ann.actor.uid,
+    });
     const g = guest();
     expect((await call(s.p, g, 'POST', '/api/logs/clients', { level: 'warn', message: 'slow' })).status).toBe(204);
     expect(await s.p.db('client_logs').orderBy('id', 'desc').first()).toMatchObject({ uid: g.actor.uid, user_id: null, context: '' });
@@ -18,10 +30,20 @@ describe('client logs', () => {
 
   it('stores usage and performance records', async () => {
     expect((await call(s.p, s.ann, 'POST', '/api/logs/usages', { context: 'export-png', data: { shapes: 3 } })).status).toBe(204);
-    expect(await s.p.db('usage_logs').orderBy('id', 'desc').first()).toMatchObject({ context: 'export-png', data: { shapes: 3 }, user_id: s.ann.user!.id });
+    expect(await s.p.db('usage_logs').orderBy('id', 'desc').first()).toMatchObject({
+      context: 'export-png',
+      data: { shapes: 3 },
+      user_id: s.ann.user!.id,
+    });
     const perf = { type: 'latency', sessionId: 's-1', board: 'abcdefghijkl', ver: '1.72.6', payload: { name: 'rtt', value: 42 } };
     expect((await call(s.p, s.ann, 'POST', '/api/logs/perfs', perf)).status).toBe(204);
-    expect(await s.p.db('perf_logs').orderBy('id', 'desc').first()).toMatchObject({ type: 'latency', session_id: 's-1', board: 'abcdefghijkl', ver: '1.72.6', payload: { name: 'rtt', value: 42 } });
+    expect(await s.p.db('perf_logs').orderBy('id', 'desc').first()).toMatchObject({
+      type: 'latency',
+      session_id: 's-1',
+      board: 'abcdefghijkl',
+      ver: '1.72.6',
+      payload: { name: 'rtt', value: 42 },
+    });
   });
 
   it('refuses bad input with field errors and oversized payloads', async () => {

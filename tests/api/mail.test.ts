@@ -26,7 +26,14 @@ describe('mail', () => {
     const result = await sendMail(app(), mail('stored@example.com'));
     expect(result.status).toBe('stored');
     const row = await p.db('outbox').where({ id: result.id }).first();
-    expect(row).toMatchObject({ to: 'stored@example.com', subject: 'Hello from Tabula', text: 'Plain text body', html: '<p>HTML body</p>', status: 'stored', error: null });
+    expect(row).toMatchObject({
+      to: 'stored@example.com',
+      subject: 'Hello from Tabula',
+      text: 'Plain text body',
+      html: '<p>HTML body</p>',
+      status: 'stored',
+      error: null,
+    });
     const line = logs.find((l) => l.outboxId === result.id);
     expect(line).toMatchObject({ level: 30, to: 'stored@example.com', subject: 'Hello from Tabula', text: 'Plain text body' });
   });

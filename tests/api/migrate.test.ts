@@ -91,7 +91,8 @@ describe('guest merge at login', () => {
       commands: (await p.db('commands').where({ board_id: boardId }).whereRaw('strpos(payload::text, ?) > 0', [uid])).length,
       snapshots: (await p.db('snapshots').where({ board_id: boardId }).whereRaw('strpos(state::text, ?) > 0', [uid])).length,
     });
-    const lock = (uid: string, shapes: string[]): Command => ({ id: cid(), uid, status: 'normal', timestamp: Date.now(), cmd: 'lock', shapes, locked: true, protect: true }) as Command;
+    const lock = (uid: string, shapes: string[]): Command =>
+      ({ id: cid(), uid, status: 'normal', timestamp: Date.now(), cmd: 'lock', shapes, locked: true, protect: true }) as Command;
 
     it('lets the user undo and redo guest-era commands, over HTTP and through the hub', async () => {
       const g = guest();
@@ -195,7 +196,10 @@ describe('guest merge at login', () => {
       expect(body.snapshot.shapes[0]).toMatchObject({ x: 0, y: 10, modifiedBy: me });
       expect(body.snapshot.shapes[1]).toMatchObject({ lock: true, modifiedBy: me });
       // a protector is re-authored too (protected shapes stored before the plan gate)
-      expect(reauthorShape({ ...rect('p', g.actor.uid), protectedBy: g.actor.uid }, g.actor.uid, me)).toMatchObject({ uid: me, protectedBy: me });
+      expect(reauthorShape({ ...rect('p', g.actor.uid), protectedBy: g.actor.uid }, g.actor.uid, me)).toMatchObject({
+        uid: me,
+        protectedBy: me,
+      });
       expect(body.commands.map((c: any) => [c.seq, c.uid, c.shape.uid])).toEqual([[7, me, me]]);
       const effect = (await p.db('commands').where({ board_id: board.id, seq: 6 }).first()).payload.effect;
       expect(effect.shapes).toEqual([expect.objectContaining({ id: 's1', uid: me, modifiedBy: me })]);

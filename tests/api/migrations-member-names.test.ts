@@ -34,7 +34,9 @@ describe('migration 022 on stored member names', () => {
     }
     const [nameless] = await db('users').insert({ username: 'Nora.Nameless@example.com', display_name: '' }).returning('id');
     const [named] = await db('users').insert({ username: 'pat@example.com', display_name: 'Pat Named' }).returning('id');
-    const [board] = await db('boards').insert({ code: 'namesboard01', owner_uid: 'g_' + 'b'.repeat(32) }).returning('id');
+    const [board] = await db('boards')
+      .insert({ code: 'namesboard01', owner_uid: 'g_' + 'b'.repeat(32) })
+      .returning('id');
     const [thread] = await db('comment_threads').insert({ board_id: board.id, created_by: nameless.id }).returning('id');
     await db('board_members').insert([
       { board_id: board.id, uid: nameless.id, user_id: nameless.id, name: 'nora.nameless@example.com' },
@@ -43,10 +45,25 @@ describe('migration 022 on stored member names', () => {
     ]);
     await db('chat_messages').insert([
       { board_id: board.id, client_id: 'a', uid: nameless.id, user_id: nameless.id, display_name: 'Nora.Nameless', message: 'hi' },
-      { board_id: board.id, client_id: 'b', uid: nameless.id, user_id: nameless.id, display_name: 'Captain Nora', message: 'renamed on the board' },
+      {
+        board_id: board.id,
+        client_id: 'b',
+        uid: nameless.id,
+        user_id: nameless.id,
+        display_name: 'Captain Nora',
+        message: 'renamed on the board',
+      },
       { board_id: board.id, client_id: 'c', uid: named.id, user_id: named.id, display_name: 'pat@example.com', message: 'hello' },
     ]);
-    await db('comments').insert([{ thread_id: thread.id, author_uid: nameless.id, author_user_id: nameless.id, author_name: 'Nora.Nameless@example.com', message: 'note' }]);
+    await db('comments').insert([
+      {
+        thread_id: thread.id,
+        author_uid: nameless.id,
+        author_user_id: nameless.id,
+        author_name: 'Nora.Nameless@example.com',
+        message: 'note',
+      },
+    ]);
 
     await db.migrate.latest({ migrationSource });
 
@@ -54,7 +71,11 @@ describe('migration 022 on stored member names', () => {
     expect(noraNow).toBe(`Member ${crypto.createHash('sha256').update(nameless.id).digest('hex').slice(0, 4).toUpperCase()}`);
     const members = await db('board_members').where({ board_id: board.id }).orderBy('name');
     expect(members.map((m) => m.name).sort()).toEqual([noraNow, 'Pat Named', 'someone@example.com'].sort());
-    expect((await db('chat_messages').where({ board_id: board.id }).orderBy('client_id')).map((m) => m.display_name)).toEqual([noraNow, 'Captain Nora', 'Pat Named']);
+    expect((await db('chat_messages').where({ board_id: board.id }).orderBy('client_id')).map((m) => m.display_name)).toEqual([
+      noraNow,
+      'Captain Nora',
+      'Pat Named',
+    ]);
     expect((await db('comments').where({ thread_id: thread.id })).map((c) => c.author_name)).toEqual([noraNow]);
   });
 });

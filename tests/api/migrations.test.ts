@@ -50,7 +50,9 @@ describe('migration 006 on pre-006 data', () => {
     const userId = user.id as string;
     const [ws] = await db('workspaces').insert({ alt_id: 'ws1', name: 'Mine', owner_id: userId, is_default: true }).returning('id');
     const [own] = await db('boards').insert({ code: 'guestboard01', owner_uid: SECRET, last_seq: 2, snapshot_seq: 2 }).returning('id');
-    const [theirs] = await db('boards').insert({ code: 'ownerboard01', owner_id: userId, workspace_id: ws.id, last_seq: 2 }).returning('id');
+    const [theirs] = await db('boards')
+      .insert({ code: 'ownerboard01', owner_id: userId, workspace_id: ws.id, last_seq: 2 })
+      .returning('id');
     const [both] = await db('boards').insert({ code: 'bothboard001', owner_id: userId, workspace_id: ws.id }).returning('id');
     await db('board_members').insert([
       { board_id: own.id, uid: SECRET, name: 'Guest' },
@@ -64,8 +66,23 @@ describe('migration 006 on pre-006 data', () => {
     ]);
     const shape = (id: string, uid: string, extra: object = {}) => ({ id, type: 'rectangle', uid, x: 0, y: 0, w: 10, h: 10, ...extra });
     const add = { id: 'c1', uid: SECRET, cmd: 'add', status: 'normal', timestamp: 1, shape: shape('s1', SECRET) };
-    const undo = { id: 'c2', uid: SECRET, cmd: 'undo', status: 'normal', timestamp: 2, commandId: 'c1', effect: { shapes: [shape('s1', SECRET)], removed: [] } };
-    const replace = { id: 'c3', uid: userId, cmd: 'replace', status: 'normal', timestamp: 3, shape: shape('s2', userId, { modifiedBy: SECRET, protectedBy: SECRET }) };
+    const undo = {
+      id: 'c2',
+      uid: SECRET,
+      cmd: 'undo',
+      status: 'normal',
+      timestamp: 2,
+      commandId: 'c1',
+      effect: { shapes: [shape('s1', SECRET)], removed: [] },
+    };
+    const replace = {
+      id: 'c3',
+      uid: userId,
+      cmd: 'replace',
+      status: 'normal',
+      timestamp: 3,
+      shape: shape('s2', userId, { modifiedBy: SECRET, protectedBy: SECRET }),
+    };
     const other = { id: 'c4', uid: userId, cmd: 'add', status: 'normal', timestamp: 4, shape: shape('s3', userId, { modifiedBy: SECRET }) };
     await db('commands').insert([
       { board_id: own.id, seq: 1, client_id: 'c1', uid: SECRET, kind: 'add', payload: JSON.stringify(add), shape_ids: ['s1'] },
@@ -84,7 +101,10 @@ describe('migration 006 on pre-006 data', () => {
     ]);
     const [thread] = await db('comment_threads').insert({ board_id: theirs.id, created_by: SECRET }).returning('id');
     await db('comments').insert({ thread_id: thread.id, author_uid: SECRET, author_name: 'Guest', message: 'note' });
-    await db('comment_seen').insert([{ thread_id: thread.id, uid: SECRET }, { thread_id: thread.id, uid: userId }]);
+    await db('comment_seen').insert([
+      { thread_id: thread.id, uid: SECRET },
+      { thread_id: thread.id, uid: userId },
+    ]);
     await db('board_activity').insert({ day: '2024-01-01', board_id: theirs.id, uid: SECRET, edited: true });
 
     await db.migrate.latest({ migrationSource });
@@ -119,7 +139,8 @@ describe('migration 006 on pre-006 data', () => {
     expect(await db('board_activity').first()).toMatchObject({ uid: SECRET });
 
     // commands: authors, shapes and effects
-    const commands = async (boardId: string) => (await db('commands').where({ board_id: boardId }).orderBy('seq')).map((c) => ({ uid: c.uid, payload: c.payload }));
+    const commands = async (boardId: string) =>
+      (await db('commands').where({ board_id: boardId }).orderBy('seq')).map((c) => ({ uid: c.uid, payload: c.payload }));
     expect(await commands(own.id)).toEqual([
       { uid: KEY, payload: { ...add, uid: KEY, shape: shape('s1', KEY) } },
       { uid: KEY, payload: { ...undo, uid: KEY, effect: { shapes: [shape('s1', KEY)], removed: [] } } },
@@ -132,10 +153,21 @@ describe('migration 006 on pre-006 data', () => {
     ]);
     // snapshots: shapes (nested too) and the undo info
     const snapshot = await db('snapshots').where({ board_id: own.id }).first();
-    expect(snapshot.state).toEqual({ seq: 2, shapes: [shape('s1', KEY, { shapes: [shape('inner', KEY)] })], undo: { commands: [{ ...add, uid: KEY, shape: shape('s1', KEY) }] } });
+    expect(snapshot.state).toEqual({
+      seq: 2,
+      shapes: [shape('s1', KEY, { shapes: [shape('inner', KEY)] })],
+      undo: { commands: [{ ...add, uid: KEY, shape: shape('s1', KEY) }] },
+    });
 
     // nothing else names the secret
-    for (const [table, column] of [['boards', 'owner_uid'], ['board_members', 'uid'], ['chat_messages', 'uid'], ['comments', 'author_uid'], ['comment_threads', 'created_by'], ['comment_seen', 'uid']]) {
+    for (const [table, column] of [
+      ['boards', 'owner_uid'],
+      ['board_members', 'uid'],
+      ['chat_messages', 'uid'],
+      ['comments', 'author_uid'],
+      ['comment_threads', 'created_by'],
+      ['comment_seen', 'uid'],
+    ]) {
       expect(await db(table).where(column, SECRET), `${table}.${column}`).toEqual([]);
     }
   });

@@ -30,7 +30,10 @@ async function desktopOn(who: Who, type = 'comment-mention') {
   const sub = push.subscribe();
   const res = await call(p, who, 'POST', '/api/users/notifications', { type, channel: 'Desktop', active: true, parameters: sub });
   expect(res.status).toBe(200);
-  expect(res.body.find((x: { type: string }) => x.type === type).channels).toEqual([{ channel: 'Email', active: true }, { channel: 'Desktop', active: true }]);
+  expect(res.body.find((x: { type: string }) => x.type === type).channels).toEqual([
+    { channel: 'Email', active: true },
+    { channel: 'Desktop', active: true },
+  ]);
   return sub;
 }
 
@@ -40,10 +43,17 @@ describe('Web Push', () => {
     const bob = await signedIn(p, { name: 'Bob Reader' });
     const sub = await desktopOn(bob);
     const { code } = await newBoard(p, ann, { name: 'Plans' });
-    expect((await call(p, ann, 'POST', `/api/boards/${code}/members`, { email: bob.user!.username, memberRole: 'Commenter' })).status).toBe(200);
+    expect((await call(p, ann, 'POST', `/api/boards/${code}/members`, { email: bob.user!.username, memberRole: 'Commenter' })).status).toBe(
+      200,
+    );
     await addComment(app(), code, ann.actor, 'What do you think, @Bob Reader?');
     const got = await push.waitFor((m) => m.endpoint === sub.endpoint);
-    expect(got.payload).toMatchObject({ title: 'Tabula', body: 'Ann Author mentioned you in a comment on "Plans": What do you think, @Bob Reader?', url: `/board/${code}`, id: expect.any(String) });
+    expect(got.payload).toMatchObject({
+      title: 'Tabula',
+      body: 'Ann Author mentioned you in a comment on "Plans": What do you think, @Bob Reader?',
+      url: `/board/${code}`,
+      id: expect.any(String),
+    });
     expect(got.vapidKey).toBe(p.config.vapid.publicKey);
     expect(got.claims.aud).toBe(push.url);
     expect(got.claims.sub).toMatch(/^(mailto:|https:)/);
@@ -56,7 +66,9 @@ describe('Web Push', () => {
   it('sends nothing while Desktop is off for the type', async () => {
     const bob = await signedIn(p);
     const sub = await desktopOn(bob, 'subscription');
-    expect((await call(p, bob, 'POST', '/api/users/notifications', { type: 'subscription', channel: 'Desktop', active: false })).status).toBe(200);
+    expect(
+      (await call(p, bob, 'POST', '/api/users/notifications', { type: 'subscription', channel: 'Desktop', active: false })).status,
+    ).toBe(200);
     await notify(app(), bob.user!.id, 'subscription', { message: 'quiet' });
     await notify(app(), bob.user!.id, 'workspace-invitation', { message: 'also quiet (Desktop off by default)' });
     await drainPush(app());
@@ -80,7 +92,10 @@ describe('Web Push', () => {
     const ann = await signedIn(p);
     const bob = await signedIn(p);
     const sub = await desktopOn(ann, 'subscription');
-    expect((await call(p, bob, 'POST', '/api/users/notifications', { type: 'subscription', channel: 'Desktop', active: true, parameters: sub })).status).toBe(200);
+    expect(
+      (await call(p, bob, 'POST', '/api/users/notifications', { type: 'subscription', channel: 'Desktop', active: true, parameters: sub }))
+        .status,
+    ).toBe(200);
     await notify(app(), ann.user!.id, 'subscription', { message: 'for ann only' });
     await notify(app(), bob.user!.id, 'subscription', { message: 'for bob' });
     await push.waitFor((m) => m.endpoint === sub.endpoint && m.payload.body === 'for bob');

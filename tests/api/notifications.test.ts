@@ -46,8 +46,18 @@ describe('notification preferences', () => {
     const ann = await signedIn(p);
     const res = await call(p, ann, 'GET', '/api/users/notifications');
     expect(res.status).toBe(200);
-    expect(res.body.map((x: { type: string }) => x.type)).toEqual(['board-invitation', 'workspace-invitation', 'comment-mention', 'board-shared', 'subscription']);
-    for (const pref of res.body) expect(pref.channels).toEqual([{ channel: 'Email', active: true }, { channel: 'Desktop', active: false }]);
+    expect(res.body.map((x: { type: string }) => x.type)).toEqual([
+      'board-invitation',
+      'workspace-invitation',
+      'comment-mention',
+      'board-shared',
+      'subscription',
+    ]);
+    for (const pref of res.body)
+      expect(pref.channels).toEqual([
+        { channel: 'Email', active: true },
+        { channel: 'Desktop', active: false },
+      ]);
 
     const saved = await call(p, ann, 'POST', '/api/users/notifications', { type: 'comment-mention', channel: 'Email', active: false });
     expect(saved.status).toBe(200);
@@ -56,13 +66,18 @@ describe('notification preferences', () => {
     const again = await call(p, ann, 'GET', '/api/users/notifications');
     expect(again.body.find((x: { type: string }) => x.type === 'comment-mention').channels[0].active).toBe(false);
     const bob = await signedIn(p);
-    expect((await call(p, bob, 'GET', '/api/users/notifications')).body.find((x: { type: string }) => x.type === 'comment-mention').channels[0].active).toBe(true);
+    expect(
+      (await call(p, bob, 'GET', '/api/users/notifications')).body.find((x: { type: string }) => x.type === 'comment-mention').channels[0]
+        .active,
+    ).toBe(true);
   });
 
   it('refuses unknown types and channels, and Desktop on without a subscription', async () => {
     const ann = await signedIn(p);
     expect((await call(p, ann, 'POST', '/api/users/notifications', { type: 'nope', channel: 'Email', active: true })).status).toBe(400);
-    expect((await call(p, ann, 'POST', '/api/users/notifications', { type: 'subscription', channel: 'Sms', active: true })).status).toBe(400);
+    expect((await call(p, ann, 'POST', '/api/users/notifications', { type: 'subscription', channel: 'Sms', active: true })).status).toBe(
+      400,
+    );
     const desktop = await call(p, ann, 'POST', '/api/users/notifications', { type: 'subscription', channel: 'Desktop', active: true });
     expect(desktop).toMatchObject({ status: 400, body: { errors: { parameters: [expect.stringContaining('subscription')] } } });
     // an endpoint on a private address is refused (the server would POST to it)
@@ -90,13 +105,20 @@ describe('notification preferences', () => {
 describe('the feed', () => {
   it('pages newest first, 10 at a time with skip, and counts the unread', async () => {
     const ann = await signedIn(p);
-    for (let i = 1; i <= 12; i++) await notify(app(), ann.user!.id, 'subscription', { message: `note ${i}`, actions: [{ name: 'Open', action: '/panel/home' }] });
+    for (let i = 1; i <= 12; i++)
+      await notify(app(), ann.user!.id, 'subscription', { message: `note ${i}`, actions: [{ name: 'Open', action: '/panel/home' }] });
     const first = await feed(ann);
     expect(first.status).toBe(200);
     expect(first.body.totalCount).toBe(12);
     expect(first.body.unreadCount).toBe(12);
     expect(first.body.data).toHaveLength(10);
-    expect(first.body.data[0]).toMatchObject({ message: 'note 12', isRead: false, actions: [{ name: 'Open', action: '/panel/home' }], type: 'subscription', createdAt: expect.any(String) });
+    expect(first.body.data[0]).toMatchObject({
+      message: 'note 12',
+      isRead: false,
+      actions: [{ name: 'Open', action: '/panel/home' }],
+      type: 'subscription',
+      createdAt: expect.any(String),
+    });
     const second = await feed(ann, '?skip=10');
     expect(second.body.data.map((x: { message: string }) => x.message)).toEqual(['note 2', 'note 1']);
     const ids = new Set([...first.body.data, ...second.body.data].map((x: { id: string }) => x.id));
@@ -125,7 +147,11 @@ describe('the feed', () => {
     const ann = await signedIn(p);
     const item = await notify(app(), ann.user!.id, 'subscription', {
       message: 'links',
-      actions: [{ name: 'Evil', action: 'https://evil.example/' }, { name: 'Evil2', action: '//evil.example' }, { name: 'Ok', action: '/panel/home' }],
+      actions: [
+        { name: 'Evil', action: 'https://evil.example/' },
+        { name: 'Evil2', action: '//evil.example' },
+        { name: 'Ok', action: '/panel/home' },
+      ],
     });
     expect(item!.actions).toEqual([{ name: 'Ok', action: '/panel/home' }]);
   });
@@ -136,16 +162,24 @@ describe('e-mail honours the Email switch', () => {
     const ann = await signedIn(p, { name: 'Ann Author' });
     const bob = await signedIn(p, { name: 'Bobby Reader' });
     const { code } = await newBoard(p, ann);
-    expect((await call(p, ann, 'POST', `/api/boards/${code}/members`, { email: bob.user!.username, memberRole: 'Editor' })).status).toBe(200);
+    expect((await call(p, ann, 'POST', `/api/boards/${code}/members`, { email: bob.user!.username, memberRole: 'Editor' })).status).toBe(
+      200,
+    );
     await drainMail(app());
     await addComment(app(), code, ann.actor, 'Hey @Bobby Reader, look at this');
     const items = await feedOf(bob, 1);
-    expect(items.data[0]).toMatchObject({ type: 'comment-mention', message: expect.stringContaining('Ann Author mentioned you'), actions: [{ name: 'Open', action: `/board/${code}` }] });
+    expect(items.data[0]).toMatchObject({
+      type: 'comment-mention',
+      message: expect.stringContaining('Ann Author mentioned you'),
+      actions: [{ name: 'Open', action: `/board/${code}` }],
+    });
     const mail = await smtp.waitForMail(bob.user!.username, 10_000, (m) => m.subject.includes('mentioned you'));
     expect(mail.text).toContain(`https://tabula.test/board/${code}`);
     expect(mail.text).toContain('look at this');
 
-    expect((await call(p, bob, 'POST', '/api/users/notifications', { type: 'comment-mention', channel: 'Email', active: false })).status).toBe(200);
+    expect(
+      (await call(p, bob, 'POST', '/api/users/notifications', { type: 'comment-mention', channel: 'Email', active: false })).status,
+    ).toBe(200);
     await addComment(app(), code, ann.actor, '@bobby reader again');
     await feedOf(bob, 2);
     await drainMail(app());
@@ -168,10 +202,17 @@ describe('events that feed it', () => {
   it('a workspace invitation to an existing account lands in its feed with an Accept link', async () => {
     const team = await makeTeam(p);
     const guest = await signedIn(p, { name: 'Gina Invitee' });
-    const res = await call(p, team.owner, 'POST', `/api/workspaces/${team.workspace.id}/members`, { email: guest.user!.username, role: 'Member' });
+    const res = await call(p, team.owner, 'POST', `/api/workspaces/${team.workspace.id}/members`, {
+      email: guest.user!.username,
+      role: 'Member',
+    });
     expect(res.status).toBe(200);
     const items = await feedOf(guest, 1);
-    expect(items.data[0]).toMatchObject({ type: 'workspace-invitation', message: 'Olive Owner invited you to the workspace "Team space" as Member.', isRead: false });
+    expect(items.data[0]).toMatchObject({
+      type: 'workspace-invitation',
+      message: 'Olive Owner invited you to the workspace "Team space" as Member.',
+      isRead: false,
+    });
     expect(items.data[0].actions[0]).toMatchObject({ name: 'Accept', action: expect.stringMatching(/^\/panel\/invitation#token=/) });
     // the token in the feed is the mail's token: it accepts the invitation
     const token = decodeURIComponent(items.data[0].actions[0].action.split('#token=')[1]);
@@ -191,7 +232,11 @@ describe('events that feed it', () => {
     newcomer.user = await updateUser(p.db, newcomer.user!.id, { username: email });
     expect(await claimInvitations(app(), newcomer.user!)).toEqual([code]);
     const items = await feedOf(newcomer, 1);
-    expect(items.data[0]).toMatchObject({ type: 'board-invitation', message: 'You joined the board "Roadmap" you were invited to as Editor.', actions: [{ name: 'Open', action: `/board/${code}` }] });
+    expect(items.data[0]).toMatchObject({
+      type: 'board-invitation',
+      message: 'You joined the board "Roadmap" you were invited to as Editor.',
+      actions: [{ name: 'Open', action: `/board/${code}` }],
+    });
   });
 
   it('an account added to a board is told with notifyAddedToBoard (type board-shared)', async () => {
@@ -200,6 +245,10 @@ describe('events that feed it', () => {
     const { code } = await newBoard(p, ann, { name: 'Specs' });
     notifyAddedToBoard(app(), bob.user!.id, 'Ann Board', { code, name: 'Specs' }, 'Viewer');
     const items = await feedOf(bob, 1);
-    expect(items.data[0]).toMatchObject({ type: 'board-shared', message: 'Ann Board shared the board "Specs" with you as Viewer.', actions: [{ name: 'Open', action: `/board/${code}` }] });
+    expect(items.data[0]).toMatchObject({
+      type: 'board-shared',
+      message: 'Ann Board shared the board "Specs" with you as Viewer.',
+      actions: [{ name: 'Open', action: `/board/${code}` }],
+    });
   });
 });

@@ -24,8 +24,12 @@ type Doc = {
 };
 
 const ENVELOPE = '#/components/schemas/ErrorEnvelope';
-const operations = (doc: Doc) => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
-const refsIn = (value: unknown): string[] => JSON.stringify(value).match(/"\$ref":"[^"]+"/g)?.map((r) => r.slice(8, -1)) ?? [];
+const operations = (doc: Doc) =>
+  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+const refsIn = (value: unknown): string[] =>
+  JSON.stringify(value)
+    .match(/"\$ref":"[^"]+"/g)
+    ?.map((r) => r.slice(8, -1)) ?? [];
 
 describe('the OpenAPI document', () => {
   let p: TestPlatform;
@@ -56,20 +60,29 @@ describe('the OpenAPI document', () => {
     const routes = p.server.table().filter((r) => r.settings.tags?.includes('api'));
     const documented = operations(doc).map(({ path, method }) => `${method} ${path}`);
     expect(documented.sort()).toEqual(routes.map((r) => `${r.method} ${r.path.replace(/\{(\w+)(\*\d*|\?)?\}/g, '{$1}')}`).sort());
-    for (const [method, path] of [['post', '/api/accounts/login'], ['get', '/api/boards/{id}/commands'], ['post', '/api/boards/{id}/commands'], ['get', '/health']]) {
+    for (const [method, path] of [
+      ['post', '/api/accounts/login'],
+      ['get', '/api/boards/{id}/commands'],
+      ['post', '/api/boards/{id}/commands'],
+      ['get', '/health'],
+    ]) {
       expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
   });
 
   it('gives every operation a 4xx answer in the error envelope, and a 401 to those with auth', () => {
     for (const { path, method, op } of operations(doc)) {
-      const errors = Object.entries(op.responses).filter(([code, r]) => /^4\d\d$/.test(code) && r.content?.['application/json']?.schema.$ref === ENVELOPE);
+      const errors = Object.entries(op.responses).filter(
+        ([code, r]) => /^4\d\d$/.test(code) && r.content?.['application/json']?.schema.$ref === ENVELOPE,
+      );
       expect(errors.length, `${method} ${path}`).toBeGreaterThan(0);
       expect(op.responses['400'], `${method} ${path}`).toBeDefined();
       if (op.security?.length) expect(op.responses['401'], `${method} ${path}`).toBeDefined();
     }
     // what a route documents itself: the plan refusal and the command budget
-    expect(Object.keys(doc.paths['/api/boards/{id}/commands']!.post!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '413', '429']));
+    expect(Object.keys(doc.paths['/api/boards/{id}/commands']!.post!.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404', '413', '429']),
+    );
   });
 
   it('declares exactly the parameters of each path template', () => {
@@ -94,7 +107,9 @@ describe('the OpenAPI document', () => {
     const login = doc.paths['/api/accounts/login']!.post!;
     expect(login.requestBody!.content['application/json']!.schema.$ref).toBe('#/components/schemas/Login');
     expect(login.responses['200']!.content!['application/json']!.schema.$ref).toBe('#/components/schemas/TokenSession');
-    expect(doc.paths['/api/accounts/users']!.post!.responses['201']!.content!['application/json']!.schema.$ref).toBe('#/components/schemas/SignupResult');
+    expect(doc.paths['/api/accounts/users']!.post!.responses['201']!.content!['application/json']!.schema.$ref).toBe(
+      '#/components/schemas/SignupResult',
+    );
   });
 });
 
@@ -147,7 +162,10 @@ describe('the generator', () => {
         options: {
           tags: ['api', 'things'],
           auth: false,
-          validate: { params: Joi.object({ id: Joi.string(), rest: Joi.string(), stray: Joi.string() }), payload: Joi.object({ n: Joi.number(), thing: thing.allow(null) }) },
+          validate: {
+            params: Joi.object({ id: Joi.string(), rest: Joi.string(), stray: Joi.string() }),
+            payload: Joi.object({ n: Joi.number(), thing: thing.allow(null) }),
+          },
           response: { schema: Joi.object({ thing: thing.required(), other: Joi.object({ b: Joi.number() }).label('Thing') }) },
           notes: 'A 409 when the thing exists.',
         },
@@ -169,9 +187,16 @@ describe('the generator', () => {
     expect(Object.keys(post.responses)).toEqual(['200', '400', '404', '409', '413']);
     // two different schemas labelled Thing: Thing and Thing2; the nullable Thing is "Thing or null"
     const { schemas } = doc.components;
-    expect(schemas.PostThingsByIdByRestResponse!.properties).toEqual({ thing: { $ref: '#/components/schemas/Thing' }, other: { $ref: '#/components/schemas/Thing2' } });
-    expect(schemas.PostThingsByIdByRestPayload!.properties!.thing).toEqual({ anyOf: [{ $ref: '#/components/schemas/Thing' }, { const: null }] });
-    expect(doc.paths['/api/things/{id}']!.get!.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(schemas.PostThingsByIdByRestResponse!.properties).toEqual({
+      thing: { $ref: '#/components/schemas/Thing' },
+      other: { $ref: '#/components/schemas/Thing2' },
+    });
+    expect(schemas.PostThingsByIdByRestPayload!.properties!.thing).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/Thing' }, { const: null }],
+    });
+    expect(doc.paths['/api/things/{id}']!.get!.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+    ]);
     const result = await validate(structuredClone(doc) as never);
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
   });

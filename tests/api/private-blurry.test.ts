@@ -26,12 +26,38 @@ const mode = (code: string, type: 0 | 1, blurry: boolean) => privateMode(code, t
 const secret = (what: string) => `${what}-${crypto.randomBytes(6).toString('hex')}`;
 const cmd = (uid: string, fields: object): Command => ({ id: cid(), uid, status: 'normal', timestamp: Date.now(), ...fields }) as Command;
 const text = (id: string, uid: string, value: string): Shape =>
-  ({ id, uid, cmd: 'text', timestamp: Date.now(), value, x: 10, y: 20, color: '#000000', font: 'Arial', size: 24, align: 'left', tags: [{ key: value }] }) as Shape;
+  ({
+    id,
+    uid,
+    cmd: 'text',
+    timestamp: Date.now(),
+    value,
+    x: 10,
+    y: 20,
+    color: '#000000',
+    font: 'Arial',
+    size: 24,
+    align: 'left',
+    tags: [{ key: value }],
+  }) as Shape;
 const note = (id: string, uid: string, words: string): Shape =>
-  ({ id, uid, cmd: 'stickyNote', timestamp: Date.now(), text: words, x: 100, y: 100, w: 200, h: 200, color: '#ffeb3b', size: 'M', fontSize: 20 }) as Shape;
+  ({
+    id,
+    uid,
+    cmd: 'stickyNote',
+    timestamp: Date.now(),
+    text: words,
+    x: 100,
+    y: 100,
+    w: 200,
+    h: 200,
+    color: '#ffeb3b',
+    size: 'M',
+    fontSize: 20,
+  }) as Shape;
 
 describe('private mode, blurry variant: what an Editor is sent', () => {
-  it('join payload and catch-up carry the owner\'s text and note blurred (no words), other kinds hidden; Owner and Facilitator get everything; blurry off hides them', async () => {
+  it("join payload and catch-up carry the owner's text and note blurred (no words), other kinds hidden; Owner and Facilitator get everything; blurry off hides them", async () => {
     const { code, id: boardId } = await board();
     const [t1, n1, r1] = [secret('text'), secret('note'), secret('rect')];
     const [w1, w2, w3, w4] = [secret('plan'), secret('memo'), secret('edit'), secret('prop')];
@@ -41,18 +67,67 @@ describe('private mode, blurry variant: what an Editor is sent', () => {
     await refreshSnapshot(p.db, boardId); // the snapshot holds t1 and r1
     await post(owner, code, add(owner.actor.uid, note(n1, owner.actor.uid, w2)));
     await post(owner, code, cmd(owner.actor.uid, { cmd: 'textModifier', shape: n1, value: w3 }));
-    await post(owner, code, cmd(owner.actor.uid, { cmd: 'reposition', shapePositions: [{ shape: n1, x: 5, y: 6 }, { shape: r1, x: 1, y: 1 }] }));
-    await post(owner, code, cmd(owner.actor.uid, { cmd: 'propertyModifier', shapes: [t1], props: [{ name: 'value', value: w4 }, { name: 'opacity', value: 5 }] }));
+    await post(
+      owner,
+      code,
+      cmd(owner.actor.uid, {
+        cmd: 'reposition',
+        shapePositions: [
+          { shape: n1, x: 5, y: 6 },
+          { shape: r1, x: 1, y: 1 },
+        ],
+      }),
+    );
+    await post(
+      owner,
+      code,
+      cmd(owner.actor.uid, {
+        cmd: 'propertyModifier',
+        shapes: [t1],
+        props: [
+          { name: 'value', value: w4 },
+          { name: 'opacity', value: 5 },
+        ],
+      }),
+    );
     const replaced = { ...(note(n1, owner.actor.uid, w4) as object), x: 300 } as Shape;
-    await post(owner, code, cmd(owner.actor.uid, { cmd: 'commandSet', commands: [cmd(owner.actor.uid, { cmd: 'replace', shape: replaced }), cmd(owner.actor.uid, { cmd: 'colorModifier', shapes: [t1, r1], color: '#ff0000' })] }));
+    await post(
+      owner,
+      code,
+      cmd(owner.actor.uid, {
+        cmd: 'commandSet',
+        commands: [
+          cmd(owner.actor.uid, { cmd: 'replace', shape: replaced }),
+          cmd(owner.actor.uid, { cmd: 'colorModifier', shapes: [t1, r1], color: '#ff0000' }),
+        ],
+      }),
+    );
 
     const seen = await load(editor, code);
     for (const words of [w1, w2, w3, w4]) expect(seen.raw).not.toContain(words);
     expect(seen.raw).not.toContain(r1);
     expect(seen.body).toMatchObject({ restricted: true, blurry: true });
-    expect(seen.body.snapshot.shapes).toEqual([{ id: t1, cmd: 'text', uid: owner.actor.uid, timestamp: expect.any(Number), x: 10, y: 20, color: '#000000', font: 'Arial', size: 24, align: 'left', value: '', blurred: true }]);
+    expect(seen.body.snapshot.shapes).toEqual([
+      {
+        id: t1,
+        cmd: 'text',
+        uid: owner.actor.uid,
+        timestamp: expect.any(Number),
+        x: 10,
+        y: 20,
+        color: '#000000',
+        font: 'Arial',
+        size: 24,
+        align: 'left',
+        value: '',
+        blurred: true,
+      },
+    ]);
     const [addNote, edit, moveBoth, props, set] = seen.body.commands;
-    expect(addNote).toMatchObject({ cmd: 'stickyNote', shape: { id: n1, text: '', blurred: true, x: 100, y: 100, w: 200, h: 200, color: '#ffeb3b' } });
+    expect(addNote).toMatchObject({
+      cmd: 'stickyNote',
+      shape: { id: n1, text: '', blurred: true, x: 100, y: 100, w: 200, h: 200, color: '#ffeb3b' },
+    });
     expect(edit).toMatchObject({ cmd: 'textModifier', shape: n1, value: '' });
     expect(moveBoth.shapePositions).toEqual([{ shape: n1, x: 5, y: 6 }]);
     expect(props).toMatchObject({ cmd: 'propertyModifier', shapes: [t1], props: [{ name: 'opacity', value: 5 }] });
@@ -152,8 +227,20 @@ describe('private mode, blurry variant: what an Editor is sent', () => {
     await post(owner, code, add(owner.actor.uid, rect(r1, owner.actor.uid)));
     const o = await joined(owner, code);
     const perms = { role: 'Editor', permissions: ['edit_board', 'write_comment'], policies: new Set<string>() };
-    const ed = new Editor({ container: undefined as unknown as HTMLElement, uid: editor.actor.uid, headless: true, permissions: () => perms });
-    const sync = new SyncClient({ server: p.url, boardCode: code, uid: editor.actor.uid, token: () => editor.token!, target: ed, storage: null });
+    const ed = new Editor({
+      container: undefined as unknown as HTMLElement,
+      uid: editor.actor.uid,
+      headless: true,
+      permissions: () => perms,
+    });
+    const sync = new SyncClient({
+      server: p.url,
+      boardCode: code,
+      uid: editor.actor.uid,
+      token: () => editor.token!,
+      target: ed,
+      storage: null,
+    });
     const until = (what: string, ok: () => boolean) => o.until(() => (ok() ? true : undefined), 10_000, what);
     try {
       await sync.connect();

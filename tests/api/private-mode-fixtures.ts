@@ -6,7 +6,12 @@ import { HubClient } from '../helpers/hub';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { call, newBoard, signedIn, uidOf, type Who } from './boards-fixtures';
 
-export interface PrivateModeCast { p: TestPlatform; owner: Who; editor: Who; facilitator: Who }
+export interface PrivateModeCast {
+  p: TestPlatform;
+  owner: Who;
+  editor: Who;
+  facilitator: Who;
+}
 
 /**
  * What the private-mode suites share (tests/security/private-mode.test.ts,
@@ -58,7 +63,10 @@ export function privateModeSuite(cast: (c: PrivateModeCast) => void) {
   async function load(who: Who, code: string, after?: number) {
     const res = await call(c.p, who, 'GET', `/api/boards/${code}/commands${after === undefined ? '' : `?after=${after}`}`);
     expect(res.status).toBe(200);
-    return { body: res.body as { snapshot: any; commands: any[]; lastSeq: number; restricted?: boolean; blurry?: boolean }, raw: res.raw as string };
+    return {
+      body: res.body as { snapshot: any; commands: any[]; lastSeq: number; restricted?: boolean; blurry?: boolean },
+      raw: res.raw as string,
+    };
   }
 
   async function connect(who: Who): Promise<HubClient> {
@@ -75,7 +83,11 @@ export function privateModeSuite(cast: (c: PrivateModeCast) => void) {
 
   /** Waits until `h` received onCommand events up to `seq` (placeholders included); answers them. */
   const commandsUpTo = (h: HubClient, seq: number) =>
-    h.until(() => (h.received<any>('onCommand').some((d) => d.seq >= seq) ? h.received<any>('onCommand') : undefined), 10_000, `onCommand up to seq ${seq}`);
+    h.until(
+      () => (h.received<any>('onCommand').some((d) => d.seq >= seq) ? h.received<any>('onCommand') : undefined),
+      10_000,
+      `onCommand up to seq ${seq}`,
+    );
 
   return { board, privateMode, post, load, connect, joined, commandsUpTo };
 }

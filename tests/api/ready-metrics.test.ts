@@ -18,7 +18,8 @@ function capture(p: TestPlatform): Line[] {
   return lines;
 }
 
-const scrape = async (p: TestPlatform, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) => p.server.inject({ url: '/metrics', remoteAddress, headers });
+const scrape = async (p: TestPlatform, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
+  p.server.inject({ url: '/metrics', remoteAddress, headers });
 
 /** The value of one sample line of the exposition (`name{labels} value`), or undefined. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -118,7 +119,9 @@ describe('readiness, metrics and request ids', () => {
         expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
         const text = res.payload;
         expect(sample(text, 'http_request_duration_seconds_count', { route: '/health', method: 'GET', status_code: '200' })).toBe(1);
-        expect(sample(text, 'http_request_duration_seconds_count', { route: '/api/boards/{id}/commands', method: 'POST', status_code: '200' })).toBe(2);
+        expect(
+          sample(text, 'http_request_duration_seconds_count', { route: '/api/boards/{id}/commands', method: 'POST', status_code: '200' }),
+        ).toBe(2);
         // route templates, never the raw URL
         expect(text).not.toContain(board.code);
         expect(sample(text, 'tabula_commands_appended_total')).toBe(1);
@@ -134,12 +137,14 @@ describe('readiness, metrics and request ids', () => {
         await hub.close();
       }
       const deadline = Date.now() + 5_000;
-      while (sample((await scrape(p)).payload, 'tabula_hub_connections') !== 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      while (sample((await scrape(p)).payload, 'tabula_hub_connections') !== 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
       expect(sample((await scrape(p)).payload, 'tabula_hub_connections')).toBe(0);
     });
 
     it('answers private addresses and 404s public ones (per TRUSTED_PROXIES)', async () => {
-      for (const address of ['10.1.2.3', '192.168.0.7', '172.20.0.5', '::1', 'fd00::5', '::ffff:127.0.0.1']) expect((await scrape(p, address)).statusCode, address).toBe(200);
+      for (const address of ['10.1.2.3', '192.168.0.7', '172.20.0.5', '::1', 'fd00::5', '::ffff:127.0.0.1'])
+        expect((await scrape(p, address)).statusCode, address).toBe(200);
       const res = await scrape(p, '203.0.113.5');
       expect(res.statusCode).toBe(404);
       expect(res.payload).not.toContain('http_request_duration_seconds');
@@ -161,11 +166,22 @@ describe('readiness, metrics and request ids', () => {
   describe('request ids and the access log', () => {
     it('echoes a sane x-request-id and logs one access line with it', async () => {
       lines.length = 0;
-      const res = await p.server.inject({ url: '/api/boards/NOPE/commands?after=0&Uid=secret-uid-value', headers: { 'x-request-id': 'req-42.abc_DEF' } });
+      const res = await p.server.inject({
+        url: '/api/boards/NOPE/commands?after=0&Uid=secret-uid-value',
+        headers: { 'x-request-id': 'req-42.abc_DEF' },
+      });
       expect(res.headers['x-request-id']).toBe('req-42.abc_DEF');
       const access = lines.filter((l) => l.msg === 'request');
       expect(access).toHaveLength(1);
-      expect(access[0]).toMatchObject({ level: 30, requestId: 'req-42.abc_DEF', method: 'GET', route: '/api/boards/{id}/commands', path: '/api/boards/NOPE/commands', status: res.statusCode, ip: '127.0.0.1' });
+      expect(access[0]).toMatchObject({
+        level: 30,
+        requestId: 'req-42.abc_DEF',
+        method: 'GET',
+        route: '/api/boards/{id}/commands',
+        path: '/api/boards/NOPE/commands',
+        status: res.statusCode,
+        ip: '127.0.0.1',
+      });
       expect(access[0]!.ms).toEqual(expect.any(Number));
       // never the query string
       expect(JSON.stringify(access[0])).not.toContain('secret-uid-value');
@@ -198,7 +214,11 @@ describe('readiness, metrics and request ids', () => {
       const res = await p.server.inject({ url: '/test/explode/now', headers: { 'x-request-id': 'boom-1' } });
       expect(res.statusCode).toBe(500);
       expect(res.headers['x-request-id']).toBe('boom-1');
-      expect(JSON.parse(res.payload)).toEqual({ statusCode: 500, message: 'Something went wrong! Our team has been informed.', requestId: 'boom-1' });
+      expect(JSON.parse(res.payload)).toEqual({
+        statusCode: 500,
+        message: 'Something went wrong! Our team has been informed.',
+        requestId: 'boom-1',
+      });
       const failed = lines.find((l) => l.msg === 'request failed');
       expect(failed).toMatchObject({ level: 50, requestId: 'boom-1' });
       expect(lines.find((l) => l.msg === 'request')).toMatchObject({ requestId: 'boom-1', status: 500, route: '/test/explode/{what}' });

@@ -80,7 +80,11 @@ await describeWithServices('REDIS_PREFIX: installs sharing one Redis', { sharedD
   /** A board of a new user on `n`, a socket joined to it (presence), and one command drawn over HTTP. */
   async function drawOn(n: Node): Promise<string> {
     const p = n.platform;
-    const user = await insertUser(p.db, { username: `u-${crypto.randomBytes(4).toString('hex')}@prefix.example`, passwordHash: null, displayName: 'U' });
+    const user = await insertUser(p.db, {
+      username: `u-${crypto.randomBytes(4).toString('hex')}@prefix.example`,
+      passwordHash: null,
+      displayName: 'U',
+    });
     const token = accessTokenFor(p.config, user);
     const created = await inject(p, token, 'POST', '/api/boards', {});
     expect(created.status).toBe(200);
@@ -88,7 +92,9 @@ await describeWithServices('REDIS_PREFIX: installs sharing one Redis', { sharedD
     const hub = await HubClient.connect(p.server.info.uri, { token });
     hubs.push(hub);
     await hub.call('joinBoard', null, code, null, {});
-    const drawn = await inject(p, token, 'POST', `/api/boards/${code}/commands`, { boardCommand: JSON.stringify(add(user.id, rect(`s-${code}`, user.id))) });
+    const drawn = await inject(p, token, 'POST', `/api/boards/${code}/commands`, {
+      boardCommand: JSON.stringify(add(user.id, rect(`s-${code}`, user.id))),
+    });
     expect(drawn.status).toBe(200);
     return code;
   }
@@ -130,9 +136,14 @@ await describeWithServices('REDIS_PREFIX: installs sharing one Redis', { sharedD
     const [x1, , y1] = nodes;
     // login failures and recovery requests count in Redis (the login limiter, the recovery limit)
     for (const n of [x1!, y1!]) {
-      const res = await inject(n.platform, null, 'POST', '/api/accounts/login', { username: `nobody-${tag}@prefix.example`, password: 'wrong password 123' });
+      const res = await inject(n.platform, null, 'POST', '/api/accounts/login', {
+        username: `nobody-${tag}@prefix.example`,
+        password: 'wrong password 123',
+      });
       expect(res.status).toBeGreaterThanOrEqual(400);
-      expect((await inject(n.platform, null, 'POST', '/api/accounts/password/reset-password', { email: `nobody-${tag}@prefix.example` })).status).toBe(200);
+      expect(
+        (await inject(n.platform, null, 'POST', '/api/accounts/password/reset-password', { email: `nobody-${tag}@prefix.example` })).status,
+      ).toBe(200);
     }
     const client = new Redis(redis.url);
     try {
@@ -148,10 +159,22 @@ await describeWithServices('REDIS_PREFIX: installs sharing one Redis', { sharedD
       expect(strays).toEqual([]);
       // each install wrote presence, command-rate, recovery-rate and login keys under its own prefix
       for (const prefix of [X, Y]) {
-        expect(keys.some((k) => k.startsWith(`${prefix}presence:`)), `${prefix}presence:`).toBe(true);
-        expect(keys.some((k) => k.startsWith(`${prefix}rl:commands-user:`)), `${prefix}rl:commands-user:`).toBe(true);
-        expect(keys.some((k) => k.startsWith(`${prefix}login:`)), `${prefix}login:`).toBe(true);
-        expect(keys.some((k) => k.startsWith(`${prefix}rl:recovery:`)), `${prefix}rl:recovery:`).toBe(true);
+        expect(
+          keys.some((k) => k.startsWith(`${prefix}presence:`)),
+          `${prefix}presence:`,
+        ).toBe(true);
+        expect(
+          keys.some((k) => k.startsWith(`${prefix}rl:commands-user:`)),
+          `${prefix}rl:commands-user:`,
+        ).toBe(true);
+        expect(
+          keys.some((k) => k.startsWith(`${prefix}login:`)),
+          `${prefix}login:`,
+        ).toBe(true);
+        expect(
+          keys.some((k) => k.startsWith(`${prefix}rl:recovery:`)),
+          `${prefix}rl:recovery:`,
+        ).toBe(true);
       }
       const channels = ((await client.pubsub('CHANNELS', '*')) as string[]).sort();
       expect(channels).toEqual([`${X}board-bus`, `${Y}board-bus`].sort());

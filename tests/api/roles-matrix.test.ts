@@ -23,7 +23,8 @@ import { hubSuite } from './hub-suite';
 
 const ROLES: Role[] = ['Owner', 'Facilitator', 'Editor', 'Commenter', 'Viewer', 'NoAccess'];
 type Outcome = 'ok' | 403;
-const only = (...ok: Role[]): Record<Role, Outcome> => Object.fromEntries(ROLES.map((r) => [r, ok.includes(r) ? 'ok' : 403])) as Record<Role, Outcome>;
+const only = (...ok: Role[]): Record<Role, Outcome> =>
+  Object.fromEntries(ROLES.map((r) => [r, ok.includes(r) ? 'ok' : 403])) as Record<Role, Outcome>;
 const OWNER = only('Owner');
 const FACILITATORS = only('Owner', 'Facilitator');
 const EDITORS = only('Owner', 'Facilitator', 'Editor');
@@ -82,13 +83,58 @@ const app = () => s.app();
 
 const ACTIONS: Action[] = [
   // the log (board.md §4, §6): add, comment shapes, moves, clear, undo/redo, lock/protect
-  { name: 'add a shape', via: 'hub', expected: EDITORS, effect: 'state', run: (c) => c.hub.call('sendCommand', c.code, add(c.who.actor.uid, rect('new', c.who.actor.uid))) },
-  { name: 'add a shape', via: 'http', expected: EDITORS, effect: 'state', run: (c) => call(s.p, c.who, 'POST', `/api/boards/${c.code}/commands`, { boardCommand: JSON.stringify(add(c.who.actor.uid, rect('new', c.who.actor.uid))) }) },
-  { name: 'place a comment shape', via: 'hub', expected: COMMENTERS, effect: 'state', run: (c) => c.hub.call('sendCommand', c.code, add(c.who.actor.uid, comment(c.who.actor.uid))) },
-  { name: "move the owner's shape", via: 'hub', expected: EDITORS, effect: 'state', run: (c) => c.hub.call('sendCommand', c.code, move(c.who.actor.uid, 'theirs', 5, 5)) },
-  { name: 'clear the board', via: 'hub', expected: FACILITATORS, effect: 'state', run: (c) => c.hub.call('sendCommand', c.code, clear(c.who.actor.uid)) },
-  { name: 'clear the board', via: 'http', expected: FACILITATORS, effect: 'state', run: (c) => call(s.p, c.who, 'POST', `/api/boards/${c.code}/commands`, { boardCommand: clear(c.who.actor.uid) }) },
-  { name: 'undo an own command', via: 'hub', expected: EDITORS, effect: 'state', run: (c) => c.hub.call('sendCommand', c.code, undo(c.who.actor.uid, c.mine.id)) },
+  {
+    name: 'add a shape',
+    via: 'hub',
+    expected: EDITORS,
+    effect: 'state',
+    run: (c) => c.hub.call('sendCommand', c.code, add(c.who.actor.uid, rect('new', c.who.actor.uid))),
+  },
+  {
+    name: 'add a shape',
+    via: 'http',
+    expected: EDITORS,
+    effect: 'state',
+    run: (c) =>
+      call(s.p, c.who, 'POST', `/api/boards/${c.code}/commands`, {
+        boardCommand: JSON.stringify(add(c.who.actor.uid, rect('new', c.who.actor.uid))),
+      }),
+  },
+  {
+    name: 'place a comment shape',
+    via: 'hub',
+    expected: COMMENTERS,
+    effect: 'state',
+    run: (c) => c.hub.call('sendCommand', c.code, add(c.who.actor.uid, comment(c.who.actor.uid))),
+  },
+  {
+    name: "move the owner's shape",
+    via: 'hub',
+    expected: EDITORS,
+    effect: 'state',
+    run: (c) => c.hub.call('sendCommand', c.code, move(c.who.actor.uid, 'theirs', 5, 5)),
+  },
+  {
+    name: 'clear the board',
+    via: 'hub',
+    expected: FACILITATORS,
+    effect: 'state',
+    run: (c) => c.hub.call('sendCommand', c.code, clear(c.who.actor.uid)),
+  },
+  {
+    name: 'clear the board',
+    via: 'http',
+    expected: FACILITATORS,
+    effect: 'state',
+    run: (c) => call(s.p, c.who, 'POST', `/api/boards/${c.code}/commands`, { boardCommand: clear(c.who.actor.uid) }),
+  },
+  {
+    name: 'undo an own command',
+    via: 'hub',
+    expected: EDITORS,
+    effect: 'state',
+    run: (c) => c.hub.call('sendCommand', c.code, undo(c.who.actor.uid, c.mine.id)),
+  },
   {
     name: 'redo an own command',
     via: 'hub',
@@ -97,9 +143,15 @@ const ACTIONS: Action[] = [
     prepare: async (c) => void (await appendCommand(app(), c.code, c.who.actor, undo(c.who.actor.uid, c.mine.id))),
     run: (c) => c.hub.call('sendCommand', c.code, undo(c.who.actor.uid, c.mine.id, true)),
   },
-  { name: 'lock a shape', via: 'hub', expected: EDITORS, effect: 'state', run: (c) => c.hub.call('sendCommand', c.code, lock(c.who.actor.uid, ['theirs'], true)) },
   {
-    name: "unlock a shape the owner protected",
+    name: 'lock a shape',
+    via: 'hub',
+    expected: EDITORS,
+    effect: 'state',
+    run: (c) => c.hub.call('sendCommand', c.code, lock(c.who.actor.uid, ['theirs'], true)),
+  },
+  {
+    name: 'unlock a shape the owner protected',
     via: 'hub',
     expected: FACILITATORS,
     effect: 'state',
@@ -125,7 +177,13 @@ const ACTIONS: Action[] = [
     prepare: (c) => threadOfTwo(c, c.owner),
     run: (c) => c.hub.call('deleteComment', c.code, c.extra.thread, c.extra.comment),
   },
-  { name: 'read the comments', via: 'http', expected: ANYONE, effect: 'read', run: (c) => call(s.p, c.who, 'GET', `/api/boards/${c.code}/comments`) },
+  {
+    name: 'read the comments',
+    via: 'http',
+    expected: ANYONE,
+    effect: 'read',
+    run: (c) => call(s.p, c.who, 'GET', `/api/boards/${c.code}/comments`),
+  },
   {
     name: 'mark a thread seen',
     via: 'http',
@@ -134,20 +192,86 @@ const ACTIONS: Action[] = [
     prepare: async (c) => void (c.extra.thread = (await addComment(app(), c.code, c.owner.actor, 'look')).threadId),
     run: (c) => call(s.p, c.who, 'POST', `/api/boards/${c.code}/comments/${c.extra.thread}/mark`, {}),
   },
-  { name: 'send a chat message', via: 'hub', expected: ANYONE, effect: 'state', run: (c) => c.hub.call('sendMessage', c.code, { id: crypto.randomUUID(), message: 'hello' }) },
-  { name: 'read the chat', via: 'http', expected: ANYONE, effect: 'read', run: (c) => call(s.p, c.who, 'GET', `/api/boards/${c.code}/messages`) },
+  {
+    name: 'send a chat message',
+    via: 'hub',
+    expected: ANYONE,
+    effect: 'state',
+    run: (c) => c.hub.call('sendMessage', c.code, { id: crypto.randomUUID(), message: 'hello' }),
+  },
+  {
+    name: 'read the chat',
+    via: 'http',
+    expected: ANYONE,
+    effect: 'read',
+    run: (c) => call(s.p, c.who, 'GET', `/api/boards/${c.code}/messages`),
+  },
   // names and settings
   { name: 'rename the board', via: 'hub', expected: EDITORS, effect: 'state', run: (c) => c.hub.call('renameBoard', c.code, 'Renamed') },
-  { name: 'rename the board', via: 'http', expected: EDITORS, effect: 'state', run: (c) => call(s.p, c.who, 'POST', `/api/boards/${c.code}/rename`, { name: 'Renamed' }) },
-  { name: 'rename oneself on the board', via: 'hub', expected: ANYONE, effect: 'state', run: (c) => c.hub.call('renameMember', c.code, 'New Name') },
-  { name: 'set the background', via: 'hub', expected: FACILITATORS, effect: 'state', run: (c) => c.hub.call('updateConfig', c.code, { bg: 'dot', bgColor: '#112233' }) },
-  { name: 'set private mode', via: 'hub', expected: FACILITATORS, effect: 'state', run: (c) => c.hub.call('updateConfig', c.code, { privateMode: { type: 1, blurry: true } }) },
-  { name: 'save the viewport', via: 'hub', expected: FACILITATORS, effect: 'state', run: (c) => c.hub.call('updateConfig', c.code, { viewport: { x: 1, y: 2, w: 300, h: 200 } }) },
-  { name: 'set the upload setting', via: 'hub', expected: EDITORS, effect: 'state', run: (c) => c.hub.call('updateConfig', c.code, { upload: 1 }) },
-  { name: 'grab everyone’s attention', via: 'hub', expected: FACILITATORS, effect: 'broadcast', run: (c) => c.hub.call('messaging', c.code, null, '', { name: 'grab-everyone-attention', data: { x: 1, y: 1 } }) },
+  {
+    name: 'rename the board',
+    via: 'http',
+    expected: EDITORS,
+    effect: 'state',
+    run: (c) => call(s.p, c.who, 'POST', `/api/boards/${c.code}/rename`, { name: 'Renamed' }),
+  },
+  {
+    name: 'rename oneself on the board',
+    via: 'hub',
+    expected: ANYONE,
+    effect: 'state',
+    run: (c) => c.hub.call('renameMember', c.code, 'New Name'),
+  },
+  {
+    name: 'set the background',
+    via: 'hub',
+    expected: FACILITATORS,
+    effect: 'state',
+    run: (c) => c.hub.call('updateConfig', c.code, { bg: 'dot', bgColor: '#112233' }),
+  },
+  {
+    name: 'set private mode',
+    via: 'hub',
+    expected: FACILITATORS,
+    effect: 'state',
+    run: (c) => c.hub.call('updateConfig', c.code, { privateMode: { type: 1, blurry: true } }),
+  },
+  {
+    name: 'save the viewport',
+    via: 'hub',
+    expected: FACILITATORS,
+    effect: 'state',
+    run: (c) => c.hub.call('updateConfig', c.code, { viewport: { x: 1, y: 2, w: 300, h: 200 } }),
+  },
+  {
+    name: 'set the upload setting',
+    via: 'hub',
+    expected: EDITORS,
+    effect: 'state',
+    run: (c) => c.hub.call('updateConfig', c.code, { upload: 1 }),
+  },
+  {
+    name: 'grab everyone’s attention',
+    via: 'hub',
+    expected: FACILITATORS,
+    effect: 'broadcast',
+    run: (c) => c.hub.call('messaging', c.code, null, '', { name: 'grab-everyone-attention', data: { x: 1, y: 1 } }),
+  },
   // owner-only (board.md §6)
-  { name: 'read the sharing', via: 'http', expected: ANYONE, effect: 'read', run: (c) => call(s.p, c.who, 'GET', `/api/boards/${c.code}/sharing`) },
-  { name: 'set the sharing levels', via: 'http', expected: OWNER, effect: 'state', run: (c) => call(s.p, c.who, 'POST', `/api/boards/${c.code}/sharings`, { link: 'Viewer' }) },
+  {
+    name: 'read the sharing',
+    via: 'http',
+    expected: ANYONE,
+    effect: 'read',
+    run: (c) => call(s.p, c.who, 'GET', `/api/boards/${c.code}/sharing`),
+  },
+  {
+    name: 'set the sharing levels',
+    via: 'http',
+    expected: OWNER,
+    effect: 'state',
+    run: (c) => call(s.p, c.who, 'POST', `/api/boards/${c.code}/sharings`, { link: 'Viewer' }),
+  },
   {
     name: 'invite a member',
     via: 'http',
@@ -161,15 +285,50 @@ const ACTIONS: Action[] = [
     via: 'http',
     expected: OWNER,
     effect: 'state',
-    prepare: async (c) => void (c.extra.member = (await inviteMember(app(), c.code, c.owner.actor, { email: (await signedIn(s.p)).user!.username, memberRole: 'Editor' })).id),
+    prepare: async (c) =>
+      void (c.extra.member = (
+        await inviteMember(app(), c.code, c.owner.actor, { email: (await signedIn(s.p)).user!.username, memberRole: 'Editor' })
+      ).id),
     run: (c) => call(s.p, c.who, 'POST', `/api/boards/${c.code}/members/${c.extra.member}/roles`, { role: 'Commenter' }),
   },
-  { name: 'set the dispose timer', via: 'http', expected: OWNER, effect: 'state', run: (c) => call(s.p, c.who, 'POST', `/api/boards/${c.code}/dispose`, { days: 7 }) },
-  { name: 'delete the board', via: 'http', expected: OWNER, effect: 'state', run: (c) => call(s.p, c.who, 'DELETE', '/api/boards', { id: c.code }) },
+  {
+    name: 'set the dispose timer',
+    via: 'http',
+    expected: OWNER,
+    effect: 'state',
+    run: (c) => call(s.p, c.who, 'POST', `/api/boards/${c.code}/dispose`, { days: 7 }),
+  },
+  {
+    name: 'delete the board',
+    via: 'http',
+    expected: OWNER,
+    effect: 'state',
+    run: (c) => call(s.p, c.who, 'DELETE', '/api/boards', { id: c.code }),
+  },
   // entering and reading the log
-  { name: 'read the commands', via: 'http', expected: ANYONE, effect: 'read', run: (c) => call(s.p, c.who, 'GET', `/api/boards/${c.code}/commands`) },
-  { name: 'join the board', via: 'hub', expected: ANYONE, effect: 'read', enters: true, run: (c) => c.hub.call('joinBoard', null, c.code, null, {}) },
-  { name: 'catch up after a reconnect', via: 'hub', expected: ANYONE, effect: 'read', enters: true, run: (c) => c.hub.call('reconnect', c.code, 0) },
+  {
+    name: 'read the commands',
+    via: 'http',
+    expected: ANYONE,
+    effect: 'read',
+    run: (c) => call(s.p, c.who, 'GET', `/api/boards/${c.code}/commands`),
+  },
+  {
+    name: 'join the board',
+    via: 'hub',
+    expected: ANYONE,
+    effect: 'read',
+    enters: true,
+    run: (c) => c.hub.call('joinBoard', null, c.code, null, {}),
+  },
+  {
+    name: 'catch up after a reconnect',
+    via: 'hub',
+    expected: ANYONE,
+    effect: 'read',
+    enters: true,
+    run: (c) => c.hub.call('reconnect', c.code, 0),
+  },
 ];
 
 /** The outcome of a hub call, an HTTP answer or a service promise: 'ok' or the status code. */
@@ -190,7 +349,8 @@ async function caseFor(role: Role, action: Action): Promise<Case & { joinOutcome
   const theirs = add(s.owner.actor.uid, rect('theirs', s.owner.actor.uid));
   await appendCommand(app(), b.code, s.owner.actor, theirs);
   const who = role === 'Owner' ? s.owner : await signedIn(s.p, { plan: 'team', name: `${role} visitor` });
-  const memberId = role === 'Owner' ? null : (await inviteMember(app(), b.code, s.owner.actor, { email: who.user!.username, memberRole: 'Editor' })).id;
+  const memberId =
+    role === 'Owner' ? null : (await inviteMember(app(), b.code, s.owner.actor, { email: who.user!.username, memberRole: 'Editor' })).id;
   const mine = add(who.actor.uid, rect('mine', who.actor.uid, 50, 50));
   await appendCommand(app(), b.code, who.actor, mine);
   const hub = await s.connect(who);
@@ -218,7 +378,10 @@ describe('every role against every guarded action', () => {
         const mark = s.published.length;
         const outcome = await outcomeOf(() => action.run(c));
         const after = await boardState(s.p.db, c.id);
-        const events = s.published.slice(mark).filter((e) => e.code === c.code).map((e) => e.message.event);
+        const events = s.published
+          .slice(mark)
+          .filter((e) => e.code === c.code)
+          .map((e) => e.message.event);
         if (c.joinOutcome !== 'ok' && action.via === 'hub') {
           // not on the board: the socket's call is refused before any rule runs
           expect(outcome, `${role}: ${action.name} on a socket that could not join`).toBeGreaterThanOrEqual(400);

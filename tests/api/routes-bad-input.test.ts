@@ -203,20 +203,61 @@ describe('bad input for every board-service route', () => {
   });
 });
 
-
 /** A NUL ('\u0000') among them: PostgreSQL cannot hold it, so it is refused with a 400 (platform/core/nul.ts). */
-const WEIRD = ['', ' ', 'x', long(5000), '💥', '\u0001', 'a\u0000b', "'; drop table boards; --", '../..', '__proto__', 'constructor', 'NaN', '-1', '1e400', 'Owner', 'NoAccess', '#GGGGGG'];
+const WEIRD = [
+  '',
+  ' ',
+  'x',
+  long(5000),
+  '💥',
+  '\u0001',
+  'a\u0000b',
+  "'; drop table boards; --",
+  '../..',
+  '__proto__',
+  'constructor',
+  'NaN',
+  '-1',
+  '1e400',
+  'Owner',
+  'NoAccess',
+  '#GGGGGG',
+];
 /** Keys for random objects and queries, Object.prototype names (constructor, __proto__, toString) among them. */
 const KEYS = [...WEIRD, 'toString', 'hasOwnProperty'];
 
 function anyValue(r: Rng, depth = 2): unknown {
   switch (r.int(depth > 0 ? 6 : 4)) {
-    case 0: return r.pick(WEIRD);
-    case 1: return r.pick([0, -1, 1.5, 1e20, Number.MAX_SAFE_INTEGER]);
-    case 2: return r.pick([true, false]);
-    case 3: return null;
-    case 4: return Array.from({ length: r.int(3) }, () => anyValue(r, depth - 1));
-    default: return Object.fromEntries(Array.from({ length: r.int(4) }, () => [r.pick(['id', 'name', 'days', 'email', 'memberRole', 'role', 'link', 'workspace', 'boardCommand', 'uniqueUserId', 'Uid', r.pick(KEYS)]), anyValue(r, depth - 1)]));
+    case 0:
+      return r.pick(WEIRD);
+    case 1:
+      return r.pick([0, -1, 1.5, 1e20, Number.MAX_SAFE_INTEGER]);
+    case 2:
+      return r.pick([true, false]);
+    case 3:
+      return null;
+    case 4:
+      return Array.from({ length: r.int(3) }, () => anyValue(r, depth - 1));
+    default:
+      return Object.fromEntries(
+        Array.from({ length: r.int(4) }, () => [
+          r.pick([
+            'id',
+            'name',
+            'days',
+            'email',
+            'memberRole',
+            'role',
+            'link',
+            'workspace',
+            'boardCommand',
+            'uniqueUserId',
+            'Uid',
+            r.pick(KEYS),
+          ]),
+          anyValue(r, depth - 1),
+        ]),
+      );
   }
 }
 
@@ -231,9 +272,15 @@ describe('route fuzzing', () => {
       const url = path.replace(/\{[^}]+\}/g, (name) =>
         name === '{id}' && r.int(3) > 0 ? board.code : encodeURIComponent(String(r.pick([...WEIRD, threadId, memberId, board.id])) || 'x'),
       );
-      const query = r.int(3) === 0 ? `?${r.pick(['after', 'From', 'Uid', 'x', ...KEYS])}=${encodeURIComponent(String(anyValue(r, 0)))}` : '';
+      const query =
+        r.int(3) === 0 ? `?${r.pick(['after', 'From', 'Uid', 'x', ...KEYS])}=${encodeURIComponent(String(anyValue(r, 0)))}` : '';
       const payload = method === 'GET' ? undefined : (anyValue(r) as object);
-      const res = await p.server.inject({ method, url: url + query, headers: { authorization: `Bearer ${member.token}` }, payload: payload ?? undefined });
+      const res = await p.server.inject({
+        method,
+        url: url + query,
+        headers: { authorization: `Bearer ${member.token}` },
+        payload: payload ?? undefined,
+      });
       const label = `${method} ${url}${query} ${JSON.stringify(payload ?? null).slice(0, 200)}`;
       expect(res.statusCode, label).toBeLessThan(500);
       if (res.statusCode >= 400) expect(JSON.parse(res.payload), label).toMatchObject({ message: expect.any(String) });
@@ -241,6 +288,6 @@ describe('route fuzzing', () => {
     // the member is an Editor: whatever random input got through, it stored no command
     expect(await p.db('commands').where({ board_id: board.id }).count<{ n: string }[]>({ n: '*' })).toEqual(stored);
     expect(published.slice(mark).filter((e) => e.message.event === 'onCommand')).toEqual([]);
-    expect((await p.db('boards').where({ id: board.id }).first())).toBeDefined();
+    expect(await p.db('boards').where({ id: board.id }).first()).toBeDefined();
   }, 120_000);
 });

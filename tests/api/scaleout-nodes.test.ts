@@ -34,7 +34,11 @@ const NEEDS = { sharedDatabase: true, redisServer: true } as const;
 const httpUrl = (node: TestServer) => `http://127.0.0.1:${node.port}`;
 
 async function createBoard(node: TestServer, uid: string): Promise<string> {
-  const res = await fetch(`${httpUrl(node)}/api/boards`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Uid: uid }) });
+  const res = await fetch(`${httpUrl(node)}/api/boards`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Uid: uid }),
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { code: string }).code;
 }
@@ -199,7 +203,8 @@ await describeWithServices('two nodes, one database, Redis fan-out', NEEDS, () =
     await dee.join(a);
     await bob.join(b);
     await cid.join(b);
-    const move = (peer: Peer, x: number) => peer.hub.call('messaging', code, '', '', { name: 'collaboratorsCursorMoved', data: { x, y: x } });
+    const move = (peer: Peer, x: number) =>
+      peer.hub.call('messaging', code, '', '', { name: 'collaboratorsCursorMoved', data: { x, y: x } });
     await Promise.all([move(ann, 1), move(bob, 2)]);
     await pause(60);
     await Promise.all([move(ann, 3), move(cid, 4)]);
@@ -225,7 +230,9 @@ await describeWithServices('two nodes, one database, Redis fan-out', NEEDS, () =
     const cursorMessages = crossed.filter((m) => m.cursors || JSON.stringify(m).includes('collaboratorsCursorMoved'));
     expect(cursorMessages.length).toBeGreaterThan(0);
     for (const m of cursorMessages) expect(m).toMatchObject({ event: 'onEventReceived', data: null, cursors: expect.any(Array) });
-    expect(cursorMessages.flatMap((m) => m.cursors!.map((c) => `${c.from.uid} ${(c.data as { x: number }).x}`)).sort()).toEqual([...everyMove].sort());
+    expect(cursorMessages.flatMap((m) => m.cursors!.map((c) => `${c.from.uid} ${(c.data as { x: number }).x}`)).sort()).toEqual(
+      [...everyMove].sort(),
+    );
     await tap.quit();
     await Promise.all([ann, dee, bob, cid].map((p) => p.close()));
   }, 60_000);
@@ -329,7 +336,12 @@ describe("one node and the other nodes' messages", () => {
     const captured: BoardMessage[] = [];
     const bus = createLocalBus();
     bus.subscribe((_code, message) => captured.push(message));
-    await appendCommand({ ...p.server.app, bus }, code, writer.actor, add(writer.actor.uid, rect(`o-${i}-${crypto.randomUUID()}`, writer.actor.uid)));
+    await appendCommand(
+      { ...p.server.app, bus },
+      code,
+      writer.actor,
+      add(writer.actor.uid, rect(`o-${i}-${crypto.randomUUID()}`, writer.actor.uid)),
+    );
     return captured;
   }
 
@@ -366,7 +378,10 @@ describe("one node and the other nodes' messages", () => {
     await client.waitForCount('onCommand', 9);
     // another node's seq 11 arrives while its seq 10 is still being committed: reading the log
     // finds nothing after 9 yet, so the hub keeps waiting for 10 instead of passing over it
-    const message = (seq: number) => ({ event: 'onCommand' as const, data: { ...(m9!.data as object), id: `n${seq}-${crypto.randomUUID()}`, seq } });
+    const message = (seq: number) => ({
+      event: 'onCommand' as const,
+      data: { ...(m9!.data as object), id: `n${seq}-${crypto.randomUUID()}`, seq },
+    });
     await p.server.app.bus.publish(code, message(11));
     await pause(GAP_WAIT_MS * 4);
     expect(seqs().at(-1)).toBe(9);

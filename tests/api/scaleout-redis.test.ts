@@ -70,7 +70,10 @@ await describeWithServices('Redis bus and presence', { redisServer: true }, () =
       await Promise.all([a.ready(), b.ready(), other.ready()]);
       await a.publish('XYZ', { event: 'onRoleChanged', data: { role: null }, to: ['u1', 'u2'], except: 'conn-1' });
       await until(() => gotB.length === 1);
-      expect(gotB[0]).toEqual({ board: 'XYZ', message: { event: 'onRoleChanged', data: { role: null }, to: ['u1', 'u2'], except: 'conn-1' } });
+      expect(gotB[0]).toEqual({
+        board: 'XYZ',
+        message: { event: 'onRoleChanged', data: { role: null }, to: ['u1', 'u2'], except: 'conn-1' },
+      });
       await pause(100);
       expect(gotOther).toHaveLength(0);
     } finally {

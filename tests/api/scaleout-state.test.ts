@@ -67,7 +67,8 @@ class Peer {
     const got = new Map<number, Command>();
     for (const hub of this.hubs) {
       for (const e of hub.events) {
-        const list = e.event === 'onCommand' ? [e.data as Command] : e.event === 'onReconnected' ? (e.data as { commands: Command[] }).commands : [];
+        const list =
+          e.event === 'onCommand' ? [e.data as Command] : e.event === 'onReconnected' ? (e.data as { commands: Command[] }).commands : [];
         for (const c of list) got.set(c.seq!, c);
       }
     }
@@ -169,7 +170,11 @@ async function logOf(url: string, code: string, uid: string): Promise<Array<{ id
 }
 
 async function createBoard(url: string, owner: Peer): Promise<void> {
-  const res = await fetch(`${url}/api/boards`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Uid: owner.secret }) });
+  const res = await fetch(`${url}/api/boards`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Uid: owner.secret }),
+  });
   expect(res.status).toBe(200);
   (owner as { code: string }).code = ((await res.json()) as { code: string }).code;
 }
@@ -271,7 +276,7 @@ await describeWithServices('scale-out: every client ends with the same board', {
   }, 120_000);
 });
 
-describe('one node: the clients\' model of the board', () => {
+describe("one node: the clients' model of the board", () => {
   let p: TestPlatform;
   beforeAll(async () => {
     p = await startTestPlatform({}, { listen: true });
@@ -280,7 +285,7 @@ describe('one node: the clients\' model of the board', () => {
     await p?.stop();
   });
 
-  it('folding own commands (as sent, with their answered seqs) and the others\' (as received) gives the served board', async () => {
+  it("folding own commands (as sent, with their answered seqs) and the others' (as received) gives the served board", async () => {
     const owner = new Peer('');
     await createBoard(p.url, owner);
     const peers = [owner, new Peer(owner.code), new Peer(owner.code)];

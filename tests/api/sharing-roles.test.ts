@@ -15,7 +15,8 @@ import { add, call, clear, newBoard, rect, send, signedIn, type Who } from './bo
  */
 const ROLES: Role[] = ['Owner', 'Facilitator', 'Editor', 'Commenter', 'Viewer', 'NoAccess'];
 type Outcome = 'ok' | 403;
-const only = (...ok: Role[]): Record<Role, Outcome> => Object.fromEntries(ROLES.map((r) => [r, ok.includes(r) ? 'ok' : 403])) as Record<Role, Outcome>;
+const only = (...ok: Role[]): Record<Role, Outcome> =>
+  Object.fromEntries(ROLES.map((r) => [r, ok.includes(r) ? 'ok' : 403])) as Record<Role, Outcome>;
 const viewers = only('Owner', 'Facilitator', 'Editor', 'Commenter', 'Viewer');
 
 describe('roles against guarded actions', () => {
@@ -46,28 +47,79 @@ describe('roles against guarded actions', () => {
       return (err as { output?: { statusCode: number } }).output?.statusCode ?? -1;
     }
   };
-  const comment = (uid: string): Shape => ({ id: `cm-${crypto.randomUUID()}`, cmd: 'comment', uid, timestamp: 1, x: 0, y: 0, threadId: crypto.randomUUID(), color: 6, resolved: false }) as Shape;
+  const comment = (uid: string): Shape =>
+    ({
+      id: `cm-${crypto.randomUUID()}`,
+      cmd: 'comment',
+      uid,
+      timestamp: 1,
+      x: 0,
+      y: 0,
+      threadId: crypto.randomUUID(),
+      color: 6,
+      resolved: false,
+    }) as Shape;
 
   const actions: Array<[string, Record<Role, Outcome>, (b: { code: string; id: string; who: Who }) => Promise<unknown>]> = [
     ['read the commands (join)', viewers, (b) => call(p, b.who, 'GET', `/api/boards/${b.code}/commands`)],
     ['read the sharing', viewers, (b) => call(p, b.who, 'GET', `/api/boards/${b.code}/sharing`)],
-    ['add a shape', only('Owner', 'Facilitator', 'Editor'), (b) => send(p, b.who, b.code, add(b.who.actor.uid, rect('x', b.who.actor.uid)))],
-    ['add a comment shape', only('Owner', 'Facilitator', 'Editor', 'Commenter'), (b) => send(p, b.who, b.code, add(b.who.actor.uid, comment(b.who.actor.uid)))],
+    [
+      'add a shape',
+      only('Owner', 'Facilitator', 'Editor'),
+      (b) => send(p, b.who, b.code, add(b.who.actor.uid, rect('x', b.who.actor.uid))),
+    ],
+    [
+      'add a comment shape',
+      only('Owner', 'Facilitator', 'Editor', 'Commenter'),
+      (b) => send(p, b.who, b.code, add(b.who.actor.uid, comment(b.who.actor.uid))),
+    ],
     ['clear the board', only('Owner', 'Facilitator'), (b) => send(p, b.who, b.code, clear(b.who.actor.uid))],
     ['rename the board (hub)', only('Owner', 'Facilitator', 'Editor'), (b) => renameBoard(p.server.app, b.code, b.who.actor, 'Renamed')],
-    ['rename the board (HTTP)', only('Owner', 'Facilitator', 'Editor'), (b) => call(p, b.who, 'POST', `/api/boards/${b.code}/rename`, { name: 'Renamed' })],
-    ['set the background', only('Owner', 'Facilitator'), (b) => updateBoardConfig(p.server.app, b.code, b.who.actor, { bg: 'dot', bgColor: '#ffffff' })],
-    ['set private mode', only('Owner', 'Facilitator'), (b) => updateBoardConfig(p.server.app, b.code, b.who.actor, { privateMode: { type: 1, blurry: false } })],
-    ['save the viewport', only('Owner', 'Facilitator'), (b) => updateBoardConfig(p.server.app, b.code, b.who.actor, { viewport: { x: 0, y: 0, w: 100, h: 100 } })],
-    ['set the upload setting', only('Owner', 'Facilitator', 'Editor'), (b) => updateBoardConfig(p.server.app, b.code, b.who.actor, { upload: 1 })],
+    [
+      'rename the board (HTTP)',
+      only('Owner', 'Facilitator', 'Editor'),
+      (b) => call(p, b.who, 'POST', `/api/boards/${b.code}/rename`, { name: 'Renamed' }),
+    ],
+    [
+      'set the background',
+      only('Owner', 'Facilitator'),
+      (b) => updateBoardConfig(p.server.app, b.code, b.who.actor, { bg: 'dot', bgColor: '#ffffff' }),
+    ],
+    [
+      'set private mode',
+      only('Owner', 'Facilitator'),
+      (b) => updateBoardConfig(p.server.app, b.code, b.who.actor, { privateMode: { type: 1, blurry: false } }),
+    ],
+    [
+      'save the viewport',
+      only('Owner', 'Facilitator'),
+      (b) => updateBoardConfig(p.server.app, b.code, b.who.actor, { viewport: { x: 0, y: 0, w: 100, h: 100 } }),
+    ],
+    [
+      'set the upload setting',
+      only('Owner', 'Facilitator', 'Editor'),
+      (b) => updateBoardConfig(p.server.app, b.code, b.who.actor, { upload: 1 }),
+    ],
     ['set the dispose timer', only('Owner'), (b) => call(p, b.who, 'POST', `/api/boards/${b.code}/dispose`, { days: 7 })],
     ['set sharing levels', only('Owner'), (b) => call(p, b.who, 'POST', `/api/boards/${b.code}/sharings`, { link: 'Viewer' })],
-    ['invite a member', only('Owner'), async (b) => call(p, b.who, 'POST', `/api/boards/${b.code}/members`, { email: (await signedIn(p)).user!.username, memberRole: 'Viewer' })],
-    ['change a member role', only('Owner'), async (b) => {
-      const other = await signedIn(p);
-      const [m] = await p.db('board_members').insert({ board_id: b.id, uid: other.actor.uid, user_id: other.user!.id, role: 'Editor' }).returning('id');
-      return call(p, b.who, 'POST', `/api/boards/${b.code}/members/${m.id}/roles`, { role: 'Viewer' });
-    }],
+    [
+      'invite a member',
+      only('Owner'),
+      async (b) =>
+        call(p, b.who, 'POST', `/api/boards/${b.code}/members`, { email: (await signedIn(p)).user!.username, memberRole: 'Viewer' }),
+    ],
+    [
+      'change a member role',
+      only('Owner'),
+      async (b) => {
+        const other = await signedIn(p);
+        const [m] = await p
+          .db('board_members')
+          .insert({ board_id: b.id, uid: other.actor.uid, user_id: other.user!.id, role: 'Editor' })
+          .returning('id');
+        return call(p, b.who, 'POST', `/api/boards/${b.code}/members/${m.id}/roles`, { role: 'Viewer' });
+      },
+    ],
     ['send a chat message', viewers, (b) => sendMessage(p.server.app, b.code, b.who.actor, { id: crypto.randomUUID(), message: 'hi' })],
     ['read the chat', viewers, (b) => call(p, b.who, 'GET', `/api/boards/${b.code}/messages`)],
     ['add a comment', only('Owner', 'Facilitator', 'Editor', 'Commenter'), (b) => addComment(p.server.app, b.code, b.who.actor, 'note')],

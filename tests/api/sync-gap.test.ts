@@ -39,7 +39,10 @@ class LossyTransport implements SyncTransport {
   readonly dropped: number[] = [];
   readonly methods: HubMethod[] = [];
   connects = 0;
-  constructor(private readonly inner: SyncTransport, private readonly lost: number) {}
+  constructor(
+    private readonly inner: SyncTransport,
+    private readonly lost: number,
+  ) {}
   get id(): string | null {
     return this.inner.id;
   }
@@ -82,14 +85,24 @@ describe('the SDK fills a seq gap without reconnecting', () => {
     const { code } = await newBoard(p, owner);
     const e = await HubClient.connect(p.url, { token: editor.token });
     await e.call('joinBoard', null, code, null, {});
-    const o1 = owner.actor.uid, e1 = editor.actor.uid;
+    const o1 = owner.actor.uid,
+      e1 = editor.actor.uid;
     const perms = { role: 'Owner', permissions: ['edit_board'], policies: new Set<string>() };
     const ed = new Editor({ container: undefined as unknown as HTMLElement, uid: o1, headless: true, permissions: () => perms });
     const transport = new LossyTransport(new NesTransport(p.url), 2);
     const base = boardHttp({ server: p.url, uid: o1, token: () => owner.token! }, code);
     const loads: Array<number | undefined> = [];
     const http: BoardHttp = { ...base, load: (options) => (loads.push(options?.after), base.load(options)) };
-    const sync = new SyncClient({ server: p.url, boardCode: code, uid: o1, token: () => owner.token!, target: ed, storage: null, transport, http });
+    const sync = new SyncClient({
+      server: p.url,
+      boardCode: code,
+      uid: o1,
+      token: () => owner.token!,
+      target: ed,
+      storage: null,
+      transport,
+      http,
+    });
     const applied: Command[] = [];
     const applyRemote = ed.applyRemote.bind(ed);
     ed.applyRemote = (c: Command) => (applied.push(c), applyRemote(c));

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { RENDER_NICE, renderProcessId, renderThumbnailPng } from '../../platform/library/render/index';
 import { pause } from '../helpers/hub';
 
-const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect x="10" y="10" width="180" height="80" fill="#d92d20"/></svg>');
+const svg = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect x="10" y="10" width="180" height="80" fill="#d92d20"/></svg>',
+);
 const request = { input: svg, width: 480, height: 300, background: '#ffffff' };
 
 describe('thumbnail render process', () => {

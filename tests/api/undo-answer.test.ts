@@ -70,7 +70,8 @@ describe('the answer to an undo or a clear carries its effect', () => {
       doc.apply({ ...c, seq: answer.seq, ...(answer.effect ? { effect: answer.effect } : {}) } as Command);
       return answer;
     };
-    const o1 = owner.actor.uid, e1 = editor.actor.uid;
+    const o1 = owner.actor.uid,
+      e1 = editor.actor.uid;
 
     const addA = await mine(add(o1, rect('A', o1)));
     expect(addA).toEqual({ id: addA.id, seq: 1, duplicate: false }); // plain commands: no effect
@@ -97,7 +98,10 @@ describe('the answer to an undo or a clear carries its effect', () => {
     const u = undo(o1, c.id);
     const undone = await mine(u);
     expect(undone).toMatchObject({ id: u.id, seq: 6, duplicate: false });
-    expect(undone.effect?.shapes.map((s) => [s.id, (s as { x: number }).x]).sort()).toEqual([['A', 0], ['B', 50]]);
+    expect(undone.effect?.shapes.map((s) => [s.id, (s as { x: number }).x]).sort()).toEqual([
+      ['A', 0],
+      ['B', 50],
+    ]);
     expect(undone.effect?.removed).toEqual([]);
 
     const board = await served(code);
@@ -106,7 +110,11 @@ describe('the answer to an undo or a clear carries its effect', () => {
     // the editor's fold agrees (it got everything as onCommand)
     await e.waitForCount('onCommand', 3);
     const other = new BoardDoc();
-    const theirs = [{ ...addB, seq: 2 }, { ...moveB, seq: 3 }, { ...undoMoveB, seq: 5, effect: undoMove.effect }] as Command[];
+    const theirs = [
+      { ...addB, seq: 2 },
+      { ...moveB, seq: 3 },
+      { ...undoMoveB, seq: 5, effect: undoMove.effect },
+    ] as Command[];
     for (const x of [...theirs, ...e.received<Command>('onCommand')].sort((a, b) => a.seq! - b.seq!)) other.apply(x);
     expect(other.ordered()).toEqual(board);
 
@@ -146,7 +154,9 @@ describe('the answer to an undo or a clear carries its effect', () => {
     const res = await p.server.inject('/documents/api/openapi.json');
     expect(res.statusCode).toBe(200);
     const doc = JSON.parse(res.payload);
-    expect(doc.paths['/api/boards/{id}/commands'].post.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/AppendedCommand');
+    expect(doc.paths['/api/boards/{id}/commands'].post.responses['200'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/AppendedCommand',
+    );
     expect(doc.components.schemas.AppendedCommand.properties.effect.$ref).toBe('#/components/schemas/CommandEffect');
     expect(Object.keys(doc.components.schemas.CommandEffect.properties)).toEqual(['shapes', 'removed', 'z']);
   });
@@ -156,13 +166,18 @@ describe("the SDK's own client (Editor + SyncClient) ends with the server's boar
   it('the owner undoes its clear after the editor undid a move: both shapes are back on every screen', async () => {
     const { code, o, e } = await sharedBoard();
     await o.close(); // the owner's screen is the SDK below
-    const o1 = owner.actor.uid, e1 = editor.actor.uid;
+    const o1 = owner.actor.uid,
+      e1 = editor.actor.uid;
     const perms = { role: 'Owner', permissions: ['edit_board', 'write_comment'], policies: new Set<string>() };
     const ed = new Editor({ container: undefined as unknown as HTMLElement, uid: o1, headless: true, permissions: () => perms });
     const sync = new SyncClient({ server: p.url, boardCode: code, uid: o1, token: () => owner.token!, target: ed, storage: null });
     ed.outgoing$.subscribe((c) => sync.send(c));
     const settled = (seq: number) =>
-      e.until(() => (sync.phase === 'online' && sync.pending().length === 0 && sync.lastSeq >= seq ? true : undefined), 10_000, `owner at seq ${seq}`);
+      e.until(
+        () => (sync.phase === 'online' && sync.pending().length === 0 && sync.lastSeq >= seq ? true : undefined),
+        10_000,
+        `owner at seq ${seq}`,
+      );
     try {
       await sync.connect();
       await settled(0);

@@ -18,19 +18,44 @@ describe('users API: board preferences (configs)', () => {
   const put = (who: Who | null, config: unknown) => call(p, who, 'PUT', '/api/users/configs', { config });
 
   it('saves key bindings and answers the whole config', async () => {
-    const res = await put(ann, { keys: [{ c: 'pen', k: 'Shift+P' }, { c: 'bringToFront', k: 'Ctrl+]' }] });
+    const res = await put(ann, {
+      keys: [
+        { c: 'pen', k: 'Shift+P' },
+        { c: 'bringToFront', k: 'Ctrl+]' },
+      ],
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ keys: [{ c: 'pen', k: 'Shift+P' }, { c: 'bringToFront', k: 'Ctrl+]' }], snapToObject: false, colors: [] });
+    expect(res.body).toEqual({
+      keys: [
+        { c: 'pen', k: 'Shift+P' },
+        { c: 'bringToFront', k: 'Ctrl+]' },
+      ],
+      snapToObject: false,
+      colors: [],
+    });
   });
 
   it('keeps the parts not sent, and every board the user opens receives them', async () => {
-    expect((await put(ann, { snapToObject: true })).body).toMatchObject({ keys: [{ c: 'pen', k: 'Shift+P' }, { c: 'bringToFront', k: 'Ctrl+]' }], snapToObject: true });
+    expect((await put(ann, { snapToObject: true })).body).toMatchObject({
+      keys: [
+        { c: 'pen', k: 'Shift+P' },
+        { c: 'bringToFront', k: 'Ctrl+]' },
+      ],
+      snapToObject: true,
+    });
     expect((await put(ann, { colors: ['#112233'] })).status).toBe(200);
     const mine = await newBoard(p, ann);
     const theirs = await newBoard(p, bob);
     for (const code of [mine.code, theirs.code]) {
       const info = await describeBoard(p.server.app, code, ann.actor);
-      expect(info.userConfig).toEqual({ keys: [{ c: 'pen', k: 'Shift+P' }, { c: 'bringToFront', k: 'Ctrl+]' }], snapToObject: true, colors: ['#112233'] });
+      expect(info.userConfig).toEqual({
+        keys: [
+          { c: 'pen', k: 'Shift+P' },
+          { c: 'bringToFront', k: 'Ctrl+]' },
+        ],
+        snapToObject: true,
+        colors: ['#112233'],
+      });
     }
     // another user's preferences are their own
     expect((await describeBoard(p.server.app, theirs.code, bob.actor)).userConfig).toEqual({ keys: [], snapToObject: false, colors: [] });
@@ -44,7 +69,15 @@ describe('users API: board preferences (configs)', () => {
     const cases: Array<[unknown, string]> = [
       [{}, 'config'],
       [{ keys: [{ c: 'pen' }] }, 'config.keys.0.k'],
-      [{ keys: [{ c: 'pen', k: 'P' }, { c: 'pen', k: 'Q' }] }, 'config.keys.1'],
+      [
+        {
+          keys: [
+            { c: 'pen', k: 'P' },
+            { c: 'pen', k: 'Q' },
+          ],
+        },
+        'config.keys.1',
+      ],
       [{ keys: [{ c: 'a b', k: 'P' }] }, 'config.keys.0.c'],
       [{ keys: [{ c: 'pen', k: 'Ctrl+\u0000' }] }, 'config.keys.0.k'],
       [{ snapToObject: 'yes' }, 'config.snapToObject'],

@@ -18,8 +18,20 @@ describe('users API: profile, images, security stamp', () => {
   let userId: string;
   beforeAll(async () => {
     p = await startTestPlatform();
-    await p.server.inject({ method: 'POST', url: '/api/accounts/users', payload: { username: 'profile@example.com', password: 'profile passphrase 1', repeatPassword: 'profile passphrase 1', terms: true } });
-    const session = JSON.parse((await p.server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username: 'profile@example.com', password: 'profile passphrase 1' } })).payload);
+    await p.server.inject({
+      method: 'POST',
+      url: '/api/accounts/users',
+      payload: { username: 'profile@example.com', password: 'profile passphrase 1', repeatPassword: 'profile passphrase 1', terms: true },
+    });
+    const session = JSON.parse(
+      (
+        await p.server.inject({
+          method: 'POST',
+          url: '/api/accounts/login',
+          payload: { username: 'profile@example.com', password: 'profile passphrase 1' },
+        })
+      ).payload,
+    );
     token = session.accessToken;
     userId = session.id;
   });
@@ -37,8 +49,15 @@ describe('users API: profile, images, security stamp', () => {
 
   it('answers the profile with its defaults', async () => {
     expect(await getProfile()).toEqual({
-      id: userId, username: 'profile@example.com', displayName: '', avatar: null, language: 'en', role: 100,
-      hasPassword: true, roles: [], plan: 'essential',
+      id: userId,
+      username: 'profile@example.com',
+      displayName: '',
+      avatar: null,
+      language: 'en',
+      role: 100,
+      hasPassword: true,
+      roles: [],
+      plan: 'essential',
     });
   });
 
@@ -100,7 +119,9 @@ describe('users API: profile, images, security stamp', () => {
     expect(await avatarError(dataUrl('image/png', png(300, 100)))).toEqual(['Image must be at most 200 pixels on its longer side.']);
     const big = Buffer.concat([png(64, 64), Buffer.alloc(2 * 1024 * 1024)]);
     expect(await avatarError(dataUrl('image/png', big))).toEqual(['Image size must be less than 2MB.']);
-    expect(await avatarError(dataUrl('image/gif', Buffer.from('GIF89a\x10\x00\x10\x00', 'latin1')))).toEqual(['Only PNG and JPEG images are accepted.']);
+    expect(await avatarError(dataUrl('image/gif', Buffer.from('GIF89a\x10\x00\x10\x00', 'latin1')))).toEqual([
+      'Only PNG and JPEG images are accepted.',
+    ]);
     expect(await avatarError(dataUrl('image/png', Buffer.from('not an image')))).toEqual(['Only PNG and JPEG images are accepted.']);
     expect(await avatarError('https://elsewhere.example.com/me.png')).toEqual(['Only PNG and JPEG images are accepted.']);
     // the image stored before is untouched
@@ -130,11 +151,19 @@ describe('users API: profile, images, security stamp', () => {
   });
 
   it('needs a valid bearer token', async () => {
-    for (const [method, url] of [['GET', '/api/users/profile'], ['POST', '/api/users/profile'], ['GET', '/api/users/profile/security-stamp']]) {
+    for (const [method, url] of [
+      ['GET', '/api/users/profile'],
+      ['POST', '/api/users/profile'],
+      ['GET', '/api/users/profile/security-stamp'],
+    ]) {
       expect((await p.server.inject({ method: method!, url: url!, payload: method === 'POST' ? base : undefined })).statusCode).toBe(401);
     }
     const { iat: _iat, exp: _exp, ...claims } = Jwt.token.decode(token).decoded.payload;
-    const expired = Jwt.token.generate(claims, { key: p.config.accessTokenSecret, algorithm: 'HS256' }, { ttlSec: 60, now: Date.now() - 3_600_000 });
+    const expired = Jwt.token.generate(
+      claims,
+      { key: p.config.accessTokenSecret, algorithm: 'HS256' },
+      { ttlSec: 60, now: Date.now() - 3_600_000 },
+    );
     const res = await p.server.inject({ url: '/api/users/profile', headers: { authorization: `Bearer ${expired}` } });
     expect(res.statusCode).toBe(401);
     expect(res.headers['token-expired']).toBe('true');
@@ -142,6 +171,7 @@ describe('users API: profile, images, security stamp', () => {
 
   it('documents the routes in the OpenAPI document', async () => {
     const doc = JSON.parse((await p.server.inject('/documents/api/openapi.json')).payload);
-    for (const path of ['/api/users/profile', '/api/users/profile/security-stamp', '/api/users/{userId}/images']) expect(doc.paths[path], path).toBeDefined();
+    for (const path of ['/api/users/profile', '/api/users/profile/security-stamp', '/api/users/{userId}/images'])
+      expect(doc.paths[path], path).toBeDefined();
   });
 });

@@ -14,7 +14,10 @@ const s = hubSuite();
 
 async function policiesOn(code: string, who: typeof s.owner): Promise<{ policies: string[]; config: Record<string, unknown> }> {
   const c = await s.connect(who);
-  const info = (await c.call('joinBoard', null, code, null, {})) as { claims: { policies: string[] }; workspaceConfig: Record<string, unknown> };
+  const info = (await c.call('joinBoard', null, code, null, {})) as {
+    claims: { policies: string[] };
+    workspaceConfig: Record<string, unknown>;
+  };
   return { policies: info.claims.policies, config: info.workspaceConfig };
 }
 
@@ -24,14 +27,20 @@ describe("a workspace's board", () => {
     await s.p.db('users').where({ id: t.owner.user!.id }).update({ plan: 'team' });
     const owner = { ...t.owner, token: accessTokenFor(s.p.config, await s.p.db('users').where({ id: t.owner.user!.id }).first()) };
     const { code } = await newBoard(s.p, owner, { workspace: t.workspace.id });
-    const settings = await api(s.p, owner, 'PUT', `/api/workspaces/${t.workspace.id}`, { zoomLimitsMin: 50, zoomLimitsMax: 200, darkTheme: true });
+    const settings = await api(s.p, owner, 'PUT', `/api/workspaces/${t.workspace.id}`, {
+      zoomLimitsMin: 50,
+      zoomLimitsMax: 200,
+      darkTheme: true,
+    });
     expect(settings.status).toBe(200);
 
     const before = await policiesOn(code, owner);
     expect(before.config).toMatchObject({ zoomLimits: [50, 200], theme: 'dark' });
     expect(before.policies).toEqual(expect.arrayContaining([POLICY.cursors, POLICY.frames, POLICY.comments]));
 
-    expect((await api(s.p, owner, 'POST', `/api/workspaces/${t.workspace.id}/extensions/app-cursors`, { plugged: false })).status).toBe(200);
+    expect((await api(s.p, owner, 'POST', `/api/workspaces/${t.workspace.id}/extensions/app-cursors`, { plugged: false })).status).toBe(
+      200,
+    );
     const after = await policiesOn(code, owner);
     expect(after.policies).not.toContain(POLICY.cursors);
     expect(after.policies).toContain(POLICY.frames);

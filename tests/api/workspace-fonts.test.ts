@@ -19,11 +19,13 @@ function fontServer(): Promise<{ base: string; close(): void }> {
     const css = (body: string) => res.writeHead(200, { 'content-type': 'text/css' }).end(body);
     if (url.pathname === '/files/Brand-Sans.woff2') return res.writeHead(200, { 'content-type': 'font/woff2' }).end(WOFF2);
     if (url.pathname === '/files/Mono.ttf') return res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(TTF);
-    if (url.pathname === '/brand.css') return css(`body{color:red}\n@font-face { font-family: 'Brand Serif'; src: url(files/Brand-Sans.woff2) format('woff2'); }`);
+    if (url.pathname === '/brand.css')
+      return css(`body{color:red}\n@font-face { font-family: 'Brand Serif'; src: url(files/Brand-Sans.woff2) format('woff2'); }`);
     if (url.pathname === '/nofamily.css') return css('@font-face { src: url(files/Brand-Sans.woff2); }');
     if (url.pathname === '/readme.txt') return res.writeHead(200, { 'content-type': 'text/plain' }).end('not a font');
     if (url.pathname === '/css2') {
-      if (url.searchParams.get('family') === 'Open Sans') return css(`@font-face { font-family: 'Open Sans'; src: url(/files/Brand-Sans.woff2) format('woff2'); }`);
+      if (url.searchParams.get('family') === 'Open Sans')
+        return css(`@font-face { font-family: 'Open Sans'; src: url(/files/Brand-Sans.woff2) format('woff2'); }`);
       return res.writeHead(400).end('no such family');
     }
     res.writeHead(404).end();
@@ -119,10 +121,16 @@ describe('adding a font', () => {
   });
 
   it('drops the stored files of a font removed from the list, keeping the others served', async () => {
-    const current = (await api(p, team.owner, 'GET', `/api/workspaces/${team.workspace.id}`)).body.config.fonts as Array<{ name: string; url?: string; src: string }>;
+    const current = (await api(p, team.owner, 'GET', `/api/workspaces/${team.workspace.id}`)).body.config.fonts as Array<{
+      name: string;
+      url?: string;
+      src: string;
+    }>;
     const gone = current.find((f) => f.name === 'Mono')!;
     const kept = current.filter((f) => f !== gone);
-    const res = await api(p, team.owner, 'PUT', `/api/workspaces/${team.workspace.id}`, { fonts: kept.map((f) => ({ name: f.name, url: f.url ?? null, src: '/api/fonts/forged' })) });
+    const res = await api(p, team.owner, 'PUT', `/api/workspaces/${team.workspace.id}`, {
+      fonts: kept.map((f) => ({ name: f.name, url: f.url ?? null, src: '/api/fonts/forged' })),
+    });
     expect(res.status).toBe(200);
     // a client cannot set where a font is served from: the stored src stays
     expect(res.body.config.fonts.map((f: { src: string }) => f.src)).toEqual(kept.map((f) => f.src));

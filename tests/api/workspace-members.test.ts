@@ -61,7 +61,14 @@ describe('the members list', () => {
     expect(first.status).toBe(200);
     expect(first.body.totalCount).toBe(16);
     expect(first.body.data).toHaveLength(10);
-    expect(first.body.data[0]).toEqual({ id: t.owner.user!.id, name: 'Olive Owner', email: t.owner.user!.username, role: 'Owner', isSelf: true, joinedAt: expect.any(String) });
+    expect(first.body.data[0]).toEqual({
+      id: t.owner.user!.id,
+      name: 'Olive Owner',
+      email: t.owner.user!.username,
+      role: 'Owner',
+      isSelf: true,
+      joinedAt: expect.any(String),
+    });
     const all = [...first.body.data, ...(await members(t, t.owner, '?Skip=10')).body.data];
     expect(all).toHaveLength(16);
     expect(new Set(all.map((m) => m.id)).size).toBe(16);
@@ -82,9 +89,15 @@ describe('the members list', () => {
     const byEmail = await members(t, t.owner, `?Filter=${encodeURIComponent(t.member.user!.username.toUpperCase())}`);
     expect(byEmail.body.data.map((m: { id: string }) => m.id)).toEqual([t.member.user!.id]);
     expect((await members(t, t.owner, '?QuickFilter=admins')).body.totalCount).toBe(5);
-    expect((await members(t, t.owner, '?QuickFilter=clientAdmins')).body.data.map((m: { id: string }) => m.id)).toEqual([t.clientAdmin.user!.id]);
+    expect((await members(t, t.owner, '?QuickFilter=clientAdmins')).body.data.map((m: { id: string }) => m.id)).toEqual([
+      t.clientAdmin.user!.id,
+    ]);
     expect((await members(t, t.owner, '?QuickFilter=members')).body.totalCount).toBe(10);
-    const csv = await p.server.inject({ method: 'GET', url: `/api/workspaces/${t.workspace.id}/members?QuickFilter=admins`, headers: { authorization: `Bearer ${t.owner.token}`, accept: 'text/csv' } });
+    const csv = await p.server.inject({
+      method: 'GET',
+      url: `/api/workspaces/${t.workspace.id}/members?QuickFilter=admins`,
+      headers: { authorization: `Bearer ${t.owner.token}`, accept: 'text/csv' },
+    });
     expect(csv.statusCode).toBe(200);
     const lines = csv.payload.trim().split('\n');
     expect(lines[0]).toBe('id,name,email,role,joinedAt,isSelf');
@@ -93,10 +106,19 @@ describe('the members list', () => {
   });
 
   it('refuses bad paging input with a 400 naming the field', async () => {
-    for (const [query, field] of [['?Skip=-1', 'Skip'], ['?Take=0', 'Take'], ['?Take=101', 'Take'], ['?Orders=password_hash', 'Orders'], ['?QuickFilter=everyone', 'QuickFilter']] as const) {
+    for (const [query, field] of [
+      ['?Skip=-1', 'Skip'],
+      ['?Take=0', 'Take'],
+      ['?Take=101', 'Take'],
+      ['?Orders=password_hash', 'Orders'],
+      ['?QuickFilter=everyone', 'QuickFilter'],
+    ] as const) {
       const res = await members(t, t.owner, query);
       expect(res.status, query).toBe(400);
-      expect(Object.keys(res.body.errors).some((k) => k.startsWith(field)), query).toBe(true);
+      expect(
+        Object.keys(res.body.errors).some((k) => k.startsWith(field)),
+        query,
+      ).toBe(true);
     }
   });
 });
@@ -132,7 +154,14 @@ describe('invitations', () => {
     const pending = await api(p, t.admin, 'GET', `/api/workspaces/${t.workspace.id}/pending-members`);
     expect(pending.status).toBe(200);
     expect(pending.body.data.map((i: { email: string }) => i.email).sort()).toEqual([existing.user!.username, unknownEmail].sort());
-    expect(pending.body.data[0]).toEqual({ id: expect.any(String), email: expect.any(String), role: 'Admin', invitedAt: expect.any(String), expiresAt: expect.any(String), expired: false });
+    expect(pending.body.data[0]).toEqual({
+      id: expect.any(String),
+      email: expect.any(String),
+      role: 'Admin',
+      invitedAt: expect.any(String),
+      expiresAt: expect.any(String),
+      expired: false,
+    });
   });
 
   it('an existing user accepts through the link and joins with the role; the link works once', async () => {
@@ -143,7 +172,10 @@ describe('invitations', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: t.workspace.id, name: 'Invite space', role: 'Member' });
     expect((await api(p, eve, 'GET', '/api/workspaces')).body.map((w: { id: string }) => w.id)).toContain(t.workspace.id);
-    expect((await members(t)).body.data.find((m: { id: string }) => m.id === eve.user!.id)).toMatchObject({ role: 'Member', name: 'Eve Existing' });
+    expect((await members(t)).body.data.find((m: { id: string }) => m.id === eve.user!.id)).toMatchObject({
+      role: 'Member',
+      name: 'Eve Existing',
+    });
     const again = await accept(eve, token!);
     expect(again.status).toBe(400);
     expect(again.body.errors).toEqual({ token: ['This invitation has already been used.'] });
@@ -154,7 +186,10 @@ describe('invitations', () => {
   it('a new person signs up with the invited address, logs in, accepts and lands in the workspace', async () => {
     const email = address('newcomer');
     const { token } = await invite(t, email, 'Admin');
-    expect((await api(p, null, 'POST', '/api/accounts/users', { username: email, password: PASSWORD, repeatPassword: PASSWORD, terms: true })).status).toBe(201);
+    expect(
+      (await api(p, null, 'POST', '/api/accounts/users', { username: email, password: PASSWORD, repeatPassword: PASSWORD, terms: true }))
+        .status,
+    ).toBe(201);
     const login = await api(p, null, 'POST', '/api/accounts/login', { username: email, password: PASSWORD });
     expect(login.status).toBe(200);
     const newcomer: Who = { token: login.body.accessToken, actor: { userId: null, uid: '', claims: null } };
@@ -163,7 +198,9 @@ describe('invitations', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: t.workspace.id, role: 'Admin' });
     const user = await p.db('users').where({ username: email }).first();
-    expect(await p.db('workspace_members').where({ workspace_id: t.workspace.id, user_id: user.id }).first()).toMatchObject({ role: 'Admin' });
+    expect(await p.db('workspace_members').where({ workspace_id: t.workspace.id, user_id: user.id }).first()).toMatchObject({
+      role: 'Admin',
+    });
     // as an Admin they see the pending invitations
     expect((await api(p, newcomer, 'GET', `/api/workspaces/${t.workspace.id}/pending-members`)).status).toBe(200);
   });
@@ -180,7 +217,10 @@ describe('invitations', () => {
     expect(bogus.status).toBe(400);
     expect(bogus.body.errors).toEqual({ token: ['This invitation link is not valid.'] });
     // expired
-    await p.db('workspace_invitations').where({ workspace_id: t.workspace.id, email: owner.user!.username }).update({ expires_at: new Date(Date.now() - 1000) });
+    await p
+      .db('workspace_invitations')
+      .where({ workspace_id: t.workspace.id, email: owner.user!.username })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const expired = await accept(owner, token!);
     expect(expired.status).toBe(400);
     expect(expired.body.errors).toEqual({ token: ['This invitation has expired. Ask for a new one.'] });
@@ -190,7 +230,13 @@ describe('invitations', () => {
     const renewed = await invite(t, owner.user!.username, 'Member');
     expect((await accept(owner, token!)).body.errors).toEqual({ token: ['This invitation link is not valid.'] });
     // withdrawn
-    const id = (await p.db('workspace_invitations').where({ workspace_id: t.workspace.id, email: owner.user!.username }).whereNull('accepted_at').first()).id;
+    const id = (
+      await p
+        .db('workspace_invitations')
+        .where({ workspace_id: t.workspace.id, email: owner.user!.username })
+        .whereNull('accepted_at')
+        .first()
+    ).id;
     expect((await api(p, t.member, 'DELETE', `/api/workspaces/${t.workspace.id}/pending-members/${id}`)).status).toBe(403);
     expect((await api(p, t.admin, 'DELETE', `/api/workspaces/${t.workspace.id}/pending-members/${id}`)).status).toBe(200);
     expect((await api(p, t.admin, 'DELETE', `/api/workspaces/${t.workspace.id}/pending-members/${id}`)).status).toBe(404);
@@ -216,7 +262,9 @@ describe('invitations', () => {
       expect(res.body.errors[field].join(' '), JSON.stringify(payload)).toMatch(text);
     }
     for (const who of [t.member, t.clientAdmin]) {
-      expect((await api(p, who, 'POST', `/api/workspaces/${t.workspace.id}/members`, { email: address('x'), role: 'Member' })).status).toBe(403);
+      expect((await api(p, who, 'POST', `/api/workspaces/${t.workspace.id}/members`, { email: address('x'), role: 'Member' })).status).toBe(
+        403,
+      );
     }
     await drainMail(p.server.app);
     expect(smtp.mails.length).toBe(sent);
@@ -227,8 +275,10 @@ describe('invitations', () => {
 describe('roles and removal', () => {
   it('grants Admin to a Member and revokes it; never the owner, never oneself', async () => {
     const t = await makeTeam(p, 'Roles space');
-    const roleOf = async (who: Who) => (await p.db('workspace_members').where({ workspace_id: t.workspace.id, user_id: who.user!.id }).first())?.role;
-    const change = (by: Who, target: string, role: string) => api(p, by, 'POST', `/api/workspaces/${t.workspace.id}/members/${target}/roles`, { role });
+    const roleOf = async (who: Who) =>
+      (await p.db('workspace_members').where({ workspace_id: t.workspace.id, user_id: who.user!.id }).first())?.role;
+    const change = (by: Who, target: string, role: string) =>
+      api(p, by, 'POST', `/api/workspaces/${t.workspace.id}/members/${target}/roles`, { role });
     const granted = await change(t.admin, t.member.user!.id, 'Admin');
     expect(granted.status).toBe(200);
     expect(granted.body).toEqual({ id: t.member.user!.id, role: 'Admin' });
@@ -269,12 +319,21 @@ describe('roles and removal', () => {
       const done = await remove(t.admin, t.member);
       expect(done.status).toBe(200);
       expect(await p.db('workspace_members').where({ workspace_id: t.workspace.id, user_id: t.member.user!.id }).first()).toBeUndefined();
-      expect(published.filter((m) => m.event === 'onRoleChanged')).toEqual([{ code: board.code, event: 'onRoleChanged', data: { role: null, permissions: [] }, to: [t.member.user!.id] }]);
+      expect(published.filter((m) => m.event === 'onRoleChanged')).toEqual([
+        { code: board.code, event: 'onRoleChanged', data: { role: null, permissions: [] }, to: [t.member.user!.id] },
+      ]);
       // an admin made Member keeps the board at the workspace level (Editor by default)
       published.length = 0;
-      expect((await api(p, t.owner, 'POST', `/api/workspaces/${t.workspace.id}/members/${t.admin.user!.id}/roles`, { role: 'Member' })).status).toBe(200);
+      expect(
+        (await api(p, t.owner, 'POST', `/api/workspaces/${t.workspace.id}/members/${t.admin.user!.id}/roles`, { role: 'Member' })).status,
+      ).toBe(200);
       expect(published.filter((m) => m.event === 'onRoleChanged')).toEqual([
-        { code: board.code, event: 'onRoleChanged', data: { role: 'Editor', permissions: expect.arrayContaining(['edit_board']) }, to: [t.admin.user!.id] },
+        {
+          code: board.code,
+          event: 'onRoleChanged',
+          data: { role: 'Editor', permissions: expect.arrayContaining(['edit_board']) },
+          to: [t.admin.user!.id],
+        },
       ]);
     } finally {
       off();

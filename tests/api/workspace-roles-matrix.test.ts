@@ -51,13 +51,32 @@ interface Action {
 
 let p: TestPlatform;
 const ws = (w: World) => `/api/workspaces/${w.workspace.id}`;
-const memberRole = async (w: World, who: Who) => (await p.db('workspace_members').where({ workspace_id: w.workspace.id, user_id: who.user!.id }).first())?.role;
+const memberRole = async (w: World, who: Who) =>
+  (await p.db('workspace_members').where({ workspace_id: w.workspace.id, user_id: who.user!.id }).first())?.role;
 const config = async (w: World) => (await p.db('workspaces').where({ id: w.workspace.id }).first())?.config;
 
 const ACTIONS: Action[] = [
-  { name: 'view the workspace', mutates: false, expected: only(EVERY_ROLE), run: (w, who) => api(p, who, 'GET', ws(w)), effect: async (w, res) => expect(res.body.id).toBe(w.workspace.id) },
-  { name: 'view the members', mutates: false, expected: only(EVERY_ROLE), run: (w, who) => api(p, who, 'GET', `${ws(w)}/members`), effect: async (_w, res) => expect(res.body.totalCount).toBe(6) },
-  { name: 'view the extensions', mutates: false, expected: only(EVERY_ROLE), run: (w, who) => api(p, who, 'GET', `${ws(w)}/extensions`), effect: async (_w, res) => expect(res.body).toHaveLength(6) },
+  {
+    name: 'view the workspace',
+    mutates: false,
+    expected: only(EVERY_ROLE),
+    run: (w, who) => api(p, who, 'GET', ws(w)),
+    effect: async (w, res) => expect(res.body.id).toBe(w.workspace.id),
+  },
+  {
+    name: 'view the members',
+    mutates: false,
+    expected: only(EVERY_ROLE),
+    run: (w, who) => api(p, who, 'GET', `${ws(w)}/members`),
+    effect: async (_w, res) => expect(res.body.totalCount).toBe(6),
+  },
+  {
+    name: 'view the extensions',
+    mutates: false,
+    expected: only(EVERY_ROLE),
+    run: (w, who) => api(p, who, 'GET', `${ws(w)}/extensions`),
+    effect: async (_w, res) => expect(res.body).toHaveLength(6),
+  },
   {
     name: 'view pending invitations',
     mutates: false,
@@ -70,7 +89,10 @@ const ACTIONS: Action[] = [
     mutates: true,
     expected: only(OWNER_ADMIN),
     run: (w, who) => api(p, who, 'POST', `${ws(w)}/members`, { email: 'new@matrix.example', role: 'Member' }),
-    effect: async (w) => expect(await p.db('workspace_invitations').where({ workspace_id: w.workspace.id, email: 'new@matrix.example' }).first()).toMatchObject({ role: 'Member' }),
+    effect: async (w) =>
+      expect(
+        await p.db('workspace_invitations').where({ workspace_id: w.workspace.id, email: 'new@matrix.example' }).first(),
+      ).toMatchObject({ role: 'Member' }),
   },
   {
     name: 'remove a pending invitation',
@@ -107,7 +129,13 @@ const ACTIONS: Action[] = [
     run: (w, who) => api(p, who, 'PUT', ws(w), { name: 'Renamed by matrix' }),
     effect: async (w) => expect((await p.db('workspaces').where({ id: w.workspace.id }).first()).name).toBe('Renamed by matrix'),
   },
-  { name: 'set the dark theme', mutates: true, expected: only(SETTINGS), run: (w, who) => api(p, who, 'PUT', ws(w), { darkTheme: true }), effect: async (w) => expect((await config(w)).theme).toBe('dark') },
+  {
+    name: 'set the dark theme',
+    mutates: true,
+    expected: only(SETTINGS),
+    run: (w, who) => api(p, who, 'PUT', ws(w), { darkTheme: true }),
+    effect: async (w) => expect((await config(w)).theme).toBe('dark'),
+  },
   {
     name: 'set the max upload size',
     mutates: true,
@@ -134,7 +162,10 @@ const ACTIONS: Action[] = [
     mutates: true,
     expected: only(SETTINGS),
     run: (w, who) => api(p, who, 'POST', `${ws(w)}/extensions/app-attention`, {}),
-    effect: async (w) => expect(await p.db('workspace_extensions').where({ workspace_id: w.workspace.id, extension_id: 'app-attention' }).first()).toMatchObject({ plugged: false }),
+    effect: async (w) =>
+      expect(
+        await p.db('workspace_extensions').where({ workspace_id: w.workspace.id, extension_id: 'app-attention' }).first(),
+      ).toMatchObject({ plugged: false }),
   },
   {
     name: 'delete the workspace (empty)',

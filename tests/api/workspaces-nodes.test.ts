@@ -31,7 +31,16 @@ await describeWithServices('workspace membership across two nodes', { sharedData
 
   async function node(): Promise<Platform> {
     const config = loadConfig(
-      { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(os.tmpdir(), `tabula-test-${crypto.randomUUID()}`), DATABASE_URL: database.url, REDIS_URL: redis.url, SMTP_URL: '', JOBS: 'off' },
+      {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(os.tmpdir(), `tabula-test-${crypto.randomUUID()}`),
+        DATABASE_URL: database.url,
+        REDIS_URL: redis.url,
+        SMTP_URL: '',
+        JOBS: 'off',
+      },
       { accessTokenSecret: 'test-secret-'.padEnd(48, 'x'), cookieSecret: 'test-cookie-secret-'.padEnd(48, 'y') },
     );
     const bus = createRedisBus(redis.url, { channel });
@@ -55,8 +64,16 @@ await describeWithServices('workspace membership across two nodes', { sharedData
   it("a member removed on one node loses the workspace's boards on the other at once", async () => {
     const a = await node();
     const b = await node();
-    const owner = await insertUser(a.db, { username: `owner-${crypto.randomBytes(4).toString('hex')}@nodes.example`, passwordHash: null, displayName: 'Owner' });
-    const member = await insertUser(a.db, { username: `member-${crypto.randomBytes(4).toString('hex')}@nodes.example`, passwordHash: null, displayName: 'Member' });
+    const owner = await insertUser(a.db, {
+      username: `owner-${crypto.randomBytes(4).toString('hex')}@nodes.example`,
+      passwordHash: null,
+      displayName: 'Owner',
+    });
+    const member = await insertUser(a.db, {
+      username: `member-${crypto.randomBytes(4).toString('hex')}@nodes.example`,
+      passwordHash: null,
+      displayName: 'Member',
+    });
     const ownerToken = accessTokenFor(a.config, owner);
     const memberToken = accessTokenFor(b.config, member);
     const workspace = await insertWorkspace(a.db, { name: 'Two nodes', ownerId: owner.id, isDefault: true });
@@ -68,14 +85,19 @@ await describeWithServices('workspace membership across two nodes', { sharedData
     const created = await inject(a, ownerToken, 'POST', '/api/boards', { workspace: workspace.id });
     expect(created.status).toBe(200);
     const code = created.body.code as string;
-    expect((await inject(a, ownerToken, 'POST', `/api/boards/${code}/sharings`, { link: 'NoAccess', workspace: 'Editor' })).status).toBe(200);
+    expect((await inject(a, ownerToken, 'POST', `/api/boards/${code}/sharings`, { link: 'NoAccess', workspace: 'Editor' })).status).toBe(
+      200,
+    );
 
     // the member on node B: a socket on the board, and a command (B's access memory now holds them)
     const hub = await HubClient.connect(b.server.info.uri, { token: memberToken });
     try {
       const joined = await hub.call('joinBoard', null, code, null, {});
       expect(joined.claims.role).toBe('Editor');
-      const draw = (id: string) => inject(b, memberToken, 'POST', `/api/boards/${code}/commands`, { boardCommand: JSON.stringify(add(member.id, rect(id, member.id))) });
+      const draw = (id: string) =>
+        inject(b, memberToken, 'POST', `/api/boards/${code}/commands`, {
+          boardCommand: JSON.stringify(add(member.id, rect(id, member.id))),
+        });
       expect((await draw('before')).status).toBe(200);
 
       // removed on node A
@@ -86,7 +108,10 @@ await describeWithServices('workspace membership across two nodes', { sharedData
       expect((await draw('after')).status).toBe(403);
       const refused = await hub.fail('sendCommand', code, add(member.id, rect('socket-after', member.id)));
       expect(refused.statusCode).toBeGreaterThanOrEqual(400);
-      const rows = await a.db('commands').whereRaw("payload->'shape'->>'id' in ('before', 'after', 'socket-after')").select(a.db.raw("payload->'shape'->>'id' as id"));
+      const rows = await a
+        .db('commands')
+        .whereRaw("payload->'shape'->>'id' in ('before', 'after', 'socket-after')")
+        .select(a.db.raw("payload->'shape'->>'id' as id"));
       expect(rows.map((r: { id: string }) => r.id)).toEqual(['before']);
     } finally {
       await hub.close();

@@ -97,16 +97,27 @@ describe('reading a workspace', () => {
   });
 
   it('by id and by altId, for every member role', async () => {
-    for (const [who, role] of [[t.owner, 'Owner'], [t.admin, 'Admin'], [t.clientAdmin, 'ClientAdmin'], [t.member, 'Member']] as const) {
+    for (const [who, role] of [
+      [t.owner, 'Owner'],
+      [t.admin, 'Admin'],
+      [t.clientAdmin, 'ClientAdmin'],
+      [t.member, 'Member'],
+    ] as const) {
       for (const ref of [t.workspace.id, t.workspace.alt_id]) {
         const res = await api(p, who, 'GET', `/api/workspaces/${ref}`);
         expect(res.status, `${role} ${ref}`).toBe(200);
-        expect(res.body).toMatchObject({ id: t.workspace.id, altId: t.workspace.alt_id, name: 'Secret plans', role, isOwner: role === 'Owner' });
+        expect(res.body).toMatchObject({
+          id: t.workspace.id,
+          altId: t.workspace.alt_id,
+          name: 'Secret plans',
+          role,
+          isOwner: role === 'Owner',
+        });
       }
     }
   });
 
-  it("answers 404 for a foreign or unknown workspace on every route, telling nothing of it", async () => {
+  it('answers 404 for a foreign or unknown workspace on every route, telling nothing of it', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const ref of [t.workspace.id, t.workspace.alt_id, unknown, 'no-such-alt']) {
       for (const [method, path, payload] of [
@@ -147,7 +158,12 @@ describe('settings', () => {
       maxUploadSize: 20_000,
       zoomLimitsMin: 10,
       zoomLimitsMax: 300,
-      fonts: [{ name: 'Roboto' }, 'Open Sans', 'https://fonts.googleapis.com/css2?family=Fira+Code:wght@400', 'https://cdn.example.com/fonts/Inter-Regular.woff2'],
+      fonts: [
+        { name: 'Roboto' },
+        'Open Sans',
+        'https://fonts.googleapis.com/css2?family=Fira+Code:wght@400',
+        'https://cdn.example.com/fonts/Inter-Regular.woff2',
+      ],
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -164,7 +180,10 @@ describe('settings', () => {
         ],
       },
     });
-    expect((await api(p, t.member, 'GET', `/api/workspaces/${t.workspace.id}`)).body).toMatchObject({ name: 'Renamed', config: res.body.config });
+    expect((await api(p, t.member, 'GET', `/api/workspaces/${t.workspace.id}`)).body).toMatchObject({
+      name: 'Renamed',
+      config: res.body.config,
+    });
     // a board of the workspace carries its config (describeBoard's workspaceConfig)
     const board = await newBoard(p, t.owner, { workspace: t.workspace.id });
     const opened = await api(p, t.owner, 'GET', `/api/boards/${board.code}/commands`);
@@ -188,7 +207,16 @@ describe('settings', () => {
       [{ zoomLimitsMax: 5 }, 'zoomLimitsMax', /less than the maximum/],
       [{ name: '' }, 'name', /required/],
       [{ fonts: ['Roboto', { name: 'Roboto' }] }, 'fonts', /^Font already exists$/],
-      [{ fonts: [{ name: 'A', url: 'https://x.example/a.woff2' }, { name: 'B', url: 'https://x.example/a.woff2' }] }, 'fonts', /^Font already exists$/],
+      [
+        {
+          fonts: [
+            { name: 'A', url: 'https://x.example/a.woff2' },
+            { name: 'B', url: 'https://x.example/a.woff2' },
+          ],
+        },
+        'fonts',
+        /^Font already exists$/,
+      ],
       [{ fonts: ['<script>'] }, 'fonts', /font name or an http/],
       [{ fonts: [{ name: 'Evil', url: 'javascript:alert(1)' }] }, 'fonts', /font name or an http/],
       [{ fonts: Array.from({ length: 51 }, (_, i) => `Font ${i}`) }, 'fonts', /50/],
@@ -208,15 +236,32 @@ describe('settings', () => {
       method: 'PUT',
       url: `/api/workspaces/${t.workspace.id}`,
       headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ name: 'Form name', darkTheme: 'false', maxUploadSize: '50000', zoomLimitsMin: '20', zoomLimitsMax: '200', fonts: JSON.stringify(['Lato']) }).toString(),
+      payload: new URLSearchParams({
+        name: 'Form name',
+        darkTheme: 'false',
+        maxUploadSize: '50000',
+        zoomLimitsMin: '20',
+        zoomLimitsMax: '200',
+        fonts: JSON.stringify(['Lato']),
+      }).toString(),
     });
     expect(res.statusCode, res.payload).toBe(200);
-    expect(JSON.parse(res.payload)).toMatchObject({ name: 'Form name', config: { theme: 'light', maxUploadSize: 50_000, zoomLimits: [20, 200], fonts: [{ name: 'Lato' }] } });
+    expect(JSON.parse(res.payload)).toMatchObject({
+      name: 'Form name',
+      config: { theme: 'light', maxUploadSize: 50_000, zoomLimits: [20, 200], fonts: [{ name: 'Lato' }] },
+    });
   });
 
   it('lets a ClientAdmin change every setting but the name; a Member none', async () => {
     const current = (await api(p, t.owner, 'GET', `/api/workspaces/${t.workspace.id}`)).body;
-    const ok = await put(t.clientAdmin, { name: current.name, darkTheme: true, maxUploadSize: 30_000, zoomLimitsMin: 5, zoomLimitsMax: 500, fonts: ['Merriweather'] });
+    const ok = await put(t.clientAdmin, {
+      name: current.name,
+      darkTheme: true,
+      maxUploadSize: 30_000,
+      zoomLimitsMin: 5,
+      zoomLimitsMax: 500,
+      fonts: ['Merriweather'],
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.config).toMatchObject({ theme: 'dark', maxUploadSize: 30_000, zoomLimits: [5, 500], fonts: [{ name: 'Merriweather' }] });
     const before = await workspaceState(p, t.workspace.id);
@@ -239,7 +284,8 @@ describe('deleting a workspace', () => {
     expect(blocked.body.message).toBe('Only a workspace without boards can be deleted.');
     expect(await p.db('boards').where({ id: board.id }).first()).toBeTruthy();
     await p.db('boards').where({ id: board.id }).delete();
-    for (const who of [t.member, t.clientAdmin]) expect((await api(p, who, 'DELETE', `/api/workspaces/${t.workspace.id}`)).status).toBe(403);
+    for (const who of [t.member, t.clientAdmin])
+      expect((await api(p, who, 'DELETE', `/api/workspaces/${t.workspace.id}`)).status).toBe(403);
     const done = await api(p, t.admin, 'DELETE', `/api/workspaces/${t.workspace.id}`);
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ id: t.workspace.id });
@@ -261,7 +307,13 @@ describe('extensions', () => {
     expect(list.body.map((e: { extensionId: string }) => e.extensionId)).toEqual([...EXTENSION_IDS]);
     expect(EXTENSION_IDS).toEqual(['app-comment', 'app-frame', 'app-cursors', 'app-attention', 'app-board-history', 'app-automation']);
     for (const e of list.body) {
-      expect(e).toEqual({ extensionId: e.extensionId, name: e.extensionId, title: expect.any(String), description: expect.any(String), plugged: true });
+      expect(e).toEqual({
+        extensionId: e.extensionId,
+        name: e.extensionId,
+        title: expect.any(String),
+        description: expect.any(String),
+        plugged: true,
+      });
     }
     const off = await api(p, t.clientAdmin, 'POST', `${url}/app-frame`, {});
     expect(off.status).toBe(200);
@@ -287,7 +339,9 @@ describe("the workspace's boards", () => {
   it('members reach them at the workspace sharing level, admins as owners; a removed member loses them at once', async () => {
     const t = await makeTeam(p, 'Board space');
     const board = await newBoard(p, t.owner, { workspace: t.workspace.id });
-    expect((await api(p, t.owner, 'POST', `/api/boards/${board.code}/sharings`, { link: 'NoAccess', workspace: 'Commenter' })).status).toBe(200);
+    expect((await api(p, t.owner, 'POST', `/api/boards/${board.code}/sharings`, { link: 'NoAccess', workspace: 'Commenter' })).status).toBe(
+      200,
+    );
     const open = (who: Who) => api(p, who, 'GET', `/api/boards/${board.code}/commands`);
     expect((await open(t.outsider)).status).toBe(403);
     expect((await open(t.member)).body.board.claims.role).toBe('Commenter');
@@ -310,11 +364,19 @@ describe("the workspace's boards", () => {
 
   it('only Owner and Admin create boards in the workspace', async () => {
     const t = await makeTeam(p, 'Creation space');
-    for (const [who, status] of [[t.owner, 200], [t.admin, 200], [t.clientAdmin, 400], [t.member, 400], [t.outsider, 400]] as const) {
+    for (const [who, status] of [
+      [t.owner, 200],
+      [t.admin, 200],
+      [t.clientAdmin, 400],
+      [t.member, 400],
+      [t.outsider, 400],
+    ] as const) {
       const res = await api(p, who, 'POST', '/api/boards', { workspace: t.workspace.id, name: `by ${who.user!.display_name}` });
       expect(res.status, who.user!.display_name).toBe(status);
     }
-    expect((await p.db('boards').where({ workspace_id: t.workspace.id }).select('owner_id')).map((b) => b.owner_id).sort()).toEqual([t.owner.user!.id, t.admin.user!.id].sort());
+    expect((await p.db('boards').where({ workspace_id: t.workspace.id }).select('owner_id')).map((b) => b.owner_id).sort()).toEqual(
+      [t.owner.user!.id, t.admin.user!.id].sort(),
+    );
   });
 });
 

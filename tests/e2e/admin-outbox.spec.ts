@@ -92,7 +92,10 @@ test('an operator reads the password-reset link of a server without SMTP in the 
   const message = dialog.getByRole('region', { name: 'Message text' });
   await expect(message).toContainText('Hello,');
   const link = message.getByRole('link', { name: /\/accounts\/reset-password\// });
-  await expect(link).toHaveAttribute('href', new RegExp(`^${server.url.replace(/[.:/]/g, '\\$&')}/accounts/reset-password/[A-Za-z0-9_-]+/`));
+  await expect(link).toHaveAttribute(
+    'href',
+    new RegExp(`^${server.url.replace(/[.:/]/g, '\\$&')}/accounts/reset-password/[A-Za-z0-9_-]+/`),
+  );
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(dialog.getByRole('region', { name: 'Links' }).getByRole('link')).toHaveAttribute('href', (await link.getAttribute('href'))!);
   // no Resend without SMTP: the dialog says why instead

@@ -57,7 +57,15 @@ test.beforeAll(async () => {
   // a log with entries of every level for the viewer (LOG_DIR = DATA_DIR/logs)
   const logDir = path.join(server.env.DATA_DIR!, 'logs');
   await fs.mkdir(logDir, { recursive: true });
-  const lines = Array.from({ length: 30 }, (_, i) => JSON.stringify({ level: [30, 40, 50, 60][i % 4], time: Date.UTC(2026, 10, 23, 12, i), name: 'e2e', reqId: `req-${i}`, msg: `entry number ${i}` }));
+  const lines = Array.from({ length: 30 }, (_, i) =>
+    JSON.stringify({
+      level: [30, 40, 50, 60][i % 4],
+      time: Date.UTC(2026, 10, 23, 12, i),
+      name: 'e2e',
+      reqId: `req-${i}`,
+      msg: `entry number ${i}`,
+    }),
+  );
   await fs.appendFile(path.join(logDir, 'ErrorLogs.log'), lines.join('\n') + '\n');
   await server.start();
 });
@@ -77,7 +85,19 @@ test('an operator made with the command runs the back-office', async ({ page }) 
 
   // the admin links
   const admin = page.getByRole('navigation', { name: 'Administration' });
-  for (const name of ['Boards', 'Users', 'Clients', 'Feedbacks', 'Contacts', 'Directory', 'User audit', 'Feature audit', 'Operator audit', 'Performance logs', 'Log viewer']) {
+  for (const name of [
+    'Boards',
+    'Users',
+    'Clients',
+    'Feedbacks',
+    'Contacts',
+    'Directory',
+    'User audit',
+    'Feature audit',
+    'Operator audit',
+    'Performance logs',
+    'Log viewer',
+  ]) {
     await expect(admin.getByRole('link', { name, exact: true })).toBeVisible();
   }
 
@@ -129,7 +149,16 @@ test('an operator made with the command runs the back-office', async ({ page }) 
   await page.keyboard.press('Escape');
 
   // the other grids open and fit the screen
-  for (const [name, file] of [['Clients', 'clients'], ['Feedbacks', 'feedbacks'], ['Contacts', 'contacts'], ['Directory', 'directory'], ['User audit', 'user-audit'], ['Feature audit', 'feature-audit'], ['Operator audit', 'operator-audit'], ['Performance logs', 'perf-logs']] as const) {
+  for (const [name, file] of [
+    ['Clients', 'clients'],
+    ['Feedbacks', 'feedbacks'],
+    ['Contacts', 'contacts'],
+    ['Directory', 'directory'],
+    ['User audit', 'user-audit'],
+    ['Feature audit', 'feature-audit'],
+    ['Operator audit', 'operator-audit'],
+    ['Performance logs', 'perf-logs'],
+  ] as const) {
     await admin.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByRole('table')).toBeVisible();
@@ -177,7 +206,10 @@ test('a signed-in user who is not an operator sees access denied on an admin pat
   await expect(page.getByRole('navigation', { name: 'Administration' })).toHaveCount(0);
 });
 
-test('the operator publishes a News announcement from the Dashboard; an open board shows it; an empty message gets the server\'s error', async ({ page, browser }) => {
+test("the operator publishes a News announcement from the Dashboard; an open board shows it; an empty message gets the server's error", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   // a board already open in a second browser
   const reader = await newContext(browser, { name: 'Reader' });

@@ -43,7 +43,10 @@ async function injectWallet(page: Page, account: string) {
   });
   await page.addInitScript(() => {
     const call = (window as unknown as { tabulaTestWallet: (m: string, p: unknown[]) => Promise<unknown> }).tabulaTestWallet;
-    (window as unknown as { ethereum: object }).ethereum = { isMetaMask: true, request: ({ method, params }: { method: string; params?: unknown[] }) => call(method, params ?? []) };
+    (window as unknown as { ethereum: object }).ethereum = {
+      isMetaMask: true,
+      request: ({ method, params }: { method: string; params?: unknown[] }) => call(method, params ?? []),
+    };
   });
   return sent;
 }
@@ -86,7 +89,11 @@ test('a free user pays team for two seats by Ether, sees the plan active, then a
   await change.getByRole('spinbutton', { name: 'Seats' }).fill('3');
   const preview = page.getByRole('table', { name: 'Invoice preview' });
   await expect(preview).toContainText('Remaining time on');
-  const due = await preview.getByRole('row', { name: /Total due now/ }).locator('td').last().textContent();
+  const due = await preview
+    .getByRole('row', { name: /Total due now/ })
+    .locator('td')
+    .last()
+    .textContent();
   const cents = Math.round(Number(due!.replace(/[^0-9.]/g, '')) * 100);
   expect(cents).toBeGreaterThan(700);
   expect(cents).toBeLessThanOrEqual(800);

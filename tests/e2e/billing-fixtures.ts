@@ -12,7 +12,10 @@ export const unique = (name: string) => `${name}-${Date.now().toString(36)}${Mat
 
 /** The value shown next to `label` in the subscription facts. */
 export const fact = (page: Page, label: string) =>
-  page.locator('.p-bill__facts div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+  page
+    .locator('.p-bill__facts div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
 
 export function billingPeople(serverUrl: () => string) {
   async function post(url: string, body: unknown, token?: string, base = serverUrl()): Promise<any> {
@@ -28,7 +31,12 @@ export function billingPeople(serverUrl: () => string) {
 
   /** A new account, signed up and logged in over the API. */
   async function person(email: string, base = serverUrl()): Promise<{ email: string; token: string }> {
-    await post('/api/accounts/users', { username: email, password: BILLING_PASSWORD, repeatPassword: BILLING_PASSWORD, terms: true }, undefined, base);
+    await post(
+      '/api/accounts/users',
+      { username: email, password: BILLING_PASSWORD, repeatPassword: BILLING_PASSWORD, terms: true },
+      undefined,
+      base,
+    );
     const { accessToken } = await post('/api/accounts/login', { username: email, password: BILLING_PASSWORD }, undefined, base);
     return { email, token: accessToken };
   }

@@ -147,7 +147,10 @@ test("a partner's customer (customer-plan claim) has no Subscription tab and no 
   const payload = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString('utf8'));
   delete payload.iat;
   delete payload.exp;
-  const accessToken = signAccessToken({ accessTokenSecret: server.env.ACCESS_TOKEN_SECRET, accessTokenTtlSeconds: 900 } as never, { ...payload, 'customer-plan': 'partner-7' });
+  const accessToken = signAccessToken({ accessTokenSecret: server.env.ACCESS_TOKEN_SECRET, accessTokenTtlSeconds: 900 } as never, {
+    ...payload,
+    'customer-plan': 'partner-7',
+  });
   const context = await newContext(browser, { session: { ...session, accessToken } });
   const page = await context.newPage();
   try {

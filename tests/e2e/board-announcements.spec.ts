@@ -38,7 +38,9 @@ async function reopen(page: Page): Promise<void> {
 const announcementsRead = (page: Page, count: number) =>
   page.waitForFunction((n) => window.tabula?.sync.announcements$.value.length === n, count, { timeout: 15_000 });
 
-test('an operator publishes: the bar appears on an open board; dismiss is remembered, hide is not; past maintenance is not shown', async ({ browser }) => {
+test('an operator publishes: the bar appears on an open board; dismiss is remembered, hide is not; past maintenance is not shown', async ({
+  browser,
+}) => {
   const context = await newContext(browser, { name: 'Reader' });
   const page = await context.newPage();
   await createBoardIn(page, server);
@@ -46,7 +48,12 @@ test('an operator publishes: the bar appears on an open board; dismiss is rememb
   await expect(bar(page)).toHaveCount(0);
 
   // published while the board is open: the bar shows it at once
-  const maintenance = await publish({ message: 'Database upgrade tonight', type: 'ScheduledMaintenance', start: inMinutes(30), end: inMinutes(32) });
+  const maintenance = await publish({
+    message: 'Database upgrade tonight',
+    type: 'ScheduledMaintenance',
+    start: inMinutes(30),
+    end: inMinutes(32),
+  });
   const item = bar(page).getByRole('listitem').filter({ hasText: 'Database upgrade tonight' });
   await expect(item).toBeVisible();
   await expect(item).toContainText('Scheduled maintenance');

@@ -50,7 +50,10 @@ test('the socket is re-authenticated with a refreshed token before the old one e
 
   // the same socket keeps working
   await pickTool(page, 'Rectangle');
-  await drag(page, [[300, 300], [420, 380]]);
+  await drag(page, [
+    [300, 300],
+    [420, 380],
+  ]);
   await settled(page);
   expect(await shapes(page)).toHaveLength(1);
   expect(await page.evaluate(() => window.tabula!.sync.phase)).toBe('online');

@@ -12,7 +12,10 @@ import { useServer } from './support/suite';
  */
 const server = useServer();
 
-async function clipboardContext(browser: import('@playwright/test').Browser, session?: Awaited<ReturnType<typeof userSession>>): Promise<BrowserContext> {
+async function clipboardContext(
+  browser: import('@playwright/test').Browser,
+  session?: Awaited<ReturnType<typeof userSession>>,
+): Promise<BrowserContext> {
   const context = await newContext(browser, session ? { session } : {});
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   return context;
@@ -37,7 +40,10 @@ test('copy and paste within a board, across two boards, seen by a second browser
   const code = await startBoardIn(a, server);
 
   await pickTool(a, 'Rectangle');
-  await drag(a, [[200, 200], [300, 260]]);
+  await drag(a, [
+    [200, 200],
+    [300, 260],
+  ]);
   await expect.poll(async () => (await rectangles(a)).length).toBe(1);
   await pickTool(a, 'Select');
   await click(a, 200, 230);
@@ -46,7 +52,9 @@ test('copy and paste within a board, across two boards, seen by a second browser
 
   await a.keyboard.press('Control+c');
   // the clipboard holds the custom type (the shapes) and a plain-text side
-  await expect.poll(() => a.evaluate(async () => (await navigator.clipboard.read())[0]?.types ?? [])).toContain('web application/x-tabula-shapes+json');
+  await expect
+    .poll(() => a.evaluate(async () => (await navigator.clipboard.read())[0]?.types ?? []))
+    .toContain('web application/x-tabula-shapes+json');
 
   // paste at the pointer: a new shape, new id, centred where the mouse is
   await pointAt(a, 600, 400);
@@ -98,8 +106,14 @@ test('cut leaves a locked shape; cut removes an unlocked one; plain text pastes 
   const page = await context.newPage();
   await startBoardIn(page, server);
   await pickTool(page, 'Rectangle');
-  await drag(page, [[200, 200], [300, 260]]);
-  await drag(page, [[500, 200], [600, 260]]);
+  await drag(page, [
+    [200, 200],
+    [300, 260],
+  ]);
+  await drag(page, [
+    [500, 200],
+    [600, 260],
+  ]);
   await expect.poll(async () => (await rectangles(page)).length).toBe(2);
   await pickTool(page, 'Select');
 
@@ -125,7 +139,9 @@ test('cut leaves a locked shape; cut removes an unlocked one; plain text pastes 
   await page.evaluate(() => navigator.clipboard.writeText('Notes from the meeting'));
   await pointAt(page, 400, 600);
   await page.keyboard.press('Control+v');
-  await expect.poll(async () => (await shapes(page)).filter((s) => s.cmd === 'text').map((s) => (s as any).value)).toEqual(['Notes from the meeting']);
+  await expect
+    .poll(async () => (await shapes(page)).filter((s) => s.cmd === 'text').map((s) => (s as any).value))
+    .toEqual(['Notes from the meeting']);
   await settled(page);
   await context.close();
 });

@@ -2,7 +2,20 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Shape } from '../../shared/model';
 import { inkNear } from './support/screen';
 import { useServer } from './support/suite';
-import { api, createBoardIn, drag, newContext, openBoard, pickTool, settled, shapes, shot, startBoardIn, userSession, waitOnline } from './board-fixtures';
+import {
+  api,
+  createBoardIn,
+  drag,
+  newContext,
+  openBoard,
+  pickTool,
+  settled,
+  shapes,
+  shot,
+  startBoardIn,
+  userSession,
+  waitOnline,
+} from './board-fixtures';
 
 /**
  * Two real browsers on one board (board.md §4, §6, §7): each sees the other's strokes; undo and
@@ -16,13 +29,17 @@ const ids = async (page: Page) => (await shapes(page)).map((s) => s.id).sort();
 /** The page's own latest undoable command (what its Undo button would take back). */
 const latestUndoable = (page: Page) =>
   page.evaluate(() => {
-    const editor = window.tabula!.editor as unknown as { uid: string; _doc: { latestUndoable(uid: string): { id: string; cmd: string } | null } };
+    const editor = window.tabula!.editor as unknown as {
+      uid: string;
+      _doc: { latestUndoable(uid: string): { id: string; cmd: string } | null };
+    };
     return editor._doc.latestUndoable(editor.uid);
   });
 /** Where board point (x, y) is on the page's canvas (the viewport's mapping). */
-const onScreen = (page: Page, x: number, y: number) => page.evaluate(([bx, by]) => window.tabula!.editor.viewport.toScreen(bx!, by!), [x, y]);
+const onScreen = (page: Page, x: number, y: number) =>
+  page.evaluate(([bx, by]) => window.tabula!.editor.viewport.toScreen(bx!, by!), [x, y]);
 
-test('two browsers see each other\'s strokes, names and renames', async ({ browser }) => {
+test("two browsers see each other's strokes, names and renames", async ({ browser }) => {
   const owner = await userSession(server);
   const a = await (await newContext(browser, { session: owner })).newPage();
   const code = await startBoardIn(a, server);
@@ -44,9 +61,16 @@ test('two browsers see each other\'s strokes, names and renames', async ({ brows
   await a.keyboard.press('Escape');
 
   await pickTool(a, 'Pen');
-  await drag(a, [[200, 200], [300, 260], [400, 200]]);
+  await drag(a, [
+    [200, 200],
+    [300, 260],
+    [400, 200],
+  ]);
   await pickTool(b, 'Rectangle');
-  await drag(b, [[600, 200], [760, 320]]);
+  await drag(b, [
+    [600, 200],
+    [760, 320],
+  ]);
   await settled(a);
   await settled(b);
   await expect.poll(() => ids(a)).toHaveLength(2);
@@ -71,10 +95,16 @@ test("undo and redo never touch another user's shapes", async ({ browser }) => {
   await openBoard(b, server, code);
 
   await pickTool(a, 'Rectangle');
-  await drag(a, [[200, 200], [320, 300]]);
+  await drag(a, [
+    [200, 200],
+    [320, 300],
+  ]);
   await settled(a);
   await pickTool(b, 'Circle');
-  await drag(b, [[500, 200], [600, 300]]);
+  await drag(b, [
+    [500, 200],
+    [600, 300],
+  ]);
   await settled(b);
   await expect.poll(() => ids(a)).toHaveLength(2);
   const rect = (await shapes(a)).find((s) => s.cmd === 'rectangle')!.id;
@@ -114,7 +144,11 @@ test("undo and redo never touch another user's shapes", async ({ browser }) => {
   expect(await inkNear(a, circleEdge.x, circleEdge.y)).toBe(true);
   // B moves its circle with the Select tool: a real drag on the circle's outline
   await pickTool(b, 'Select');
-  await drag(b, [[circleEdge.x, circleEdge.y], [circleEdge.x + 40, circleEdge.y + 30], [movedEdge.x, movedEdge.y]]);
+  await drag(b, [
+    [circleEdge.x, circleEdge.y],
+    [circleEdge.x + 40, circleEdge.y + 30],
+    [movedEdge.x, movedEdge.y],
+  ]);
   await settled(b);
   await expect.poll(async () => (await shapes(a)).find((s) => s.id === circle)).toMatchObject({ x: unmoved.x + 80, y: unmoved.y + 60 });
   // A sees it move
@@ -169,7 +203,10 @@ test('a viewer cannot draw; a role change applies live', async ({ browser }) => 
   const a = await (await newContext(browser, { session: owner })).newPage();
   const code = await startBoardIn(a, server);
   await pickTool(a, 'Pen');
-  await drag(a, [[200, 200], [400, 260]]);
+  await drag(a, [
+    [200, 200],
+    [400, 260],
+  ]);
   await settled(a);
 
   // anyone with the link: Viewer
@@ -182,11 +219,12 @@ test('a viewer cannot draw; a role change applies live', async ({ browser }) => 
   await expect(b.getByRole('textbox', { name: 'Board name' })).toHaveAttribute('readonly', '');
   expect(await b.evaluate(() => window.tabula!.editor.tool$.value)).toBe('pan');
   // a drag only pans; the editor refuses commands outright
-  await drag(b, [[500, 400], [650, 450]]);
+  await drag(b, [
+    [500, 400],
+    [650, 450],
+  ]);
   expect(await b.evaluate(() => window.tabula!.editor.canEdit())).toBe(false);
-  await expect(
-    b.evaluate(() => window.tabula!.editor.execute({ cmd: 'remove', shapes: ['x'] } as never)),
-  ).rejects.toThrow(/cannot edit/);
+  await expect(b.evaluate(() => window.tabula!.editor.execute({ cmd: 'remove', shapes: ['x'] } as never))).rejects.toThrow(/cannot edit/);
   expect(await ids(b)).toHaveLength(1);
   await shot(b, 'board-viewer');
 
@@ -194,7 +232,10 @@ test('a viewer cannot draw; a role change applies live', async ({ browser }) => 
   await api(server, 'POST', `/api/boards/${code}/sharings`, { token: owner.accessToken }, { link: 'Editor' });
   await expect(b.getByRole('toolbar', { name: 'Tools' })).toBeVisible();
   await pickTool(b, 'Rectangle');
-  await drag(b, [[500, 400], [650, 480]]);
+  await drag(b, [
+    [500, 400],
+    [650, 480],
+  ]);
   await settled(b);
   await expect.poll(() => ids(a)).toHaveLength(2);
 

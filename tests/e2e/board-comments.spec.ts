@@ -21,16 +21,17 @@ async function withClient(session: Awaited<ReturnType<typeof userSession>>) {
   const payload = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
   delete payload.iat;
   delete payload.exp;
-  const accessToken = signAccessToken(
-    { accessTokenSecret: server.env.ACCESS_TOKEN_SECRET, accessTokenTtlSeconds: 900 } as never,
-    { ...(payload as unknown as Claims), client: 'tabula-e2e-client' },
-  );
+  const accessToken = signAccessToken({ accessTokenSecret: server.env.ACCESS_TOKEN_SECRET, accessTokenTtlSeconds: 900 } as never, {
+    ...(payload as unknown as Claims),
+    client: 'tabula-e2e-client',
+  });
   return { ...session, accessToken };
 }
 
 const markers = async (page: Page) => (await shapes(page)).filter((s): s is CommentShape => s.cmd === 'comment');
 /** The screen point (relative to the canvas) of a marker's centre. */
-const markerCentre = (page: Page, m: CommentShape) => page.evaluate(([x, y]) => window.tabula!.editor.viewport.toScreen(x!, y!), [m.x + 16, m.y + 16]);
+const markerCentre = (page: Page, m: CommentShape) =>
+  page.evaluate(([x, y]) => window.tabula!.editor.viewport.toScreen(x!, y!), [m.x + 16, m.y + 16]);
 const box = (page: Page) => page.getByRole('dialog', { name: /Comment thread|New comment/ });
 /** The board's name for a user who set none (platform/boards/members.ts userDisplayName): never anything of the e-mail. */
 const memberName = (userId: string) => `Member ${createHash('sha256').update(userId).digest('hex').slice(0, 4).toUpperCase()}`;
@@ -44,7 +45,12 @@ test('A comments and mentions B; B replies; the last comment stays; A resolves a
   const code = await startBoardIn(a, server);
   const b = await (await newContext(browser, { session: bob, name: null })).newPage();
   await openBoard(b, server, code);
-  await expect(a.getByRole('img', { name: new RegExp(bobName) }).or(a.getByTitle(new RegExp(bobName))).first()).toBeAttached();
+  await expect(
+    a
+      .getByRole('img', { name: new RegExp(bobName) })
+      .or(a.getByTitle(new RegExp(bobName)))
+      .first(),
+  ).toBeAttached();
 
   // A: the comment tool, a click on the board, the comment box
   await pickTool(a, 'Comment');
@@ -78,7 +84,9 @@ test('A comments and mentions B; B replies; the last comment stays; A resolves a
   // B: told of the mention, sees the unread thread
   await expect
     .poll(async () => {
-      const feed = await fetch(`${server.url}/api/users/notifications/feed`, { headers: { authorization: `Bearer ${bob.accessToken}` } }).then((r) => r.json());
+      const feed = await fetch(`${server.url}/api/users/notifications/feed`, {
+        headers: { authorization: `Bearer ${bob.accessToken}` },
+      }).then((r) => r.json());
       return (feed as { data: Array<{ type: string; message: string }> }).data.map((n) => n.type);
     })
     .toContain('comment-mention');
@@ -113,7 +121,10 @@ test('A comments and mentions B; B replies; the last comment stays; A resolves a
   await expect(aBox.getByRole('list', { name: 'Comments' })).toContainText('Looks good');
   await expect(aBox.getByRole('button', { name: /^Delete comment/ })).toHaveCount(2);
   await shot(a, 'comments-thread');
-  await aBox.getByRole('button', { name: /^Delete comment by/ }).last().click();
+  await aBox
+    .getByRole('button', { name: /^Delete comment by/ })
+    .last()
+    .click();
   await expect(aBox.getByRole('list', { name: 'Comments' }).getByRole('listitem')).toHaveCount(1);
   await expect(aBox.getByRole('button', { name: /^Delete comment/ })).toHaveCount(0);
   await expect(bBox.getByRole('list', { name: 'Comments' }).getByRole('listitem')).toHaveCount(1);

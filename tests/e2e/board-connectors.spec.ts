@@ -1,6 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { LineShape, RectangleShape } from '../../shared/model';
-import { canvasOrigin, click, drag, newContext, openBoard, pickTool, settled, shapes, shot, startBoardIn, userSession } from './board-fixtures';
+import {
+  canvasOrigin,
+  click,
+  drag,
+  newContext,
+  openBoard,
+  pickTool,
+  settled,
+  shapes,
+  shot,
+  startBoardIn,
+  userSession,
+} from './board-fixtures';
 import { useServer } from './support/suite';
 
 /**
@@ -21,20 +33,29 @@ const toScreen = (page: Page, x: number, y: number) =>
 
 /** Whether board point (x, y) lies on the rectangle's outline (within `tol`). */
 function onOutline(r: RectangleShape, x: number, y: number, tol = 0.05): boolean {
-  const inX = x >= r.x - tol && x <= r.x + r.w + tol, inY = y >= r.y - tol && y <= r.y + r.h + tol;
+  const inX = x >= r.x - tol && x <= r.x + r.w + tol,
+    inY = y >= r.y - tol && y <= r.y + r.h + tol;
   const edgeX = Math.abs(x - r.x) < tol || Math.abs(x - r.x - r.w) < tol;
   const edgeY = Math.abs(y - r.y) < tol || Math.abs(y - r.y - r.h) < tol;
   return inX && inY && (edgeX || edgeY);
 }
 
-test('connector handle draws an attached arrow that follows its shape; Shift-dragged ends snap to 5°; the picker sets the line type', async ({ browser }) => {
+test('connector handle draws an attached arrow that follows its shape; Shift-dragged ends snap to 5°; the picker sets the line type', async ({
+  browser,
+}) => {
   const owner = await userSession(server, { plan: 'team' });
   const a = await (await newContext(browser, { session: owner })).newPage();
   const code = await startBoardIn(a, server);
 
   await pickTool(a, 'Rectangle');
-  await drag(a, [[200, 200], [320, 280]]);
-  await drag(a, [[560, 420], [680, 500]]);
+  await drag(a, [
+    [200, 200],
+    [320, 280],
+  ]);
+  await drag(a, [
+    [560, 420],
+    [680, 500],
+  ]);
   await expect.poll(async () => (await rects(a)).length).toBe(2);
   const [first, second] = await rects(a);
   await pickTool(a, 'Select');
@@ -45,7 +66,14 @@ test('connector handle draws an attached arrow that follows its shape; Shift-dra
   await shot(a, 'board-connectors-handle');
   const box = await a.evaluate(() => window.tabula!.editor.scene.overlay$.value.handles!.box);
   const handle = await toScreen(a, box.x + box.w, box.y + box.h / 2);
-  await drag(a, [[handle.x + 22, handle.y], [620, 460]], 10);
+  await drag(
+    a,
+    [
+      [handle.x + 22, handle.y],
+      [620, 460],
+    ],
+    10,
+  );
 
   // one arrow from the first rectangle to the second, its ends on their outlines
   await expect.poll(async () => (await arrows(a)).length).toBe(1);
@@ -56,7 +84,14 @@ test('connector handle draws an attached arrow that follows its shape; Shift-dra
   await shot(a, 'board-connectors-arrow');
 
   // drag the second rectangle by its right edge: the arrow's end follows onto its new outline
-  await drag(a, [[680, 460], [880, 260]], 10);
+  await drag(
+    a,
+    [
+      [680, 460],
+      [880, 260],
+    ],
+    10,
+  );
   await expect.poll(async () => (await rects(a)).find((r) => r.id === second!.id)!.y).toBeLessThan(second!.y - 100);
   const moved = (await rects(a)).find((r) => r.id === second!.id)!;
   const followed = (await arrows(a))[0]!;
@@ -104,7 +139,10 @@ test('connector handle draws an attached arrow that follows its shape; Shift-dra
   await a.getByRole('combobox', { name: 'Line type' }).selectOption({ label: 'Dotted' });
   await shot(a, 'board-connectors-style');
   await a.keyboard.press('Escape');
-  await drag(a, [[300, 600], [500, 640]]);
+  await drag(a, [
+    [300, 600],
+    [500, 640],
+  ]);
   await expect.poll(async () => (await shapes(a)).find((s): s is LineShape => s.cmd === 'line')?.type).toBe('dotted');
   await a.context().close();
   await b.context().close();

@@ -52,7 +52,8 @@ function watchRefusals(page: Page): string[] {
     // net::ERR_ABORTED is the board cancelling its own request (a join fetch it no longer needs);
     // a request the browser refuses for CORS fails with net::ERR_FAILED and a console error
     if (r.failure()?.errorText === 'net::ERR_ABORTED') return;
-    if (r.url().startsWith(server.url) && !r.url().includes('/favicon')) refused.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText}`);
+    if (r.url().startsWith(server.url) && !r.url().includes('/favicon'))
+      refused.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText}`);
   });
   page.on('console', (m) => {
     if (m.type() === 'error' && /CORS|Access-Control/i.test(m.text())) refused.push(m.text());
@@ -68,16 +69,38 @@ test('a host page of another origin shows the board with its chat history, comme
   await hub.call('joinBoard', null, code, null, { name: 'Olive Owner' });
   await hub.call('sendMessage', code, { id: randomUUID(), message: 'Hello across origins' });
   const threadId = randomUUID();
-  const shape = { id: randomUUID(), cmd: 'comment', uid: owner.uid, timestamp: Date.now(), x: 420, y: 260, threadId, color: 1, resolved: false };
-  await api(server, 'POST', `/api/boards/${code}/commands`, { token: owner.accessToken }, {
-    boardCommand: JSON.stringify({ id: randomUUID(), uid: owner.uid, status: 'normal', timestamp: Date.now(), cmd: 'comment', shape }),
-  });
+  const shape = {
+    id: randomUUID(),
+    cmd: 'comment',
+    uid: owner.uid,
+    timestamp: Date.now(),
+    x: 420,
+    y: 260,
+    threadId,
+    color: 1,
+    resolved: false,
+  };
+  await api(
+    server,
+    'POST',
+    `/api/boards/${code}/commands`,
+    { token: owner.accessToken },
+    {
+      boardCommand: JSON.stringify({ id: randomUUID(), uid: owner.uid, status: 'normal', timestamp: Date.now(), cmd: 'comment', shape }),
+    },
+  );
   await hub.call('addComment', code, 'Please check the plan', threadId);
   await hub.close();
   await apiCall(server, 'POST', '/api/accounts/users', { username: OPERATOR, password: PASSWORD, repeatPassword: PASSWORD, terms: true });
   const operator = (await apiCall(server, 'POST', '/api/accounts/login', { username: OPERATOR, password: PASSWORD })).accessToken as string;
   const minutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
-  await apiCall(server, 'POST', '/api/admin/announcements', { message: 'Tabula 2 is here', type: 'News', start: minutes(-1), end: minutes(60) }, operator);
+  await apiCall(
+    server,
+    'POST',
+    '/api/admin/announcements',
+    { message: 'Tabula 2 is here', type: 'News', start: minutes(-1), end: minutes(60) },
+    operator,
+  );
 
   // a signed-in visitor opens the integrator's page (127.0.0.1:…, the platform is localhost:…)
   const visitor = await userSession(server);
@@ -87,7 +110,12 @@ test('a host page of another origin shows the board with its chat history, comme
   const page = await context.newPage();
   const refused = watchRefusals(page);
   await page.goto(`${hostUrl}/board.html`);
-  await page.waitForFunction(() => (window as unknown as { tabula?: { sync: { state$: { value: { phase: string } } } } }).tabula?.sync.state$.value.phase === 'online', null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { tabula?: { sync: { state$: { value: { phase: string } } } } }).tabula?.sync.state$.value.phase === 'online',
+    null,
+    { timeout: 30_000 },
+  );
 
   // the announcement bar (GET /api/announcements)
   await expect(page.getByRole('region', { name: 'Announcements' })).toContainText('Tabula 2 is here');

@@ -3,7 +3,17 @@ import type { Shape } from '../../shared/model';
 import { MESSAGES } from '../../shared/messages';
 import { useServer } from './support/suite';
 import {
-  canvasOrigin, click, drag, newContext, openBoard, pickTool, settled, shapes, shot, startBoardIn, userSession,
+  canvasOrigin,
+  click,
+  drag,
+  newContext,
+  openBoard,
+  pickTool,
+  settled,
+  shapes,
+  shot,
+  startBoardIn,
+  userSession,
 } from './board-fixtures';
 
 /**
@@ -16,7 +26,8 @@ import {
 const server = useServer();
 
 const byId = async (page: Page, id: string): Promise<Shape | undefined> => (await shapes(page)).find((s) => s.id === id);
-const rectOf = (s: Shape | undefined) => s as unknown as { x: number; y: number; w: number; h: number; lock?: boolean; protectedBy?: string };
+const rectOf = (s: Shape | undefined) =>
+  s as unknown as { x: number; y: number; w: number; h: number; lock?: boolean; protectedBy?: string };
 
 async function twoBrowsers(browser: import('@playwright/test').Browser) {
   const session = await userSession(server, { plan: ['team', 'beta-tester'] as unknown as string });
@@ -29,7 +40,11 @@ async function twoBrowsers(browser: import('@playwright/test').Browser) {
 
 async function drawRects(page: Page, rects: Array<[number, number, number, number]>): Promise<string[]> {
   await pickTool(page, 'Filled rectangle');
-  for (const [x, y, w, h] of rects) await drag(page, [[x, y], [x + w, y + h]]);
+  for (const [x, y, w, h] of rects)
+    await drag(page, [
+      [x, y],
+      [x + w, y + h],
+    ]);
   await expect.poll(async () => (await shapes(page)).length).toBe(rects.length);
   await settled(page);
   await pickTool(page, 'Select');
@@ -43,7 +58,14 @@ async function rightClick(page: Page, x: number, y: number) {
 
 test('context menu, align with one undo, lock and duplicate through the menus', async ({ browser }) => {
   const { a, b } = await twoBrowsers(browser);
-  const ids = await drawRects(a, [[300, 250], [500, 330], [700, 200]].map(([x, y]) => [x!, y!, 100, 80] as [number, number, number, number]));
+  const ids = await drawRects(
+    a,
+    [
+      [300, 250],
+      [500, 330],
+      [700, 200],
+    ].map(([x, y]) => [x!, y!, 100, 80] as [number, number, number, number]),
+  );
   await expect.poll(async () => (await shapes(b)).length).toBe(3);
   const before = await Promise.all(ids.map(async (id) => rectOf(await byId(a, id))));
 
@@ -126,7 +148,10 @@ test('context menu, align with one undo, lock and duplicate through the menus', 
   await expect(menu.getByRole('button', { name: 'Unlock' })).toBeVisible();
   await settled(a);
   const lockedAt = rectOf(await byId(a, ids[1]!));
-  await drag(a, [[550, 370], [650, 470]]);
+  await drag(a, [
+    [550, 370],
+    [650, 470],
+  ]);
   await settled(a);
   expect(rectOf(await byId(a, ids[1]!))).toMatchObject({ x: lockedAt.x, y: lockedAt.y });
   expect(rectOf(await byId(b, ids[1]!))).toMatchObject({ x: lockedAt.x, y: lockedAt.y });
@@ -230,7 +255,9 @@ test('tags, link and the find palette', async ({ browser }) => {
 
   // Ctrl+F: the palette finds a sticky far away by its text and zooms to 3× its rectangle
   const sticky = await a.evaluate(() => {
-    const [s] = window.tabula!.editor.addShapes([{ cmd: 'stickyNote', text: 'Quarterly goals', x: 3000, y: 2000, w: 200, h: 200, color: '#feff9c', size: 'M', fontSize: 35 } as never]);
+    const [s] = window.tabula!.editor.addShapes([
+      { cmd: 'stickyNote', text: 'Quarterly goals', x: 3000, y: 2000, w: 200, h: 200, color: '#feff9c', size: 'M', fontSize: 35 } as never,
+    ]);
     return s!.id;
   });
   await settled(a);

@@ -54,7 +54,8 @@ test('<tabula-board> renders in its shadow root, draws and emits DOM events', as
   await page.goto(`${hostUrl}/host.html`);
 
   await page.waitForFunction(() => (window as unknown as { tabula?: unknown }).tabula !== undefined, null, { timeout: 30_000 });
-  const events = () => page.evaluate(() => (window as unknown as { __events: Array<{ type: string; composed: boolean; cmd?: string }> }).__events);
+  const events = () =>
+    page.evaluate(() => (window as unknown as { __events: Array<{ type: string; composed: boolean; cmd?: string }> }).__events);
   expect((await events()).map((e) => e.type)).toEqual(expect.arrayContaining(['joined', 'ready']));
 
   // rendered inside an open shadow root, styled by its own injected stylesheet
@@ -62,7 +63,12 @@ test('<tabula-board> renders in its shadow root, draws and emits DOM events', as
     const el = document.getElementById('board')!;
     const root = el.shadowRoot!;
     const panel = root.querySelector('.tb-toolbox') as HTMLElement;
-    return { hasRoot: !!root, styles: root.querySelectorAll('style').length, radius: getComputedStyle(panel).borderRadius, outside: document.querySelector('.tb-board') === null };
+    return {
+      hasRoot: !!root,
+      styles: root.querySelectorAll('style').length,
+      radius: getComputedStyle(panel).borderRadius,
+      outside: document.querySelector('.tb-board') === null,
+    };
   });
   expect(inShadow.hasRoot).toBe(true);
   expect(inShadow.styles).toBeGreaterThanOrEqual(2);
@@ -83,14 +89,21 @@ test('<tabula-board> renders in its shadow root, draws and emits DOM events', as
 
   // draw a rectangle through the shadow DOM toolbox with the real mouse
   await pickTool(page, 'Rectangle');
-  await drag(page, [[300, 200], [460, 320]]);
+  await drag(page, [
+    [300, 200],
+    [460, 320],
+  ]);
   await expect.poll(async () => (await shapes(page)).map((s) => s.cmd)).toEqual(['rectangle']);
   await expect.poll(async () => (await events()).filter((e) => e.type === 'command').map((e) => e.cmd)).toContain('rectangle');
   expect((await events()).every((e) => e.composed)).toBe(true);
 
   // an attribute change re-renders: the dark theme
   await page.evaluate(() => document.getElementById('board')!.setAttribute('theme', 'dark'));
-  await expect.poll(() => page.evaluate(() => document.getElementById('board')!.shadowRoot!.querySelector('.tb-board')!.classList.contains('tb-dark'))).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.getElementById('board')!.shadowRoot!.querySelector('.tb-board')!.classList.contains('tb-dark')),
+    )
+    .toBe(true);
   await page.waitForTimeout(400); // let the colour transitions finish
   await shot(page, 'board-element');
 

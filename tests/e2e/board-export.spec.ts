@@ -3,7 +3,19 @@ import { expect, test, type Download, type Frame, type Page } from '@playwright/
 import sharp from 'sharp';
 import { boundsOf, expandRect, unionRects } from '../../shared/geometry';
 import type { RectangleShape, Shape } from '../../shared/model';
-import { api, canvasOrigin, drag, newContext, openBoard, pickTool, settled, shapes, shot, startDrawing, userSession } from './board-fixtures';
+import {
+  api,
+  canvasOrigin,
+  drag,
+  newContext,
+  openBoard,
+  pickTool,
+  settled,
+  shapes,
+  shot,
+  startDrawing,
+  userSession,
+} from './board-fixtures';
 import { useServer } from './support/suite';
 
 /**
@@ -43,7 +55,10 @@ test('a signed-in owner exports PNG, transparent PNG, SVG and the board text, na
 
   // a filled (black) rectangle, long and thin, and a sticky note with text
   await pickTool(page, 'Filled rectangle');
-  await drag(page, [[300, 300], [500, 340]]);
+  await drag(page, [
+    [300, 300],
+    [500, 340],
+  ]);
   await pickTool(page, 'Sticky note');
   const o = await canvasOrigin(page);
   await page.mouse.click(o.x + 700, o.y + 300);
@@ -60,8 +75,14 @@ test('a signed-in owner exports PNG, transparent PNG, SVG and the board text, na
     const box = editor.scene.overlay$.value.handles!.box;
     return { handle: editor.toScreen(box.x + box.w / 2, box.y), centre: editor.toScreen(box.x + box.w / 2, box.y + box.h / 2) };
   });
-  await drag(page, [[handle.x, handle.y - 24], [centre.x + 80, centre.y - 80], [centre.x + 150, centre.y]]);
-  await expect.poll(async () => Math.round(((await shapes(page)).find((s) => s.cmd === 'filledRectangle') as RectangleShape).rotation ?? 0)).toBeGreaterThan(45);
+  await drag(page, [
+    [handle.x, handle.y - 24],
+    [centre.x + 80, centre.y - 80],
+    [centre.x + 150, centre.y],
+  ]);
+  await expect
+    .poll(async () => Math.round(((await shapes(page)).find((s) => s.cmd === 'filledRectangle') as RectangleShape).rotation ?? 0))
+    .toBeGreaterThan(45);
   await page.mouse.click(o.x + 1000, o.y + 650);
   await settled(page);
   const rect = (await shapes(page)).find((s) => s.cmd === 'filledRectangle') as RectangleShape;
@@ -96,13 +117,18 @@ test('a signed-in owner exports PNG, transparent PNG, SVG and the board text, na
   expect(pixel(img, along.x - left, along.y - top)).toEqual([0, 0, 0, 255]);
   expect(pixel(img, corner.x - left, corner.y - top)).toEqual([255, 255, 255, 255]);
   // the same colour as the canvas shows at that point of the board
-  const screen = await page.evaluate(({ x, y }) => (window as any).tabula.editor.toScreen(x, y), { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 });
-  const screenshot = await decode(await page.screenshot({ clip: { x: o.x + screen.x, y: o.y + screen.y, width: 1, height: 1 } }).then((b) => {
-    const f = `${test.info().outputDir}/screen-pixel.png`;
-    fs.mkdirSync(test.info().outputDir, { recursive: true });
-    fs.writeFileSync(f, b);
-    return f;
-  }));
+  const screen = await page.evaluate(({ x, y }) => (window as any).tabula.editor.toScreen(x, y), {
+    x: rect.x + rect.w / 2,
+    y: rect.y + rect.h / 2,
+  });
+  const screenshot = await decode(
+    await page.screenshot({ clip: { x: o.x + screen.x, y: o.y + screen.y, width: 1, height: 1 } }).then((b) => {
+      const f = `${test.info().outputDir}/screen-pixel.png`;
+      fs.mkdirSync(test.info().outputDir, { recursive: true });
+      fs.writeFileSync(f, b);
+      return f;
+    }),
+  );
   expect(pixel(screenshot, 0, 0)).toEqual(inside);
   // the sticky note's yellow is in the export too
   const note = all.find((s) => s.cmd === 'stickyNote') as Extract<Shape, { cmd: 'stickyNote' }>;
@@ -119,7 +145,11 @@ test('a signed-in owner exports PNG, transparent PNG, SVG and the board text, na
   const svg = fs.readFileSync(svgFile.file, 'utf8');
   const parsed = await page.evaluate((text) => {
     const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-    return { root: doc.documentElement.nodeName, error: doc.getElementsByTagName('parsererror').length, text: doc.documentElement.textContent };
+    return {
+      root: doc.documentElement.nodeName,
+      error: doc.getElementsByTagName('parsererror').length,
+      text: doc.documentElement.textContent,
+    };
   }, svg);
   expect(parsed).toMatchObject({ root: 'svg', error: 0 });
   // the rectangle turned around its centre

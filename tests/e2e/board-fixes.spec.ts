@@ -7,7 +7,18 @@ import { guestKey } from '../../platform/core/identity';
 import { memberColor } from '../../sdk/ui/member-color';
 import { useServer } from './support/suite';
 import {
-  api, canvasOrigin, click, drag, newContext, openBoard, pickTool, settled, shapes, shot, startBoardIn, userSession,
+  api,
+  canvasOrigin,
+  click,
+  drag,
+  newContext,
+  openBoard,
+  pickTool,
+  settled,
+  shapes,
+  shot,
+  startBoardIn,
+  userSession,
 } from './board-fixtures';
 
 /**
@@ -21,7 +32,8 @@ const server = useServer();
 const tool = (page: Page) => page.evaluate(() => window.tabula!.editor.tool$.value);
 const selection = (page: Page) => page.evaluate(() => window.tabula!.editor.selection);
 const view = (page: Page) => page.evaluate(() => window.tabula!.editor.viewport.state);
-const toolButton = (page: Page, label: string) => page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: label, exact: true });
+const toolButton = (page: Page, label: string) =>
+  page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: label, exact: true });
 
 /** Every control of `panel` lies inside the 1280×800 page. */
 async function expectOnScreen(page: Page, panel: Locator): Promise<void> {
@@ -50,7 +62,11 @@ test('an editor lands on the select tool; Start drawing still starts the pen', a
   const page = await (await newContext(browser, { session })).newPage();
   const code = await startBoardIn(page, server);
   await expect(toolButton(page, 'Pen')).toHaveAttribute('aria-pressed', 'true');
-  await drag(page, [[400, 300], [460, 340], [520, 300]]);
+  await drag(page, [
+    [400, 300],
+    [460, 340],
+    [520, 300],
+  ]);
   await expect.poll(async () => (await shapes(page)).length).toBe(1);
   await settled(page);
 
@@ -78,7 +94,18 @@ test('a mouse wheel zooms; a trackpad two-finger scroll pans and a pinch zooms',
     page.evaluate(
       ([dx, dy, ctrl, x, y]) => {
         const canvas = document.querySelector('canvas[data-tabula-canvas]')!;
-        canvas.dispatchEvent(new WheelEvent('wheel', { deltaX: dx, deltaY: dy, deltaMode: 0, ctrlKey: ctrl, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+        canvas.dispatchEvent(
+          new WheelEvent('wheel', {
+            deltaX: dx,
+            deltaY: dy,
+            deltaMode: 0,
+            ctrlKey: ctrl,
+            clientX: x,
+            clientY: y,
+            bubbles: true,
+            cancelable: true,
+          }),
+        );
       },
       [deltaX, deltaY, ctrlKey, o.x + 640, o.y + 400] as const,
     );
@@ -100,9 +127,15 @@ test('a click inside a hollow rectangle or circle selects it', async ({ browser 
   const page = await (await newContext(browser, { session })).newPage();
   await startBoardIn(page, server);
   await pickTool(page, 'Rectangle');
-  await drag(page, [[300, 250], [500, 400]]);
+  await drag(page, [
+    [300, 250],
+    [500, 400],
+  ]);
   await pickTool(page, 'Circle');
-  await drag(page, [[800, 300], [900, 400]]);
+  await drag(page, [
+    [800, 300],
+    [900, 400],
+  ]);
   await expect.poll(async () => (await shapes(page)).length).toBe(2);
   const [rect, circle] = await shapes(page);
 
@@ -111,8 +144,14 @@ test('a click inside a hollow rectangle or circle selects it', async ({ browser 
   await expect.poll(() => selection(page)).toEqual([rect!.id]);
   await expect(page.getByRole('toolbar', { name: 'Selection', exact: true })).toBeVisible();
   // the selected hollow rectangle moves when dragged from inside
-  await drag(page, [[400, 325], [430, 345], [460, 365]]);
-  await expect.poll(async () => Math.round(((await shapes(page)).find((s) => s.id === rect!.id) as RectangleShape).x)).toBe(Math.round((rect as RectangleShape).x + 60));
+  await drag(page, [
+    [400, 325],
+    [430, 345],
+    [460, 365],
+  ]);
+  await expect
+    .poll(async () => Math.round(((await shapes(page)).find((s) => s.id === rect!.id) as RectangleShape).x))
+    .toBe(Math.round((rect as RectangleShape).x + 60));
 
   await click(page, 850, 350); // the centre of the circle
   await expect.poll(() => selection(page)).toEqual([circle!.id]);
@@ -187,7 +226,10 @@ test('style popovers stay on a 1280×800 screen', async ({ browser }) => {
   await page.keyboard.press('Escape');
 
   // a rectangle nearly as tall as the screen: the property menu goes below it, its popovers flip or scroll
-  await drag(page, [[400, 90], [900, 720]]);
+  await drag(page, [
+    [400, 90],
+    [900, 720],
+  ]);
   await expect.poll(async () => (await shapes(page)).length).toBe(1);
   await pickTool(page, 'Select');
   await click(page, 650, 90);
@@ -226,14 +268,22 @@ test('the main menu opens above the toolbox', async ({ browser }) => {
   const toolbox = (await page.getByRole('toolbar', { name: 'Tools' }).boundingBox())!;
   const box = (await menu.boundingBox())!;
   // the menu and the toolbox overlap on screen …
-  const overlap = { x0: Math.max(box.x, toolbox.x), y0: Math.max(box.y, toolbox.y), x1: Math.min(box.x + box.width, toolbox.x + toolbox.width), y1: Math.min(box.y + box.height, toolbox.y + toolbox.height) };
+  const overlap = {
+    x0: Math.max(box.x, toolbox.x),
+    y0: Math.max(box.y, toolbox.y),
+    x1: Math.min(box.x + box.width, toolbox.x + toolbox.width),
+    y1: Math.min(box.y + box.height, toolbox.y + toolbox.height),
+  };
   expect(overlap.x1 - overlap.x0).toBeGreaterThan(10);
   expect(overlap.y1 - overlap.y0).toBeGreaterThan(10);
   // … and there the menu is what a person sees and clicks
-  const onTop = await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('[role="menu"][aria-label="Main menu"]')), {
-    x: (overlap.x0 + overlap.x1) / 2,
-    y: (overlap.y0 + overlap.y1) / 2,
-  });
+  const onTop = await page.evaluate(
+    ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('[role="menu"][aria-label="Main menu"]')),
+    {
+      x: (overlap.x0 + overlap.x1) / 2,
+      y: (overlap.y0 + overlap.y1) / 2,
+    },
+  );
   expect(onTop).toBe(true);
   await shot(page, 'board-fixes-main-menu');
 });
@@ -254,13 +304,21 @@ test('a new embedded board is ready to draw on: no start screen over the host', 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`);
-    await page.waitForFunction(() => (window as unknown as { tabula?: { sync: { state$: { value: { phase: string } } } } }).tabula?.sync.state$.value.phase === 'online', null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { tabula?: { sync: { state$: { value: { phase: string } } } } }).tabula?.sync.state$.value.phase === 'online',
+      null,
+      { timeout: 30_000 },
+    );
     expect(await page.evaluate(() => window.tabula!.sync.claims$.value.role)).toBe('Owner');
     await expect(page.getByRole('toolbar', { name: 'Tools' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Start your board' })).toHaveCount(0);
     // the host's user draws at once
     await page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Rectangle', exact: true }).click();
-    await drag(page, [[500, 300], [640, 400]]);
+    await drag(page, [
+      [500, 300],
+      [640, 400],
+    ]);
     await expect.poll(() => page.evaluate(() => window.tabula!.editor.getShapes().length)).toBe(1);
     await context.close();
   } finally {
@@ -292,6 +350,11 @@ test('two members never share an avatar colour', async ({ browser }) => {
   }
   // both browsers agree on who has which colour
   const byName = (page: Page) =>
-    page.getByTestId('online-avatars').locator('.tb-avatar').evaluateAll((els) => Object.fromEntries(els.map((el) => [el.getAttribute('title')!.replace(' (you)', ''), getComputedStyle(el).backgroundColor])));
+    page
+      .getByTestId('online-avatars')
+      .locator('.tb-avatar')
+      .evaluateAll((els) =>
+        Object.fromEntries(els.map((el) => [el.getAttribute('title')!.replace(' (you)', ''), getComputedStyle(el).backgroundColor])),
+      );
   expect(await byName(a)).toEqual(await byName(b));
 });

@@ -58,7 +58,13 @@ export async function waitOnline(page: Page, timeout = 30_000): Promise<void> {
  */
 export async function startDrawing(page: Page, wait = 5_000): Promise<void> {
   const start = page.getByRole('button', { name: 'Start drawing' });
-  if (await start.waitFor({ state: 'visible', timeout: wait }).then(() => true, () => false)) await start.click();
+  if (
+    await start.waitFor({ state: 'visible', timeout: wait }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await start.click();
 }
 
 export async function openBoard(page: Page, server: TestServer, code: string, query = ''): Promise<void> {
@@ -136,16 +142,22 @@ export async function userSession(
     const payload = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
     delete payload.iat;
     delete payload.exp;
-    accessToken = signAccessToken(
-      { accessTokenSecret: server.env.ACCESS_TOKEN_SECRET, accessTokenTtlSeconds: 900 } as never,
-      { ...(payload as unknown as Claims), plan: options.plan },
-    );
+    accessToken = signAccessToken({ accessTokenSecret: server.env.ACCESS_TOKEN_SECRET, accessTokenTtlSeconds: 900 } as never, {
+      ...(payload as unknown as Claims),
+      plan: options.plan,
+    });
   }
   return { accessToken, refreshToken: session.refreshToken, uid: session.id, email };
 }
 
 /** HTTP with a bearer token or a guest uid, for test setup. */
-export async function api<T = unknown>(server: TestServer, method: string, path: string, auth: { token?: string; uid?: string }, body?: unknown): Promise<T> {
+export async function api<T = unknown>(
+  server: TestServer,
+  method: string,
+  path: string,
+  auth: { token?: string; uid?: string },
+  body?: unknown,
+): Promise<T> {
   const url = new URL(path, server.url);
   if (auth.uid && method === 'GET') url.searchParams.set('Uid', auth.uid);
   const res = await fetch(url, {

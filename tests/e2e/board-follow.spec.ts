@@ -49,7 +49,9 @@ test('B follows A: B’s view tracks A’s pan and zoom, cross-following is refu
 
   // B follows the owner from the members menu
   await openMembers(b);
-  const ownerRow = membersMenu(b).getByRole('listitem').filter({ hasNot: b.getByText('(you)') });
+  const ownerRow = membersMenu(b)
+    .getByRole('listitem')
+    .filter({ hasNot: b.getByText('(you)') });
   await ownerRow.getByRole('button', { name: /^Follow / }).click();
   await expect(b.getByTestId('following-indicator')).toContainText('Following');
   await expect(a.getByTestId('followers-indicator')).toHaveText('1 follower');
@@ -82,7 +84,11 @@ test('B follows A: B’s view tracks A’s pan and zoom, cross-following is refu
 
   // following again and stopping from the indicator
   await openMembers(b);
-  await membersMenu(b).getByRole('listitem').filter({ hasNot: b.getByText('(you)') }).getByRole('button', { name: /^Follow / }).click();
+  await membersMenu(b)
+    .getByRole('listitem')
+    .filter({ hasNot: b.getByText('(you)') })
+    .getByRole('button', { name: /^Follow / })
+    .click();
   await expect(a.getByTestId('followers-indicator')).toHaveText('1 follower');
   await expect.poll(async () => apart(await view(a), await view(b)), { timeout: 10_000 }).toBeLessThan(2);
   await b.getByRole('button', { name: /^Stop following/ }).click();

@@ -1,6 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { FrameShape, RectangleShape, Shape } from '../../shared/model';
-import { canvasOrigin, click, drag, newContext, openBoard, pickTool, settled, shapes, shot, startBoardIn, userSession } from './board-fixtures';
+import {
+  canvasOrigin,
+  click,
+  drag,
+  newContext,
+  openBoard,
+  pickTool,
+  settled,
+  shapes,
+  shot,
+  startBoardIn,
+  userSession,
+} from './board-fixtures';
 import { useServer } from './support/suite';
 
 /**
@@ -40,14 +52,23 @@ test('frame two shapes with F, title it, move it with its shapes; another browse
 
   // two rectangles, then F and a drag around both
   await pickTool(a, 'Rectangle');
-  await drag(a, [[300, 300], [380, 360]]);
-  await drag(a, [[420, 320], [500, 380]]);
+  await drag(a, [
+    [300, 300],
+    [380, 360],
+  ]);
+  await drag(a, [
+    [420, 320],
+    [500, 380],
+  ]);
   await expect.poll(async () => (await rects(a)).length).toBe(2);
   const before = await rects(a);
   await a.keyboard.press('f');
   const frameTool = a.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Frame', exact: true });
   await expect(frameTool).toHaveAttribute('aria-pressed', 'true');
-  await drag(a, [[260, 260], [560, 420]]);
+  await drag(a, [
+    [260, 260],
+    [560, 420],
+  ]);
   await expect.poll(async () => (await frames(a)).length).toBe(1);
   const [drawn] = await frames(a);
   expect(drawn).toMatchObject({ title: 'Frame 1', order: 1 });
@@ -100,17 +121,20 @@ test('frame two shapes with F, title it, move it with its shapes; another browse
   const o = await canvasOrigin(a);
   const panelBox = (await panel.boundingBox())!;
   const toolsBox = (await a.getByRole('toolbar', { name: 'Tools' }).boundingBox())!;
-  const frameOnScreen = () => a.evaluate(() => {
-    const e = window.tabula!.editor;
-    const f = e.doc.ordered().find((s) => s.cmd === 'frame') as FrameShape;
-    const tl = e.viewport.toScreen(f.x, f.y - 20); // the header strip is part of it
-    const br = e.viewport.toScreen(f.x + f.w, f.y + f.h);
-    return { left: tl.x, top: tl.y, right: br.x, bottom: br.y, scale: e.viewport.scale };
-  });
-  await expect.poll(async () => {
-    const f = await frameOnScreen();
-    return f.scale > 1 && o.x + f.left > toolsBox.x + toolsBox.width && o.x + f.right < panelBox.x && f.top > 60 && o.y + f.bottom < 800;
-  }).toBe(true);
+  const frameOnScreen = () =>
+    a.evaluate(() => {
+      const e = window.tabula!.editor;
+      const f = e.doc.ordered().find((s) => s.cmd === 'frame') as FrameShape;
+      const tl = e.viewport.toScreen(f.x, f.y - 20); // the header strip is part of it
+      const br = e.viewport.toScreen(f.x + f.w, f.y + f.h);
+      return { left: tl.x, top: tl.y, right: br.x, bottom: br.y, scale: e.viewport.scale };
+    });
+  await expect
+    .poll(async () => {
+      const f = await frameOnScreen();
+      return f.scale > 1 && o.x + f.left > toolsBox.x + toolsBox.width && o.x + f.right < panelBox.x && f.top > 60 && o.y + f.bottom < 800;
+    })
+    .toBe(true);
   await shot(a, 'board-frames-panel');
   await a.context().close();
   await b.context().close();

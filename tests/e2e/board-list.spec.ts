@@ -26,7 +26,9 @@ const api = (method: string, url: string, body?: unknown, token?: string) => api
 /** Whether an <img> has loaded with more than one colour in it. */
 const thumbnailDrawn = (page: Page) =>
   page.evaluate(() => {
-    const img = Array.from(document.querySelectorAll<HTMLImageElement>('.p-board__thumb img')).find((i) => i.complete && i.naturalWidth > 0);
+    const img = Array.from(document.querySelectorAll<HTMLImageElement>('.p-board__thumb img')).find(
+      (i) => i.complete && i.naturalWidth > 0,
+    );
     if (!img) return false;
     const canvas = document.createElement('canvas');
     canvas.width = img.naturalWidth;
@@ -57,7 +59,9 @@ test('find, filter, sort, tag, duplicate, move and delete boards; home and feedb
   for (let i = 1; i <= 20; i++) await page.mouse.move(box.x + 400 + i * 15, box.y + 300 + Math.sin(i / 3) * 60);
   await page.mouse.up();
   // the stroke is stored before the person leaves the board
-  await expect.poll(async () => (await api('GET', `/api/boards/${codes.Roadmap}/commands`, undefined, token)).lastSeq ?? 0).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await api('GET', `/api/boards/${codes.Roadmap}/commands`, undefined, token)).lastSeq ?? 0)
+    .toBeGreaterThan(0);
   await page.goto(`${server.url}/panel/home`);
 
   await page.getByRole('link', { name: 'Boards', exact: true }).click();
@@ -66,7 +70,13 @@ test('find, filter, sort, tag, duplicate, move and delete boards; home and feedb
   await expect(page.getByRole('heading', { name: /All boards \(3\)/ })).toBeVisible();
   // the drawn board's thumbnail is made by the server shortly after the change; the list never waits for it
   await expect
-    .poll(async () => (await api('GET', '/api/workspace/default/boards?Take=30', undefined, token)).data.find((b: { code: string }) => b.code === codes.Roadmap)?.thumbnail ?? null, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (await api('GET', '/api/workspace/default/boards?Take=30', undefined, token)).data.find(
+          (b: { code: string }) => b.code === codes.Roadmap,
+        )?.thumbnail ?? null,
+      { timeout: 30_000 },
+    )
     .not.toBeNull();
   await page.reload();
   await expect(cards).toHaveCount(3);

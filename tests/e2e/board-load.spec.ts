@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { guestKey } from '../../platform/core/identity';
 import { useServer } from './support/suite';
-import { api, createBoardIn, newContext, openBoard, shapes, shot, startBoardIn, startDrawing, userSession, waitOnline } from './board-fixtures';
+import {
+  api,
+  createBoardIn,
+  newContext,
+  openBoard,
+  shapes,
+  shot,
+  startBoardIn,
+  startDrawing,
+  userSession,
+  waitOnline,
+} from './board-fixtures';
 
 /**
  * Opening boards (board.md §2, §4 "Board load", §8): a 10,000-shape board shows the loading
@@ -32,11 +43,28 @@ test('a board of 10,000 shapes loads behind the percent overlay', async ({ brows
   for (let set = 0; set < 10; set++) {
     const commands = Array.from({ length: 1000 }, (_, i) => {
       const n = set * 1000 + i;
-      const shape = { id: randomUUID(), cmd: 'rectangle', uid, timestamp: now, x: (n % 100) * 30, y: Math.floor(n / 100) * 30, w: 24, h: 24, stroke: '#1e88e5', lineWidth: 2 };
+      const shape = {
+        id: randomUUID(),
+        cmd: 'rectangle',
+        uid,
+        timestamp: now,
+        x: (n % 100) * 30,
+        y: Math.floor(n / 100) * 30,
+        w: 24,
+        h: 24,
+        stroke: '#1e88e5',
+        lineWidth: 2,
+      };
       return { id: randomUUID(), uid, status: 'normal', timestamp: now, cmd: 'rectangle', shape };
     });
     const boardCommand = { id: randomUUID(), uid, status: 'normal', timestamp: now, cmd: 'commandSet', commands };
-    await api(server, 'POST', `/api/boards/${code}/commands`, { uid }, { boardCommand: JSON.stringify(boardCommand), coreActions: ['edited'] });
+    await api(
+      server,
+      'POST',
+      `/api/boards/${code}/commands`,
+      { uid },
+      { boardCommand: JSON.stringify(boardCommand), coreActions: ['edited'] },
+    );
   }
 
   const context = await newContext(browser, { name: 'Reader' });
@@ -108,7 +136,10 @@ test('an expired access token is refreshed once and the board opens', async ({ b
   const payload = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
   // a token that expired a minute ago (well past the server's clock-skew leeway): no waiting
   const now = Math.floor(Date.now() / 1000);
-  const expired = signAccessToken({ accessTokenSecret: server.env.ACCESS_TOKEN_SECRET, accessTokenTtlSeconds: 1 } as never, { ...payload, iat: now - 120, exp: now - 60 } as never);
+  const expired = signAccessToken(
+    { accessTokenSecret: server.env.ACCESS_TOKEN_SECRET, accessTokenTtlSeconds: 1 } as never,
+    { ...payload, iat: now - 120, exp: now - 60 } as never,
+  );
   const context = await newContext(browser, { session: { ...session, accessToken: expired } });
   const page = await context.newPage();
   await page.goto(`${server.url}/board/new`);
@@ -147,7 +178,10 @@ test('the main menu: what guests and signed-in users are offered', async ({ brow
   await guest.getByRole('button', { name: 'Main menu' }).click();
   const menu = guest.getByRole('menu', { name: 'Main menu' });
   await expect(menu.getByRole('menuitem', { name: 'New board' })).toHaveAttribute('href', '/board/new');
-  await expect(menu.getByRole('menuitem', { name: 'Log in' })).toHaveAttribute('href', `/accounts/login?ret=${encodeURIComponent(`/board/${code}`)}`);
+  await expect(menu.getByRole('menuitem', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    `/accounts/login?ret=${encodeURIComponent(`/board/${code}`)}`,
+  );
   await expect(menu.getByRole('menuitem', { name: 'Create account' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Back to boards' })).toHaveCount(0);
   // and the top bar's Log in link (embedded boards must not have it: embed, board-element)
@@ -168,7 +202,9 @@ test('/board/{workspace}/{code} opens the same board; ?uid= joins as that roamin
   const owner = await userSession(server);
   const a = await (await newContext(browser, { session: owner })).newPage();
   const code = await startBoardIn(a, server);
-  const workspace = await a.evaluate(() => window.tabula!.sync.board$.value?.workspace?.altId ?? window.tabula!.sync.board$.value?.workspace?.id ?? 'default');
+  const workspace = await a.evaluate(
+    () => window.tabula!.sync.board$.value?.workspace?.altId ?? window.tabula!.sync.board$.value?.workspace?.id ?? 'default',
+  );
 
   const b = await (await newContext(browser, { name: 'Rob' })).newPage();
   await openBoard(b, server, `${workspace}/${code}`, '?uid=roaming-rob-42');

@@ -1,5 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, drag, newContext, openBoard, pickTool, settled, shapes, shot, startBoardIn, startDrawing, userSession, waitOnline } from './board-fixtures';
+import {
+  api,
+  drag,
+  newContext,
+  openBoard,
+  pickTool,
+  settled,
+  shapes,
+  shot,
+  startBoardIn,
+  startDrawing,
+  userSession,
+  waitOnline,
+} from './board-fixtures';
 import { inkNear } from './support/screen';
 import { useServer } from './support/suite';
 
@@ -32,7 +45,8 @@ test('every menu item per role: owner, editor, guest', async ({ browser }) => {
   const a = await (await newContext(browser, { session: owner })).newPage();
   const code = await startBoardIn(a, server);
   const ownerItems = await menuItems(a);
-  for (const item of ['Back to boards', 'New board', 'Settings', 'Keyboard shortcuts', 'Clear board', 'Share', 'Delete board']) expect(ownerItems).toContain(item);
+  for (const item of ['Back to boards', 'New board', 'Settings', 'Keyboard shortcuts', 'Clear board', 'Share', 'Delete board'])
+    expect(ownerItems).toContain(item);
   expect(ownerItems).not.toContain('Log in');
   expect(ownerItems).not.toContain('Templates');
   await shot(a, 'board-menu-owner');
@@ -79,7 +93,10 @@ test('clear asks first, then empties the board for everyone', async ({ browser }
   const a = await (await newContext(browser, { session: owner })).newPage();
   const code = await startBoardIn(a, server);
   await pickTool(a, 'Rectangle');
-  await drag(a, [[300, 220], [440, 320]]);
+  await drag(a, [
+    [300, 220],
+    [440, 320],
+  ]);
   await settled(a);
   const b = await (await newContext(browser, { name: 'Bea' })).newPage();
   await openBoard(b, server, code);
@@ -139,9 +156,13 @@ test('top bar: board name, undo/redo, zoom, fullscreen and share, with tooltips 
   const a = await (await newContext(browser, { session: owner })).newPage();
   await startBoardIn(a, server);
   await pickTool(a, 'Rectangle');
-  await drag(a, [[300, 220], [440, 320]]);
+  await drag(a, [
+    [300, 220],
+    [440, 320],
+  ]);
   const bar = a.getByRole('toolbar', { name: 'Board' });
-  for (const name of ['Main menu', 'Undo', 'Redo', 'Zoom out', 'Zoom menu', 'Zoom in', 'Pan', 'Fullscreen']) await expect(bar.getByRole('button', { name })).toBeVisible();
+  for (const name of ['Main menu', 'Undo', 'Redo', 'Zoom out', 'Zoom menu', 'Zoom in', 'Pan', 'Fullscreen'])
+    await expect(bar.getByRole('button', { name })).toBeVisible();
   await expect(bar.getByRole('textbox', { name: 'Board name' })).toBeVisible();
   await expect(a.getByRole('button', { name: 'Share' })).toBeVisible();
 

@@ -15,7 +15,11 @@ const server = useServer();
 const ids = async (page: Page) => (await shapes(page)).map((s) => s.id).sort();
 
 async function stroke(page: Page, y: number, x0 = 150) {
-  await drag(page, [[x0, y], [x0 + 100, y + 30], [x0 + 200, y]]);
+  await drag(page, [
+    [x0, y],
+    [x0 + 100, y + 30],
+    [x0 + 200, y],
+  ]);
 }
 
 test('strokes drawn before and during a server outage reach both browsers', async ({ browser }) => {
@@ -66,7 +70,16 @@ test('strokes drawn before and during a server outage reach both browsers', asyn
   await openBoard(c, server, code);
   expect(await ids(c)).toEqual(await ids(a));
   // after the restart everyone is back online under the name they joined with
-  await expect.poll(() => c.evaluate(() => window.tabula!.sync.members$.value.filter((m) => m.isOnline).map((m) => m.name).sort())).toEqual(['Ann', 'Ben', 'Cid']);
+  await expect
+    .poll(() =>
+      c.evaluate(() =>
+        window
+          .tabula!.sync.members$.value.filter((m) => m.isOnline)
+          .map((m) => m.name)
+          .sort(),
+      ),
+    )
+    .toEqual(['Ann', 'Ben', 'Cid']);
   await shot(c, 'board-outage-after');
   await Promise.all([a.context().close(), b.context().close(), c.context().close()]);
 });

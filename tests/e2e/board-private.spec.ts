@@ -1,6 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { StickyNoteShape } from '../../shared/model';
-import { canvasOrigin, click, drag, newContext, openBoard, pickTool, settled, shapes, shot, startBoardIn, userSession } from './board-fixtures';
+import {
+  canvasOrigin,
+  click,
+  drag,
+  newContext,
+  openBoard,
+  pickTool,
+  settled,
+  shapes,
+  shot,
+  startBoardIn,
+  userSession,
+} from './board-fixtures';
 import { inkNear } from './support/screen';
 import { useServer } from './support/suite';
 
@@ -20,7 +32,9 @@ const server = useServer();
  */
 async function capture(page: Page): Promise<string[]> {
   const seen: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => seen.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))));
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => seen.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))),
+  );
   await page.route('**/api/boards/**', async (route) => {
     const response = await route.fetch();
     const body = await response.text();
@@ -32,12 +46,17 @@ async function capture(page: Page): Promise<string[]> {
 
 const ids = async (page: Page) => (await shapes(page)).map((s) => s.id);
 
-test('private mode: the guest sees and receives only their own shapes, gets the hint, and the rest comes back when off', async ({ browser }) => {
+test('private mode: the guest sees and receives only their own shapes, gets the hint, and the rest comes back when off', async ({
+  browser,
+}) => {
   const owner = await userSession(server, { plan: 'team' });
   const a = await (await newContext(browser, { session: owner })).newPage();
   const code = await startBoardIn(a, server);
   await pickTool(a, 'Rectangle');
-  await drag(a, [[200, 200], [320, 300]]);
+  await drag(a, [
+    [200, 200],
+    [320, 300],
+  ]);
   await settled(a);
   const [first] = await ids(a);
 
@@ -48,7 +67,10 @@ test('private mode: the guest sees and receives only their own shapes, gets the 
   await expect.poll(() => ids(b)).toContain(first);
   await expect.poll(() => inkNear(b, 200, 250, 4)).toBe(true);
   await pickTool(b, 'Circle');
-  await drag(b, [[700, 200], [800, 300]]);
+  await drag(b, [
+    [700, 200],
+    [800, 300],
+  ]);
   await settled(b);
   const mine = (await ids(b)).find((id) => id !== first)!;
 
@@ -79,12 +101,18 @@ test('private mode: the guest sees and receives only their own shapes, gets the 
 
   // what A draws now never reaches B's browser, live or on reload
   await pickTool(a, 'Rectangle');
-  await drag(a, [[400, 420], [520, 520]]);
+  await drag(a, [
+    [400, 420],
+    [520, 520],
+  ]);
   await settled(a);
   const second = (await ids(a)).find((id) => id !== first && id !== mine)!;
   // B's own next command is answered after A's: B's socket has had A's turn
   await pickTool(b, 'Circle');
-  await drag(b, [[900, 400], [980, 480]]);
+  await drag(b, [
+    [900, 400],
+    [980, 480],
+  ]);
   await settled(b);
   await b.reload();
   await expect.poll(() => b.evaluate(() => window.tabula?.sync.state$.value.phase)).toBe('online');
@@ -106,7 +134,7 @@ test('private mode: the guest sees and receives only their own shapes, gets the 
   await bContext.close();
 });
 
-test('private mode, blurry: the guest sees the owner\'s sticky note as a blurred block, never its words', async ({ browser }) => {
+test("private mode, blurry: the guest sees the owner's sticky note as a blurred block, never its words", async ({ browser }) => {
   const owner = await userSession(server, { plan: 'team' });
   const a = await (await newContext(browser, { session: owner })).newPage();
   const code = await startBoardIn(a, server);
@@ -143,7 +171,9 @@ test('private mode, blurry: the guest sees the owner\'s sticky note as a blurred
   const b = await (await newContext(browser, { name: 'Bea' })).newPage();
   const seen = await capture(b);
   await openBoard(b, server, code);
-  await expect.poll(async () => (await shapes(b)).find((s) => s.id === note.id)).toMatchObject({ blurred: true, text: '', x: note.x, y: note.y, w: note.w, h: note.h });
+  await expect
+    .poll(async () => (await shapes(b)).find((s) => s.id === note.id))
+    .toMatchObject({ blurred: true, text: '', x: note.x, y: note.y, w: note.w, h: note.h });
   expect((await shapes(b)).find((s) => s.id === words.id)).toMatchObject({ blurred: true, value: '' });
   const cx = note.x + note.w / 2;
   const cy = note.y + note.h / 2;

@@ -52,7 +52,10 @@ if (missing.length && inCI()) {
 
       // Ben draws a rectangle with the mouse on node b
       await pickTool(ben, 'Rectangle');
-      await drag(ben, [[600, 200], [760, 320]]);
+      await drag(ben, [
+        [600, 200],
+        [760, 320],
+      ]);
       await settled(ben);
       expect(await inkNear(ben, 600, 260)).toBe(true);
 
@@ -66,7 +69,11 @@ if (missing.length && inCI()) {
       expect(await inkNear(ben, 200, 200)).toBe(false);
       expect(await inkNear(ben, 400, 200)).toBe(false);
       await pickTool(ann, 'Pen');
-      await drag(ann, [[200, 200], [300, 230], [400, 200]]);
+      await drag(ann, [
+        [200, 200],
+        [300, 230],
+        [400, 200],
+      ]);
       await settled(ann);
       // (the stroke is smoothed between its points: its two ends are where the mouse pressed and let go)
       await expect.poll(() => inkNear(ben, 200, 200), { timeout: 15_000 }).toBe(true);

@@ -29,7 +29,10 @@ test('select, move, resize, rotate, restyle, duplicate and delete', async ({ bro
   await startBoardIn(page, server);
 
   await pickTool(page, 'Rectangle');
-  await drag(page, [[500, 300], [660, 400]]);
+  await drag(page, [
+    [500, 300],
+    [660, 400],
+  ]);
   await expect.poll(async () => (await shapes(page)).length).toBe(1);
   const id = (await shapes(page))[0]!.id;
   const start = (await rectOf(page, id))!;
@@ -42,13 +45,21 @@ test('select, move, resize, rotate, restyle, duplicate and delete', async ({ bro
   await expect(menu).toBeVisible();
 
   // move: drag the outline by (60, 40)
-  await drag(page, [[540, 300], [570, 320], [600, 340]]);
+  await drag(page, [
+    [540, 300],
+    [570, 320],
+    [600, 340],
+  ]);
   await expect.poll(async () => Math.abs((await rectOf(page, id))!.x - (start.x + 60))).toBeLessThan(2);
   expect(Math.abs((await rectOf(page, id))!.y - (start.y + 40))).toBeLessThan(2);
 
   // resize: the south-east handle by (+80, +50)
   const [hx, hy] = await handleAt(page, 'se');
-  await drag(page, [[hx, hy], [hx + 40, hy + 25], [hx + 80, hy + 50]]);
+  await drag(page, [
+    [hx, hy],
+    [hx + 40, hy + 25],
+    [hx + 80, hy + 50],
+  ]);
   await expect.poll(async () => Math.round((await rectOf(page, id))!.w)).toBeGreaterThan(start.w + 60);
   const resized = (await rectOf(page, id))!;
   expect(resized.h).toBeGreaterThan(start.h + 30);
@@ -61,7 +72,11 @@ test('select, move, resize, rotate, restyle, duplicate and delete', async ({ bro
     const box = editor.scene.overlay$.value.handles!.box;
     return editor.toScreen(box.x + box.w / 2, box.y + box.h / 2);
   });
-  await drag(page, [[rx, ry], [centre.x + 80, centre.y - 80], [centre.x + 150, centre.y]]);
+  await drag(page, [
+    [rx, ry],
+    [centre.x + 80, centre.y - 80],
+    [centre.x + 150, centre.y],
+  ]);
   await expect.poll(async () => Math.round((await rectOf(page, id))!.rotation ?? 0)).toBeGreaterThan(45);
 
   // property menu: colour red, then bring to front / send back keep the shape
@@ -85,7 +100,10 @@ test('select, move, resize, rotate, restyle, duplicate and delete', async ({ bro
   await menu.getByRole('button', { name: 'Delete' }).click();
   await expect.poll(async () => (await shapes(page)).map((s) => s.id)).toEqual([id]);
   // select it again with a drag box around everything, then press Delete
-  await drag(page, [[90, 100], [1200, 740]]);
+  await drag(page, [
+    [90, 100],
+    [1200, 740],
+  ]);
   await expect.poll(() => page.evaluate(() => window.tabula!.editor.selection.length)).toBe(1);
   await page.keyboard.press('Delete');
   await expect.poll(async () => (await shapes(page)).length).toBe(0);

@@ -1,6 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { useServer } from './support/suite';
-import { api, drag, newContext, openBoard, pendingCount, pickTool, settled, shapes, shot, startBoardIn, userSession } from './board-fixtures';
+import {
+  api,
+  drag,
+  newContext,
+  openBoard,
+  pendingCount,
+  pickTool,
+  settled,
+  shapes,
+  shot,
+  startBoardIn,
+  userSession,
+} from './board-fixtures';
 
 /**
  * The send queue's failure path (board.md §4 "Network send", §8): while the connection is up but
@@ -25,7 +37,14 @@ test('failed sends retry three times, then Retry resends the queue', async ({ br
       if (failing && text.includes('"sendCommand"')) {
         sendAttempts += 1;
         const { id } = JSON.parse(text) as { id: number };
-        ws.send(JSON.stringify({ type: 'message', id, statusCode: 500, payload: { statusCode: 500, error: 'Internal Server Error', message: 'An internal server error occurred' } }));
+        ws.send(
+          JSON.stringify({
+            type: 'message',
+            id,
+            statusCode: 500,
+            payload: { statusCode: 500, error: 'Internal Server Error', message: 'An internal server error occurred' },
+          }),
+        );
         return;
       }
       upstream.send(frame);
@@ -46,7 +65,11 @@ test('failed sends retry three times, then Retry resends the queue', async ({ br
 
   failing = true;
   await pickTool(a, 'Pen');
-  await drag(a, [[200, 200], [300, 260], [400, 200]]);
+  await drag(a, [
+    [200, 200],
+    [300, 260],
+    [400, 200],
+  ]);
   await expect(a.getByText('Network issue detected, retrying...')).toBeVisible();
   const notSaved = a.getByRole('alert').filter({ hasText: 'Changes not saved due to network error.' });
   await expect(notSaved).toBeVisible({ timeout: 15_000 });
@@ -73,7 +96,11 @@ test('a command the server refuses is taken back: the board resyncs to what the 
   const a = await (await newContext(browser, { session: owner })).newPage();
   const code = await startBoardIn(a, server);
   await pickTool(a, 'Pen');
-  await drag(a, [[200, 200], [300, 240], [400, 200]]);
+  await drag(a, [
+    [200, 200],
+    [300, 240],
+    [400, 200],
+  ]);
   await settled(a);
 
   // B never hears that it became a viewer (the role-change frame is lost on the way)
@@ -92,7 +119,10 @@ test('a command the server refuses is taken back: the board resyncs to what the 
 
   // B still shows the toolbox and draws; the server refuses (403) the stroke
   await pickTool(b, 'Rectangle');
-  await drag(b, [[600, 300], [760, 400]]);
+  await drag(b, [
+    [600, 300],
+    [760, 400],
+  ]);
   await expect(b.getByRole('alert').filter({ hasText: 'Unauthorized access' })).toBeVisible();
   // the refused rectangle leaves B's board; A's stroke stays; nothing waits to be sent
   await expect.poll(async () => (await shapes(b)).map((s) => s.cmd)).toEqual(['pen']);

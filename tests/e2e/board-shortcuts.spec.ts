@@ -57,7 +57,10 @@ test('a signed-in user rebinds a shortcut; it is saved and works after a reload 
 
   // the new key picks the pen; P no longer does
   const tool = () => page.evaluate(() => window.tabula!.editor.tool$.value);
-  await page.locator('canvas[data-tabula-canvas]').click({ position: { x: 5, y: 400 } }).catch(() => undefined);
+  await page
+    .locator('canvas[data-tabula-canvas]')
+    .click({ position: { x: 5, y: 400 } })
+    .catch(() => undefined);
   await page.keyboard.press('v');
   await expect.poll(tool).toBe('select');
   await page.keyboard.press('p');

@@ -1,6 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Shape } from '../../shared/model';
-import { api, canvasOrigin, drag, newContext, openBoard, pickTool, settled, shapes, shot, startBoardIn, userSession } from './board-fixtures';
+import {
+  api,
+  canvasOrigin,
+  drag,
+  newContext,
+  openBoard,
+  pickTool,
+  settled,
+  shapes,
+  shot,
+  startBoardIn,
+  userSession,
+} from './board-fixtures';
 import { useServer } from './support/suite';
 
 /**
@@ -44,9 +56,12 @@ function guidePixels(page: Page, sx: number) {
   return page.evaluate((x) => {
     const canvas = document.querySelector('canvas[data-tabula-canvas]') as HTMLCanvasElement;
     const ratio = canvas.width / canvas.clientWidth;
-    const data = canvas.getContext('2d')!.getImageData(Math.max(0, Math.round((x - 2) * ratio)), 0, Math.round(5 * ratio), canvas.height).data;
+    const data = canvas
+      .getContext('2d')!
+      .getImageData(Math.max(0, Math.round((x - 2) * ratio)), 0, Math.round(5 * ratio), canvas.height).data;
     let n = 0;
-    for (let i = 0; i < data.length; i += 4) if (data[i]! > 200 && data[i + 1]! < 110 && data[i + 2]! > 70 && data[i + 2]! < 150 && data[i + 3]! > 100) n++;
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i]! > 200 && data[i + 1]! < 110 && data[i + 2]! > 70 && data[i + 2]! < 150 && data[i + 3]! > 100) n++;
     return n;
   }, sx);
 }
@@ -54,8 +69,14 @@ function guidePixels(page: Page, sx: number) {
 /** Draws two rectangles (the second below-right of the first) and returns to the select tool. */
 async function twoRectangles(page: Page): Promise<[Box, Box]> {
   await pickTool(page, 'Rectangle');
-  await drag(page, [[200, 200], [320, 280]]);
-  await drag(page, [[560, 420], [640, 480]]);
+  await drag(page, [
+    [200, 200],
+    [320, 280],
+  ]);
+  await drag(page, [
+    [560, 420],
+    [640, 480],
+  ]);
   await expect.poll(async () => (await rects(page)).length).toBe(2);
   const [first, second] = await rects(page);
   await pickTool(page, 'Select');

@@ -34,7 +34,11 @@ test('each tool draws its shape from real pointer input', async ({ browser }) =>
 
   // pen: a stroke with more than one point
   await pickTool(page, 'Pen');
-  await drag(page, [[150, 150], [250, 200], [350, 150]]);
+  await drag(page, [
+    [150, 150],
+    [250, 200],
+    [350, 150],
+  ]);
   const pen = (await expectNew()) as PenShape;
   expect(pen.cmd).toBe('pen');
   expect(pen.points.length).toBeGreaterThan(4);
@@ -43,14 +47,20 @@ test('each tool draws its shape from real pointer input', async ({ browser }) =>
 
   // highlighter (team plan): width 4 × line width is applied at render; the shape is type hl
   await pickTool(page, 'Highlighter');
-  await drag(page, [[150, 260], [350, 260]]);
+  await drag(page, [
+    [150, 260],
+    [350, 260],
+  ]);
   const hl = (await expectNew()) as PenShape;
   expect(hl.cmd).toBe('highlighter');
   expect(hl.type).toBe('hl');
 
   // line and arrow: two points from the drag
   await pickTool(page, 'Line');
-  await drag(page, [[400, 150], [550, 220]]);
+  await drag(page, [
+    [400, 150],
+    [550, 220],
+  ]);
   const line = (await expectNew()) as LineShape;
   expect(line.cmd).toBe('line');
   const a = await boardPoint(page, 400, 150);
@@ -61,14 +71,20 @@ test('each tool draws its shape from real pointer input', async ({ browser }) =>
   expect(line.points[3]).toBeCloseTo(b.y, 0);
 
   await pickTool(page, 'Arrow');
-  await drag(page, [[400, 260], [550, 330]]);
+  await drag(page, [
+    [400, 260],
+    [550, 330],
+  ]);
   const arrow = (await expectNew()) as LineShape;
   expect(arrow.cmd).toBe('arrow');
   expect(arrow.points).toHaveLength(4);
 
   // rectangles: the drag box
   await pickTool(page, 'Rectangle');
-  await drag(page, [[600, 120], [720, 200]]);
+  await drag(page, [
+    [600, 120],
+    [720, 200],
+  ]);
   const rect = (await expectNew()) as RectangleShape;
   expect(rect.cmd).toBe('rectangle');
   expect(rect.w).toBeCloseTo(120, 0);
@@ -76,20 +92,29 @@ test('each tool draws its shape from real pointer input', async ({ browser }) =>
   expect(rect.fill).toBeFalsy();
 
   await pickTool(page, 'Filled rectangle');
-  await drag(page, [[600, 240], [720, 320]]);
+  await drag(page, [
+    [600, 240],
+    [720, 320],
+  ]);
   const filled = (await expectNew()) as RectangleShape;
   expect(filled.cmd).toBe('filledRectangle');
   expect(filled.fill).toBe('#000000');
 
   // circles: the largest circle in the drag box's corner at the start point
   await pickTool(page, 'Circle');
-  await drag(page, [[780, 120], [880, 220]]);
+  await drag(page, [
+    [780, 120],
+    [880, 220],
+  ]);
   const circle = (await expectNew()) as CircleShape;
   expect(circle.cmd).toBe('circle');
   expect(circle.r).toBeCloseTo(50, 0);
 
   await pickTool(page, 'Filled circle');
-  await drag(page, [[780, 250], [880, 350]]);
+  await drag(page, [
+    [780, 250],
+    [880, 350],
+  ]);
   const disc = (await expectNew()) as CircleShape;
   expect(disc.cmd).toBe('filledCircle');
   expect(disc.fill).toBe('#000000');
@@ -119,10 +144,19 @@ test('each tool draws its shape from real pointer input', async ({ browser }) =>
 
   // eraser: a stroke, then an eraser drag across it removes it
   await pickTool(page, 'Pen');
-  await drag(page, [[950, 450], [1050, 455], [1150, 450]]);
+  await drag(page, [
+    [950, 450],
+    [1050, 455],
+    [1150, 450],
+  ]);
   const doomed = await expectNew();
   await pickTool(page, 'Eraser');
-  await drag(page, [[1050, 400], [1050, 430], [1050, 470], [1050, 500]]);
+  await drag(page, [
+    [1050, 400],
+    [1050, 430],
+    [1050, 470],
+    [1050, 500],
+  ]);
   count -= 1;
   await expect.poll(async () => (await shapes(page)).some((s) => s.id === doomed.id)).toBe(false);
   expect(await shapes(page)).toHaveLength(count);

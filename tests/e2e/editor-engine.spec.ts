@@ -17,11 +17,18 @@ test.beforeAll(async () => {
   await build({
     entryPoints: [path.join(import.meta.dirname, 'engine', 'page.ts')],
     outfile: path.join(out, 'page.js'),
-    bundle: true, format: 'iife', platform: 'browser', target: 'es2022', logLevel: 'warning',
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'warning',
     define: { 'process.env.NODE_ENV': '"production"' },
   });
   html = path.join(out, 'index.html');
-  fs.writeFileSync(html, '<!doctype html><meta charset="utf-8"><title>loading</title><style>html,body{margin:0;height:100%}#board{position:absolute;inset:0;background:#fff}</style><div id="board"></div><script src="page.js"></script>');
+  fs.writeFileSync(
+    html,
+    '<!doctype html><meta charset="utf-8"><title>loading</title><style>html,body{margin:0;height:100%}#board{position:absolute;inset:0;background:#fff}</style><div id="board"></div><script src="page.js"></script>',
+  );
 });
 
 async function open(page: Page): Promise<void> {
@@ -32,7 +39,8 @@ async function open(page: Page): Promise<void> {
 }
 
 const settled = (page: Page) => page.evaluate(() => (window as unknown as { engine: { settled(): Promise<void> } }).engine.settled());
-const ink = (page: Page, x: number, y: number) => page.evaluate(([a, b]) => (window as unknown as { engine: { ink(x: number, y: number): number } }).engine.ink(a!, b!), [x, y]);
+const ink = (page: Page, x: number, y: number) =>
+  page.evaluate(([a, b]) => (window as unknown as { engine: { ink(x: number, y: number): number } }).engine.ink(a!, b!), [x, y]);
 const shapes = (page: Page) => page.evaluate(() => window.tabula!.editor.getShapes()) as Promise<Shape[]>;
 const tool = (page: Page, key: string) => page.keyboard.press(key);
 

@@ -54,7 +54,11 @@ async function developerApp(allowedOrigins: string[]): Promise<{ clientId: strin
   expect((await api('/api/accounts/users', { username: email, password, repeatPassword: password, terms: true })).status).toBe(201);
   const login = await api<{ accessToken: string }>('/api/accounts/login', { username: email, password });
   expect(login.status).toBe(200);
-  const app = await api<{ clientId: string; secret: string }>('/api/clients', { appName: 'Acme', terms: true, allowedOrigins }, login.body.accessToken);
+  const app = await api<{ clientId: string; secret: string }>(
+    '/api/clients',
+    { appName: 'Acme', terms: true, allowedOrigins },
+    login.body.accessToken,
+  );
   expect(app.status).toBe(200);
   return { clientId: app.body.clientId, secret: app.body.secret, token: login.body.accessToken };
 }
@@ -75,7 +79,8 @@ async function embed(page: Page, options: Record<string, unknown>) {
     w.events = [];
     try {
       w.board = await w.Tabula.embed(document.getElementById('board'), opts);
-      for (const name of ['ready', 'joined', 'command', 'selection', 'error']) w.board.on(name, (payload: unknown) => w.events.push([name, payload]));
+      for (const name of ['ready', 'joined', 'command', 'selection', 'error'])
+        w.board.on(name, (payload: unknown) => w.events.push([name, payload]));
       return { ok: true as const };
     } catch (error) {
       return { ok: false as const, error: error as { code: string; message: string } };
@@ -123,7 +128,15 @@ test('a host page on another origin embeds a board and drives it through every m
     clientId: app.clientId,
     participant: { uid: 'host-user-42', name: 'Ada' },
     token,
-    features: { tool: 'pen', color: '#1e88e5', thickness: 3, background: 'Dot', permissions: ['view_chat', 'view_templates'], notifications: 'essential', whiteLabel: true },
+    features: {
+      tool: 'pen',
+      color: '#1e88e5',
+      thickness: 3,
+      background: 'Dot',
+      permissions: ['view_chat', 'view_templates'],
+      notifications: 'essential',
+      whiteLabel: true,
+    },
   });
   expect(result).toEqual({ ok: true });
 
@@ -134,7 +147,12 @@ test('a host page on another origin embeds a board and drives it through every m
   expect(url.searchParams.get('uid')).toBe('host-user-42');
   expect(url.searchParams.get('clientid')).toBe(app.clientId);
   const data = JSON.parse(Buffer.from(url.searchParams.get('data')!, 'base64').toString('utf8'));
-  expect(data).toMatchObject({ board: '', participant: { uid: 'host-user-42', name: 'Ada' }, origin: hostOrigin, features: { tool: 'pen', color: '#1e88e5' } });
+  expect(data).toMatchObject({
+    board: '',
+    participant: { uid: 'host-user-42', name: 'Ada' },
+    origin: hostOrigin,
+    features: { tool: 'pen', color: '#1e88e5' },
+  });
 
   // ready (sticky: it may have fired before the listener) and joined
   await expect.poll(() => events(page, 'ready')).toHaveLength(1);
@@ -143,14 +161,22 @@ test('a host page on another origin embeds a board and drives it through every m
   const key = participantKey(app.clientId, 'host-user-42');
   expect(ready).toMatchObject({ uid: key, whiteLabel: false });
   expect(ready.code).toMatch(/^[A-Za-z0-9_-]{12}$/);
-  await expect.poll(async () => (await events(page, 'joined')).map(([, p]) => p)).toContainEqual(expect.objectContaining({ uid: key, isSelf: true }));
+  await expect
+    .poll(async () => (await events(page, 'joined')).map(([, p]) => p))
+    .toContainEqual(expect.objectContaining({ uid: key, isSelf: true }));
   const code: string = ready.code;
   expect(await page.evaluate(() => (window as any).board.code)).toBe(code);
 
   // embed-time features reached the editor
   const frame = boardFrame(page);
   await frame.waitForFunction(() => Boolean((window as any).tabula?.editor));
-  expect(await frame.evaluate(() => ({ tool: (window as any).tabula.editor.tool$.value, style: (window as any).tabula.editor.style, bg: (window as any).tabula.editor.background$.value }))).toMatchObject({
+  expect(
+    await frame.evaluate(() => ({
+      tool: (window as any).tabula.editor.tool$.value,
+      style: (window as any).tabula.editor.style,
+      bg: (window as any).tabula.editor.background$.value,
+    })),
+  ).toMatchObject({
     tool: 'pen',
     style: { color: '#1e88e5', lineWidth: 3 },
     bg: 'dot',
@@ -165,7 +191,13 @@ test('a host page on another origin embeds a board and drives it through every m
   expect(await call(page, 'setColor', '#ff0000')).toEqual({ ok: true });
   expect(await call(page, 'setThickness', 7)).toEqual({ ok: true });
   expect(await call(page, 'setBackground', 'https://example.com/paper.png')).toEqual({ ok: true });
-  expect(await frame.evaluate(() => ({ tool: (window as any).tabula.editor.tool$.value, style: (window as any).tabula.editor.style, bg: (window as any).tabula.editor.background$.value }))).toMatchObject({
+  expect(
+    await frame.evaluate(() => ({
+      tool: (window as any).tabula.editor.tool$.value,
+      style: (window as any).tabula.editor.style,
+      bg: (window as any).tabula.editor.background$.value,
+    })),
+  ).toMatchObject({
     tool: 'rectangle',
     style: { color: '#ff0000', lineWidth: 7 },
     bg: 'https://example.com/paper.png',
@@ -177,18 +209,30 @@ test('a host page on another origin embeds a board and drives it through every m
   expect(await frame.evaluate(() => (window as any).tabula.sync.claims$.value.permissions)).toContain('view_chat');
 
   // addShapes → command event, getShapes, and the shape reaches a second, non-embedded browser
-  const added = await call(page, 'addShapes', [{ cmd: 'rectangle', id: 'host-rect-1', x: 40, y: 50, w: 200, h: 120, stroke: '#1e88e5', lineWidth: 3 }]);
+  const added = await call(page, 'addShapes', [
+    { cmd: 'rectangle', id: 'host-rect-1', x: 40, y: 50, w: 200, h: 120, stroke: '#1e88e5', lineWidth: 3 },
+  ]);
   expect(added).toEqual({ ok: true, value: ['host-rect-1'] });
-  await expect.poll(async () => (await events(page, 'command')).map(([, p]) => p)).toContainEqual(expect.objectContaining({ cmd: 'rectangle', local: true, shapes: ['host-rect-1'], uid: key }));
+  await expect
+    .poll(async () => (await events(page, 'command')).map(([, p]) => p))
+    .toContainEqual(expect.objectContaining({ cmd: 'rectangle', local: true, shapes: ['host-rect-1'], uid: key }));
   const shapes = await call(page, 'getShapes');
   expect(shapes.ok && (shapes.value as Array<{ id: string }>).map((s) => s.id)).toEqual(['host-rect-1']);
 
   const other = await secondBrowserOn(browser, code);
-  await expect.poll(() => other.evaluate(() => (window as any).tabula.editor.getShapes().map((s: { id: string }) => s.id))).toEqual(['host-rect-1']);
+  await expect
+    .poll(() => other.evaluate(() => (window as any).tabula.editor.getShapes().map((s: { id: string }) => s.id)))
+    .toEqual(['host-rect-1']);
 
   // a change from the other browser arrives as a remote command event
-  await other.evaluate(() => (window as any).tabula.editor.addShapes([{ cmd: 'circle', id: 'other-circle', x: 400, y: 200, r: 40, stroke: '#000000', lineWidth: 2 }]));
-  await expect.poll(async () => (await events(page, 'command')).map(([, p]) => p)).toContainEqual(expect.objectContaining({ cmd: 'circle', local: false, shapes: ['other-circle'] }));
+  await other.evaluate(() =>
+    (window as any).tabula.editor.addShapes([
+      { cmd: 'circle', id: 'other-circle', x: 400, y: 200, r: 40, stroke: '#000000', lineWidth: 2 },
+    ]),
+  );
+  await expect
+    .poll(async () => (await events(page, 'command')).map(([, p]) => p))
+    .toContainEqual(expect.objectContaining({ cmd: 'circle', local: false, shapes: ['other-circle'] }));
   await expect.poll(async () => (await events(page, 'joined')).map(([, p]) => p.isSelf)).toContain(false);
 
   // selection events
@@ -214,10 +258,17 @@ test('a host page on another origin embeds a board and drives it through every m
 
   // removeShapes reaches the other browser too
   expect(await call(page, 'removeShapes', ['host-rect-1'])).toEqual({ ok: true });
-  await expect.poll(() => other.evaluate(() => (window as any).tabula.editor.getShapes().map((s: { id: string }) => s.id))).toEqual(['other-circle']);
+  await expect
+    .poll(() => other.evaluate(() => (window as any).tabula.editor.getShapes().map((s: { id: string }) => s.id)))
+    .toEqual(['other-circle']);
 
   // bad arguments: { code, message } and nothing changes
-  const before = await frame.evaluate(() => ({ tool: (window as any).tabula.editor.tool$.value, style: (window as any).tabula.editor.style, bg: (window as any).tabula.editor.background$.value, n: (window as any).tabula.editor.getShapes().length }));
+  const before = await frame.evaluate(() => ({
+    tool: (window as any).tabula.editor.tool$.value,
+    style: (window as any).tabula.editor.style,
+    bg: (window as any).tabula.editor.background$.value,
+    n: (window as any).tabula.editor.getShapes().length,
+  }));
   const bad: Array<[string, unknown[], string]> = [
     ['setColor', ['red'], 'invalid-color'],
     ['setColor', ['#12345'], 'invalid-color'],
@@ -237,7 +288,10 @@ test('a host page on another origin embeds a board and drives it through every m
   for (const [method, args, code] of bad) {
     const res = await call(page, method, ...args);
     expect(res.ok, `${method}(${JSON.stringify(args)})`).toBe(false);
-    expect((res as { error: { code: string; message: string } }).error, `${method}(${JSON.stringify(args)})`).toEqual({ code, message: expect.any(String) });
+    expect((res as { error: { code: string; message: string } }).error, `${method}(${JSON.stringify(args)})`).toEqual({
+      code,
+      message: expect.any(String),
+    });
   }
   // the board itself re-checks what reaches it (a host that bypasses embed.js): an unknown tool name
   const direct = await page.evaluate(async () => {
@@ -249,7 +303,14 @@ test('a host page on another origin embeds a board and drives it through every m
     }
   });
   expect(direct).toMatchObject({ code: 'unknown-tool' });
-  expect(await frame.evaluate(() => ({ tool: (window as any).tabula.editor.tool$.value, style: (window as any).tabula.editor.style, bg: (window as any).tabula.editor.background$.value, n: (window as any).tabula.editor.getShapes().length }))).toEqual(before);
+  expect(
+    await frame.evaluate(() => ({
+      tool: (window as any).tabula.editor.tool$.value,
+      style: (window as any).tabula.editor.style,
+      bg: (window as any).tabula.editor.background$.value,
+      n: (window as any).tabula.editor.getShapes().length,
+    })),
+  ).toEqual(before);
   expect((await call(page, 'getInfo')).ok).toBe(true);
 
   // the embed origin was recorded for the app
@@ -279,9 +340,15 @@ test('an existing board, a roaming participant without token', async ({ page, br
   const frame = boardFrame(page);
   await expect(frame.getByRole('button', { name: /Online members/ })).toBeVisible();
   await expect(frame.getByRole('link', { name: 'Log in' })).toHaveCount(0);
-  expect(await call(page, 'addShapes', [{ cmd: 'text', value: 'hello from the host', x: 10, y: 10, color: '#000000', font: 'Open Sans', size: 16, align: 'left' }])).toMatchObject({ ok: true });
+  expect(
+    await call(page, 'addShapes', [
+      { cmd: 'text', value: 'hello from the host', x: 10, y: 10, color: '#000000', font: 'Open Sans', size: 16, align: 'left' },
+    ]),
+  ).toMatchObject({ ok: true });
   const other = await secondBrowserOn(browser, created.body.code);
-  await expect.poll(() => other.evaluate(() => (window as any).tabula.editor.getShapes().map((s: { cmd: string }) => s.cmd))).toEqual(['text']);
+  await expect
+    .poll(() => other.evaluate(() => (window as any).tabula.editor.getShapes().map((s: { cmd: string }) => s.cmd)))
+    .toEqual(['text']);
   await other.context().close();
 });
 

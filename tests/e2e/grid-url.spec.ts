@@ -20,7 +20,12 @@ const oldestFirst = Array.from({ length: 12 }, (_, i) => userBoard(i + 1));
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startServer({ ADMIN_EMAILS: operatorEmail });
-  await apiCall(server, 'POST', '/api/accounts/users', { username: operatorEmail, password: PASSWORD, repeatPassword: PASSWORD, terms: true });
+  await apiCall(server, 'POST', '/api/accounts/users', {
+    username: operatorEmail,
+    password: PASSWORD,
+    repeatPassword: PASSWORD,
+    terms: true,
+  });
   await apiCall(server, 'POST', '/api/boards', { name: GUEST_BOARD, uid: `grid-guest-${Date.now()}` });
   const owner = await signUp(server, 'gwen-grid');
   for (const name of oldestFirst) await apiCall(server, 'POST', '/api/boards', { name }, owner.token);
@@ -101,4 +106,3 @@ test('a grid keeps its page, sort and filters through a reload, and Back restore
   await expect(page).toHaveURL(search$('?sort=createdDate'));
   await rows([GUEST_BOARD, ...oldestFirst.slice(0, 9)]);
 });
-

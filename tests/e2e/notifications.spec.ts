@@ -46,7 +46,9 @@ test('an invited user sees the bell count and the feed item, and opening it join
   await expect(page).toHaveURL(`${server.url}/panel/invitation`);
   await expect(page.getByText(/You joined the workspace .+\./)).toBeVisible();
   await expect(page.getByTestId('notification-count')).toHaveCount(0);
-  const feed = await fetch(`${server.url}/api/users/notifications/feed`, { headers: { authorization: `Bearer ${invitee.token}` } }).then((r) => r.json());
+  const feed = await fetch(`${server.url}/api/users/notifications/feed`, { headers: { authorization: `Bearer ${invitee.token}` } }).then(
+    (r) => r.json(),
+  );
   expect(feed).toMatchObject({ unreadCount: 0, data: [{ isRead: true }] });
 });
 
@@ -81,7 +83,10 @@ test('notification switches persist across a reload; a refused Desktop permissio
   await desktop.click();
   await expect(page.getByText('Permission rejected by user.')).toBeVisible();
   await expect(desktop).not.toBeChecked();
-  expect((await fetch(`${server.url}/api/users/notifications`, { headers: { authorization: `Bearer ${me.token}` } }).then((r) => r.json()))[2].channels[1]).toEqual({ channel: 'Desktop', active: false });
+  expect(
+    (await fetch(`${server.url}/api/users/notifications`, { headers: { authorization: `Bearer ${me.token}` } }).then((r) => r.json()))[2]
+      .channels[1],
+  ).toEqual({ channel: 'Desktop', active: false });
 });
 
 test('the service worker that shows desktop notifications installs for the whole site', async ({ page }) => {

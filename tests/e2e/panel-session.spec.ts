@@ -12,7 +12,9 @@ const server = useServer({ ACCESS_TOKEN_TTL: '1', ACCESS_TOKEN_LEEWAY_SECONDS: '
 const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 /** Waits until the page's stored access token is past its expiry (a condition, not a fixed sleep). */
 async function untilTokenExpired(page: Page): Promise<void> {
-  const exp = await page.evaluate(() => JSON.parse(atob(localStorage.getItem('accessToken')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).exp as number);
+  const exp = await page.evaluate(
+    () => JSON.parse(atob(localStorage.getItem('accessToken')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).exp as number,
+  );
   await expect.poll(() => Date.now() / 1000 > exp + 0.2, { timeout: 10_000, intervals: [100] }).toBe(true);
 }
 
@@ -57,7 +59,11 @@ test('when the refresh fails the user is sent to log in, coming back to the page
   await signUpAndLogIn(page);
   // the session ends elsewhere (its refresh token revoked)
   await page.evaluate(async () => {
-    await fetch('/api/accounts/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: localStorage.getItem('refreshToken') }) });
+    await fetch('/api/accounts/logout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: localStorage.getItem('refreshToken') }),
+    });
   });
   await untilTokenExpired(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
@@ -70,7 +76,11 @@ test("a guest's boards are merged into the account at login", async ({ page }) =
   await page.goto(`${server.url}/accounts/login`);
   const guest = await page.evaluate(async () => {
     const uid = localStorage.getItem('uid')!;
-    const res = await fetch('/api/boards', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Guest sketch', Uid: uid }) });
+    const res = await fetch('/api/boards', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Guest sketch', Uid: uid }),
+    });
     return { uid, status: res.status, board: (await res.json()) as { id: string; code: string } };
   });
   expect(guest.status).toBe(200);

@@ -147,35 +147,63 @@ test('a fresh host app installs the packed package, renders <Board> and draws', 
   test.setTimeout(300_000);
 
   // npm pack (what `npm publish` would upload): dist and the README only
-  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], path.join(root, 'sdk'))) as Array<{ filename: string; size: number; unpackedSize: number; files: Array<{ path: string }> }>;
+  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], path.join(root, 'sdk'))) as Array<{
+    filename: string;
+    size: number;
+    unpackedSize: number;
+    files: Array<{ path: string }>;
+  }>;
   const tarball = path.join(work, packed[0]!.filename);
   const packedFiles = packed[0]!.files.map((f) => f.path);
   expect(packedFiles.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(f))).toEqual([]);
-  expect(packedFiles).toEqual(expect.arrayContaining(['dist/index.js', 'dist/tabula-board.js', 'dist/index.d.ts', 'dist/element.d.ts', 'dist/embed.d.ts']));
+  expect(packedFiles).toEqual(
+    expect.arrayContaining(['dist/index.js', 'dist/tabula-board.js', 'dist/index.d.ts', 'dist/element.d.ts', 'dist/embed.d.ts']),
+  );
 
   // a host app of its own: React 19 from the registry, the package from the tarball
   const app = path.join(work, 'app');
   fs.mkdirSync(path.join(app, 'src'), { recursive: true });
   fs.writeFileSync(
     path.join(app, 'package.json'),
-    JSON.stringify({
-      name: 'host-app',
-      private: true,
-      type: 'module',
-      dependencies: { tabula: `file:${tarball}`, react: '^19', 'react-dom': '^19' },
-      devDependencies: { '@types/react': '^19', '@types/react-dom': '^19' },
-    }, null, 2),
+    JSON.stringify(
+      {
+        name: 'host-app',
+        private: true,
+        type: 'module',
+        dependencies: { tabula: `file:${tarball}`, react: '^19', 'react-dom': '^19' },
+        devDependencies: { '@types/react': '^19', '@types/react-dom': '^19' },
+      },
+      null,
+      2,
+    ),
   );
   fs.writeFileSync(path.join(app, 'src', 'main.tsx'), HOST_MAIN);
   fs.writeFileSync(path.join(app, 'src', 'types.tsx'), HOST_TYPES);
   fs.writeFileSync(
     path.join(app, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: { target: 'ES2022', lib: ['ES2023', 'DOM', 'DOM.Iterable'], module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx', strict: true, noEmit: true, skipLibCheck: false, types: [] },
-      include: ['src'],
-    }, null, 2),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          target: 'ES2022',
+          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          jsx: 'react-jsx',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+        },
+        include: ['src'],
+      },
+      null,
+      2,
+    ),
   );
-  fs.writeFileSync(path.join(app, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><title>Host app</title></head><body style="margin:0;font-family:sans-serif"><div id="root"></div><script type="module" src="/main.js"></script></body></html>');
+  fs.writeFileSync(
+    path.join(app, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>Host app</title></head><body style="margin:0;font-family:sans-serif"><div id="root"></div><script type="module" src="/main.js"></script></body></html>',
+  );
   const t0 = Date.now();
   npm(['install', '--no-audit', '--no-fund', '--prefer-offline'], app);
   const installSeconds = (Date.now() - t0) / 1000;
@@ -207,7 +235,9 @@ test('a fresh host app installs the packed package, renders <Board> and draws', 
     logLevel: 'error',
   });
   const inputs = Object.keys((result.metafile as Metafile).inputs);
-  expect(inputs.filter((i) => /react-dom-client\.production/.test(i))).toEqual(['node_modules/react-dom/cjs/react-dom-client.production.js']);
+  expect(inputs.filter((i) => /react-dom-client\.production/.test(i))).toEqual([
+    'node_modules/react-dom/cjs/react-dom-client.production.js',
+  ]);
   expect(inputs.filter((i) => i.startsWith('node_modules/tabula/') && !i.startsWith('node_modules/tabula/dist/'))).toEqual([]);
   // what the browser loads up front (main.js and the chunks it imports statically), and all of it
   const outputs = (result.metafile as Metafile).outputs;
@@ -244,16 +274,26 @@ test('a fresh host app installs the packed package, renders <Board> and draws', 
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${hostUrl}/?code=${code}&server=${encodeURIComponent(server.url)}`);
-  await page.waitForFunction(() => (window as unknown as { tabula?: { sync: { state$: { value: { phase: string } } } } }).tabula?.sync.state$.value.phase === 'online', null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { tabula?: { sync: { state$: { value: { phase: string } } } } }).tabula?.sync.state$.value.phase === 'online',
+    null,
+    { timeout: 30_000 },
+  );
 
   // draw a rectangle with the real mouse: the editor has it, the canvas shows it, the server keeps it
   await pickTool(page, 'Rectangle');
-  await drag(page, [[300, 200], [460, 320]]);
+  await drag(page, [
+    [300, 200],
+    [460, 320],
+  ]);
   await expect.poll(async () => (await shapes(page)).map((s) => s.cmd)).toEqual(['rectangle']);
   await expect.poll(() => inkNear(page, 300, 260, 4)).toBe(true);
   expect(await inkNear(page, 380, 260, 4)).toBe(false);
   await expect(page.getByText(/My host app, [1-9]\d* board events/)).toBeVisible();
-  await expect.poll(async () => JSON.stringify(await api(server, 'GET', `/api/boards/${code}/commands`, { uid: owner }))).toContain('"rectangle"');
+  await expect
+    .poll(async () => JSON.stringify(await api(server, 'GET', `/api/boards/${code}/commands`, { uid: owner })))
+    .toContain('"rectangle"');
   await shot(page, 'sdk-package-host');
   expect(errors).toEqual([]);
   await context.close();

@@ -30,10 +30,13 @@ async function logInWith(page: Page, rawQuery: string): Promise<{ evilRequests: 
   const evilRequests: string[] = [];
   const dialogs: string[] = [];
   // by host: the login page's own URL names evil.example in its query
-  await page.route((url) => url.hostname === 'evil.example' || url.hostname.endsWith('.evil.example'), (route) => {
-    evilRequests.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>evil</title><p>evil</p>' });
-  });
+  await page.route(
+    (url) => url.hostname === 'evil.example' || url.hostname.endsWith('.evil.example'),
+    (route) => {
+      evilRequests.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>evil</title><p>evil</p>' });
+    },
+  );
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
@@ -46,7 +49,7 @@ async function logInWith(page: Page, rawQuery: string): Promise<{ evilRequests: 
 }
 
 const hostile: Array<[string, string]> = [
-  ['the issue\'s tab-stripped path /%09/evil.example/x', 'ret=%2F%09%2Fevil.example%2Fx'],
+  ["the issue's tab-stripped path /%09/evil.example/x", 'ret=%2F%09%2Fevil.example%2Fx'],
   ['a newline-stripped path /%0A/evil.example/x', 'ret=%2F%0A%2Fevil.example%2Fx'],
   ['a protocol-relative //evil.example', `ret=${encodeURIComponent('//evil.example/x')}`],
   ['a backslash /\\evil.example', `ret=${encodeURIComponent('/\\evil.example/x')}`],

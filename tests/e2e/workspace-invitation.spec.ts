@@ -68,7 +68,9 @@ test('a new person follows the invitation link, signs up, logs in and joins the 
   await page.getByRole('link', { name: 'Go to home' }).click();
   await expect(page).toHaveURL(/\/panel\/home$/);
 
-  const members = await fetch(`${server.url}/api/workspaces/default/members?Take=50`, { headers: { authorization: `Bearer ${accessToken}` } }).then((r) => r.json());
+  const members = await fetch(`${server.url}/api/workspaces/default/members?Take=50`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  }).then((r) => r.json());
   expect(JSON.stringify(members.data)).toContain(invitee);
 
   // the link works once: opening it again says so

@@ -26,7 +26,9 @@ function startFontService(): Promise<string> {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/files/brand.woff2') return res.writeHead(200, { 'content-type': 'font/woff2' }).end(FONT);
     if (url.pathname === '/css2' && url.searchParams.get('family') === 'Brand Sans') {
-      return res.writeHead(200, { 'content-type': 'text/css' }).end("@font-face { font-family: 'Brand Sans'; src: url(/files/brand.woff2) format('woff2'); }");
+      return res
+        .writeHead(200, { 'content-type': 'text/css' })
+        .end("@font-face { font-family: 'Brand Sans'; src: url(/files/brand.woff2) format('woff2'); }");
     }
     res.writeHead(400).end();
   });
@@ -37,7 +39,13 @@ test.beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const fontService = await startFontService();
   smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: smtp.url, DEFAULT_PLAN: 'team', DEFAULT_WORKSPACES: '5', FETCH_PRIVATE_HOSTS: 'true', FONT_SERVICE_URL: `${fontService}/css2?family={family}` });
+  server = await startServer({
+    SMTP_URL: smtp.url,
+    DEFAULT_PLAN: 'team',
+    DEFAULT_WORKSPACES: '5',
+    FETCH_PRIVATE_HOSTS: 'true',
+    FONT_SERVICE_URL: `${fontService}/css2?family={family}`,
+  });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -152,7 +160,10 @@ test('turning the cursors extension off hides collaborators’ cursors on the wo
   await expect(b.locator('.tb-cursor')).toHaveCount(0);
 });
 
-test('members: invite by e-mail (trimmed), the invitation pending, accepted from the mail by an existing account: make admin, revoke, remove', async ({ page, browser }) => {
+test('members: invite by e-mail (trimmed), the invitation pending, accepted from the mail by an existing account: make admin, revoke, remove', async ({
+  page,
+  browser,
+}) => {
   const olive = await person('team-olive');
   const milo = await person('team-milo');
   await logIn(page, olive.email);

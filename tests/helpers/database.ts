@@ -23,7 +23,10 @@ export async function onServer(sql: string, base = BASE_DATABASE_URL()): Promise
  * benchmark): a copy of the run's migrated template when there is one (`migrated`, the default),
  * else empty. `drop()` removes it, closing whatever still holds connections to it.
  */
-export async function freshDatabase(prefix = 'tabula_t', options: { migrated?: boolean } = {}): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function freshDatabase(
+  prefix = 'tabula_t',
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const base = BASE_DATABASE_URL();
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const template = options.migrated === false ? undefined : process.env[TEMPLATE_ENV];

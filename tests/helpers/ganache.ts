@@ -40,7 +40,9 @@ export async function startLocalChain(): Promise<LocalChain> {
     rpc,
     async send(tx) {
       const value = `0x${BigInt(tx.value).toString(16)}`;
-      return (await rpc('eth_sendTransaction', [{ from: tx.from, to: tx.to, value, ...(tx.data ? { data: tx.data } : {}) }])) as `0x${string}`;
+      return (await rpc('eth_sendTransaction', [
+        { from: tx.from, to: tx.to, value, ...(tx.data ? { data: tx.data } : {}) },
+      ])) as `0x${string}`;
     },
     async mine(blocks = 1) {
       for (let i = 0; i < blocks; i++) await rpc('evm_mine');

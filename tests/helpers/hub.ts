@@ -93,10 +93,14 @@ export class HubClient {
 
   /** Resolves once `count` events named `event` were recorded. */
   waitForCount<T = any>(event: HubEvent, count: number, timeoutMs = 10_000): Promise<T[]> {
-    return this.until(() => {
-      const all = this.received<T>(event);
-      return all.length >= count ? all : undefined;
-    }, timeoutMs, `fewer than ${count} ${event} events`);
+    return this.until(
+      () => {
+        const all = this.received<T>(event);
+        return all.length >= count ? all : undefined;
+      },
+      timeoutMs,
+      `fewer than ${count} ${event} events`,
+    );
   }
 
   /** Resolves when `check` answers something other than undefined. */

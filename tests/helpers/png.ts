@@ -16,7 +16,12 @@ export function png(width: number, height: number): Buffer {
   ihdr.set([8, 0, 0, 0, 0], 8);
   const rows = Buffer.alloc((width + 1) * height, 0x80);
   for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0; // filter byte
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The same PNG as a data URL (an avatar payload). */

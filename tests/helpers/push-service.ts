@@ -77,7 +77,10 @@ function verifyVapid(header: string | undefined): { key: string; claims: Receive
   const [, token, key] = m as unknown as [string, string, string];
   const [h, p, s] = token.split('.') as [string, string, string];
   const raw = Buffer.from(key, 'base64url');
-  const publicKey = crypto.createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64(raw.subarray(1, 33)), y: b64(raw.subarray(33, 65)) }, format: 'jwk' });
+  const publicKey = crypto.createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: b64(raw.subarray(1, 33)), y: b64(raw.subarray(33, 65)) },
+    format: 'jwk',
+  });
   const ok = crypto.verify('sha256', Buffer.from(`${h}.${p}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'));
   if (!ok) throw new Error('VAPID signature does not verify');
   return { key, claims: JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) };

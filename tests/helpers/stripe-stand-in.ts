@@ -62,7 +62,11 @@ export interface StripeStandIn {
   /** what the browser's Stripe.js does: confirm the intent with a card */
   confirm(intentId: string, paymentMethod?: string): { ok: boolean; intent: Intent };
   /** a signed webhook body and its headers for an event about an intent or a Checkout Session */
-  webhook(type: string, objectId: string, options?: { eventId?: string; secret?: string }): { payload: string; headers: Record<string, string> };
+  webhook(
+    type: string,
+    objectId: string,
+    options?: { eventId?: string; secret?: string },
+  ): { payload: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
 
@@ -107,7 +111,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const decline = (intent: Intent) => {
     intent.status = 'requires_payment_method';
     intent.last_payment_error = { code: 'card_declined', message: 'Your card was declined.' };
-    return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: intent } } };
+    return {
+      status: 402,
+      body: {
+        error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+          payment_intent: intent,
+        },
+      },
+    };
   };
   const confirmIntent = (intent: Intent, pm: string): { status: number; body: unknown } => {
     intent.payment_method = pm;
@@ -122,8 +137,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const newIntent = (form: Record<string, any>): Intent => {
     const id = `pi_${++n}_${crypto.randomBytes(4).toString('hex')}`;
     const intent: Intent = {
-      id, object: 'payment_intent', amount: Number(form.amount), currency: String(form.currency), status: 'requires_payment_method', client_secret: `${id}_secret_${crypto.randomBytes(6).toString('hex')}`,
-      customer: (form.customer as string) ?? null, payment_method: (form.payment_method as string) ?? null, metadata: (form.metadata as Record<string, string>) ?? {}, last_payment_error: null,
+      id,
+      object: 'payment_intent',
+      amount: Number(form.amount),
+      currency: String(form.currency),
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${crypto.randomBytes(6).toString('hex')}`,
+      customer: (form.customer as string) ?? null,
+      payment_method: (form.payment_method as string) ?? null,
+      metadata: (form.metadata as Record<string, string>) ?? {},
+      last_payment_error: null,
     };
     intents.set(id, intent);
     return intent;
@@ -135,12 +158,28 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       currency: String(item.price_data?.currency ?? ''),
       quantity: Number(item.quantity ?? 1),
     }));
-    if (form.mode !== 'payment' || !items.length || !form.success_url || !form.cancel_url) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'mode payment, line_items, success_url and cancel_url are required' } } };
+    if (form.mode !== 'payment' || !items.length || !form.success_url || !form.cancel_url)
+      return {
+        status: 400,
+        body: { error: { type: 'invalid_request_error', message: 'mode payment, line_items, success_url and cancel_url are required' } },
+      };
     const id = `cs_test_${++n}${crypto.randomBytes(8).toString('hex')}`;
     const session: Session = {
-      id, object: 'checkout.session', mode: 'payment', amount_total: items.reduce((sum, i) => sum + i.amount_total, 0), currency: items[0]!.currency,
-      client_reference_id: form.client_reference_id ?? null, customer: form.customer ?? null, metadata: form.metadata ?? {}, payment_status: 'unpaid', status: 'open',
-      payment_intent: null, success_url: String(form.success_url), cancel_url: String(form.cancel_url), url: `${base()}/checkout/${id}`, line_items: items,
+      id,
+      object: 'checkout.session',
+      mode: 'payment',
+      amount_total: items.reduce((sum, i) => sum + i.amount_total, 0),
+      currency: items[0]!.currency,
+      client_reference_id: form.client_reference_id ?? null,
+      customer: form.customer ?? null,
+      metadata: form.metadata ?? {},
+      payment_status: 'unpaid',
+      status: 'open',
+      payment_intent: null,
+      success_url: String(form.success_url),
+      cancel_url: String(form.cancel_url),
+      url: `${base()}/checkout/${id}`,
+      line_items: items,
     };
     sessions.set(id, session);
     return { status: 200, body: session };
@@ -148,11 +187,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessionView = (session: Session, expand: string[]) => ({
     ...session,
     line_items: undefined,
-    payment_intent: expand.includes('payment_intent') && session.payment_intent ? intents.get(session.payment_intent) : session.payment_intent,
+    payment_intent:
+      expand.includes('payment_intent') && session.payment_intent ? intents.get(session.payment_intent) : session.payment_intent,
   });
   const paySession = (session: Session): Session => {
     if (session.payment_status === 'paid') return session;
-    const intent = newIntent({ amount: session.amount_total, currency: session.currency, customer: session.customer, metadata: session.metadata });
+    const intent = newIntent({
+      amount: session.amount_total,
+      currency: session.currency,
+      customer: session.customer,
+      metadata: session.metadata,
+    });
     confirmIntent(intent, GOOD_CARD);
     session.payment_intent = intent.id;
     session.payment_status = 'paid';
@@ -161,7 +206,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   };
 
   const route = (method: string, path: string, form: Record<string, any>): { status: number; body: unknown } => {
-    if (method === 'POST' && path === '/v1/customers') return { status: 200, body: { id: `cus_${++n}`, object: 'customer', email: form.email ?? null } };
+    if (method === 'POST' && path === '/v1/customers')
+      return { status: 200, body: { id: `cus_${++n}`, object: 'customer', email: form.email ?? null } };
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(form);
     const cs = /^\/v1\/checkout\/sessions\/(\w+)$/.exec(path);
     if (cs && method === 'GET') {
@@ -184,7 +230,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   const stripe = new Stripe('sk_test_stand_in');
   const signed = (type: string, object: unknown, options: { eventId?: string; secret?: string } = {}) => {
-    const payload = JSON.stringify({ id: options.eventId ?? `evt_${++n}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object }, api_version: '2026-10-28', livemode: false, pending_webhooks: 1, request: null });
+    const payload = JSON.stringify({
+      id: options.eventId ?? `evt_${++n}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+      api_version: '2026-10-28',
+      livemode: false,
+      pending_webhooks: 1,
+      request: null,
+    });
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret });
     return { payload, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } };
   };
@@ -223,7 +279,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return;
       }
       const form = parseForm(req.method === 'GET' ? url.search.slice(1) : body);
-      const answer = key && idempotent.has(`${req.method} ${path} ${key}`) ? idempotent.get(`${req.method} ${path} ${key}`)! : route(req.method ?? 'GET', path, form);
+      const answer =
+        key && idempotent.has(`${req.method} ${path} ${key}`)
+          ? idempotent.get(`${req.method} ${path} ${key}`)!
+          : route(req.method ?? 'GET', path, form);
       if (key) idempotent.set(`${req.method} ${path} ${key}`, answer);
       res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${++n}` });
       res.end(JSON.stringify(answer.body));

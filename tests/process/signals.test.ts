@@ -82,7 +82,10 @@ describe('node build/main.js', () => {
     s.child.kill('SIGUSR2');
     const { code } = await s.exited;
     expect(code).toBe(70);
-    const fatal = fs.readFileSync(path.join(s.dataDir, 'logs', 'FatalLogs.log'), 'utf8').trim().split('\n');
+    const fatal = fs
+      .readFileSync(path.join(s.dataDir, 'logs', 'FatalLogs.log'), 'utf8')
+      .trim()
+      .split('\n');
     expect(fatal).toHaveLength(1);
     expect(fatal[0]).toContain('boom outside any request');
   }, 90_000);

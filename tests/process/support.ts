@@ -19,26 +19,41 @@ export interface Started {
   tree(): number[];
 }
 
-export async function start(cmd: string, args: string[], env: Record<string, string> = {}, options: { port?: number } = {}): Promise<Started> {
-    const chosen = options.port || (await freePort());
-    const dataDir = path.join(os.tmpdir(), `tabula-process-${crypto.randomUUID()}`);
-    const child = spawn(cmd, args, {
-      env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', JOBS: 'off', LOG_LEVEL: 'info', PORT: String(chosen), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    child.stderr!.on('data', (d) => (out += d));
-    let signalledAt = 0;
-    const kill = child.kill.bind(child);
-    child.kill = (signal?: NodeJS.Signals | number) => {
-      signalledAt ||= Date.now();
-      return kill(signal);
-    };
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; afterMs: number }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal, afterMs: signalledAt ? Date.now() - signalledAt : 0 })),
-    );
-    return { child, port: chosen, dataDir, output: () => out, exited, tree: () => descendants(child.pid!) };
+export async function start(
+  cmd: string,
+  args: string[],
+  env: Record<string, string> = {},
+  options: { port?: number } = {},
+): Promise<Started> {
+  const chosen = options.port || (await freePort());
+  const dataDir = path.join(os.tmpdir(), `tabula-process-${crypto.randomUUID()}`);
+  const child = spawn(cmd, args, {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      JOBS: 'off',
+      LOG_LEVEL: 'info',
+      PORT: String(chosen),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  let signalledAt = 0;
+  const kill = child.kill.bind(child);
+  child.kill = (signal?: NodeJS.Signals | number) => {
+    signalledAt ||= Date.now();
+    return kill(signal);
+  };
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; afterMs: number }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, afterMs: signalledAt ? Date.now() - signalledAt : 0 })),
+  );
+  return { child, port: chosen, dataDir, output: () => out, exited, tree: () => descendants(child.pid!) };
 }
 
 /** Waits until /health answers 200 (or the process ends). */

@@ -117,7 +117,9 @@ describe('budgets per client address and per board (one node)', () => {
   });
 
   it('the defaults leave a classroom of 30 behind one NAT room to work', () => {
-    expect(DEFAULT_LIMITS.guestCommandsPerAddress.points / (DEFAULT_LIMITS.guestCommandsPerAddress.windowMs / 1000) / 30).toBeGreaterThanOrEqual(10);
+    expect(
+      DEFAULT_LIMITS.guestCommandsPerAddress.points / (DEFAULT_LIMITS.guestCommandsPerAddress.windowMs / 1000) / 30,
+    ).toBeGreaterThanOrEqual(10);
     expect(DEFAULT_LIMITS.hubSocketsPerAddress).toBeGreaterThanOrEqual(90);
     expect(DEFAULT_LIMITS.hubOpensPerAddress.points).toBeGreaterThanOrEqual(180);
     expect(DEFAULT_LIMITS.commandsPerBoard.points).toBeGreaterThanOrEqual(DEFAULT_LIMITS.guestCommandsPerAddress.points);

@@ -17,8 +17,23 @@ import { boardState } from '../api/board-state';
 import { HubClient, pause } from '../helpers/hub';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import {
-  allow, CLASSES, COMMENTERS, EDITORS, FACILITATORS, forgeKey, hubOutcome, makeBoard, makeWorld, MATRIX_CONFIG, MEMBERS, OWNER, whoOf,
-  type BoardCase, type Cls, type Outcome, type World,
+  allow,
+  CLASSES,
+  COMMENTERS,
+  EDITORS,
+  FACILITATORS,
+  forgeKey,
+  hubOutcome,
+  makeBoard,
+  makeWorld,
+  MATRIX_CONFIG,
+  MEMBERS,
+  OWNER,
+  whoOf,
+  type BoardCase,
+  type Cls,
+  type Outcome,
+  type World,
 } from './support';
 
 let p: TestPlatform;
@@ -71,7 +86,10 @@ const METHODS: Record<Exclude<HubMethod, 'joinBoard' | 'reconnect'>, MethodCase>
     expect: only(MEMBERS),
     run: (hub, b, cls) => hub.call('renameMember', b.code, `renamed ${cls}`),
     async check(b, cls) {
-      const rows = await p.db('board_members').where({ board_id: b.id, name: `renamed ${cls}` }).select('uid');
+      const rows = await p
+        .db('board_members')
+        .where({ board_id: b.id, name: `renamed ${cls}` })
+        .select('uid');
       expect(rows.map((r) => r.uid)).toEqual([keyOf(cls)]);
     },
   },
@@ -92,9 +110,16 @@ const METHODS: Record<Exclude<HubMethod, 'joinBoard' | 'reconnect'>, MethodCase>
   messaging: {
     expect: only(FACILITATORS),
     // `member` names the owner: ignored, the sender is who the socket is
-    run: (hub, b) => hub.call('messaging', b.code, { uid: w.owner.actor.uid, name: 'Olive Owner' }, '', { name: 'grab-everyone-attention', data: { x: 1, y: 1 } }),
+    run: (hub, b) =>
+      hub.call('messaging', b.code, { uid: w.owner.actor.uid, name: 'Olive Owner' }, '', {
+        name: 'grab-everyone-attention',
+        data: { x: 1, y: 1 },
+      }),
     async check(b, cls, mark) {
-      const sent = published.slice(mark).filter((e) => e.code === b.code).map((e) => JSON.stringify(e.message));
+      const sent = published
+        .slice(mark)
+        .filter((e) => e.code === b.code)
+        .map((e) => JSON.stringify(e.message));
       expect(sent.length).toBeGreaterThan(0);
       expect(sent.join()).toContain(keyOf(cls));
       if (cls !== 'owner') expect(sent.join()).not.toContain(w.owner.actor.uid);
@@ -149,7 +174,10 @@ afterAll(async () => {
 describe('the hub methods', () => {
   it('every hub method has a row in the matrix', () => {
     const declared = ['joinBoard', 'reconnect', ...Object.keys(METHODS)];
-    expect(HUB_METHODS.filter((m) => !declared.includes(m)), 'hub methods without a row').toEqual([]);
+    expect(
+      HUB_METHODS.filter((m) => !declared.includes(m)),
+      'hub methods without a row',
+    ).toEqual([]);
   });
 });
 
@@ -206,7 +234,10 @@ describe('every hub method × every identity (NoAccess board)', () => {
           got[cls] = door[cls]!.outcome === 'ok' ? outcome : door[cls]!.outcome;
           if (door[cls]!.outcome !== 'ok') expect(outcome, `${cls}: ${method} on a socket that could not join`).toBe(400);
           expect(await boardState(p.db, shared.id), `${cls}: a refused ${method} changed the board`).toEqual(before);
-          expect(published.slice(mark).filter((e) => e.code === shared.code), `${cls}: a refused ${method} published`).toEqual([]);
+          expect(
+            published.slice(mark).filter((e) => e.code === shared.code),
+            `${cls}: a refused ${method} published`,
+          ).toEqual([]);
         }
       }
       expect(got).toEqual(m.expect);

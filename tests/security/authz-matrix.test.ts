@@ -19,8 +19,26 @@ import { boardState } from '../api/board-state';
 import { png } from '../helpers/png';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import {
-  allow, ANY_IDENTITY, CLASSES, EDITORS, EVERYONE, forgeKey, makeBoard, makeWorld, MATRIX_CONFIG, MEMBERS, outcomeOfStatus, OWNER,
-  pngDataUrl, SIGNED_IN, UID_SENDERS, whoOf, type BoardCase, type Cls, type Outcome, type World,
+  allow,
+  ANY_IDENTITY,
+  CLASSES,
+  EDITORS,
+  EVERYONE,
+  forgeKey,
+  makeBoard,
+  makeWorld,
+  MATRIX_CONFIG,
+  MEMBERS,
+  outcomeOfStatus,
+  OWNER,
+  pngDataUrl,
+  SIGNED_IN,
+  UID_SENDERS,
+  whoOf,
+  type BoardCase,
+  type Cls,
+  type Outcome,
+  type World,
 } from './support';
 
 interface Ctx {
@@ -57,7 +75,7 @@ async function callMultipart(p: TestPlatform, who: Who | null, url: string, fiel
   const headers: Record<string, string> = { 'content-type': request.headers.get('content-type')! };
   if (who?.token) headers.authorization = `Bearer ${who.token}`;
   const res = await p.server.inject({ method: 'POST', url, headers, payload: Buffer.from(await request.arrayBuffer()) });
-  let body: any = null;
+  let body: any;
   try {
     body = JSON.parse(res.payload);
   } catch {
@@ -113,19 +131,47 @@ const ROUTES: Record<string, RouteCase> = {
   // the socket's auth endpoint (nes): a bearer token or nothing, never a Uid
   'AUTH /nes/auth': { kind: 'public', req: () => ({ url: '/nes/auth' }), expect: same(404) },
   // accounts: public forms (wrong credentials for everyone)
-  'POST /api/accounts/login': { kind: 'public', req: () => ({ url: '/api/accounts/login', payload: { username: 'nobody@example.com', password: 'wrong-password-1' } }), expect: same(400) },
+  'POST /api/accounts/login': {
+    kind: 'public',
+    req: () => ({ url: '/api/accounts/login', payload: { username: 'nobody@example.com', password: 'wrong-password-1' } }),
+    expect: same(400),
+  },
   'POST /api/accounts/logout': { kind: 'public', req: () => ({ url: '/api/accounts/logout', payload: {} }), expect: same('ok') },
-  'POST /api/accounts/refresh': { kind: 'public', req: () => ({ url: '/api/accounts/refresh', payload: { refreshToken: 'not-a-refresh-token' } }), expect: same(401) },
+  'POST /api/accounts/refresh': {
+    kind: 'public',
+    req: () => ({ url: '/api/accounts/refresh', payload: { refreshToken: 'not-a-refresh-token' } }),
+    expect: same(401),
+  },
   'POST /api/accounts/users': {
     kind: 'public',
-    req: () => ({ url: '/api/accounts/users', payload: { username: `new-${crypto.randomBytes(5).toString('hex')}@example.com`, password: 'correct horse battery staple 9', repeatPassword: 'correct horse battery staple 9', terms: true } }),
+    req: () => ({
+      url: '/api/accounts/users',
+      payload: {
+        username: `new-${crypto.randomBytes(5).toString('hex')}@example.com`,
+        password: 'correct horse battery staple 9',
+        repeatPassword: 'correct horse battery staple 9',
+        terms: true,
+      },
+    }),
     expect: same('ok'),
   },
   // (reset-password asks for the link, reset sets the password with its code)
-  'POST /api/accounts/password/reset-password': { kind: 'public', req: (c) => ({ url: '/api/accounts/password/reset-password', payload: { email: c.w.owner.user!.username } }), expect: same('ok') },
+  'POST /api/accounts/password/reset-password': {
+    kind: 'public',
+    req: (c) => ({ url: '/api/accounts/password/reset-password', payload: { email: c.w.owner.user!.username } }),
+    expect: same('ok'),
+  },
   'POST /api/accounts/password/reset': {
     kind: 'public',
-    req: (c) => ({ url: '/api/accounts/password/reset', payload: { email: c.w.owner.user!.username, code: '000000', password: 'correct horse battery staple 9', confirmPassword: 'correct horse battery staple 9' } }),
+    req: (c) => ({
+      url: '/api/accounts/password/reset',
+      payload: {
+        email: c.w.owner.user!.username,
+        code: '000000',
+        password: 'correct horse battery staple 9',
+        confirmPassword: 'correct horse battery staple 9',
+      },
+    }),
     expect: same(400),
   },
   'GET /api/accounts/validate': { kind: 'user', req: () => ({ url: '/api/accounts/validate' }), expect: USERS() },
@@ -133,7 +179,10 @@ const ROUTES: Record<string, RouteCase> = {
     kind: 'user',
     // a confirmation that does not match (a real change would revoke the caller's token): auth
     // runs before validation, so only a token reaches the 400
-    req: () => ({ url: '/api/change-password', payload: { current: 'not-the-password-1', password: 'correct horse battery staple 9', confirmPassword: 'something else entirely 9' } }),
+    req: () => ({
+      url: '/api/change-password',
+      payload: { current: 'not-the-password-1', password: 'correct horse battery staple 9', confirmPassword: 'something else entirely 9' },
+    }),
     expect: allow([], (cls) => noLogin(cls) || 400),
   },
   // the caller's own account
@@ -148,7 +197,10 @@ const ROUTES: Record<string, RouteCase> = {
     req: (_c, cls) => ({ url: '/api/users/profile', payload: { displayName: `${cls} renamed` } }),
     expect: USERS(),
     check: async (c, cls) => {
-      const rows = await c.p.db('users').where({ display_name: `${cls} renamed` }).select('id');
+      const rows = await c.p
+        .db('users')
+        .where({ display_name: `${cls} renamed` })
+        .select('id');
       expect(rows.map((r) => r.id)).toEqual([whoOf(c.w, cls)!.user!.id]);
     },
   },
@@ -157,7 +209,10 @@ const ROUTES: Record<string, RouteCase> = {
     req: () => ({ url: '/api/users/profile/security-stamp' }),
     expect: USERS(),
     check: async (c, cls, res) => {
-      const row = await c.p.db('users').where({ id: whoOf(c.w, cls)!.user!.id }).first();
+      const row = await c.p
+        .db('users')
+        .where({ id: whoOf(c.w, cls)!.user!.id })
+        .first();
       expect(res.body.securityStamp).toBe(row.security_stamp);
     },
   },
@@ -204,7 +259,10 @@ const ROUTES: Record<string, RouteCase> = {
     req: (_c, cls) => ({ url: '/api/clients', payload: { appName: `app of ${cls}`, terms: true } }),
     expect: USERS(),
     check: async (c, cls) => {
-      const rows = await c.p.db('clients').where({ app_name: `app of ${cls}` }).select('owner_id');
+      const rows = await c.p
+        .db('clients')
+        .where({ app_name: `app of ${cls}` })
+        .select('owner_id');
       expect(rows.map((r) => r.owner_id)).toEqual([whoOf(c.w, cls)!.user!.id]);
     },
   },
@@ -226,27 +284,56 @@ const ROUTES: Record<string, RouteCase> = {
     check: async (c, _cls, res) => expect(res.raw).not.toContain(c.app.clientSecret),
   },
   // logs: anyone may report; the row is the caller's
-  'POST /api/logs/clients': { kind: 'public', req: (_c, cls) => ({ url: '/api/logs/clients', payload: { level: 'error', context: `ctx-${cls}`, message: 'm' } }), expect: same('ok'), check: logRowIsCaller('client_logs', 'context') },
-  'POST /api/logs/usages': { kind: 'public', req: (_c, cls) => ({ url: '/api/logs/usages', payload: { context: `ctx-${cls}` } }), expect: same('ok'), check: logRowIsCaller('usage_logs', 'context') },
-  'POST /api/logs/perfs': { kind: 'public', req: (_c, cls) => ({ url: '/api/logs/perfs', payload: { type: `ctx-${cls}`, sessionId: 's' } }), expect: same('ok'), check: logRowIsCaller('perf_logs', 'type') },
+  'POST /api/logs/clients': {
+    kind: 'public',
+    req: (_c, cls) => ({ url: '/api/logs/clients', payload: { level: 'error', context: `ctx-${cls}`, message: 'm' } }),
+    expect: same('ok'),
+    check: logRowIsCaller('client_logs', 'context'),
+  },
+  'POST /api/logs/usages': {
+    kind: 'public',
+    req: (_c, cls) => ({ url: '/api/logs/usages', payload: { context: `ctx-${cls}` } }),
+    expect: same('ok'),
+    check: logRowIsCaller('usage_logs', 'context'),
+  },
+  'POST /api/logs/perfs': {
+    kind: 'public',
+    req: (_c, cls) => ({ url: '/api/logs/perfs', payload: { type: `ctx-${cls}`, sessionId: 's' } }),
+    expect: same('ok'),
+    check: logRowIsCaller('perf_logs', 'type'),
+  },
   // boards
   'POST /api/boards': {
     kind: 'user',
     req: (_c, cls) => ({ url: '/api/boards', payload: { name: `board of ${cls}` } }),
     expect: allow(ANY_IDENTITY, () => 401),
     check: async (c, cls) => {
-      const row = await c.p.db('boards').where({ name: `board of ${cls}` }).first();
+      const row = await c.p
+        .db('boards')
+        .where({ name: `board of ${cls}` })
+        .first();
       const who = whoOf(c.w, cls)!;
-      expect({ owner_id: row.owner_id, owner_uid: who.token ? undefined : row.owner_uid }).toEqual({ owner_id: who.actor.userId, owner_uid: who.token ? undefined : who.actor.uid });
+      expect({ owner_id: row.owner_id, owner_uid: who.token ? undefined : row.owner_uid }).toEqual({
+        owner_id: who.actor.userId,
+        owner_uid: who.token ? undefined : who.actor.uid,
+      });
     },
   },
-  'DELETE /api/boards': { kind: 'board', mutates: true, req: (c) => ({ url: '/api/boards', payload: { id: c.board.code } }), expect: allow(OWNER) },
+  'DELETE /api/boards': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: '/api/boards', payload: { id: c.board.code } }),
+    expect: allow(OWNER),
+  },
   'GET /api/boards/{id}/commands': { kind: 'board', req: (c) => ({ url: `/api/boards/${c.board.code}/commands` }), expect: allow(MEMBERS) },
   'POST /api/boards/{id}/commands': {
     kind: 'board',
     mutates: true,
     // the command names the owner as its author: the server stamps the sender
-    req: (c) => ({ url: `/api/boards/${c.board.code}/commands`, payload: { boardCommand: JSON.stringify(add(c.w.owner.actor.uid, rect('probe', c.w.owner.actor.uid))) } }),
+    req: (c) => ({
+      url: `/api/boards/${c.board.code}/commands`,
+      payload: { boardCommand: JSON.stringify(add(c.w.owner.actor.uid, rect('probe', c.w.owner.actor.uid))) },
+    }),
     expect: allow(EDITORS),
     check: async (c, cls) => {
       const row = await c.p.db('commands').where({ board_id: c.board.id }).orderBy('seq', 'desc').first();
@@ -255,8 +342,18 @@ const ROUTES: Record<string, RouteCase> = {
       expect([payload.uid, payload.shape.uid]).toEqual([keyOf(c.w, cls), keyOf(c.w, cls)]);
     },
   },
-  'POST /api/boards/{id}/dispose': { kind: 'board', mutates: true, req: (c) => ({ url: `/api/boards/${c.board.code}/dispose`, payload: { days: 7 } }), expect: allow(OWNER) },
-  'POST /api/boards/{id}/rename': { kind: 'board', mutates: true, req: (c) => ({ url: `/api/boards/${c.board.code}/rename`, payload: { name: 'Renamed' } }), expect: allow(EDITORS) },
+  'POST /api/boards/{id}/dispose': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: `/api/boards/${c.board.code}/dispose`, payload: { days: 7 } }),
+    expect: allow(OWNER),
+  },
+  'POST /api/boards/{id}/rename': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: `/api/boards/${c.board.code}/rename`, payload: { name: 'Renamed' } }),
+    expect: allow(EDITORS),
+  },
   'POST /api/boards/{id}/assets': {
     kind: 'board',
     mutates: true,
@@ -268,7 +365,11 @@ const ROUTES: Record<string, RouteCase> = {
       expect(row.uploader_id ?? row.uploader_uid).toBe(keyOf(c.w, cls));
     },
   },
-  'GET /api/assets/{id}/{variant}': { kind: 'board', req: (c) => ({ url: `/api/assets/${sharedAsset}/full?Board=${c.board.code}` }), expect: allow(MEMBERS) },
+  'GET /api/assets/{id}/{variant}': {
+    kind: 'board',
+    req: (c) => ({ url: `/api/assets/${sharedAsset}/full?Board=${c.board.code}` }),
+    expect: allow(MEMBERS),
+  },
   'GET /api/boards/{id}/sharing': {
     kind: 'board',
     req: (c) => ({ url: `/api/boards/${c.board.code}/sharing` }),
@@ -279,7 +380,12 @@ const ROUTES: Record<string, RouteCase> = {
       expect(res.raw).toContain(c.w.guestMember.actor.uid);
     },
   },
-  'POST /api/boards/{id}/sharings': { kind: 'board', mutates: true, req: (c) => ({ url: `/api/boards/${c.board.code}/sharings`, payload: { link: 'Editor' } }), expect: allow(OWNER) },
+  'POST /api/boards/{id}/sharings': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: `/api/boards/${c.board.code}/sharings`, payload: { link: 'Editor' } }),
+    expect: allow(OWNER),
+  },
   'POST /api/boards/{id}/members': {
     kind: 'board',
     mutates: true,
@@ -323,8 +429,16 @@ const ROUTES: Record<string, RouteCase> = {
     check: async (c, cls, res) => expect(res.body.map((x: { id: string }) => x.id).includes(ownerWorkspace)).toBe(cls === 'owner'),
   },
   // an empty name: the field error comes after authentication
-  'POST /api/workspaces': { kind: 'user', req: () => ({ url: '/api/workspaces', payload: { name: '' } }), expect: allow([], (cls) => noLogin(cls) || 400) },
-  'POST /api/workspaces/invitations/accept': { kind: 'user', req: () => ({ url: '/api/workspaces/invitations/accept', payload: { token: 'no-such-invitation' } }), expect: allow([], (cls) => noLogin(cls) || 400) },
+  'POST /api/workspaces': {
+    kind: 'user',
+    req: () => ({ url: '/api/workspaces', payload: { name: '' } }),
+    expect: allow([], (cls) => noLogin(cls) || 400),
+  },
+  'POST /api/workspaces/invitations/accept': {
+    kind: 'user',
+    req: () => ({ url: '/api/workspaces/invitations/accept', payload: { token: 'no-such-invitation' } }),
+    expect: allow([], (cls) => noLogin(cls) || 400),
+  },
   'GET /api/workspaces/{id}': {
     kind: 'user',
     req: () => ({ url: `/api/workspaces/${ownerWorkspace}` }),
@@ -337,12 +451,28 @@ const ROUTES: Record<string, RouteCase> = {
     expect: OWN_WORKSPACE(),
   },
   // a name that cannot be a font: the owner's call is refused before any fetch (400), others never reach it
-  'POST /api/workspaces/{id}/fonts': { kind: 'user', req: () => ({ url: `/api/workspaces/${ownerWorkspace}/fonts`, payload: { font: '@@' } }), expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)) },
+  'POST /api/workspaces/{id}/fonts': {
+    kind: 'user',
+    req: () => ({ url: `/api/workspaces/${ownerWorkspace}/fonts`, payload: { font: '@@' } }),
+    expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)),
+  },
   // served fonts are public assets (boards' guests load them); an unknown one is 404 to everyone
-  'GET /api/fonts/{fontId}/stylesheet.css': { kind: 'public', req: () => ({ url: '/api/fonts/00000000-0000-4000-8000-000000000000/stylesheet.css' }), expect: same(404) },
-  'GET /api/fonts/{fontId}/files/{n}': { kind: 'public', req: () => ({ url: '/api/fonts/00000000-0000-4000-8000-000000000000/files/0' }), expect: same(404) },
+  'GET /api/fonts/{fontId}/stylesheet.css': {
+    kind: 'public',
+    req: () => ({ url: '/api/fonts/00000000-0000-4000-8000-000000000000/stylesheet.css' }),
+    expect: same(404),
+  },
+  'GET /api/fonts/{fontId}/files/{n}': {
+    kind: 'public',
+    req: () => ({ url: '/api/fonts/00000000-0000-4000-8000-000000000000/files/0' }),
+    expect: same(404),
+  },
   // the owner's default workspace (with boards) is never deleted: 400 for the owner
-  'DELETE /api/workspaces/{id}': { kind: 'user', req: () => ({ url: `/api/workspaces/${ownerWorkspace}` }), expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)) },
+  'DELETE /api/workspaces/{id}': {
+    kind: 'user',
+    req: () => ({ url: `/api/workspaces/${ownerWorkspace}` }),
+    expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)),
+  },
   'GET /api/workspaces/{id}/members': {
     kind: 'user',
     req: () => ({ url: `/api/workspaces/${ownerWorkspace}/members` }),
@@ -366,13 +496,21 @@ const ROUTES: Record<string, RouteCase> = {
     req: (c) => ({ url: `/api/workspaces/${ownerWorkspace}/members/${c.w.owner.user!.id}` }),
     expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)),
   },
-  'GET /api/workspaces/{id}/pending-members': { kind: 'user', req: () => ({ url: `/api/workspaces/${ownerWorkspace}/pending-members` }), expect: OWN_WORKSPACE() },
+  'GET /api/workspaces/{id}/pending-members': {
+    kind: 'user',
+    req: () => ({ url: `/api/workspaces/${ownerWorkspace}/pending-members` }),
+    expect: OWN_WORKSPACE(),
+  },
   'DELETE /api/workspaces/{id}/pending-members/{invitationId}': {
     kind: 'user',
     req: () => ({ url: `/api/workspaces/${ownerWorkspace}/pending-members/00000000-0000-4000-8000-000000000000` }),
     expect: allow([], (cls) => noLogin(cls) || 404),
   },
-  'GET /api/workspaces/{id}/extensions': { kind: 'user', req: () => ({ url: `/api/workspaces/${ownerWorkspace}/extensions` }), expect: OWN_WORKSPACE() },
+  'GET /api/workspaces/{id}/extensions': {
+    kind: 'user',
+    req: () => ({ url: `/api/workspaces/${ownerWorkspace}/extensions` }),
+    expect: OWN_WORKSPACE(),
+  },
   'POST /api/workspaces/{id}/extensions/{extensionId}': {
     kind: 'user',
     req: () => ({ url: `/api/workspaces/${ownerWorkspace}/extensions/app-frame`, payload: { plugged: true } }),
@@ -381,15 +519,34 @@ const ROUTES: Record<string, RouteCase> = {
   // billing (platform/billing; docs/billing.md): a workspace's subscription and invoices are its
   // Owner's and Admins' only; no payment gateway here, so place-order is the owner's 400
   'GET /api/plans': { kind: 'user', req: () => ({ url: '/api/plans' }), expect: USERS() },
-  'GET /api/subscriptions/for/{id}': { kind: 'user', req: () => ({ url: `/api/subscriptions/for/${ownerWorkspace}` }), expect: OWN_WORKSPACE() },
-  'GET /api/invoices/upcoming': { kind: 'user', req: () => ({ url: `/api/invoices/upcoming?Plan=team&Workspace=${ownerWorkspace}` }), expect: OWN_WORKSPACE() },
+  'GET /api/subscriptions/for/{id}': {
+    kind: 'user',
+    req: () => ({ url: `/api/subscriptions/for/${ownerWorkspace}` }),
+    expect: OWN_WORKSPACE(),
+  },
+  'GET /api/invoices/upcoming': {
+    kind: 'user',
+    req: () => ({ url: `/api/invoices/upcoming?Plan=team&Workspace=${ownerWorkspace}` }),
+    expect: OWN_WORKSPACE(),
+  },
   'POST /api/subscriptions/place-order': {
     kind: 'user',
-    req: () => ({ url: '/api/subscriptions/place-order', payload: { plan: 'team', billingCycle: 'Monthly', addons: [], PaymentMethod: 'Card', workspace: ownerWorkspace } }),
+    req: () => ({
+      url: '/api/subscriptions/place-order',
+      payload: { plan: 'team', billingCycle: 'Monthly', addons: [], PaymentMethod: 'Card', workspace: ownerWorkspace },
+    }),
     expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)),
   },
-  'POST /api/subscriptions/finalize-order': { kind: 'user', req: () => ({ url: '/api/subscriptions/finalize-order', payload: { referenceId: 'ord_no_such_order' } }), expect: allow([], (cls) => noLogin(cls) || 404) },
-  'POST /api/subscriptions/{id}/billing-cycle': { kind: 'user', req: () => ({ url: `/api/subscriptions/${crypto.randomUUID()}/billing-cycle`, payload: { cycle: 'Quarterly' } }), expect: allow([], (cls) => noLogin(cls) || 404) },
+  'POST /api/subscriptions/finalize-order': {
+    kind: 'user',
+    req: () => ({ url: '/api/subscriptions/finalize-order', payload: { referenceId: 'ord_no_such_order' } }),
+    expect: allow([], (cls) => noLogin(cls) || 404),
+  },
+  'POST /api/subscriptions/{id}/billing-cycle': {
+    kind: 'user',
+    req: () => ({ url: `/api/subscriptions/${crypto.randomUUID()}/billing-cycle`, payload: { cycle: 'Quarterly' } }),
+    expect: allow([], (cls) => noLogin(cls) || 404),
+  },
   // the owner's free plan cannot be resumed (400); another's workspace is 404
   'POST /api/users/self/subscriptions/pause': {
     kind: 'user',
@@ -397,7 +554,11 @@ const ROUTES: Record<string, RouteCase> = {
     expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)),
   },
   'GET /api/users/subscriptions/history': { kind: 'user', req: () => ({ url: '/api/users/subscriptions/history' }), expect: USERS() },
-  'GET /api/subscriptions/invoices/{id}': { kind: 'user', req: () => ({ url: `/api/subscriptions/invoices/${crypto.randomUUID()}` }), expect: allow([], (cls) => noLogin(cls) || 404) },
+  'GET /api/subscriptions/invoices/{id}': {
+    kind: 'user',
+    req: () => ({ url: `/api/subscriptions/invoices/${crypto.randomUUID()}` }),
+    expect: allow([], (cls) => noLogin(cls) || 404),
+  },
   // a USER route despite its /api/admin path (panel.md §7): any signed-in user redeems for a workspace they manage
   'POST /api/admin/promos/redeem': {
     kind: 'user',
@@ -406,9 +567,17 @@ const ROUTES: Record<string, RouteCase> = {
     check: async (_c, _cls, res) => expect(res.body).toMatchObject({ succeed: false }),
   },
   // creating a promo (platform/billing/promo-admin.ts): operators only
-  'POST /api/admin/promos': { kind: 'user', req: () => ({ url: '/api/admin/promos', payload: { name: 'Matrix promo', type: 'Percent', percent: 100 } }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/promos': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/promos', payload: { name: 'Matrix promo', type: 'Percent', percent: 100 } }),
+    expect: OPERATOR_ONLY(),
+  },
   // the payment gateway's webhook: no gateway configured here, so nothing verifies: 400 for all
-  'POST /api/billing/stripe/webhook': { kind: 'public', req: () => ({ url: '/api/billing/stripe/webhook', payload: { type: 'payment_intent.succeeded' } }), expect: same(400) },
+  'POST /api/billing/stripe/webhook': {
+    kind: 'public',
+    req: () => ({ url: '/api/billing/stripe/webhook', payload: { type: 'payment_intent.succeeded' } }),
+    expect: same(400),
+  },
   // the operator back-office (platform/admin; docs/backoffice.md): every class here is refused — no token
   // 401, any token 403 (no class is an operator; tests/api/admin-authz.test.ts walks them with one)
   'GET /api/admin/audit': { kind: 'user', req: () => ({ url: '/api/admin/audit' }), expect: OPERATOR_ONLY() },
@@ -416,66 +585,214 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/feature-audits': { kind: 'user', req: () => ({ url: '/api/admin/feature-audits' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/perf-logs': { kind: 'user', req: () => ({ url: '/api/admin/perf-logs' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/boards': { kind: 'user', req: () => ({ url: '/api/admin/boards' }), expect: OPERATOR_ONLY() },
-  'GET /api/admin/boards/{id}/details': { kind: 'board', req: (c) => ({ url: `/api/admin/boards/${c.board.id}/details` }), expect: OPERATOR_ONLY() },
-  'GET /api/admin/boards/{id}/insights': { kind: 'board', req: (c) => ({ url: `/api/admin/boards/${c.board.id}/insights` }), expect: OPERATOR_ONLY() },
-  'POST /api/admin/boards/{id}/disable': { kind: 'board', req: (c) => ({ url: `/api/admin/boards/${c.board.id}/disable`, payload: {} }), expect: OPERATOR_ONLY() },
-  'POST /api/admin/boards/set-owner': { kind: 'board', req: (c) => ({ url: '/api/admin/boards/set-owner', payload: { id: c.board.id, member: c.board.memberIds.editor } }), expect: OPERATOR_ONLY() },
-  'POST /api/admin/boards/delete-member': { kind: 'board', req: (c) => ({ url: '/api/admin/boards/delete-member', payload: { id: c.board.id, member: c.board.memberIds.editor } }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/boards/{id}/details': {
+    kind: 'board',
+    req: (c) => ({ url: `/api/admin/boards/${c.board.id}/details` }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/boards/{id}/insights': {
+    kind: 'board',
+    req: (c) => ({ url: `/api/admin/boards/${c.board.id}/insights` }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/boards/{id}/disable': {
+    kind: 'board',
+    req: (c) => ({ url: `/api/admin/boards/${c.board.id}/disable`, payload: {} }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/boards/set-owner': {
+    kind: 'board',
+    req: (c) => ({ url: '/api/admin/boards/set-owner', payload: { id: c.board.id, member: c.board.memberIds.editor } }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/boards/delete-member': {
+    kind: 'board',
+    req: (c) => ({ url: '/api/admin/boards/delete-member', payload: { id: c.board.id, member: c.board.memberIds.editor } }),
+    expect: OPERATOR_ONLY(),
+  },
   'DELETE /api/admin/boards/{id}': { kind: 'board', req: (c) => ({ url: `/api/admin/boards/${c.board.id}` }), expect: OPERATOR_ONLY() },
   'GET /api/accounts/users': { kind: 'user', req: () => ({ url: '/api/accounts/users' }), expect: OPERATOR_ONLY() },
-  'GET /api/admin/users/{id}/details': { kind: 'user', req: (c) => ({ url: `/api/admin/users/${c.w.owner.user!.id}/details` }), expect: OPERATOR_ONLY() },
-  'GET /api/admin/users/{id}/dependencies': { kind: 'user', req: (c) => ({ url: `/api/admin/users/${c.w.owner.user!.id}/dependencies` }), expect: OPERATOR_ONLY() },
-  'POST /api/users/{id}/toggle-active': { kind: 'user', req: (c) => ({ url: `/api/users/${c.w.owner.user!.id}/toggle-active`, payload: {} }), expect: OPERATOR_ONLY() },
-  'POST /api/users/{id}/toggle-beta-tester': { kind: 'user', req: (c) => ({ url: `/api/users/${c.w.owner.user!.id}/toggle-beta-tester`, payload: {} }), expect: OPERATOR_ONLY() },
-  'POST /api/users/{id}/toggle-flag': { kind: 'user', req: (c) => ({ url: `/api/users/${c.w.owner.user!.id}/toggle-flag`, payload: {} }), expect: OPERATOR_ONLY() },
-  'POST /api/users/{id}/segments': { kind: 'user', req: (c) => ({ url: `/api/users/${c.w.owner.user!.id}/segments`, payload: { segments: ['x'] } }), expect: OPERATOR_ONLY() },
-  'POST /api/admin/users/{id}/roles': { kind: 'user', req: (c, cls) => ({ url: `/api/admin/users/${whoOf(c.w, cls)?.user?.id ?? c.w.owner.user!.id}/roles`, payload: { roles: [{ name: 'admin', granted: true }] } }), expect: OPERATOR_ONLY() },
-  'POST /api/admin/users/{id}/direct': { kind: 'user', req: (c) => ({ url: `/api/admin/users/${c.w.owner.user!.id}/direct?Template=account-deactivation-email`, payload: {} }), expect: OPERATOR_ONLY() },
-  'POST /api/admin/storage/recalc': { kind: 'user', req: () => ({ url: '/api/admin/storage/recalc', payload: {} }), expect: OPERATOR_ONLY() },
-  'DELETE /api/admin/accounts/{id}': { kind: 'user', req: (c) => ({ url: `/api/admin/accounts/${c.w.owner.user!.id}` }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/users/{id}/details': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/admin/users/${c.w.owner.user!.id}/details` }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/users/{id}/dependencies': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/admin/users/${c.w.owner.user!.id}/dependencies` }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/users/{id}/toggle-active': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/users/${c.w.owner.user!.id}/toggle-active`, payload: {} }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/users/{id}/toggle-beta-tester': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/users/${c.w.owner.user!.id}/toggle-beta-tester`, payload: {} }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/users/{id}/toggle-flag': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/users/${c.w.owner.user!.id}/toggle-flag`, payload: {} }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/users/{id}/segments': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/users/${c.w.owner.user!.id}/segments`, payload: { segments: ['x'] } }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/users/{id}/roles': {
+    kind: 'user',
+    req: (c, cls) => ({
+      url: `/api/admin/users/${whoOf(c.w, cls)?.user?.id ?? c.w.owner.user!.id}/roles`,
+      payload: { roles: [{ name: 'admin', granted: true }] },
+    }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/users/{id}/direct': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/admin/users/${c.w.owner.user!.id}/direct?Template=account-deactivation-email`, payload: {} }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/storage/recalc': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/storage/recalc', payload: {} }),
+    expect: OPERATOR_ONLY(),
+  },
+  'DELETE /api/admin/accounts/{id}': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/admin/accounts/${c.w.owner.user!.id}` }),
+    expect: OPERATOR_ONLY(),
+  },
   'GET /api/admin/feedbacks': { kind: 'user', req: () => ({ url: '/api/admin/feedbacks' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/feedback/tags': { kind: 'user', req: () => ({ url: '/api/admin/feedback/tags' }), expect: OPERATOR_ONLY() },
-  'GET /api/admin/feedback/{id}': { kind: 'user', req: () => ({ url: `/api/admin/feedback/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
-  'PUT /api/admin/feedback/{id}/tags': { kind: 'user', req: () => ({ url: `/api/admin/feedback/${crypto.randomUUID()}/tags`, payload: { tags: ['x'] } }), expect: OPERATOR_ONLY() },
-  'DELETE /api/admin/feedback/{id}': { kind: 'user', req: () => ({ url: `/api/admin/feedback/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/feedback/{id}': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/feedback/${crypto.randomUUID()}` }),
+    expect: OPERATOR_ONLY(),
+  },
+  'PUT /api/admin/feedback/{id}/tags': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/feedback/${crypto.randomUUID()}/tags`, payload: { tags: ['x'] } }),
+    expect: OPERATOR_ONLY(),
+  },
+  'DELETE /api/admin/feedback/{id}': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/feedback/${crypto.randomUUID()}` }),
+    expect: OPERATOR_ONLY(),
+  },
   'GET /api/admin/contacts': { kind: 'user', req: () => ({ url: '/api/admin/contacts' }), expect: OPERATOR_ONLY() },
-  'GET /api/admin/contacts/{id}': { kind: 'user', req: () => ({ url: `/api/admin/contacts/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/contacts/{id}': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/contacts/${crypto.randomUUID()}` }),
+    expect: OPERATOR_ONLY(),
+  },
   'GET /api/admin/outbox': { kind: 'user', req: () => ({ url: '/api/admin/outbox' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/outbox/{id}': { kind: 'user', req: () => ({ url: `/api/admin/outbox/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
-  'POST /api/admin/outbox/{id}/resend': { kind: 'user', req: () => ({ url: `/api/admin/outbox/${crypto.randomUUID()}/resend`, payload: {} }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/outbox/{id}/resend': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/outbox/${crypto.randomUUID()}/resend`, payload: {} }),
+    expect: OPERATOR_ONLY(),
+  },
   'GET /api/admin/directories': { kind: 'user', req: () => ({ url: '/api/admin/directories' }), expect: OPERATOR_ONLY() },
-  'GET /api/admin/directories/{id}': { kind: 'user', req: () => ({ url: `/api/admin/directories/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
-  'POST /api/admin/directories/{id}': { kind: 'user', req: () => ({ url: '/api/admin/directories/000000000000000000000000', payload: { name: 'probe', content: '' } }), expect: OPERATOR_ONLY() },
-  'DELETE /api/admin/directories/{id}': { kind: 'user', req: () => ({ url: `/api/admin/directories/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/directories/{id}': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/directories/${crypto.randomUUID()}` }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/directories/{id}': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/directories/000000000000000000000000', payload: { name: 'probe', content: '' } }),
+    expect: OPERATOR_ONLY(),
+  },
+  'DELETE /api/admin/directories/{id}': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/directories/${crypto.randomUUID()}` }),
+    expect: OPERATOR_ONLY(),
+  },
   // announcements: operators publish and withdraw (tests/api/announcements.test.ts); every board reads the current ones
   'GET /api/admin/announcements': { kind: 'user', req: () => ({ url: '/api/admin/announcements' }), expect: OPERATOR_ONLY() },
-  'POST /api/admin/announcements': { kind: 'user', req: () => ({ url: '/api/admin/announcements', payload: { message: 'probe', type: 'News', start: new Date(Date.now() - 120_000).toISOString(), end: new Date(Date.now() - 60_000).toISOString() } }), expect: OPERATOR_ONLY() },
-  'DELETE /api/admin/announcements/{id}': { kind: 'user', req: () => ({ url: `/api/admin/announcements/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/announcements': {
+    kind: 'user',
+    req: () => ({
+      url: '/api/admin/announcements',
+      payload: {
+        message: 'probe',
+        type: 'News',
+        start: new Date(Date.now() - 120_000).toISOString(),
+        end: new Date(Date.now() - 60_000).toISOString(),
+      },
+    }),
+    expect: OPERATOR_ONLY(),
+  },
+  'DELETE /api/admin/announcements/{id}': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/announcements/${crypto.randomUUID()}` }),
+    expect: OPERATOR_ONLY(),
+  },
   'GET /api/admin/dashboard': { kind: 'user', req: () => ({ url: '/api/admin/dashboard' }), expect: OPERATOR_ONLY() },
   'GET /api/announcements': { kind: 'public', req: () => ({ url: '/api/announcements' }), expect: same('ok') },
   'GET /api/admin/clients': { kind: 'user', req: () => ({ url: '/api/admin/clients' }), expect: OPERATOR_ONLY() },
-  'GET /api/admin/clients/{id}/details': { kind: 'user', req: (c) => ({ url: `/api/admin/clients/${c.app.id}/details` }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/clients/{id}/details': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/admin/clients/${c.app.id}/details` }),
+    expect: OPERATOR_ONLY(),
+  },
   'GET /api/system-logs': { kind: 'user', req: () => ({ url: '/api/system-logs' }), expect: OPERATOR_ONLY() },
   'GET /api/system-logs/{logName}': { kind: 'user', req: () => ({ url: '/api/system-logs/ErrorLogs.log' }), expect: OPERATOR_ONLY() },
   // public forms (rate-limited per sender): anyone may send; the row is the caller's
-  'POST /api/feedbacks': { kind: 'public', req: (_c, cls) => ({ url: '/api/feedbacks', payload: { type: 'neutral', description: `fb-${cls}` } }), expect: same('ok'), check: logRowIsCaller('feedbacks', 'description', 'fb') },
-  'POST /api/contacts': { kind: 'public', req: (_c, cls) => ({ url: '/api/contacts', payload: { name: `contact ${cls}`, email: 'probe@example.com', message: 'hello' } }), expect: same('ok') },
+  'POST /api/feedbacks': {
+    kind: 'public',
+    req: (_c, cls) => ({ url: '/api/feedbacks', payload: { type: 'neutral', description: `fb-${cls}` } }),
+    expect: same('ok'),
+    check: logRowIsCaller('feedbacks', 'description', 'fb'),
+  },
+  'POST /api/contacts': {
+    kind: 'public',
+    req: (_c, cls) => ({ url: '/api/contacts', payload: { name: `contact ${cls}`, email: 'probe@example.com', message: 'hello' } }),
+    expect: same('ok'),
+  },
   // the board list and its actions (platform/library): board actions need Owner or Admin of the
   // board's workspace (the owner), tags also the tag-boards policy (the owner's team plan has it)
-  'GET /api/workspace/{id}/boards': { kind: 'user', req: () => ({ url: `/api/workspace/${ownerWorkspace}/boards` }), expect: OWN_WORKSPACE() },
-  'POST /api/boards/{id}/tags': { kind: 'board', mutates: true, req: (c) => ({ url: `/api/boards/${c.board.code}/tags`, payload: { tags: ['probe'] } }), expect: allow(OWNER, (cls) => noLogin(cls) || 403) },
-  'POST /api/boards/{id}/move': { kind: 'board', mutates: true, req: (c) => ({ url: `/api/boards/${c.board.code}/move`, payload: { workspace: 'default' } }), expect: allow(OWNER, (cls) => noLogin(cls) || 403) },
+  'GET /api/workspace/{id}/boards': {
+    kind: 'user',
+    req: () => ({ url: `/api/workspace/${ownerWorkspace}/boards` }),
+    expect: OWN_WORKSPACE(),
+  },
+  'POST /api/boards/{id}/tags': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: `/api/boards/${c.board.code}/tags`, payload: { tags: ['probe'] } }),
+    expect: allow(OWNER, (cls) => noLogin(cls) || 403),
+  },
+  'POST /api/boards/{id}/move': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: `/api/boards/${c.board.code}/move`, payload: { workspace: 'default' } }),
+    expect: allow(OWNER, (cls) => noLogin(cls) || 403),
+  },
   'POST /api/boards/{id}/duplicate': {
     kind: 'board',
     mutates: true,
     req: (c) => ({ url: `/api/boards/${c.board.code}/duplicate`, payload: {} }),
     expect: allow(OWNER, (cls) => noLogin(cls) || 403),
-    check: async (c, _cls, res) => expect((await c.p.db('boards').where({ code: res.body.code }).first()).owner_id).toBe(c.w.owner.user!.id),
+    check: async (c, _cls, res) =>
+      expect((await c.p.db('boards').where({ code: res.body.code }).first()).owner_id).toBe(c.w.owner.user!.id),
   },
-  'POST /api/boards/{id}/backup': { kind: 'board', mutates: true, req: (c) => ({ url: `/api/boards/${c.board.code}/backup`, payload: {} }), expect: allow(OWNER, (cls) => noLogin(cls) || 403) },
+  'POST /api/boards/{id}/backup': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: `/api/boards/${c.board.code}/backup`, payload: {} }),
+    expect: allow(OWNER, (cls) => noLogin(cls) || 403),
+  },
   // the download's permission is the backup id itself (a browser navigation): unknown ids are 404 for everyone
   'GET /api/boards/{id}/backup': { kind: 'public', req: () => ({ url: `/api/boards/${crypto.randomUUID()}/backup` }), expect: same(404) },
-  'POST /api/boards/restore/{workspaceId}': { kind: 'user', req: () => ({ url: `/api/boards/restore/${ownerWorkspace}`, payload: {} }), expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)) },
+  'POST /api/boards/restore/{workspaceId}': {
+    kind: 'user',
+    req: () => ({ url: `/api/boards/restore/${ownerWorkspace}`, payload: {} }),
+    expect: allow([], (cls) => noLogin(cls) || (cls === 'owner' ? 400 : 404)),
+  },
   'GET /api/thumbnails/{key}': { kind: 'public', req: () => ({ url: '/api/thumbnails/no-such-thumbnail' }), expect: same(404) },
   'POST /api/admin/boards/{id}/thumbnails': {
     kind: 'board',
@@ -488,13 +805,29 @@ const ROUTES: Record<string, RouteCase> = {
     req: () => ({ url: '/api/panel/home' }),
     expect: USERS(),
     // the caller's own data (read now: another row may have renamed them)
-    check: async (c, cls, res) => expect(res.body.displayName).toBe((await c.p.db('users').where({ id: whoOf(c.w, cls)!.user!.id }).first()).display_name),
+    check: async (c, cls, res) =>
+      expect(res.body.displayName).toBe(
+        (
+          await c.p
+            .db('users')
+            .where({ id: whoOf(c.w, cls)!.user!.id })
+            .first()
+        ).display_name,
+      ),
   },
   'PUT /api/users/tags': {
     kind: 'user',
     req: (_c, cls) => ({ url: '/api/users/tags', payload: { adds: [`tag-${cls}`] } }),
     expect: USERS(),
-    check: async (c, cls) => expect((await c.p.db('users').where({ id: whoOf(c.w, cls)!.user!.id }).first()).tags).toContain(`tag-${cls}`),
+    check: async (c, cls) =>
+      expect(
+        (
+          await c.p
+            .db('users')
+            .where({ id: whoOf(c.w, cls)!.user!.id })
+            .first()
+        ).tags,
+      ).toContain(`tag-${cls}`),
   },
   // notifications and integrations (platform/notifications, platform/integrations): the caller's own only
   'GET /sw.js': page('/sw.js'),
@@ -504,25 +837,41 @@ const ROUTES: Record<string, RouteCase> = {
     kind: 'user',
     req: () => ({ url: '/api/users/notifications', payload: { type: 'board-shared', channel: 'Email', active: false } }),
     expect: USERS(),
-    check: async (c, cls) => expect(await c.p.db('notification_preferences').where({ type: 'board-shared', channel: 'Email' }).pluck('user_id')).toContain(whoOf(c.w, cls)!.user!.id),
+    check: async (c, cls) =>
+      expect(await c.p.db('notification_preferences').where({ type: 'board-shared', channel: 'Email' }).pluck('user_id')).toContain(
+        whoOf(c.w, cls)!.user!.id,
+      ),
   },
   'GET /api/users/notifications/feed': {
     kind: 'user',
     req: () => ({ url: '/api/users/notifications/feed?skip=0' }),
     expect: USERS(),
-    check: async (c, cls, res) => expect(res.body.totalCount).toBe((await c.p.db('notifications').where({ user_id: whoOf(c.w, cls)!.user!.id })).length),
+    check: async (c, cls, res) =>
+      expect(res.body.totalCount).toBe((await c.p.db('notifications').where({ user_id: whoOf(c.w, cls)!.user!.id })).length),
   },
   // an id the caller does not own (none here) is a 404 for every signed-in caller
-  'POST /api/users/notifications/{id}/read': { kind: 'user', req: () => ({ url: `/api/users/notifications/${crypto.randomUUID()}/read`, payload: {} }), expect: allow([], (cls) => noLogin(cls) || 404) },
+  'POST /api/users/notifications/{id}/read': {
+    kind: 'user',
+    req: () => ({ url: `/api/users/notifications/${crypto.randomUUID()}/read`, payload: {} }),
+    expect: allow([], (cls) => noLogin(cls) || 404),
+  },
   'GET /api/integrations': { kind: 'user', req: () => ({ url: '/api/integrations' }), expect: USERS() },
   // nobody in the matrix is linked to Google: a field error for every signed-in caller
-  'POST /api/intergrations/disconnect': { kind: 'user', req: () => ({ url: '/api/intergrations/disconnect', payload: { key: 'google' } }), expect: allow([], (cls) => noLogin(cls) || 400) },
+  'POST /api/intergrations/disconnect': {
+    kind: 'user',
+    req: () => ({ url: '/api/intergrations/disconnect', payload: { key: 'google' } }),
+    expect: allow([], (cls) => noLogin(cls) || 400),
+  },
 };
 
 /** A log row written by `cls` carries the caller's key (never the owner's id named as Uid). */
 function logRowIsCaller(table: string, column: string, prefix = 'ctx') {
   return async (c: Ctx, cls: Cls) => {
-    const row = await c.p.db(table).where({ [column]: `${prefix}-${cls}` }).orderBy(prefix === 'ctx' ? 'id' : 'created_at', 'desc').first();
+    const row = await c.p
+      .db(table)
+      .where({ [column]: `${prefix}-${cls}` })
+      .orderBy(prefix === 'ctx' ? 'id' : 'created_at', 'desc')
+      .first();
     expect(row.uid ?? null).toBe(keyOf(c.w, cls));
     expect(row.user_id ?? null).toBe(whoOf(c.w, cls)?.actor.userId ?? null);
   };
@@ -557,8 +906,14 @@ describe('the route table', () => {
   it('every route the server declares has a row in the authorization matrix', () => {
     const declared = new Set(Object.keys(ROUTES));
     const routes = p.server.table().map(routeKey);
-    expect(routes.filter((r) => !declared.has(r)), 'routes without a row in ROUTES (declare how to call them and who may)').toEqual([]);
-    expect([...declared].filter((r) => !routes.includes(r)), 'rows for routes the server no longer has').toEqual([]);
+    expect(
+      routes.filter((r) => !declared.has(r)),
+      'routes without a row in ROUTES (declare how to call them and who may)',
+    ).toEqual([]);
+    expect(
+      [...declared].filter((r) => !routes.includes(r)),
+      'rows for routes the server no longer has',
+    ).toEqual([]);
   });
 });
 
@@ -583,8 +938,10 @@ describe('every route × every identity', () => {
         if (got[cls] !== 'ok' || route.kind === 'public') {
           for (const mark of shared.marks) expect(res.raw, `${cls}: ${key} leaked '${mark}'`).not.toContain(mark);
         }
-        for (const secret of [w.guestMember.secret!, app.clientSecret]) expect(res.raw, `${cls}: ${key} leaked a secret`).not.toContain(secret);
-        if (cls !== 'owner' && route.kind !== 'board') expect(res.raw, `${cls}: ${key} leaked the owner's username`).not.toContain(w.owner.user!.username);
+        for (const secret of [w.guestMember.secret!, app.clientSecret])
+          expect(res.raw, `${cls}: ${key} leaked a secret`).not.toContain(secret);
+        if (cls !== 'owner' && route.kind !== 'board')
+          expect(res.raw, `${cls}: ${key} leaked the owner's username`).not.toContain(w.owner.user!.username);
       }
       expect(got).toEqual(route.expect);
     });
@@ -601,7 +958,9 @@ describe('a forged identity acts only as itself', () => {
       expect((await call(p, who, 'POST', `/api/boards/${board.code}/dispose`, { days: 1 })).status, cls).toBe(403);
       expect((await call(p, who, 'POST', `/api/boards/${board.code}/sharings`, { link: 'NoAccess' })).status, cls).toBe(403);
       // what it draws is its own, under its own key
-      const sent = await call(p, who, 'POST', `/api/boards/${board.code}/commands`, { boardCommand: JSON.stringify(add(w.owner.actor.uid, rect(`by-${cls}`, w.owner.actor.uid))) });
+      const sent = await call(p, who, 'POST', `/api/boards/${board.code}/commands`, {
+        boardCommand: JSON.stringify(add(w.owner.actor.uid, rect(`by-${cls}`, w.owner.actor.uid))),
+      });
       expect(sent.status, cls).toBe(200);
       const row = await p.db('commands').where({ board_id: board.id }).orderBy('seq', 'desc').first();
       expect(row.uid, cls).toBe(guestKey(uidOf(who)));
@@ -617,9 +976,17 @@ describe("another board's resources, through a board one owns", () => {
     const code = own.body.code;
     const before = await boardState(p.db, shared.id);
     const probes = {
-      "change the role of the other board's member": await call(p, w.other, 'POST', `/api/boards/${code}/members/${shared.memberIds.viewer}/roles`, { role: 'NoAccess' }),
+      "change the role of the other board's member": await call(
+        p,
+        w.other,
+        'POST',
+        `/api/boards/${code}/members/${shared.memberIds.viewer}/roles`,
+        { role: 'NoAccess' },
+      ),
       "mark the other board's thread seen": await call(p, w.other, 'POST', `/api/boards/${code}/comments/${shared.thread}/mark`, {}),
-      "undo the other board's command": await call(p, w.other, 'POST', `/api/boards/${code}/commands`, { boardCommand: JSON.stringify(undo(w.other.actor.uid, shared.theirs.id)) }),
+      "undo the other board's command": await call(p, w.other, 'POST', `/api/boards/${code}/commands`, {
+        boardCommand: JSON.stringify(undo(w.other.actor.uid, shared.theirs.id)),
+      }),
     };
     for (const [probe, res] of Object.entries(probes)) {
       expect(res.status, probe).toBeGreaterThanOrEqual(400);

@@ -10,7 +10,8 @@ import { startTestPlatform, type TestPlatform } from '../helpers/platform';
  * and the mailbox — only its owner reads it — is told the difference. Passwords: the common ones
  * and the username itself are refused, 8–128 kept. (docs/security.md, docs/accounts.md)
  */
-const post = (p: TestPlatform, url: string, payload: object, headers: Record<string, string> = {}) => p.server.inject({ method: 'POST', url, payload, headers });
+const post = (p: TestPlatform, url: string, payload: object, headers: Record<string, string> = {}) =>
+  p.server.inject({ method: 'POST', url, payload, headers });
 const body = (res: { payload: string }) => JSON.parse(res.payload);
 const PASSWORD = 'known user passphrase';
 const signup = (p: TestPlatform, username: string, password = PASSWORD, extra: object = {}) =>
@@ -53,7 +54,9 @@ describe('signup does not say whether an address is taken', () => {
     expect(mails.at(-1)).toMatchObject({ subject: 'You already have a Tabula account' });
     expect(mails.at(-1).text).toContain('/accounts/forgot-password');
     await login(p, 'known@example.com'); // the original password still works
-    expect((await post(p, '/api/accounts/login', { username: 'known@example.com', password: 'attacker passphrase 1' })).statusCode).toBe(400);
+    expect((await post(p, '/api/accounts/login', { username: 'known@example.com', password: 'attacker passphrase 1' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('repeated signups of a taken address mail its owner at most 3 times an hour (no mail bombing), answering alike', async () => {
@@ -102,7 +105,12 @@ describe('password reset with a bad code answers alike for known and unknown add
   });
 
   it('the password rules still answer first (before any account is looked at)', async () => {
-    const res = await post(p, '/api/accounts/password/reset', { email: 'nobody@example.com', code: 'x', password: 'password1', confirmPassword: 'password1' });
+    const res = await post(p, '/api/accounts/password/reset', {
+      email: 'nobody@example.com',
+      code: 'x',
+      password: 'password1',
+      confirmPassword: 'password1',
+    });
     expect(body(res).errors).toEqual({ password: ['This password is too common. Choose one that is harder to guess.'] });
   });
 });
@@ -137,13 +145,24 @@ describe('board invite by e-mail does not say whether an address has an account'
   });
 
   it('the sharing list shows both invitees alike: the e-mail, no picture, no key, status Invited', async () => {
-    const res = await p.server.inject({ method: 'GET', url: `/api/boards/${code}/sharing`, headers: { authorization: `Bearer ${owner.accessToken}` } });
+    const res = await p.server.inject({
+      method: 'GET',
+      url: `/api/boards/${code}/sharing`,
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+    });
     expect(res.statusCode).toBe(200);
     const invited = (body(res).members as Array<Record<string, unknown>>).filter((m) => m.status === 'Invited');
     const byMail = (email: string) => invited.find((m) => m.username === email)!;
     const known = byMail('member@example.com');
     const unknown = byMail('stranger@example.com');
-    const visible = (m: Record<string, unknown>) => ({ ...m, id: typeof m.id, uid: typeof m.uid, timestamp: typeof m.timestamp, name: typeof m.name, username: typeof m.username });
+    const visible = (m: Record<string, unknown>) => ({
+      ...m,
+      id: typeof m.id,
+      uid: typeof m.uid,
+      timestamp: typeof m.timestamp,
+      name: typeof m.name,
+      username: typeof m.username,
+    });
     expect(visible(known)).toEqual(visible(unknown));
     expect(known).toMatchObject({ name: 'member@example.com', profileImage: null, isOnline: false, isOwner: false, role: 'Editor' });
     expect(known.uid).toBe(known.id);
@@ -164,9 +183,17 @@ describe('board invite by e-mail does not say whether an address has an account'
     const token = decodeURIComponent(/#invitation=([A-Za-z0-9_%-]+)/.exec(text)![1]!);
     expect((await signup(p, 'stranger@example.com', 'stranger passphrase', { invitation: token })).statusCode).toBe(201);
     const stranger = await login(p, 'stranger@example.com', 'stranger passphrase');
-    const member = await p.db('board_members').join('boards', 'boards.id', 'board_members.board_id').where({ 'boards.code': code, 'board_members.user_id': stranger.id }).first();
+    const member = await p
+      .db('board_members')
+      .join('boards', 'boards.id', 'board_members.board_id')
+      .where({ 'boards.code': code, 'board_members.user_id': stranger.id })
+      .first();
     expect(member).toMatchObject({ role: 'Commenter' });
-    const commands = await p.server.inject({ method: 'GET', url: `/api/boards/${code}/commands`, headers: { authorization: `Bearer ${stranger.accessToken}` } });
+    const commands = await p.server.inject({
+      method: 'GET',
+      url: `/api/boards/${code}/commands`,
+      headers: { authorization: `Bearer ${stranger.accessToken}` },
+    });
     expect(commands.statusCode).toBe(200);
   });
 
@@ -222,8 +249,15 @@ describe('passwords: the common ones and the username are refused, 8–128 kept'
     await signup(p, 'changer@example.com');
     const { accessToken } = await login(p, 'changer@example.com');
     const change = (password: string) =>
-      post(p, '/api/change-password', { current: PASSWORD, password, confirmPassword: password }, { authorization: `Bearer ${accessToken}` });
+      post(
+        p,
+        '/api/change-password',
+        { current: PASSWORD, password, confirmPassword: password },
+        { authorization: `Bearer ${accessToken}` },
+      );
     expect(body(await change('football1')).errors.password).toEqual(['This password is too common. Choose one that is harder to guess.']);
-    expect(body(await change('changer@example.com')).errors.password).toEqual(['Your password must not be your username or e-mail address.']);
+    expect(body(await change('changer@example.com')).errors.password).toEqual([
+      'Your password must not be your username or e-mail address.',
+    ]);
   });
 });

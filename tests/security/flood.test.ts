@@ -41,50 +41,59 @@ afterAll(async () => {
 });
 
 describe('a guest socket flooding commands', () => {
-  it(`${FLOOD.toLocaleString('en-US')} commands at once: at most ${DEFAULT_LIMITS.commandsPerSocket.points} stored, the rest refused (429, then dropped unanswered); another board's member still appends and /health answers`, { timeout: 120_000 }, async () => {
-    const attacker = guest();
-    const flooder = await floodClient(p.url, 10_000);
-    await callOn(flooder, 'joinBoard', null, flooded, null, { uid: uidOf(attacker) });
-    const uid = attacker.actor.uid;
+  it(
+    `${FLOOD.toLocaleString('en-US')} commands at once: at most ${DEFAULT_LIMITS.commandsPerSocket.points} stored, the rest refused (429, then dropped unanswered); another board's member still appends and /health answers`,
+    { timeout: 120_000 },
+    async () => {
+      const attacker = guest();
+      const flooder = await floodClient(p.url, 10_000);
+      await callOn(flooder, 'joinBoard', null, flooded, null, { uid: uidOf(attacker) });
+      const uid = attacker.actor.uid;
 
-    const honest = await HubClient.connect(p.url, { token: member.token });
-    open.push(honest);
-    await honest.call('joinBoard', null, other, null, {});
+      const honest = await HubClient.connect(p.url, { token: member.token });
+      open.push(honest);
+      await honest.call('joinBoard', null, other, null, {});
 
-    // the flood: every command sent at once, as fast as the socket takes them
-    const answers = Promise.allSettled(Array.from({ length: FLOOD }, (_, i) => callOn(flooder, 'sendCommand', flooded, add(uid, rect(`flood-${i}`, uid, i % 500, i % 300)))));
+      // the flood: every command sent at once, as fast as the socket takes them
+      const answers = Promise.allSettled(
+        Array.from({ length: FLOOD }, (_, i) =>
+          callOn(flooder, 'sendCommand', flooded, add(uid, rect(`flood-${i}`, uid, i % 500, i % 300))),
+        ),
+      );
 
-    // meanwhile, on another board: the member appends over the hub and over HTTP; /health answers
-    const mine = [];
-    for (let i = 0; i < 10; i++) mine.push(await honest.call('sendCommand', other, add(member.actor.uid, rect(`mine-${cid()}`, member.actor.uid, i, i))));
-    const viaHttp = await send(p, member, other, add(member.actor.uid, rect(`http-${cid()}`, member.actor.uid)));
-    const health = await getHealth(p.url);
+      // meanwhile, on another board: the member appends over the hub and over HTTP; /health answers
+      const mine = [];
+      for (let i = 0; i < 10; i++)
+        mine.push(await honest.call('sendCommand', other, add(member.actor.uid, rect(`mine-${cid()}`, member.actor.uid, i, i))));
+      const viaHttp = await send(p, member, other, add(member.actor.uid, rect(`http-${cid()}`, member.actor.uid)));
+      const health = await getHealth(p.url);
 
-    const settled = await answers;
-    expect(mine.every((a) => typeof a.seq === 'number' && a.duplicate === false)).toBe(true);
-    expect(viaHttp.status).toBe(200);
-    expect(health).toMatchObject({ status: 200, body: { status: 'ok', database: 'ok' } });
+      const settled = await answers;
+      expect(mine.every((a) => typeof a.seq === 'number' && a.duplicate === false)).toBe(true);
+      expect(viaHttp.status).toBe(200);
+      expect(health).toMatchObject({ status: 200, body: { status: 'ok', database: 'ok' } });
 
-    const accepted = settled.filter((s) => s.status === 'fulfilled').length;
-    const refused = settled.filter((s) => s.status === 'rejected');
-    expect(refused.length).toBe(FLOOD - accepted);
-    // refused with 429 past the budgets; past twice the frame budget the frames are dropped
-    // unanswered (their calls time out on the client); the socket stays open
-    const reasons = refused.map((r) => (r as PromiseRejectedResult).reason as { statusCode?: number; type?: string; message: string });
-    expect(reasons.every((r) => r.statusCode === 429 || r.type === 'timeout')).toBe(true);
-    const tooMany = reasons.filter((r) => r.statusCode === 429);
-    expect(tooMany.length).toBeGreaterThan(0);
-    expect(tooMany[0]!.message).toBe(MESSAGES.tooManyRequests);
-    expect(reasons.filter((r) => r.type === 'timeout').length).toBeGreaterThan(0);
-    expect(flooder.id).not.toBeNull();
-    await flooder.disconnect();
-    // at most one socket's budget was stored; the other board has every one of the member's commands
-    const stored = (await commandsSince(p.server.app, flooded, owner.actor, 0)).filter((c) => c.uid === uid).length;
-    expect(stored).toBeGreaterThanOrEqual(accepted);
-    expect(stored).toBeLessThanOrEqual(DEFAULT_LIMITS.commandsPerSocket.points);
-    const theirs = await commandsSince(p.server.app, other, member.actor, 0);
-    expect(theirs.length).toBe(11);
-  });
+      const accepted = settled.filter((s) => s.status === 'fulfilled').length;
+      const refused = settled.filter((s) => s.status === 'rejected');
+      expect(refused.length).toBe(FLOOD - accepted);
+      // refused with 429 past the budgets; past twice the frame budget the frames are dropped
+      // unanswered (their calls time out on the client); the socket stays open
+      const reasons = refused.map((r) => (r as PromiseRejectedResult).reason as { statusCode?: number; type?: string; message: string });
+      expect(reasons.every((r) => r.statusCode === 429 || r.type === 'timeout')).toBe(true);
+      const tooMany = reasons.filter((r) => r.statusCode === 429);
+      expect(tooMany.length).toBeGreaterThan(0);
+      expect(tooMany[0]!.message).toBe(MESSAGES.tooManyRequests);
+      expect(reasons.filter((r) => r.type === 'timeout').length).toBeGreaterThan(0);
+      expect(flooder.id).not.toBeNull();
+      await flooder.disconnect();
+      // at most one socket's budget was stored; the other board has every one of the member's commands
+      const stored = (await commandsSince(p.server.app, flooded, owner.actor, 0)).filter((c) => c.uid === uid).length;
+      expect(stored).toBeGreaterThanOrEqual(accepted);
+      expect(stored).toBeLessThanOrEqual(DEFAULT_LIMITS.commandsPerSocket.points);
+      const theirs = await commandsSince(p.server.app, other, member.actor, 0);
+      expect(theirs.length).toBe(11);
+    },
+  );
 
   it(`a socket sending 500 commands at once (under its frame budget): exactly ${DEFAULT_LIMITS.commandsPerSocket.points} accepted, the rest answered 429, the socket stays open`, async () => {
     const attacker = guest();
@@ -92,10 +101,14 @@ describe('a guest socket flooding commands', () => {
     open.push(c);
     await c.call('joinBoard', null, flooded, null, { uid: uidOf(attacker) });
     const uid = attacker.actor.uid;
-    const settled = await Promise.allSettled(Array.from({ length: 500 }, (_, i) => c.call('sendCommand', flooded, add(uid, rect(`burst-${i}`, uid)))));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 500 }, (_, i) => c.call('sendCommand', flooded, add(uid, rect(`burst-${i}`, uid)))),
+    );
     const accepted = settled.filter((s) => s.status === 'fulfilled').length;
     expect(accepted).toBe(DEFAULT_LIMITS.commandsPerSocket.points);
-    const reasons = settled.filter((s) => s.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as { statusCode?: number; message: string });
+    const reasons = settled
+      .filter((s) => s.status === 'rejected')
+      .map((r) => (r as PromiseRejectedResult).reason as { statusCode?: number; message: string });
     expect(reasons.length).toBe(500 - accepted);
     expect(reasons.every((r) => r.statusCode === 429 && r.message === MESSAGES.tooManyRequests)).toBe(true);
     expect(c.disconnects).toBe(0);
@@ -106,7 +119,9 @@ describe('a guest socket flooding commands', () => {
   it('a guest flooding over HTTP is refused past the user budget with 429 and Retry-After', { timeout: 60_000 }, async () => {
     const attacker = guest();
     const uid = attacker.actor.uid;
-    const results = await Promise.all(Array.from({ length: 600 }, (_, i) => send(p, attacker, flooded, add(uid, rect(`h-${i}-${cid()}`, uid)))));
+    const results = await Promise.all(
+      Array.from({ length: 600 }, (_, i) => send(p, attacker, flooded, add(uid, rect(`h-${i}-${cid()}`, uid)))),
+    );
     const count = (status: number) => results.filter((r) => r.status === status).length;
     expect(count(200)).toBe(DEFAULT_LIMITS.commandsPerUser.points);
     expect(count(429)).toBe(600 - DEFAULT_LIMITS.commandsPerUser.points);

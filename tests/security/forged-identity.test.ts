@@ -81,14 +81,23 @@ async function ownersBoard(link: 'NoAccess' | 'Editor', opts: { privateMode?: bo
   await setSharing(app(), b.code, owner.actor, { link });
   const victims = {
     owner: { uid: owner.actor.uid, shape: 'theirs', command: theirs.id, comment: { thread: first.threadId, id: ownerComment.id } },
-    eddie: { uid: eddie.actor.uid, shape: 'eddie-shape', command: eddieShape.id, comment: { thread: eddieThread.threadId, id: eddieComment.id } },
+    eddie: {
+      uid: eddie.actor.uid,
+      shape: 'eddie-shape',
+      command: eddieShape.id,
+      comment: { thread: eddieThread.threadId, id: eddieComment.id },
+    },
     gus: { uid: gus.actor.uid, shape: 'gus-shape', command: gusShape.id, comment: { thread: gusThread.threadId, id: gusComment.id } },
   };
   return { ...b, victims, eddieMember: invited.id, ownerSocket: o };
 }
 type Board = Awaited<ReturnType<typeof ownersBoard>>;
 
-const shapesOf = async (boardId: string) => (await p.db('commands').where({ board_id: boardId }).orderBy('seq').select('uid', 'kind', 'status', 'payload')).map((r) => ({ ...r, payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload }));
+const shapesOf = async (boardId: string) =>
+  (await p.db('commands').where({ board_id: boardId }).orderBy('seq').select('uid', 'kind', 'status', 'payload')).map((r) => ({
+    ...r,
+    payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+  }));
 
 beforeAll(async () => {
   p = await startTestPlatform(MATRIX_CONFIG, { listen: true });
@@ -118,13 +127,16 @@ beforeAll(async () => {
   expect((sharing.body.members as Array<{ id: string; uid: string }>).find((m) => m.id === b.eddieMember)!.uid).not.toBe(eddie.user!.id);
   seen.memberUserId = eddie.user!.id;
   // the guest member in the list (the other guest is the attacker itself)
-  seen.sharing = (sharing.body.members as Array<{ uid: string; name: string }>).find((m) => m.uid.startsWith('g_') && m.uid !== attacker.actor.uid)!.uid;
+  seen.sharing = (sharing.body.members as Array<{ uid: string; name: string }>).find(
+    (m) => m.uid.startsWith('g_') && m.uid !== attacker.actor.uid,
+  )!.uid;
   seen.chat = (chat.body as Array<{ uid: string; message: string }>).find((m) => m.message === 'gus says hi')!.uid;
   seen.comments = JSON.stringify(comments.body).match(/"uid":"(g_[0-9a-f]{32})"/)![1];
   seen.hubJoin = joined.uid;
   seen.hubChat = said.uid;
   // what was published is Gus's key, never Gus's secret
-  for (const raw of [sharing.raw, chat.raw, comments.raw, JSON.stringify(spy.events), JSON.stringify(published)]) expect(raw).not.toContain(gus.secret);
+  for (const raw of [sharing.raw, chat.raw, comments.raw, JSON.stringify(spy.events), JSON.stringify(published)])
+    expect(raw).not.toContain(gus.secret);
   for (const source of ['sharing', 'chat', 'comments', 'hubJoin', 'hubChat']) expect(seen[source], source).toBe(gus.actor.uid);
 }, 60_000);
 
@@ -137,7 +149,8 @@ afterAll(async () => {
 const forged = (source: string): Who => guest(seen[source]);
 const SOURCES = ['ownerUserId', 'memberUserId', 'sharing', 'chat', 'comments', 'hubJoin', 'hubChat'];
 /** whose uid a source is */
-const victimOf = (b: Board, source: string) => (source === 'ownerUserId' ? b.victims.owner : source === 'memberUserId' ? b.victims.eddie : b.victims.gus);
+const victimOf = (b: Board, source: string) =>
+  source === 'ownerUserId' ? b.victims.owner : source === 'memberUserId' ? b.victims.eddie : b.victims.gus;
 
 describe('finding 2: a uid seen anywhere is not an identity (NoAccess board)', () => {
   let b: Board;
@@ -155,16 +168,27 @@ describe('finding 2: a uid seen anywhere is not an identity (NoAccess board)', (
         'read the chat': await call(p, who, 'GET', `/api/boards/${b.code}/messages`),
         'read the comments': await call(p, who, 'GET', `/api/boards/${b.code}/comments`),
         'read the sharing': await call(p, who, 'GET', `/api/boards/${b.code}/sharing`),
-        'post a command': await call(p, who, 'POST', `/api/boards/${b.code}/commands`, { boardCommand: JSON.stringify(add(victim, rect('forged', victim))) }),
+        'post a command': await call(p, who, 'POST', `/api/boards/${b.code}/commands`, {
+          boardCommand: JSON.stringify(add(victim, rect('forged', victim))),
+        }),
         'rename the board': await call(p, who, 'POST', `/api/boards/${b.code}/rename`, { name: 'pwned' }),
-        "undo the owner's command": await call(p, who, 'POST', `/api/boards/${b.code}/commands`, { boardCommand: JSON.stringify(undo(victim, b.victims.owner.command)) }),
-        "undo the member's command": await call(p, who, 'POST', `/api/boards/${b.code}/commands`, { boardCommand: JSON.stringify(undo(victim, victimOf(b, source).command)) }),
-        'unlock a protected shape': await call(p, who, 'POST', `/api/boards/${b.code}/commands`, { boardCommand: JSON.stringify(lock(victim, ['locked'], false)) }),
-        "move the owner's shape": await call(p, who, 'POST', `/api/boards/${b.code}/commands`, { boardCommand: JSON.stringify(move(victim, 'theirs', 500, 500)) }),
+        "undo the owner's command": await call(p, who, 'POST', `/api/boards/${b.code}/commands`, {
+          boardCommand: JSON.stringify(undo(victim, b.victims.owner.command)),
+        }),
+        "undo the member's command": await call(p, who, 'POST', `/api/boards/${b.code}/commands`, {
+          boardCommand: JSON.stringify(undo(victim, victimOf(b, source).command)),
+        }),
+        'unlock a protected shape': await call(p, who, 'POST', `/api/boards/${b.code}/commands`, {
+          boardCommand: JSON.stringify(lock(victim, ['locked'], false)),
+        }),
+        "move the owner's shape": await call(p, who, 'POST', `/api/boards/${b.code}/commands`, {
+          boardCommand: JSON.stringify(move(victim, 'theirs', 500, 500)),
+        }),
       };
       for (const [attack, res] of Object.entries(http)) {
         expect(res.status, `${attack} with Uid = ${source}`).toBe(403);
-        for (const secret of ['theirs', 'owner says hi', 'owner opens a thread', 'gus-shape', 'eddie-shape']) expect(res.raw, attack).not.toContain(secret);
+        for (const secret of ['theirs', 'owner says hi', 'owner opens a thread', 'gus-shape', 'eddie-shape'])
+          expect(res.raw, attack).not.toContain(secret);
       }
       // the hub: joinBoard and reconnect with that uid are refused, and so is everything after
       const hub = await connect();
@@ -209,9 +233,17 @@ describe('finding 2: on a board it may edit by link, a forged uid acts only as i
       const hub = await connect();
       const info = await hub.call<{ uid: string; claims: { role: string } }>('joinBoard', null, b.code, null, { uid: seen[source] });
       expect([info.uid, info.claims.role]).toEqual([me, 'Editor']);
-      expect(await hubOutcome(() => hub.call('sendCommand', b.code, undo(victim, victimCommand))), 'undo (hub)').toBeGreaterThanOrEqual(400);
-      expect(await hubOutcome(() => hub.call('sendCommand', b.code, lock(victim, ['locked'], false))), 'unlock (hub)').toBeGreaterThanOrEqual(400);
-      expect(await hubOutcome(() => hub.call('sendCommand', b.code, move(victim, victimShape, 500, 500))), 'move (hub)').toBeGreaterThanOrEqual(400);
+      expect(await hubOutcome(() => hub.call('sendCommand', b.code, undo(victim, victimCommand))), 'undo (hub)').toBeGreaterThanOrEqual(
+        400,
+      );
+      expect(
+        await hubOutcome(() => hub.call('sendCommand', b.code, lock(victim, ['locked'], false))),
+        'unlock (hub)',
+      ).toBeGreaterThanOrEqual(400);
+      expect(
+        await hubOutcome(() => hub.call('sendCommand', b.code, move(victim, victimShape, 500, 500))),
+        'move (hub)',
+      ).toBeGreaterThanOrEqual(400);
       expect(await hubOutcome(() => hub.call('deleteComment', b.code, victimComment.thread, victimComment.id)), 'delete comment').toBe(403);
       expect(await p.db('comments').where({ id: victimComment.id }).first(), 'the comment was deleted').toBeDefined();
       expect(await shapesOf(b.id), 'the log changed').toEqual(before);
@@ -223,18 +255,36 @@ describe('finding 2: on a board it may edit by link, a forged uid acts only as i
       expect([last.uid, last.payload.uid, last.payload.shape.uid]).toEqual([me, me, me]);
 
       // renaming "the member" renames only its own row
-      const rowsBefore = await p.db('board_members').where({ board_id: b.id }).whereIn('uid', [owner.actor.uid, eddie.actor.uid, gus.actor.uid]).orderBy('uid').select('uid', 'name');
+      const rowsBefore = await p
+        .db('board_members')
+        .where({ board_id: b.id })
+        .whereIn('uid', [owner.actor.uid, eddie.actor.uid, gus.actor.uid])
+        .orderBy('uid')
+        .select('uid', 'name');
       await hub.call('renameMember', b.code, 'Renamed by attacker');
-      expect(await p.db('board_members').where({ board_id: b.id }).whereIn('uid', [owner.actor.uid, eddie.actor.uid, gus.actor.uid]).orderBy('uid').select('uid', 'name')).toEqual(rowsBefore);
-      expect((await p.db('board_members').where({ board_id: b.id, name: 'Renamed by attacker' }).select('uid')).map((r) => r.uid)).toEqual([me]);
+      expect(
+        await p
+          .db('board_members')
+          .where({ board_id: b.id })
+          .whereIn('uid', [owner.actor.uid, eddie.actor.uid, gus.actor.uid])
+          .orderBy('uid')
+          .select('uid', 'name'),
+      ).toEqual(rowsBefore);
+      expect((await p.db('board_members').where({ board_id: b.id, name: 'Renamed by attacker' }).select('uid')).map((r) => r.uid)).toEqual([
+        me,
+      ]);
 
       // chat: its message is its own, and nobody else's messages are 'self' to it
       await hub.call('sendMessage', b.code, { id: crypto.randomUUID(), message: 'forged chat' });
       const asOwner = await call(p, owner, 'GET', `/api/boards/${b.code}/messages`);
       expect(asOwner.body.find((m: { message: string }) => m.message === 'forged chat')).toMatchObject({ sender: 'other', uid: me });
       const asAttacker = await call(p, who, 'GET', `/api/boards/${b.code}/messages`);
-      expect(asAttacker.body.filter((m: { sender: string }) => m.sender === 'self').map((m: { message: string }) => m.message)).toEqual(['forged chat']);
-      expect(await b.ownerSocket.waitFor<{ message: string; sender?: string }>('onMessageReceived', (m) => m.message === 'forged chat')).not.toMatchObject({ sender: 'self' });
+      expect(asAttacker.body.filter((m: { sender: string }) => m.sender === 'self').map((m: { message: string }) => m.message)).toEqual([
+        'forged chat',
+      ]);
+      expect(
+        await b.ownerSocket.waitFor<{ message: string; sender?: string }>('onMessageReceived', (m) => m.message === 'forged chat'),
+      ).not.toMatchObject({ sender: 'self' });
     });
   }
 
@@ -244,7 +294,13 @@ describe('finding 2: on a board it may edit by link, a forged uid acts only as i
     expect(page.statusCode).toBeLessThan(500);
     for (const text of [owner.user!.username, 'owner says hi', 'eddie-shape']) expect(page.payload).not.toContain(text);
     const hub = await connect();
-    const info = await hub.call<{ uid: string; claims: { role: string }; members: Array<{ uid: string; isSelf?: boolean }> }>('joinBoard', null, b.code, null, { uid: owner.user!.id });
+    const info = await hub.call<{ uid: string; claims: { role: string }; members: Array<{ uid: string; isSelf?: boolean }> }>(
+      'joinBoard',
+      null,
+      b.code,
+      null,
+      { uid: owner.user!.id },
+    );
     expect(info.uid).toBe(guestKey(owner.user!.id));
     expect(info.claims.role).toBe('Viewer');
     expect(info.members.filter((m) => m.isSelf).map((m) => m.uid)).not.toContain(owner.actor.uid);
@@ -325,7 +381,8 @@ describe('finding 3: POST /api/users/migrate moves only what the caller holds, o
     expect(await held()).toEqual(before);
     // the owner's id and Gus's key, seen and forged earlier in this file, move nothing of theirs either
     const ownerHad = (await p.db('boards').where({ owner_id: owner.user!.id }).select('code')).length;
-    for (const value of [owner.user!.id, gus.actor.uid]) expect((await call(p, thief, 'POST', '/api/users/migrate', { uniqueUserId: value })).status).toBe(200);
+    for (const value of [owner.user!.id, gus.actor.uid])
+      expect((await call(p, thief, 'POST', '/api/users/migrate', { uniqueUserId: value })).status).toBe(200);
     expect((await p.db('boards').where({ owner_id: owner.user!.id }).select('code')).length).toBe(ownerHad);
     expect(await p.db('board_members').where({ uid: gus.actor.uid }).whereNotNull('user_id').first()).toBeUndefined();
 
@@ -350,7 +407,11 @@ describe("finding 4: a participant token for a platform user's id is not that us
     const dev = await signedIn(p, { name: 'Dev' });
     const created = await call(p, dev, 'POST', '/api/clients', { appName: 'Impostor app', terms: true });
     expect(created.status).toBe(200);
-    const minted = await call(p, null, 'POST', '/api/clients/token', { clientId: created.body.clientId, clientSecret: created.body.secret, uid: owner.user!.id });
+    const minted = await call(p, null, 'POST', '/api/clients/token', {
+      clientId: created.body.clientId,
+      clientSecret: created.body.secret,
+      uid: owner.user!.id,
+    });
     expect(minted.status).toBe(200);
     const participant: Who = { token: minted.body.token, actor: { userId: null, uid: '', claims: null } };
     const b = await ownersBoard('NoAccess');
@@ -387,10 +448,19 @@ describe("finding 4: a participant token for a platform user's id is not that us
   it("a participant token for uid = a guest member's key is not that guest", async () => {
     const dev = await signedIn(p, { name: 'Dev 2' });
     const created = await call(p, dev, 'POST', '/api/clients', { appName: 'Impostor app 2', terms: true });
-    const minted = await call(p, null, 'POST', '/api/clients/token', { clientId: created.body.clientId, clientSecret: created.body.secret, uid: gus.actor.uid });
+    const minted = await call(p, null, 'POST', '/api/clients/token', {
+      clientId: created.body.clientId,
+      clientSecret: created.body.secret,
+      uid: gus.actor.uid,
+    });
     expect(minted.status).toBe(200);
     const b = await ownersBoard('NoAccess');
-    const res = await call(p, { token: minted.body.token, actor: { userId: null, uid: '', claims: null } }, 'GET', `/api/boards/${b.code}/commands`);
+    const res = await call(
+      p,
+      { token: minted.body.token, actor: { userId: null, uid: '', claims: null } },
+      'GET',
+      `/api/boards/${b.code}/commands`,
+    );
     expect(res.status).toBe(403);
     // and uidOf a guest is its secret, never its key: the key is no credential
     expect(uidOf(gus)).not.toBe(gus.actor.uid);

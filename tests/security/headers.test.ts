@@ -42,18 +42,21 @@ describe('headers of pages and answers', () => {
   });
   afterAll(() => p.stop());
 
-  it.each(['/accounts/login', '/accounts/signup', '/panel/home', '/access-denied', '/board/ABCDEF'])('%s: a script-tight CSP, nosniff, a Referrer-Policy', async (url) => {
-    const res = await get(url);
-    const policy = csp(res);
-    expect(directive(policy, 'default-src')).toBe("'self'");
-    expect(directive(policy, 'script-src')).toBe("'self'");
-    expect(directive(policy, 'object-src')).toBe("'none'");
-    expect(directive(policy, 'base-uri')).toBe("'self'");
-    expect(directive(policy, 'frame-ancestors')).toBeDefined();
-    expect(policy).not.toMatch(/unsafe-eval/);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(['strict-origin-when-cross-origin', 'no-referrer']).toContain(res.headers['referrer-policy']);
-  });
+  it.each(['/accounts/login', '/accounts/signup', '/panel/home', '/access-denied', '/board/ABCDEF'])(
+    '%s: a script-tight CSP, nosniff, a Referrer-Policy',
+    async (url) => {
+      const res = await get(url);
+      const policy = csp(res);
+      expect(directive(policy, 'default-src')).toBe("'self'");
+      expect(directive(policy, 'script-src')).toBe("'self'");
+      expect(directive(policy, 'object-src')).toBe("'none'");
+      expect(directive(policy, 'base-uri')).toBe("'self'");
+      expect(directive(policy, 'frame-ancestors')).toBeDefined();
+      expect(policy).not.toMatch(/unsafe-eval/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(['strict-origin-when-cross-origin', 'no-referrer']).toContain(res.headers['referrer-policy']);
+    },
+  );
 
   it('the panel and account pages cannot be framed at all', async () => {
     const res = await get('/accounts/login');
@@ -91,7 +94,9 @@ describe('headers of pages and answers', () => {
 
     it('an embed claiming an origin the app does not allow gets a frameable page that only shows the refusal; claiming an allowed one gets the strict list', async () => {
       const data = (origin: string) => encodeEmbedData({ board: '', participant: { uid: 'host-user' }, origin, features: {} });
-      const refused = await get(`/board/embed?uid=host-user&clientid=app-listed&data=${encodeURIComponent(data('https://elsewhere.example'))}`);
+      const refused = await get(
+        `/board/embed?uid=host-user&clientid=app-listed&data=${encodeURIComponent(data('https://elsewhere.example'))}`,
+      );
       expect(directive(csp(refused), 'frame-ancestors')).toBe('*');
       const allowed = await get(`/board/embed?uid=host-user&clientid=app-listed&data=${encodeURIComponent(data('https://host.example'))}`);
       expect(directive(csp(allowed), 'frame-ancestors')).toBe("'self' https://host.example https://other.example:8443");
@@ -105,7 +110,9 @@ describe('headers of pages and answers', () => {
 
     it('an unknown or inactive app, or a hostile clientid: only this origin', async () => {
       for (const clientid of ['nope', 'app-off', "x'; script-src *", 'a'.repeat(500)]) {
-        expect(directive(csp(await get(`/board/ABCDEF?clientid=${encodeURIComponent(clientid)}`)), 'frame-ancestors'), clientid).toBe("'self'");
+        expect(directive(csp(await get(`/board/ABCDEF?clientid=${encodeURIComponent(clientid)}`)), 'frame-ancestors'), clientid).toBe(
+          "'self'",
+        );
       }
     });
   });
@@ -141,9 +148,17 @@ describe('tokens stay out of URLs', () => {
 
   it('a bearer token in the query string is not a credential', async () => {
     const pw = 'query token tester';
-    await p.server.inject({ method: 'POST', url: '/api/accounts/users', payload: { username: 'q@example.com', password: pw, repeatPassword: pw, terms: true } });
-    const { accessToken } = JSON.parse((await p.server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username: 'q@example.com', password: pw } })).payload);
-    expect((await p.server.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${accessToken}` } })).statusCode).toBe(200);
+    await p.server.inject({
+      method: 'POST',
+      url: '/api/accounts/users',
+      payload: { username: 'q@example.com', password: pw, repeatPassword: pw, terms: true },
+    });
+    const { accessToken } = JSON.parse(
+      (await p.server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username: 'q@example.com', password: pw } })).payload,
+    );
+    expect(
+      (await p.server.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${accessToken}` } })).statusCode,
+    ).toBe(200);
     for (const key of ['access_token', 'token', 'accessToken', 'authorization']) {
       const res = await p.server.inject({ method: 'GET', url: `/api/users/profile?${key}=${encodeURIComponent(accessToken)}` });
       expect(res.statusCode, key).toBe(401);
@@ -168,8 +183,16 @@ describe('the logs hold no secrets', () => {
     const { lines, logger } = capture();
     logger.info(
       {
-        req: { headers: { authorization: `Bearer ${jwt}`, cookie: 'tabula-device=v1.abc.def.ghi' }, url: '/api/boards/X/commands?Uid=guest-secret-1&x=1' },
-        payload: { username: 'ada@example.com', password: 'hunter2 hunter2', Uid: 'guest-secret-2', nested: { deeper: { refreshToken: 'rt-secret-3', uid: 'guest-secret-4' } } },
+        req: {
+          headers: { authorization: `Bearer ${jwt}`, cookie: 'tabula-device=v1.abc.def.ghi' },
+          url: '/api/boards/X/commands?Uid=guest-secret-1&x=1',
+        },
+        payload: {
+          username: 'ada@example.com',
+          password: 'hunter2 hunter2',
+          Uid: 'guest-secret-2',
+          nested: { deeper: { refreshToken: 'rt-secret-3', uid: 'guest-secret-4' } },
+        },
         session: { accessToken: jwt, refreshToken: 'rt-secret-5' },
         clientSecret: 'cs-secret-6',
         code: 'BOARD1',
@@ -179,7 +202,21 @@ describe('the logs hold no secrets', () => {
     logger.error({ err: new Error(`refresh failed for ${jwt} at /accounts/reset-password/reset-secret-8/ada%40example.com`) }, 'failure');
     logger.warn(`a link https://tabula.example/accounts/reset-password/reset-secret-9/ada%40example.com?token=tok-secret-10`);
     const out = lines.join('');
-    for (const secret of ['hunter2', 'guest-secret-1', 'guest-secret-2', 'rt-secret-3', 'guest-secret-4', 'rt-secret-5', 'cs-secret-6', 'secret-7', 'reset-secret-8', 'reset-secret-9', 'tok-secret-10', jwt, 'v1.abc.def.ghi']) {
+    for (const secret of [
+      'hunter2',
+      'guest-secret-1',
+      'guest-secret-2',
+      'rt-secret-3',
+      'guest-secret-4',
+      'rt-secret-5',
+      'cs-secret-6',
+      'secret-7',
+      'reset-secret-8',
+      'reset-secret-9',
+      'tok-secret-10',
+      jwt,
+      'v1.abc.def.ghi',
+    ]) {
       expect(out, secret).not.toContain(secret);
     }
     expect(out).toContain(REDACTED);
@@ -194,7 +231,10 @@ describe('the logs hold no secrets', () => {
     try {
       const { lines, logger } = capture();
       const link = `${p.config.publicUrl}/accounts/reset-password/the-one-time-code-11/ada%40example.com`;
-      await sendMail({ config: p.config, db: p.db, logger }, { to: 'ada@example.com', subject: 'Reset your Tabula password', text: `Open ${link}` });
+      await sendMail(
+        { config: p.config, db: p.db, logger },
+        { to: 'ada@example.com', subject: 'Reset your Tabula password', text: `Open ${link}` },
+      );
       const out = lines.join('');
       expect(out).toContain('mail stored in the outbox');
       expect(out).not.toContain('the-one-time-code-11');

@@ -49,7 +49,12 @@ beforeAll(async () => {
   owner = await signedIn(p, { plan: 'team', name: 'Olive Owner' });
   visitor = guest();
   board = await newBoard(p, owner);
-  await p.server.inject({ method: 'POST', url: `/api/boards/${board.code}/sharings`, headers: { authorization: `Bearer ${owner.token}` }, payload: { link: 'Editor' } });
+  await p.server.inject({
+    method: 'POST',
+    url: `/api/boards/${board.code}/sharings`,
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: { link: 'Editor' },
+  });
   errors = vi.spyOn(p.server.app.logger, 'error');
 });
 afterAll(async () => {
@@ -68,7 +73,10 @@ function routes(): RouteInfo[] {
     .table()
     .filter((r) => METHODS.has(r.method))
     .map((r) => {
-      const validate = r.settings.validate as { payload?: { describe?: () => { keys?: object } }; query?: { describe?: () => { keys?: object } } };
+      const validate = r.settings.validate as {
+        payload?: { describe?: () => { keys?: object } };
+        query?: { describe?: () => { keys?: object } };
+      };
       return {
         method: r.method,
         path: r.path,
@@ -103,7 +111,8 @@ function attempts(route: RouteInfo, who: Who): Attempt[] {
   }
   // query values (every key the route knows, and one it does not)
   for (const key of [...route.queryKeys, 'x']) {
-    for (const v of HOSTILE_QUERY) out.push({ label: label(`query ${key}=${v}`), method: route.method, url: `${base}?${guestQuery}${key}=${v}`, who });
+    for (const v of HOSTILE_QUERY)
+      out.push({ label: label(`query ${key}=${v}`), method: route.method, url: `${base}?${guestQuery}${key}=${v}`, who });
   }
   // bodies
   if (route.method !== 'get') {
@@ -111,9 +120,16 @@ function attempts(route: RouteInfo, who: Who): Attempt[] {
     const uid = who.token ? '' : `"Uid":${JSON.stringify(uidOf(who))},`;
     for (const [what, text] of Object.entries(HOSTILE)) {
       for (const key of keys.length ? keys : ['x']) {
-        out.push({ label: label(`${key}: ${what}`), method: route.method, url: base, payload: `{${uid}${JSON.stringify(key)}:${text}}`, who });
+        out.push({
+          label: label(`${key}: ${what}`),
+          method: route.method,
+          url: base,
+          payload: `{${uid}${JSON.stringify(key)}:${text}}`,
+          who,
+        });
       }
-      if (text.startsWith('[') || text.startsWith('{')) out.push({ label: label(`the body is ${what}`), method: route.method, url: base, payload: text, who });
+      if (text.startsWith('[') || text.startsWith('{'))
+        out.push({ label: label(`the body is ${what}`), method: route.method, url: base, payload: text, who });
     }
   }
   return out;
@@ -161,9 +177,19 @@ describe('hostile input on every HTTP route', () => {
     const cases: Array<[string, object, string, RegExp]> = [
       ['a lone surrogate in a text', add(uid, textShape('t1', uid, 'a\ud800')), 'boardCommand.shape.value', /lone surrogate/],
       ['a lone low surrogate in an id', add(uid, rect('r\udc00', uid)), 'boardCommand.shape.id', /lone surrogate/],
-      ['a lone surrogate in a metadata key', add(uid, { ...rect('r1', uid), metadata: { ['k\ud800']: 1 } } as never), 'boardCommand.shape.metadata.k\\ud800', /lone surrogate/],
+      [
+        'a lone surrogate in a metadata key',
+        add(uid, { ...rect('r1', uid), metadata: { ['k\ud800']: 1 } } as never),
+        'boardCommand.shape.metadata.k\\ud800',
+        /lone surrogate/,
+      ],
       // metadata takes any JSON up to 4 KB: a NUL deep inside it is named at its full path
-      ['a NUL 50 levels deep', add(uid, { ...rect('r2', uid), metadata: { m: deepObject(49, { leaf: 'a\u0000b' }) } } as never), `boardCommand.shape.metadata.m.${'a.'.repeat(49)}leaf`, /NUL/],
+      [
+        'a NUL 50 levels deep',
+        add(uid, { ...rect('r2', uid), metadata: { m: deepObject(49, { leaf: 'a\u0000b' }) } } as never),
+        `boardCommand.shape.metadata.m.${'a.'.repeat(49)}leaf`,
+        /NUL/,
+      ],
     ];
     for (const [what, command, field, message] of cases) {
       for (const payload of [JSON.stringify({ boardCommand: command }), JSON.stringify({ boardCommand: JSON.stringify(command) })]) {
@@ -176,7 +202,12 @@ describe('hostile input on every HTTP route', () => {
     }
     // nested deeper than the limit (a NUL 70 deep, a 5,000-deep value): refused as such, as an object or as JSON text
     const deepNul = add(uid, { ...rect('r3', uid), metadata: { m: deepObject(69, { leaf: 'a\u0000b' }) } } as never);
-    for (const payload of [JSON.stringify({ boardCommand: deepNul }), JSON.stringify({ boardCommand: JSON.stringify(deepNul) }), `{"boardCommand":${nested(5_000, '1')}}`, JSON.stringify({ boardCommand: nested(5_000, '1') })]) {
+    for (const payload of [
+      JSON.stringify({ boardCommand: deepNul }),
+      JSON.stringify({ boardCommand: JSON.stringify(deepNul) }),
+      `{"boardCommand":${nested(5_000, '1')}}`,
+      JSON.stringify({ boardCommand: nested(5_000, '1') }),
+    ]) {
       const res = await inject({ label: 'too deep', method: 'post', url: `/api/boards/${board.code}/commands`, payload, who: owner });
       expect(res.statusCode).toBe(400);
       expect(JSON.parse(res.payload).message).toMatch(new RegExp(`is nested too deeply \\(at most ${INPUT_MAX_DEPTH} levels\\)`));
@@ -186,7 +217,19 @@ describe('hostile input on every HTTP route', () => {
 });
 
 function textShape(id: string, uid: string, value: string) {
-  return { id, cmd: 'text', uid, timestamp: Date.now(), value, x: 0, y: 0, color: '#000000', font: 'Arial', size: 12, align: 'left' } as never;
+  return {
+    id,
+    cmd: 'text',
+    uid,
+    timestamp: Date.now(),
+    value,
+    x: 0,
+    y: 0,
+    color: '#000000',
+    font: 'Arial',
+    size: 12,
+    align: 'left',
+  } as never;
 }
 
 function deepObject(levels: number, leaf: object): Record<string, unknown> {
@@ -218,7 +261,10 @@ class RawHub {
       ws.once('error', reject);
     });
     const hub = new RawHub(ws);
-    const hello = await hub.frame(1, JSON.stringify({ type: 'hello', id: 1, version: '2', ...(token ? { auth: { headers: { authorization: `Bearer ${token}` } } } : {}) }));
+    const hello = await hub.frame(
+      1,
+      JSON.stringify({ type: 'hello', id: 1, version: '2', ...(token ? { auth: { headers: { authorization: `Bearer ${token}` } } } : {}) }),
+    );
     if (hello.type !== 'hello') throw new Error(`no hello: ${JSON.stringify(hello)}`);
     return hub;
   }
@@ -281,7 +327,10 @@ describe('hostile input on every hub method', () => {
       // the envelope itself
       for (const [what, hostile] of Object.entries(HOSTILE)) {
         check(`envelope method: ${what}`, await hub.message(`{"method":${hostile},"args":[]}`));
-        check(`envelope args: ${what}`, await hub.message(`{"method":"sendCommand","args":${hostile.startsWith('[') ? hostile : `[${hostile}]`}}`));
+        check(
+          `envelope args: ${what}`,
+          await hub.message(`{"method":"sendCommand","args":${hostile.startsWith('[') ? hostile : `[${hostile}]`}}`),
+        );
         check(`envelope key: ${what}`, await hub.message(`{"method":"renameMember","args":["${board.code}","Ann"],"x":${hostile}}`));
       }
       expect(failures).toEqual([]);
@@ -300,14 +349,21 @@ describe('hostile input on every hub method', () => {
     const cases: Array<[object, string]> = [
       [add(uid, rect('h\ud800', uid)), 'command.shape.id'],
       [add(uid, textShape('h1', uid, '\udc00')), 'command.shape.value'],
-      [add(uid, { ...rect('h2', uid), metadata: { m: deepObject(49, { leaf: 'a\u0000b' }) } } as never), `command.shape.metadata.m.${'a.'.repeat(49)}leaf`],
+      [
+        add(uid, { ...rect('h2', uid), metadata: { m: deepObject(49, { leaf: 'a\u0000b' }) } } as never),
+        `command.shape.metadata.m.${'a.'.repeat(49)}leaf`,
+      ],
     ];
     for (const [command, field] of cases) {
       const answer = await hub.call('sendCommand', board.code, command);
       expect(answer.statusCode).toBe(400);
       expect(Object.keys(answer.payload.errors)).toEqual([field]);
     }
-    const tooDeep = await hub.call('sendCommand', board.code, add(uid, { ...rect('h3', uid), metadata: { m: deepObject(69, { leaf: 'x' }) } } as never));
+    const tooDeep = await hub.call(
+      'sendCommand',
+      board.code,
+      add(uid, { ...rect('h3', uid), metadata: { m: deepObject(69, { leaf: 'x' }) } } as never),
+    );
     expect(tooDeep.statusCode).toBe(400);
     expect(tooDeep.payload.message).toMatch(/is nested too deeply/);
     hub.close();

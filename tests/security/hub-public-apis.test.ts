@@ -30,7 +30,8 @@ function privateAccesses(): string[] {
     code(fs.readFileSync(file, 'utf8'))
       .split('\n')
       .forEach((line, i) => {
-        if (/\??\._[A-Za-z]/.test(line) || /\[\s*['"`]_[A-Za-z]/.test(line)) found.push(`${path.relative(root, file)}:${i + 1}: ${line.trim()}`);
+        if (/\??\._[A-Za-z]/.test(line) || /\[\s*['"`]_[A-Za-z]/.test(line))
+          found.push(`${path.relative(root, file)}:${i + 1}: ${line.trim()}`);
       });
   }
   return found;
@@ -42,7 +43,9 @@ describe('the hub uses public APIs only', () => {
   });
 
   it('the platform does not load @hapi/nes: the hub runs on its fork in platform/realtime/nes', () => {
-    const importing = sources(path.join(root, 'platform')).filter((file) => /from\s+['"]@hapi\/nes|require\(\s*['"]@hapi\/nes|import\(\s*['"]@hapi\/nes/.test(fs.readFileSync(file, 'utf8')));
+    const importing = sources(path.join(root, 'platform')).filter((file) =>
+      /from\s+['"]@hapi\/nes|require\(\s*['"]@hapi\/nes|import\(\s*['"]@hapi\/nes/.test(fs.readFileSync(file, 'utf8')),
+    );
     expect(importing.map((f) => path.relative(root, f))).toEqual([]);
     const fork = path.join(root, 'platform/realtime/nes');
     expect(fs.existsSync(path.join(fork, 'LICENSE.md'))).toBe(true);

@@ -43,7 +43,14 @@ async function joined(p: TestPlatform, who: Who, code: string): Promise<HubClien
 
 /** A commandSet of `n` rectangles by `uid`. */
 const shapesSet = (uid: string, n: number, prefix = cid()): Command =>
-  ({ id: cid(), uid, status: 'normal', timestamp: Date.now(), cmd: 'commandSet', commands: Array.from({ length: n }, (_, i) => add(uid, rect(`${prefix}-${i}`, uid, i, i))) }) as Command;
+  ({
+    id: cid(),
+    uid,
+    status: 'normal',
+    timestamp: Date.now(),
+    cmd: 'commandSet',
+    commands: Array.from({ length: n }, (_, i) => add(uid, rect(`${prefix}-${i}`, uid, i, i))),
+  }) as Command;
 
 describe('with the default limits', () => {
   let p: TestPlatform;
@@ -79,7 +86,9 @@ describe('with the default limits', () => {
     const g = guest();
     const c = await floodClient(p.url, 8_000);
     await callOn(c, 'joinBoard', null, code, null, { uid: uidOf(g) });
-    const answers = await tally(Array.from({ length: 3_000 }, (_, i) => callOn(c, 'sendMessage', code, { id: `m-${i}-${cid()}`, message: `spam ${i}` })));
+    const answers = await tally(
+      Array.from({ length: 3_000 }, (_, i) => callOn(c, 'sendMessage', code, { id: `m-${i}-${cid()}`, message: `spam ${i}` })),
+    );
     expect(answers.get(200) ?? 0).toBeLessThanOrEqual(DEFAULT_LIMITS.chat.points);
     expect(answers.get(429)).toBeGreaterThan(0);
     await c.disconnect();
@@ -89,7 +98,9 @@ describe('with the default limits', () => {
     const h = guest();
     const d = await joined(p, h, code);
     open.push(d);
-    const paced = await tally(Array.from({ length: 100 }, (_, i) => d.call('sendMessage', code, { id: `p-${i}-${cid()}`, message: `paced ${i}` })));
+    const paced = await tally(
+      Array.from({ length: 100 }, (_, i) => d.call('sendMessage', code, { id: `p-${i}-${cid()}`, message: `paced ${i}` })),
+    );
     expect(paced.get(200)).toBe(DEFAULT_LIMITS.chat.points);
     expect(paced.get(429)).toBe(100 - DEFAULT_LIMITS.chat.points);
     const err = await d.fail('sendMessage', code, { id: cid(), message: 'one more' });
@@ -115,7 +126,8 @@ describe('with the default limits', () => {
     // 19 KB records: a 15 KB data part (the cap is 16 KB) and a 4 KB message
     const data = { blob: 'x'.repeat(15 * 1024) };
     const message = 'm'.repeat(4 * 1000 - 10);
-    const post = (url: string, payload: object, remoteAddress = ip, headers: Record<string, string> = {}) => p.server.inject({ method: 'POST', url, payload, remoteAddress, headers });
+    const post = (url: string, payload: object, remoteAddress = ip, headers: Record<string, string> = {}) =>
+      p.server.inject({ method: 'POST', url, payload, remoteAddress, headers });
     const before = Number((await p.db('client_logs').count('* as n').first())!.n);
     const statuses = new Map<number, number>();
     let limited: Awaited<ReturnType<typeof post>> | undefined;
@@ -135,7 +147,9 @@ describe('with the default limits', () => {
     expect((await post('/api/logs/perfs', { type: 'x' })).statusCode).toBe(429);
     // another address, and a signed-in user at the same address (keyed by the user), still log
     expect((await post('/api/logs/clients', { level: 'info', message: 'fine' }, '10.8.0.1')).statusCode).toBe(204);
-    expect((await post('/api/logs/clients', { level: 'info', message: 'fine' }, ip, { authorization: `Bearer ${owner.token}` })).statusCode).toBe(204);
+    expect(
+      (await post('/api/logs/clients', { level: 'info', message: 'fine' }, ip, { authorization: `Bearer ${owner.token}` })).statusCode,
+    ).toBe(204);
   });
 
   it(`a command over ${COMMAND_MAX_BYTES / 1024 / 1024} MB is refused with a 400 saying so, over the hub and over HTTP; nothing is stored`, async () => {
@@ -146,11 +160,17 @@ describe('with the default limits', () => {
     expect(Buffer.byteLength(JSON.stringify(big))).toBeLessThan(PAYLOAD_MAX_BYTES);
     const err = await c.fail('sendCommand', code, big);
     expect(err.statusCode).toBe(400);
-    expect(err.data).toMatchObject({ message: commandTooLarge(COMMAND_MAX_BYTES), errors: { boardCommand: [commandTooLarge(COMMAND_MAX_BYTES)] } });
+    expect(err.data).toMatchObject({
+      message: commandTooLarge(COMMAND_MAX_BYTES),
+      errors: { boardCommand: [commandTooLarge(COMMAND_MAX_BYTES)] },
+    });
     expect(commandTooLarge(COMMAND_MAX_BYTES)).toBe('This change is too large to save (the limit is 1 MB). Try it in smaller parts.');
     const http = await send(p, owner, code, big);
     expect(http.status).toBe(400);
-    expect(http.body).toMatchObject({ message: commandTooLarge(COMMAND_MAX_BYTES), errors: { boardCommand: [commandTooLarge(COMMAND_MAX_BYTES)] } });
+    expect(http.body).toMatchObject({
+      message: commandTooLarge(COMMAND_MAX_BYTES),
+      errors: { boardCommand: [commandTooLarge(COMMAND_MAX_BYTES)] },
+    });
     const stored = await commandsSince(p.server.app, code, owner.actor, 0);
     expect(stored.some((s) => s.id === big.id)).toBe(false);
     // a command under the cap is fine
@@ -171,15 +191,26 @@ describe('with the default limits', () => {
     expect((await freshGet(`${p.url}/health`)).status).toBe(200);
     const again = await joined(p, owner, code);
     open.push(again);
-    await expect(again.call('sendCommand', code, add(owner.actor.uid, rect(`after-huge-${cid()}`, owner.actor.uid)))).resolves.toMatchObject({ duplicate: false });
+    await expect(
+      again.call('sendCommand', code, add(owner.actor.uid, rect(`after-huge-${cid()}`, owner.actor.uid))),
+    ).resolves.toMatchObject({ duplicate: false });
     // the HTTP cap is the same 4 MB
-    const http = await p.server.inject({ method: 'POST', url: `/api/boards/${code}/commands`, headers: { authorization: `Bearer ${owner.token}` }, payload: { boardCommand: 'x'.repeat(PAYLOAD_MAX_BYTES + 1) } });
+    const http = await p.server.inject({
+      method: 'POST',
+      url: `/api/boards/${code}/commands`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { boardCommand: 'x'.repeat(PAYLOAD_MAX_BYTES + 1) },
+    });
     expect(http.statusCode).toBe(413);
   });
 });
 
 describe('with small command budgets (configurable)', () => {
-  const limits: AbuseLimits = { ...DEFAULT_LIMITS, commandsPerSocket: { points: 5, windowMs: 60_000 }, commandsPerUser: { points: 8, windowMs: 60_000 } };
+  const limits: AbuseLimits = {
+    ...DEFAULT_LIMITS,
+    commandsPerSocket: { points: 5, windowMs: 60_000 },
+    commandsPerUser: { points: 8, windowMs: 60_000 },
+  };
   let p: TestPlatform;
   let owner: Who;
   let code: string;
@@ -220,9 +251,10 @@ describe('with small command budgets (configurable)', () => {
     // another user is not affected
     const o = await joined(p, owner, code);
     open.push(o);
-    await expect(o.call('sendCommand', code, add(owner.actor.uid, rect(`o-${cid()}`, owner.actor.uid)))).resolves.toMatchObject({ duplicate: false });
+    await expect(o.call('sendCommand', code, add(owner.actor.uid, rect(`o-${cid()}`, owner.actor.uid)))).resolves.toMatchObject({
+      duplicate: false,
+    });
   });
-
 });
 
 describe('with small size caps (configurable)', () => {
@@ -287,7 +319,7 @@ describe('with small size caps (configurable)', () => {
     const board = (await newBoard(p, owner)).code;
     const uid = owner.actor.uid;
     for (let i = 0; i < 5; i++) expect((await send(p, owner, board, shapesSet(uid, 10, `x${i}`))).status).toBe(200);
-    expect((await send(p, owner, board, remove(uid, ['x0-0', 'x0-1', 'x0-2'])))).toMatchObject({ status: 200 });
+    expect(await send(p, owner, board, remove(uid, ['x0-0', 'x0-1', 'x0-2']))).toMatchObject({ status: 200 });
     // the removes are not subtracted by the bound; the exact count (the first here) finds 47 live
     expect((await send(p, owner, board, shapesSet(uid, 3, 'y'))).status).toBe(200);
     expect((await send(p, owner, board, add(uid, rect('z', uid)))).status).toBe(400);
@@ -309,7 +341,8 @@ describe('across nodes (REDIS_URL)', () => {
 
   it('two nodes share one budget per client address through Redis', async () => {
     const ip = `10.77.${crypto.randomInt(255)}.${crypto.randomInt(255)}`;
-    const post = (node: TestPlatform) => node.server.inject({ method: 'POST', url: '/api/logs/usages', payload: { context: 'x' }, remoteAddress: ip });
+    const post = (node: TestPlatform) =>
+      node.server.inject({ method: 'POST', url: '/api/logs/usages', payload: { context: 'x' }, remoteAddress: ip });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await post(a)).statusCode, (await post(b)).statusCode);
     expect(statuses.filter((s) => s === 204).length).toBe(6);

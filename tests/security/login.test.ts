@@ -20,9 +20,19 @@ type Inject = { remoteAddress?: string; headers?: Record<string, string> };
 
 function helpers(get: () => TestPlatform) {
   const login = (username: string, password: string, o: Inject = {}) =>
-    get().server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username, password }, remoteAddress: o.remoteAddress ?? '10.0.0.1', headers: o.headers });
+    get().server.inject({
+      method: 'POST',
+      url: '/api/accounts/login',
+      payload: { username, password },
+      remoteAddress: o.remoteAddress ?? '10.0.0.1',
+      headers: o.headers,
+    });
   const signup = (username: string) =>
-    get().server.inject({ method: 'POST', url: '/api/accounts/users', payload: { username, password: PASSWORD, repeatPassword: PASSWORD, terms: true } });
+    get().server.inject({
+      method: 'POST',
+      url: '/api/accounts/users',
+      payload: { username, password: PASSWORD, repeatPassword: PASSWORD, terms: true },
+    });
   /** the device cookie a successful login set, as a Cookie header value */
   const deviceCookie = (res: { headers: Record<string, unknown> }) => {
     const set = ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
@@ -42,7 +52,8 @@ describe('a password spray from one address', () => {
 
   it('40 usernames, one password each, from one IP: refused with 429 before the 40th', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) statuses.push((await login(`victim${i}@example.com`, 'Summer2024!', { remoteAddress: '203.0.113.7' })).statusCode);
+    for (let i = 0; i < 40; i++)
+      statuses.push((await login(`victim${i}@example.com`, 'Summer2024!', { remoteAddress: '203.0.113.7' })).statusCode);
     expect(statuses.slice(0, DEFAULT_LOGIN_LIMITS.ipFailures)).toEqual(Array(DEFAULT_LOGIN_LIMITS.ipFailures).fill(400));
     expect(statuses.slice(DEFAULT_LOGIN_LIMITS.ipFailures)).toEqual(Array(40 - DEFAULT_LOGIN_LIMITS.ipFailures).fill(429));
     const limited = await login('victim40@example.com', 'Summer2024!', { remoteAddress: '203.0.113.7' });
@@ -59,7 +70,8 @@ describe('a password spray from one address', () => {
   it('successful logins are given back: many users signing in from one office address are never limited', async () => {
     for (let i = 0; i < 5; i++) await signup(`office${i}@example.com`);
     for (let round = 0; round < 6; round++) {
-      for (let i = 0; i < 5; i++) expect((await login(`office${i}@example.com`, PASSWORD, { remoteAddress: '192.0.2.50' })).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await login(`office${i}@example.com`, PASSWORD, { remoteAddress: '192.0.2.50' })).statusCode).toBe(200);
     }
   });
 });
@@ -74,10 +86,11 @@ describe('guessing at one account', () => {
   afterAll(() => p.stop());
 
   it('one address: after 5 consecutive failures the backoff refuses the next attempt (429, Retry-After ≥ 30 s)', async () => {
-    for (let i = 0; i < DEFAULT_LOGIN_LIMITS.backoffAfter; i++) expect((await login('owner@example.com', `guess ${i}`, { remoteAddress: '203.0.113.20' })).statusCode).toBe(400);
+    for (let i = 0; i < DEFAULT_LOGIN_LIMITS.backoffAfter; i++)
+      expect((await login('owner@example.com', `guess ${i}`, { remoteAddress: '203.0.113.20' })).statusCode).toBe(400);
     const next = await login('owner@example.com', 'guess again', { remoteAddress: '203.0.113.20' });
     expect(next.statusCode).toBe(429);
-    expect(Number(next.headers["retry-after"])).toBeGreaterThanOrEqual(DEFAULT_LOGIN_LIMITS.backoffBaseSec - 1);
+    expect(Number(next.headers['retry-after'])).toBeGreaterThanOrEqual(DEFAULT_LOGIN_LIMITS.backoffBaseSec - 1);
     // even with the right password: this address must wait
     expect((await login('owner@example.com', PASSWORD, { remoteAddress: '203.0.113.20' })).statusCode).toBe(429);
   });
@@ -86,7 +99,7 @@ describe('guessing at one account', () => {
     expect((await login('owner@example.com', PASSWORD, { remoteAddress: '198.51.100.1' })).statusCode).toBe(200);
   });
 
-  it('many addresses (a botnet): the per-account limit refuses unknown devices, the owner\'s known device still gets in', async () => {
+  it("many addresses (a botnet): the per-account limit refuses unknown devices, the owner's known device still gets in", async () => {
     // the owner signs in once from their laptop: it gets a device cookie
     const first = await login('owner@example.com', PASSWORD, { remoteAddress: '198.51.100.2' });
     expect(first.statusCode).toBe(200);
@@ -100,29 +113,42 @@ describe('guessing at one account', () => {
     // the attack: one guess from each of many addresses
     const statuses: number[] = [];
     for (let i = 0; i < DEFAULT_LOGIN_LIMITS.accountFailures + 5; i++) {
-      statuses.push((await login('owner@example.com', `botnet guess ${i}`, { remoteAddress: `10.9.${Math.floor(i / 200)}.${i % 200}` })).statusCode);
+      statuses.push(
+        (await login('owner@example.com', `botnet guess ${i}`, { remoteAddress: `10.9.${Math.floor(i / 200)}.${i % 200}` })).statusCode,
+      );
     }
     expect(statuses).toContain(429);
     expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(DEFAULT_LOGIN_LIMITS.accountFailures);
     // an unknown device with the right password is refused now …
     expect((await login('owner@example.com', PASSWORD, { remoteAddress: '10.8.0.1' })).statusCode).toBe(429);
     // … but the owner's laptop, even from a new address, gets in
-    expect((await login('owner@example.com', PASSWORD, { remoteAddress: '100.64.0.9', headers: { cookie: cookie! } })).statusCode).toBe(200);
+    expect((await login('owner@example.com', PASSWORD, { remoteAddress: '100.64.0.9', headers: { cookie: cookie! } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('a device cookie is bound to its account and to this server: it exempts nothing else', async () => {
     await signup('other@example.com');
     const mine = deviceCookie(await login('other@example.com', PASSWORD, { remoteAddress: '198.51.100.9' }))!;
     // other@'s cookie does not unlock owner@ (still under its per-account limit)
-    expect((await login('owner@example.com', PASSWORD, { remoteAddress: '198.51.100.10', headers: { cookie: mine } })).statusCode).toBe(429);
+    expect((await login('owner@example.com', PASSWORD, { remoteAddress: '198.51.100.10', headers: { cookie: mine } })).statusCode).toBe(
+      429,
+    );
     // a forged cookie is ignored
     const forged = `${DEVICE_COOKIE}=v1.${'0'.repeat(32)}.abc.${crypto.randomBytes(32).toString('base64url')}`;
-    expect((await login('owner@example.com', PASSWORD, { remoteAddress: '198.51.100.11', headers: { cookie: forged } })).statusCode).toBe(429);
+    expect((await login('owner@example.com', PASSWORD, { remoteAddress: '198.51.100.11', headers: { cookie: forged } })).statusCode).toBe(
+      429,
+    );
   });
 
   it('the owner on a brand-new device gets in through a recovery link, which makes it a known device', async () => {
     const { drainMail } = await import('../../platform/mail/service');
-    const asked = await p.server.inject({ method: 'POST', url: '/api/accounts/password/reset-password', payload: { email: 'owner@example.com' }, remoteAddress: '100.64.1.1' });
+    const asked = await p.server.inject({
+      method: 'POST',
+      url: '/api/accounts/password/reset-password',
+      payload: { email: 'owner@example.com' },
+      remoteAddress: '100.64.1.1',
+    });
     expect(asked.statusCode).toBe(200);
     await drainMail(p.server.app);
     const mail = await p.db('outbox').where({ to: 'owner@example.com' }).orderBy('created_at', 'desc').first();
@@ -136,7 +162,9 @@ describe('guessing at one account', () => {
     expect(reset.statusCode).toBe(200);
     const cookie = deviceCookie(reset);
     expect(cookie).toBeTruthy();
-    expect((await login('owner@example.com', 'a fresh passphrase 1', { remoteAddress: '100.64.1.1', headers: { cookie: cookie! } })).statusCode).toBe(200);
+    expect(
+      (await login('owner@example.com', 'a fresh passphrase 1', { remoteAddress: '100.64.1.1', headers: { cookie: cookie! } })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -152,7 +180,8 @@ describe('a known device has its own budget', () => {
   it('a stolen device cookie does not lift the limits: after its failures it counts as an unknown device', async () => {
     const cookie = deviceCookie(await login('dev@example.com', PASSWORD))!;
     const statuses: number[] = [];
-    for (let i = 0; i < 3 + DEFAULT_LOGIN_LIMITS.backoffAfter + 1; i++) statuses.push((await login('dev@example.com', `wrong ${i}`, { headers: { cookie } })).statusCode);
+    for (let i = 0; i < 3 + DEFAULT_LOGIN_LIMITS.backoffAfter + 1; i++)
+      statuses.push((await login('dev@example.com', `wrong ${i}`, { headers: { cookie } })).statusCode);
     expect(statuses.at(-1)).toBe(429);
   });
 });
@@ -167,7 +196,8 @@ describe('the global limit', () => {
 
   it('credential stuffing from many addresses and accounts is refused past the platform-wide budget', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) statuses.push((await login(`stuffed${i}@example.com`, 'leaked password 1', { remoteAddress: `10.77.0.${i + 1}` })).statusCode);
+    for (let i = 0; i < 40; i++)
+      statuses.push((await login(`stuffed${i}@example.com`, 'leaked password 1', { remoteAddress: `10.77.0.${i + 1}` })).statusCode);
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(400));
     expect(statuses.slice(30)).toEqual(Array(10).fill(429));
   });
@@ -177,7 +207,13 @@ describe('X-Forwarded-For', () => {
   const spray = async (p: TestPlatform, headers: (i: number) => Record<string, string>, remoteAddress: string) => {
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) {
-      const res = await p.server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username: `x${i}@example.com`, password: 'Summer2024!' }, remoteAddress, headers: headers(i) });
+      const res = await p.server.inject({
+        method: 'POST',
+        url: '/api/accounts/login',
+        payload: { username: `x${i}@example.com`, password: 'Summer2024!' },
+        remoteAddress,
+        headers: headers(i),
+      });
       statuses.push(res.statusCode);
     }
     return statuses;
@@ -217,9 +253,14 @@ describe('the limits live in Redis when configured: every node shares them', () 
     const nodeB = createLoginLimiter(limits, { redis: b });
     const ip = `198.19.${crypto.randomInt(255)}.${crypto.randomInt(255)}`;
     try {
-      for (let i = 0; i < 4; i++) await (i % 2 ? nodeA : nodeB).begin({ ip, account: `r${i}-${crypto.randomUUID()}@example.com`, device: null });
-      await expect(nodeA.begin({ ip, account: `r-${crypto.randomUUID()}@example.com`, device: null })).rejects.toMatchObject({ output: { statusCode: 429 } });
-      await expect(nodeB.begin({ ip, account: `r-${crypto.randomUUID()}@example.com`, device: null })).rejects.toMatchObject({ output: { statusCode: 429 } });
+      for (let i = 0; i < 4; i++)
+        await (i % 2 ? nodeA : nodeB).begin({ ip, account: `r${i}-${crypto.randomUUID()}@example.com`, device: null });
+      await expect(nodeA.begin({ ip, account: `r-${crypto.randomUUID()}@example.com`, device: null })).rejects.toMatchObject({
+        output: { statusCode: 429 },
+      });
+      await expect(nodeB.begin({ ip, account: `r-${crypto.randomUUID()}@example.com`, device: null })).rejects.toMatchObject({
+        output: { statusCode: 429 },
+      });
     } finally {
       a.disconnect();
       b.disconnect();

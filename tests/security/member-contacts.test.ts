@@ -67,7 +67,8 @@ beforeAll(async () => {
   }
   expect((await call(p, owner, 'POST', `/api/boards/${code}/members`, { email: PENDING, memberRole: 'Viewer' })).status).toBe(200);
   // everyone but the latecomer has opened the board once (members Joined)
-  for (const who of [facilitator, wsMember, invitedEditor, linkUser, visitor]) expect((await call(p, who, 'GET', `/api/boards/${code}/commands`)).status).toBe(200);
+  for (const who of [facilitator, wsMember, invitedEditor, linkUser, visitor])
+    expect((await call(p, who, 'GET', `/api/boards/${code}/commands`)).status).toBe(200);
 }, 60_000);
 
 afterAll(async () => {
@@ -90,7 +91,9 @@ describe("members' contact details over HTTP", () => {
       expect(byName('Ed Invited').username).toBe(invitedEditor.user!.username);
       expect(sharing.body.members.find((m: { uid: string }) => m.uid === linkUser.actor.uid).username).toBe(linkUser.user!.username);
       // a pending invitation shows as its address to them
-      expect(sharing.body.members).toEqual(expect.arrayContaining([expect.objectContaining({ name: PENDING, username: PENDING, status: 'Invited' })]));
+      expect(sharing.body.members).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: PENDING, username: PENDING, status: 'Invited' })]),
+      );
       const join = await call(p, who, 'GET', `/api/boards/${code}/commands`);
       expect(join.body.board.claims.role).toBe(role);
       expect(join.body.board.members.find((m: { uid: string }) => m.uid === owner.actor.uid).username).toBe(owner.user!.username);
@@ -107,7 +110,9 @@ describe("members' contact details over HTTP", () => {
       expect(sharing.status).toBe(200);
       expectNoContacts(sharing.raw, `${where} GET …/sharing`);
       const names = sharing.body.members.map((m: { name: string }) => m.name);
-      expect(names).toEqual(expect.arrayContaining(['Olive Owner', 'Fay Facilitator', 'Wes Workspace', 'Ed Invited', 'Guest', 'Invited member']));
+      expect(names).toEqual(
+        expect.arrayContaining(['Olive Owner', 'Fay Facilitator', 'Wes Workspace', 'Ed Invited', 'Guest', 'Invited member']),
+      );
       for (const m of sharing.body.members) expect(Object.keys(m)).not.toContain('username');
       const join = await call(p, who, 'GET', `/api/boards/${code}/commands`);
       expect(join.status).toBe(200);
@@ -158,15 +163,23 @@ describe("members' contact details over the hub", () => {
       [facilitatorHub, facilitator],
       [wsHub, wsMember],
     ] as const) {
-      expect(h.answer.members.find((m: { uid: string }) => m.uid === linkUser.actor.uid).username, `${who.user!.display_name}`).toBe(linkUser.user!.username);
+      expect(h.answer.members.find((m: { uid: string }) => m.uid === linkUser.actor.uid).username, `${who.user!.display_name}`).toBe(
+        linkUser.user!.username,
+      );
     }
 
     // events: a newcomer without a profile name, chat and comments by members without names, renames, role changes
     const late = await join(latecomer);
-    answers.get(late.hub)!.push(JSON.stringify(await late.hub.call('sendMessage', code, { id: 'm-late', message: 'hello from the latecomer' })));
-    answers.get(linkHub.hub)!.push(JSON.stringify(await linkHub.hub.call('sendMessage', code, { id: 'm-link', message: 'hello from the link' })));
+    answers
+      .get(late.hub)!
+      .push(JSON.stringify(await late.hub.call('sendMessage', code, { id: 'm-late', message: 'hello from the latecomer' })));
+    answers
+      .get(linkHub.hub)!
+      .push(JSON.stringify(await linkHub.hub.call('sendMessage', code, { id: 'm-link', message: 'hello from the link' })));
     answers.get(linkHub.hub)!.push(JSON.stringify(await linkHub.hub.call('addComment', code, 'a comment', '')));
-    answers.get(ownerHub.hub)!.push(JSON.stringify(await ownerHub.hub.call('sendMessage', code, { id: 'm-owner', message: 'hello from the owner' })));
+    answers
+      .get(ownerHub.hub)!
+      .push(JSON.stringify(await ownerHub.hub.call('sendMessage', code, { id: 'm-owner', message: 'hello from the owner' })));
     answers.get(ownerHub.hub)!.push(JSON.stringify(await ownerHub.hub.call('addComment', code, 'the owner comments', '')));
     const linkMember = await p.db('board_members').where({ uid: linkUser.actor.uid }).first();
     expect((await call(p, owner, 'POST', `/api/boards/${code}/members/${linkMember.id}/roles`, { role: 'Commenter' })).status).toBe(200);
@@ -189,7 +202,9 @@ describe("members' contact details over the hub", () => {
     // the latecomer's name as others see it
     const joined = guestHub.hub.received<{ uid: string; name: string }>('onUserJoined').find((m) => m.uid === latecomer.actor.uid);
     expect(joined?.name).toMatch(/^Member [0-9A-F]{4}$/);
-    const chat = guestHub.hub.received<{ displayName: string; message: string }>('onMessageReceived').find((m) => m.message === 'hello from the latecomer');
+    const chat = guestHub.hub
+      .received<{ displayName: string; message: string }>('onMessageReceived')
+      .find((m) => m.message === 'hello from the latecomer');
     expect(chat?.displayName).toBe(joined?.name);
   });
 });

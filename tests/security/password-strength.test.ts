@@ -14,9 +14,11 @@ const COMMON = 'This password is too common. Choose one that is harder to guess.
 const USERNAME = 'Your password must not be your username or e-mail address.';
 const STRONG = 'violet lantern 2041';
 
-const post = (p: TestPlatform, url: string, payload: object, headers: Record<string, string> = {}) => p.server.inject({ method: 'POST', url, payload, headers });
+const post = (p: TestPlatform, url: string, payload: object, headers: Record<string, string> = {}) =>
+  p.server.inject({ method: 'POST', url, payload, headers });
 const body = (res: { payload: string }) => JSON.parse(res.payload);
-const signup = (p: TestPlatform, username: string, password: string) => post(p, '/api/accounts/users', { username, password, repeatPassword: password, terms: true });
+const signup = (p: TestPlatform, username: string, password: string) =>
+  post(p, '/api/accounts/users', { username, password, repeatPassword: password, terms: true });
 const LINK = /\/accounts\/reset-password\/([A-Za-z0-9_-]+)\/([^\s"<]+)/;
 
 describe('password strength', () => {
@@ -49,15 +51,28 @@ describe('password strength', () => {
 
   it('the length bounds keep their own errors', async () => {
     expect(body(await signup(p, 'short@example.com', 'aaaa')).errors.password).toEqual(['Password must be at least 8 characters.']);
-    expect(body(await signup(p, 'long@example.com', 'x'.repeat(129))).errors.password).toEqual(['Password must be at most 128 characters.']);
+    expect(body(await signup(p, 'long@example.com', 'x'.repeat(129))).errors.password).toEqual([
+      'Password must be at most 128 characters.',
+    ]);
   });
 
   it('change password refuses a weak one, with the e-mail as a user input', async () => {
     await signup(p, 'bea.jones@example.com', STRONG);
     const login = body(await post(p, '/api/accounts/login', { username: 'bea.jones@example.com', password: STRONG }));
     const change = (password: string) =>
-      post(p, '/api/change-password', { current: STRONG, password, confirmPassword: password }, { authorization: `Bearer ${login.accessToken}` });
-    for (const [password, text] of [['aaaaaaaa', WEAK], ['beajones2026', WEAK], ['tabula2026tabula', WEAK], ['bea.jones@example.com', USERNAME], ['password123', COMMON]]) {
+      post(
+        p,
+        '/api/change-password',
+        { current: STRONG, password, confirmPassword: password },
+        { authorization: `Bearer ${login.accessToken}` },
+      );
+    for (const [password, text] of [
+      ['aaaaaaaa', WEAK],
+      ['beajones2026', WEAK],
+      ['tabula2026tabula', WEAK],
+      ['bea.jones@example.com', USERNAME],
+      ['password123', COMMON],
+    ]) {
       const res = await change(password!);
       expect(res.statusCode, password).toBe(400);
       expect(body(res).errors.password, password).toEqual([text]);
@@ -71,8 +86,13 @@ describe('password strength', () => {
     await drainMail(p.server.app);
     const mail = await p.db('outbox').where({ to: 'cyd.reset@example.com' }).orderBy('created_at', 'desc').first();
     const [, code, address] = LINK.exec(mail.text)!;
-    const reset = (password: string) => post(p, '/api/accounts/password/reset', { code, email: decodeURIComponent(address!), password, confirmPassword: password });
-    for (const [password, text] of [['aaaaaaaa', WEAK], ['cydreset2026', WEAK], ['tabula2026tabula', WEAK]]) {
+    const reset = (password: string) =>
+      post(p, '/api/accounts/password/reset', { code, email: decodeURIComponent(address!), password, confirmPassword: password });
+    for (const [password, text] of [
+      ['aaaaaaaa', WEAK],
+      ['cydreset2026', WEAK],
+      ['tabula2026tabula', WEAK],
+    ]) {
       const res = await reset(password!);
       expect(res.statusCode, password).toBe(400);
       expect(body(res).errors.password, password).toEqual([text]);

@@ -45,11 +45,16 @@ const deep = (levels: number, leaf: unknown): unknown => {
 function poisoned(uid: string, i: number): Command {
   const shape = rect(`poison-${cid()}`, uid, i, i) as unknown as Record<string, unknown>;
   switch (i % 5) {
-    case 0: return add(uid, { ...shape, id: `p\ud800${i}` } as never);
-    case 1: return add(uid, { ...shape, metadata: { note: `x\udc00` } } as never);
-    case 2: return add(uid, { ...shape, metadata: { [`k\ud800${i}`]: 1 } } as never);
-    case 3: return add(uid, { ...shape, metadata: { m: deep(66, 'a\u0000b') } } as never);
-    default: return add(uid, { ...shape, metadata: { m: deep(50, 'a\u0000b') } } as never);
+    case 0:
+      return add(uid, { ...shape, id: `p\ud800${i}` } as never);
+    case 1:
+      return add(uid, { ...shape, metadata: { note: `x\udc00` } } as never);
+    case 2:
+      return add(uid, { ...shape, metadata: { [`k\ud800${i}`]: 1 } } as never);
+    case 3:
+      return add(uid, { ...shape, metadata: { m: deep(66, 'a\u0000b') } } as never);
+    default:
+      return add(uid, { ...shape, metadata: { m: deep(50, 'a\u0000b') } } as never);
   }
 }
 
@@ -69,10 +74,19 @@ describe('one poisoning editor among honest ones', () => {
     const honest = await Promise.all(honestWho.map(connect));
     const bad = await connect(poisoner);
     // the server stamps the author: the uid in the command does not matter
-    const honestSent = honest.map((_, s) => Array.from({ length: 40 }, (_, i) => (i % 4 === 3 ? move('x', `h${s}-${i - 1}`, 5, 5) : add('x', rect(`h${s}-${i}`, 'x', i, s)))));
+    const honestSent = honest.map((_, s) =>
+      Array.from({ length: 40 }, (_, i) => (i % 4 === 3 ? move('x', `h${s}-${i - 1}`, 5, 5) : add('x', rect(`h${s}-${i}`, 'x', i, s)))),
+    );
     const poisonSent = Array.from({ length: 60 }, (_, i) => poisoned('x', i));
 
-    const honestAnswers = honest.map((c, s) => honestSent[s]!.map((command) => c.call('sendCommand', board.code, command).then(() => 'ok', (err: HubError) => `${err.statusCode} ${err.message}`)));
+    const honestAnswers = honest.map((c, s) =>
+      honestSent[s]!.map((command) =>
+        c.call('sendCommand', board.code, command).then(
+          () => 'ok',
+          (err: HubError) => `${err.statusCode} ${err.message}`,
+        ),
+      ),
+    );
     const poisonAnswers = poisonSent.map((command) => bad.fail('sendCommand', board.code, command));
     const [honestResults, poisonResults] = await Promise.all([Promise.all(honestAnswers.flat()), Promise.all(poisonAnswers)]);
 
@@ -109,7 +123,12 @@ describe('one poisoning editor among honest ones', () => {
       expect(Object.keys(r.body.errors)[0]).toMatch(/^boardCommand\.shape\./);
     }
     const stored = await storedIds(board.id);
-    expect(stored.slice().sort()).toEqual(honestSent.flat().map((c) => c.id).sort());
+    expect(stored.slice().sort()).toEqual(
+      honestSent
+        .flat()
+        .map((c) => c.id)
+        .sort(),
+    );
     expect(new Set(stored).size).toBe(stored.length);
   });
 });

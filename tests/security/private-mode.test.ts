@@ -34,7 +34,7 @@ const set = (uid: string, commands: Command[]) => cmd(uid, { cmd: 'commandSet', 
 const ids = (commands: any[]) => JSON.stringify(commands);
 
 describe('private mode: what an Editor is sent', () => {
-  it('GET …/commands (snapshot + tail, and ?after) carries none of the owner\'s shapes, the Editor\'s own all', async () => {
+  it("GET …/commands (snapshot + tail, and ?after) carries none of the owner's shapes, the Editor's own all", async () => {
     const { code, id: boardId } = await board();
     const o1 = sid('owner');
     const e1 = sid('editor');
@@ -49,7 +49,9 @@ describe('private mode: what an Editor is sent', () => {
     // one commandSet: a part on the owner's shape, a part on the Editor's
     await post(owner, code, set(owner.actor.uid, [move(owner.actor.uid, o2, 1, 1), move(owner.actor.uid, e1, 7, 7)]));
     await post(editor, code, add(editor.actor.uid, rect(e2, editor.actor.uid)));
-    const last = (await post(owner, code, cmd(owner.actor.uid, { cmd: 'propertyModifier', shapes: [o1, o2], props: [{ name: 'opacity', value: 5 }] }))).seq;
+    const last = (
+      await post(owner, code, cmd(owner.actor.uid, { cmd: 'propertyModifier', shapes: [o1, o2], props: [{ name: 'opacity', value: 5 }] }))
+    ).seq;
 
     const seen = await load(editor, code);
     for (const o of [o1, o2]) expect(seen.raw).not.toContain(o);
@@ -92,7 +94,7 @@ describe('private mode: what an Editor is sent', () => {
     expect(seen.raw).toContain(g1);
   });
 
-  it('live onCommand: the Editor gets no owner shape (a placeholder holds its seq), the owner gets the Editor\'s', async () => {
+  it("live onCommand: the Editor gets no owner shape (a placeholder holds its seq), the owner gets the Editor's", async () => {
     const { code } = await board();
     await privateMode(code, true);
     const o = await joined(owner, code);
@@ -104,7 +106,17 @@ describe('private mode: what an Editor is sent', () => {
     const a1 = await o.call('sendCommand', code, ownAdd);
     const a2 = await e.call('sendCommand', code, add(editor.actor.uid, rect(e1, editor.actor.uid)));
     // the owner moves both shapes in one command: the Editor receives the part on its shape
-    const a3 = await o.call('sendCommand', code, cmd(owner.actor.uid, { cmd: 'reposition', shapePositions: [{ shape: o1, x: 3, y: 3 }, { shape: e1, x: 4, y: 4 }] }));
+    const a3 = await o.call(
+      'sendCommand',
+      code,
+      cmd(owner.actor.uid, {
+        cmd: 'reposition',
+        shapePositions: [
+          { shape: o1, x: 3, y: 3 },
+          { shape: e1, x: 4, y: 4 },
+        ],
+      }),
+    );
     const a4 = await o.call('sendCommand', code, cmd(owner.actor.uid, { cmd: 'textModifier', shape: o1, value: 'owner secret' }));
     // the owner undoes its add: the effect (removed o1) is not the Editor's
     const a5 = await o.call('sendCommand', code, undo(owner.actor.uid, ownAdd.id));
@@ -133,14 +145,20 @@ describe('private mode: what an Editor is sent', () => {
     expect(facGot.find((c) => c.seq === a5.seq).effect.removed).toEqual([o1]);
   });
 
-  it('the Editor\'s other socket receives its own commands; its undo effect (answer and live) carries only its shapes', async () => {
+  it("the Editor's other socket receives its own commands; its undo effect (answer and live) carries only its shapes", async () => {
     const { code } = await board();
     const o1 = sid('owner');
     const e1 = sid('editor');
     await post(owner, code, add(owner.actor.uid, rect(o1, owner.actor.uid)));
     await post(editor, code, add(editor.actor.uid, rect(e1, editor.actor.uid)));
     // before private mode the Editor moved the owner's shape and its own in one command
-    const both = cmd(editor.actor.uid, { cmd: 'reposition', shapePositions: [{ shape: o1, x: 2, y: 2 }, { shape: e1, x: 2, y: 2 }] });
+    const both = cmd(editor.actor.uid, {
+      cmd: 'reposition',
+      shapePositions: [
+        { shape: o1, x: 2, y: 2 },
+        { shape: e1, x: 2, y: 2 },
+      ],
+    });
     await post(editor, code, both);
     await privateMode(code, true);
     await post(owner, code, cmd(owner.actor.uid, { cmd: 'textModifier', shape: o1, value: 'later secret' }));
@@ -164,7 +182,7 @@ describe('private mode: what an Editor is sent', () => {
     expect(got.at(-1)).toMatchObject({ seq: a.seq, cmd: 'rectangle', shape: { id: e2 } });
   });
 
-  it('catch-up: reconnect and joinBoard with lastSeq send none of the owner\'s shapes', async () => {
+  it("catch-up: reconnect and joinBoard with lastSeq send none of the owner's shapes", async () => {
     const { code } = await board();
     await privateMode(code, true);
     const e1 = sid('editor');
@@ -205,12 +223,15 @@ describe('private mode: what an Editor is sent', () => {
     const ownerGot = await commandsUpTo(o, next.seq);
     expect(ownerGot.find((c) => c.seq === seq)).toMatchObject({ shape: { id: lost } });
     // the Editor's own command comes back in its answer; the lost one reaches it as a placeholder only
-    const editorGot = await e.until(() => (e.received<any>('onCommand').some((c) => c.seq === seq) ? e.received<any>('onCommand') : undefined), 10_000);
+    const editorGot = await e.until(
+      () => (e.received<any>('onCommand').some((c) => c.seq === seq) ? e.received<any>('onCommand') : undefined),
+      10_000,
+    );
     expect(editorGot.find((c) => c.seq === seq)).toEqual({ seq, hidden: true });
     expect(JSON.stringify(e.events)).not.toContain(lost);
   });
 
-  it('private mode off: the Editor receives the owner\'s shapes again (load, catch-up, live)', async () => {
+  it("private mode off: the Editor receives the owner's shapes again (load, catch-up, live)", async () => {
     const { code } = await board();
     await privateMode(code, true);
     const o1 = sid('owner');
@@ -225,7 +246,9 @@ describe('private mode: what an Editor is sent', () => {
     // the client that held a filtered board reloads it (sync-client resync) and gets everything
     const full = await load(editor, code);
     expect(full.body.restricted).toBeUndefined();
-    expect(full.body.snapshot?.shapes ?? full.body.commands.map((c: any) => c.shape)).toEqual(expect.arrayContaining([expect.objectContaining({ id: o1 })]));
+    expect(full.body.snapshot?.shapes ?? full.body.commands.map((c: any) => c.shape)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: o1 })]),
+    );
     const since = await load(editor, code, 0);
     expect(since.raw).toContain(o1);
 
@@ -268,9 +291,22 @@ describe('private mode: what an Editor is sent', () => {
     await post(editor, code, add(editor.actor.uid, rect(e1, editor.actor.uid)));
     const o = await joined(owner, code);
     const perms = { role: 'Editor', permissions: ['edit_board', 'write_comment'], policies: new Set<string>() };
-    const ed = new Editor({ container: undefined as unknown as HTMLElement, uid: editor.actor.uid, headless: true, permissions: () => perms });
-    const sync = new SyncClient({ server: p.url, boardCode: code, uid: editor.actor.uid, token: () => editor.token!, target: ed, storage: null });
-    const at = (seq: number) => o.until(() => (sync.phase === 'online' && sync.lastSeq >= seq ? true : undefined), 10_000, `editor at seq ${seq}`);
+    const ed = new Editor({
+      container: undefined as unknown as HTMLElement,
+      uid: editor.actor.uid,
+      headless: true,
+      permissions: () => perms,
+    });
+    const sync = new SyncClient({
+      server: p.url,
+      boardCode: code,
+      uid: editor.actor.uid,
+      token: () => editor.token!,
+      target: ed,
+      storage: null,
+    });
+    const at = (seq: number) =>
+      o.until(() => (sync.phase === 'online' && sync.lastSeq >= seq ? true : undefined), 10_000, `editor at seq ${seq}`);
     try {
       await sync.connect();
       await at(2);
@@ -285,7 +321,12 @@ describe('private mode: what an Editor is sent', () => {
       // private mode off: the client reloads and holds the owner's shapes too
       await o.call('updateConfig', code, { privateMode: { type: 0 } });
       await o.until(() => (ed.doc.has(o1) && ed.doc.has(o2) ? true : undefined), 10_000, "the owner's shapes on the Editor's board");
-      expect(ed.doc.ordered().map((s) => s.id).sort()).toEqual([o1, o2, e1].sort());
+      expect(
+        ed.doc
+          .ordered()
+          .map((s) => s.id)
+          .sort(),
+      ).toEqual([o1, o2, e1].sort());
     } finally {
       await sync.destroy();
     }

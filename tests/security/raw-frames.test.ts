@@ -185,7 +185,8 @@ describe('raw frames to the hub', () => {
     // every frame is answered (in order): an error without id, since none can be read from it
     await r.count(1 + frames.length);
     const answers = r.replies.slice(1);
-    for (const [i, answer] of answers.entries()) expect(answer.statusCode, `answer to ${JSON.stringify(frames[i]!.slice(0, 40))}`).toBeGreaterThanOrEqual(400);
+    for (const [i, answer] of answers.entries())
+      expect(answer.statusCode, `answer to ${JSON.stringify(frames[i]!.slice(0, 40))}`).toBeGreaterThanOrEqual(400);
     expect(answers.every((a) => a.statusCode < 500)).toBe(true);
     expect(r.ws.readyState).toBe(WebSocket.OPEN);
     r.ws.close();
@@ -210,7 +211,9 @@ describe('raw frames to the hub', () => {
     }
     expect(r.ws.readyState).toBe(WebSocket.OPEN);
     // the socket still works after all of that
-    r.send(JSON.stringify({ type: 'message', id: 'join', message: { method: 'joinBoard', args: [null, code, null, { uid: uidOf(guest()) }] } }));
+    r.send(
+      JSON.stringify({ type: 'message', id: 'join', message: { method: 'joinBoard', args: [null, code, null, { uid: uidOf(guest()) }] } }),
+    );
     expect(await r.reply('join')).toMatchObject({ type: 'message', message: { code } });
     r.ws.close();
     await stillServes(p.url, code, owner);
@@ -241,7 +244,16 @@ describe('raw frames to the hub', () => {
     r.send(Buffer.from('null'), true);
     await r.count(3);
     expect(r.replies.slice(1).map((m) => m.statusCode)).toEqual([400, 400]);
-    r.send(Buffer.from(JSON.stringify({ type: 'message', id: 'bin-join', message: { method: 'joinBoard', args: [null, code, null, { uid: uidOf(guest()) }] } })), true);
+    r.send(
+      Buffer.from(
+        JSON.stringify({
+          type: 'message',
+          id: 'bin-join',
+          message: { method: 'joinBoard', args: [null, code, null, { uid: uidOf(guest()) }] },
+        }),
+      ),
+      true,
+    );
     expect(await r.reply('bin-join')).toMatchObject({ type: 'message', message: { code } });
     r.ws.close();
   });
@@ -299,7 +311,11 @@ describe('a real platform process (tsx platform/main.ts)', () => {
       expect((await freshGet(`${node.url}/health`)).status).toBe(200);
       // a guest creates a board over HTTP and appends over the hub
       const g = guest();
-      const created = await fetch(`${node.url}/api/boards`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Uid: uidOf(g) }) });
+      const created = await fetch(`${node.url}/api/boards`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ Uid: uidOf(g) }),
+      });
       expect(created.status).toBe(200);
       const board = (await created.json()) as { code: string };
       await stillServes(node.url, board.code, g);

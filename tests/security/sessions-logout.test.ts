@@ -53,10 +53,12 @@ afterAll(async () => {
 type Injector = Pick<TestPlatform, 'server'>;
 const post = (url: string, payload: object, token?: string, on: Injector = p) =>
   on.server.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
-const profile = (token: string, on: Injector = p) => on.server.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${token}` } });
+const profile = (token: string, on: Injector = p) =>
+  on.server.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${token}` } });
 const json = (res: { payload: string }) => JSON.parse(res.payload);
 const logout = (t: Tokens, on: Injector = p) => post('/api/accounts/logout', { refreshToken: t.refreshToken }, t.accessToken, on);
-const refresh = (t: Tokens, on: Injector = p) => post('/api/accounts/refresh', { refreshToken: t.refreshToken, accessToken: t.accessToken }, undefined, on);
+const refresh = (t: Tokens, on: Injector = p) =>
+  post('/api/accounts/refresh', { refreshToken: t.refreshToken, accessToken: t.accessToken }, undefined, on);
 
 /** A registered account with a password; each login() is a new session (another device). */
 async function account(on: TestPlatform = p): Promise<{ user: UserRow; login: () => Promise<Tokens> }> {
@@ -86,7 +88,8 @@ const closedWithin = async (c: HubClient, since: number, withinMs: number) => {
   return Date.now() - since;
 };
 
-const claimsOfToken = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+const claimsOfToken = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 const newShape = (user: UserRow) => add(user.id, rect(`r-${crypto.randomUUID()}`, user.id));
 
 describe('logout ends the session', () => {
@@ -215,7 +218,11 @@ describe('what ends every session of a user', () => {
   it('a password change ends all the sessions but the one it answers', async () => {
     const { sessions, sockets } = await twoSessions();
     const at = Date.now();
-    const changed = await post('/api/change-password', { current: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, sessions[0]!.accessToken);
+    const changed = await post(
+      '/api/change-password',
+      { current: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      sessions[0]!.accessToken,
+    );
     expect(changed.statusCode, changed.payload).toBe(200);
     await expectAllEnded(sessions, sockets, at);
     const fresh = json(changed) as Tokens;
@@ -257,7 +264,15 @@ describe('tokens without exp, and tokens from before sessions', () => {
     expect(res.headers['token-expired']).toBeUndefined();
     await expect(connect(token)).rejects.toMatchObject({ statusCode: 401 });
     // nor as an app's participant (a token naming no account)
-    const participant = unexpiring({ sub: 'client:app-x:host-user', client: 'app-x', id: 'host-user', role: [], plan: 'free', lang: 'en', qty: 1 });
+    const participant = unexpiring({
+      sub: 'client:app-x:host-user',
+      client: 'app-x',
+      id: 'host-user',
+      role: [],
+      plan: 'free',
+      lang: 'en',
+      qty: 1,
+    });
     expect((await profile(participant)).statusCode).toBe(401);
   });
 
@@ -270,7 +285,10 @@ describe('tokens without exp, and tokens from before sessions', () => {
 
     // a refresh token of a family issued before the sessions table: no row for it
     const session = await login();
-    await p.db('sessions').where({ id: claimsOfToken(session.accessToken).sid as string }).delete();
+    await p
+      .db('sessions')
+      .where({ id: claimsOfToken(session.accessToken).sid as string })
+      .delete();
     const adopted = await refresh({ ...session, accessToken: old });
     expect(adopted.statusCode, adopted.payload).toBe(200);
     const next = json(adopted) as Tokens;
@@ -287,41 +305,48 @@ describe('tokens without exp, and tokens from before sessions', () => {
  * Two nodes in this process on one PostgreSQL database and a private Redis (the bus), as
  * tests/api/scaleout-*.test.ts: the logout goes to node A while the session's socket is on node B.
  */
-await describeWithServices('a logout on one node ends the session on another (Redis bus)', { sharedDatabase: true, redisServer: true }, () => {
-  let redis: TestRedis;
-  let a: TestPlatform;
-  let b: Platform;
-  beforeAll(async () => {
-    redis = await startTestRedis();
-    a = await startTestPlatform({ redisUrl: redis.url }, { listen: true });
-    b = await createPlatform({ ...a.config, port: 0 }, { db: openDb({ databaseUrl: a.config.databaseUrl }), logger: pino({ level: 'silent' }) });
-    await b.server.start();
-    await Promise.all([a.server.app.bus, b.server.app.bus].map((bus) => (bus as RedisBus).ready()));
-  });
-  afterAll(async () => {
-    await b?.stop();
-    await a?.stop();
-    await redis?.stop();
-  });
+await describeWithServices(
+  'a logout on one node ends the session on another (Redis bus)',
+  { sharedDatabase: true, redisServer: true },
+  () => {
+    let redis: TestRedis;
+    let a: TestPlatform;
+    let b: Platform;
+    beforeAll(async () => {
+      redis = await startTestRedis();
+      a = await startTestPlatform({ redisUrl: redis.url }, { listen: true });
+      b = await createPlatform(
+        { ...a.config, port: 0 },
+        { db: openDb({ databaseUrl: a.config.databaseUrl }), logger: pino({ level: 'silent' }) },
+      );
+      await b.server.start();
+      await Promise.all([a.server.app.bus, b.server.app.bus].map((bus) => (bus as RedisBus).ready()));
+    });
+    afterAll(async () => {
+      await b?.stop();
+      await a?.stop();
+      await redis?.stop();
+    });
 
-  it('node B refuses the token and closes its socket within a second; the other session goes on', async () => {
-    const { login } = await account(a);
-    const session = await login();
-    const other = await login();
-    // node B has seen the session alive (cached) before the logout
-    expect((await profile(session.accessToken, b)).statusCode).toBe(200);
-    const onB = await connect(session.accessToken, b.server.info.uri);
-    const otherOnB = await connect(other.accessToken, b.server.info.uri);
+    it('node B refuses the token and closes its socket within a second; the other session goes on', async () => {
+      const { login } = await account(a);
+      const session = await login();
+      const other = await login();
+      // node B has seen the session alive (cached) before the logout
+      expect((await profile(session.accessToken, b)).statusCode).toBe(200);
+      const onB = await connect(session.accessToken, b.server.info.uri);
+      const otherOnB = await connect(other.accessToken, b.server.info.uri);
 
-    const at = Date.now();
-    expect((await logout(session, a)).statusCode).toBe(204);
-    expect(await closedWithin(onB, at, 1_000)).toBeLessThan(1_000);
-    const res = await profile(session.accessToken, b);
-    expect(res.statusCode).toBe(401);
-    expect(json(res).message).toBe(SESSION_REVOKED);
-    expect((await refresh(session, b)).statusCode).toBe(401);
+      const at = Date.now();
+      expect((await logout(session, a)).statusCode).toBe(204);
+      expect(await closedWithin(onB, at, 1_000)).toBeLessThan(1_000);
+      const res = await profile(session.accessToken, b);
+      expect(res.statusCode).toBe(401);
+      expect(json(res).message).toBe(SESSION_REVOKED);
+      expect((await refresh(session, b)).statusCode).toBe(401);
 
-    expect((await profile(other.accessToken, b)).statusCode).toBe(200);
-    expect(otherOnB.disconnects).toBe(0);
-  });
-});
+      expect((await profile(other.accessToken, b)).statusCode).toBe(200);
+      expect(otherOnB.disconnects).toBe(0);
+    });
+  },
+);

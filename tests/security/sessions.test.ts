@@ -84,7 +84,8 @@ async function connect(token?: string): Promise<HubClient> {
 }
 
 const expOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).exp as number;
-const stored = async (code: string, who: Who) => (await commandsSince(p.server.app, code, who.actor, 0)).map((c) => (c as { id: string }).id);
+const stored = async (code: string, who: Who) =>
+  (await commandsSince(p.server.app, code, who.actor, 0)).map((c) => (c as { id: string }).id);
 const closed = (c: HubClient) => c.until(() => (c.disconnects > 0 ? true : undefined), 5_000, 'the socket to be closed');
 
 describe('an open socket after its access token expired', () => {
@@ -177,7 +178,11 @@ describe('a password change ends the sessions', () => {
     await socket.call('sendCommand', code, add(user.id, rect(`r-${crypto.randomUUID()}`, user.id)));
     const idle = await connect(stolen.accessToken); // connected, not on a board
 
-    const changed = await post('/api/change-password', { current: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, mine.accessToken);
+    const changed = await post(
+      '/api/change-password',
+      { current: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      mine.accessToken,
+    );
     expect(changed.statusCode, changed.payload).toBe(200);
     const fresh = json(changed) as Tokens;
 
@@ -187,7 +192,9 @@ describe('a password change ends the sessions', () => {
       expect(res.statusCode).toBe(401);
       expect(json(res).message).toBe(SESSION_REVOKED);
       expect(res.headers['token-expired']).toBeUndefined();
-      expect((await post(`/api/boards/${code}/commands`, { boardCommand: JSON.stringify(add(user.id, rect('x', user.id))) }, old)).statusCode).toBe(401);
+      expect(
+        (await post(`/api/boards/${code}/commands`, { boardCommand: JSON.stringify(add(user.id, rect('x', user.id))) }, old)).statusCode,
+      ).toBe(401);
     }
     expect((await get('/api/users/profile', fresh.accessToken)).statusCode).toBe(200);
     // the sockets are closed, and the old token cannot open a new one
@@ -196,11 +203,15 @@ describe('a password change ends the sessions', () => {
     await expect(connect(stolen.accessToken)).rejects.toMatchObject({ statusCode: 401 });
     // the refresh tokens are revoked
     expect((await post('/api/accounts/refresh', { refreshToken: stolen.refreshToken })).statusCode).toBe(401);
-    expect((await post('/api/accounts/refresh', { refreshToken: fresh.refreshToken, accessToken: fresh.accessToken })).statusCode).toBe(200);
+    expect((await post('/api/accounts/refresh', { refreshToken: fresh.refreshToken, accessToken: fresh.accessToken })).statusCode).toBe(
+      200,
+    );
     // the new session works on the hub
     const again = await connect(fresh.accessToken);
     await again.call('joinBoard', null, code, null, {});
-    expect((await again.call('sendCommand', code, add(user.id, rect(`r-${crypto.randomUUID()}`, user.id)))).seq).toEqual(expect.any(Number));
+    expect((await again.call('sendCommand', code, add(user.id, rect(`r-${crypto.randomUUID()}`, user.id)))).seq).toEqual(
+      expect.any(Number),
+    );
   });
 
   it('a password reset does the same', async () => {
@@ -209,14 +220,19 @@ describe('a password change ends the sessions', () => {
     const socket = await connect(stolen.accessToken);
     const code = crypto.randomBytes(32).toString('base64url');
     await insertPasswordReset(p.db, { userId: user.id, codeHash: sha256(code), expiresAt: new Date(Date.now() + 60_000) });
-    const reset = await post('/api/accounts/password/reset', { email: user.username, code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const reset = await post('/api/accounts/password/reset', {
+      email: user.username,
+      code,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(reset.statusCode, reset.payload).toBe(200);
     expect((await get('/api/users/profile', stolen.accessToken)).statusCode).toBe(401);
     expect((await get('/api/users/profile', json(reset).accessToken)).statusCode).toBe(200);
     await closed(socket);
   });
 
-  it('another node\'s change reaches this node through the bus: the sockets close', async () => {
+  it("another node's change reaches this node through the bus: the sockets close", async () => {
     const { user, login } = await account();
     const session = await login();
     const socket = await connect(session.accessToken);
@@ -267,7 +283,10 @@ describe('refresh token rotation', () => {
     expect(rotated.statusCode).toBe(200);
     const successor = json(rotated) as Tokens;
     // the rotation happened longer ago than the window (30 s by default)
-    await p.db('refresh_tokens').where({ token_hash: sha256(session.refreshToken) }).update({ rotated_at: new Date(Date.now() - (p.config.refreshReuseGraceSeconds + 1) * 1000) });
+    await p
+      .db('refresh_tokens')
+      .where({ token_hash: sha256(session.refreshToken) })
+      .update({ rotated_at: new Date(Date.now() - (p.config.refreshReuseGraceSeconds + 1) * 1000) });
     const reuse = await refresh(session);
     expect(reuse.statusCode).toBe(401);
     expect(json(reuse).message).toBe('Invalid refresh token.');
@@ -289,46 +308,63 @@ describe('refresh token rotation', () => {
  * password is changed through node A while the stolen session's socket is on node B. Runs in the
  * PostgreSQL pass (PGlite is one connection in one process), skipped visibly in the PGlite pass.
  */
-await describeWithServices('a password change on one node ends the sessions on another (Redis bus)', { sharedDatabase: true, redisServer: true }, () => {
-  let redis: TestRedis;
-  let a: TestPlatform;
-  let b: Platform;
-  beforeAll(async () => {
-    redis = await startTestRedis();
-    a = await startTestPlatform({ redisUrl: redis.url }, { listen: true });
-    b = await createPlatform({ ...a.config, port: 0 }, { db: openDb({ databaseUrl: a.config.databaseUrl }), logger: pino({ level: 'silent' }) });
-    await b.server.start();
-    await Promise.all([a.server.app.bus, b.server.app.bus].map((bus) => (bus as RedisBus).ready()));
-  });
-  afterAll(async () => {
-    await b?.stop();
-    await a?.stop();
-    await redis?.stop();
-  });
+await describeWithServices(
+  'a password change on one node ends the sessions on another (Redis bus)',
+  { sharedDatabase: true, redisServer: true },
+  () => {
+    let redis: TestRedis;
+    let a: TestPlatform;
+    let b: Platform;
+    beforeAll(async () => {
+      redis = await startTestRedis();
+      a = await startTestPlatform({ redisUrl: redis.url }, { listen: true });
+      b = await createPlatform(
+        { ...a.config, port: 0 },
+        { db: openDb({ databaseUrl: a.config.databaseUrl }), logger: pino({ level: 'silent' }) },
+      );
+      await b.server.start();
+      await Promise.all([a.server.app.bus, b.server.app.bus].map((bus) => (bus as RedisBus).ready()));
+    });
+    afterAll(async () => {
+      await b?.stop();
+      await a?.stop();
+      await redis?.stop();
+    });
 
-  it('node B closes the socket and refuses the old token over HTTP at once', async () => {
-    const username = `x${crypto.randomBytes(5).toString('hex')}@example.com`;
-    await insertUser(a.db, { username, passwordHash: await hashPassword(PASSWORD) });
-    const login = async () => JSON.parse((await a.server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username, password: PASSWORD } })).payload) as Tokens;
-    const stolen = await login();
-    const mine = await login();
-    // node B knows the token version (cached) before the change
-    expect((await b.server.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${stolen.accessToken}` } })).statusCode).toBe(200);
-    const onB = await HubClient.connect(b.server.info.uri, { token: stolen.accessToken });
-    try {
-      const changed = await a.server.inject({
-        method: 'POST',
-        url: '/api/change-password',
-        payload: { current: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
-        headers: { authorization: `Bearer ${mine.accessToken}` },
-      });
-      expect(changed.statusCode).toBe(200);
-      await closed(onB);
-      const res = await b.server.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${stolen.accessToken}` } });
-      expect(res.statusCode).toBe(401);
-      expect(json(res).message).toBe(SESSION_REVOKED);
-    } finally {
-      await onB.close();
-    }
-  });
-});
+    it('node B closes the socket and refuses the old token over HTTP at once', async () => {
+      const username = `x${crypto.randomBytes(5).toString('hex')}@example.com`;
+      await insertUser(a.db, { username, passwordHash: await hashPassword(PASSWORD) });
+      const login = async () =>
+        JSON.parse(
+          (await a.server.inject({ method: 'POST', url: '/api/accounts/login', payload: { username, password: PASSWORD } })).payload,
+        ) as Tokens;
+      const stolen = await login();
+      const mine = await login();
+      // node B knows the token version (cached) before the change
+      expect(
+        (await b.server.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${stolen.accessToken}` } }))
+          .statusCode,
+      ).toBe(200);
+      const onB = await HubClient.connect(b.server.info.uri, { token: stolen.accessToken });
+      try {
+        const changed = await a.server.inject({
+          method: 'POST',
+          url: '/api/change-password',
+          payload: { current: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+          headers: { authorization: `Bearer ${mine.accessToken}` },
+        });
+        expect(changed.statusCode).toBe(200);
+        await closed(onB);
+        const res = await b.server.inject({
+          method: 'GET',
+          url: '/api/users/profile',
+          headers: { authorization: `Bearer ${stolen.accessToken}` },
+        });
+        expect(res.statusCode).toBe(401);
+        expect(json(res).message).toBe(SESSION_REVOKED);
+      } finally {
+        await onB.close();
+      }
+    });
+  },
+);

@@ -17,21 +17,80 @@ import { fetchOutbound, isPublicAddress, OutboundError, type OutboundDeps, type 
 
 describe('the address classifier', () => {
   const refused = [
-    '127.0.0.1', '127.255.255.254', '0.0.0.0', '0.1.2.3', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1',
-    '169.254.169.254', '169.254.0.1', '100.64.0.1', '100.127.255.255', '224.0.0.1', '239.255.255.255', '240.0.0.1',
-    '255.255.255.255', '192.0.0.1', '192.0.2.1', '198.18.0.1', '198.51.100.1', '203.0.113.1',
-    '::', '::1', 'fe80::1', 'fe80::1%eth0', 'fc00::1', 'fd12:3456::1', 'ff02::1', 'fec0::1',
+    '127.0.0.1',
+    '127.255.255.254',
+    '0.0.0.0',
+    '0.1.2.3',
+    '10.0.0.1',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '169.254.0.1',
+    '100.64.0.1',
+    '100.127.255.255',
+    '224.0.0.1',
+    '239.255.255.255',
+    '240.0.0.1',
+    '255.255.255.255',
+    '192.0.0.1',
+    '192.0.2.1',
+    '198.18.0.1',
+    '198.51.100.1',
+    '203.0.113.1',
+    '::',
+    '::1',
+    'fe80::1',
+    'fe80::1%eth0',
+    'fc00::1',
+    'fd12:3456::1',
+    'ff02::1',
+    'fec0::1',
     // IPv4-mapped, every spelling
-    '::ffff:127.0.0.1', '::ffff:7f00:1', '0:0:0:0:0:ffff:7f00:1', '::FFFF:7F00:1', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::ffff:10.0.0.1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '0:0:0:0:0:ffff:7f00:1',
+    '::FFFF:7F00:1',
+    '::ffff:169.254.169.254',
+    '::ffff:a9fe:a9fe',
+    '::ffff:10.0.0.1',
     // IPv4-compatible (deprecated), NAT64 carrying internal IPv4, 6to4 carrying internal IPv4, Teredo
-    '::127.0.0.1', '::7f00:1', '::a9fe:a9fe', '::8.8.8.8', '64:ff9b::7f00:1', '64:ff9b::127.0.0.1', '64:ff9b::a9fe:a9fe', '64:ff9b:1::1',
-    '2002:7f00:1::', '2002:a9fe:a9fe::1', '2002:a00:1::', '2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '::127.0.0.1',
+    '::7f00:1',
+    '::a9fe:a9fe',
+    '::8.8.8.8',
+    '64:ff9b::7f00:1',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b:1::1',
+    '2002:7f00:1::',
+    '2002:a9fe:a9fe::1',
+    '2002:a00:1::',
+    '2001::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
     // documentation, discard, outside 2000::/3
-    '2001:db8::1', '100::1', '4000::1',
+    '2001:db8::1',
+    '100::1',
+    '4000::1',
     // not an address (or not canonical): refused
-    'localhost', '2130706433', '0177.0.0.1', '0x7f.1', '127.1', '', 'garbage',
+    'localhost',
+    '2130706433',
+    '0177.0.0.1',
+    '0x7f.1',
+    '127.1',
+    '',
+    'garbage',
   ];
-  const allowed = ['8.8.8.8', '1.1.1.1', '93.184.215.14', '2606:4700::1111', '2001:4860:4860::8888', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1'];
+  const allowed = [
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.215.14',
+    '2606:4700::1111',
+    '2001:4860:4860::8888',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ];
 
   it.each(refused)('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
   it.each(allowed)('allows %s', (address) => expect(isPublicAddress(address)).toBe(true));
@@ -39,11 +98,16 @@ describe('the address classifier', () => {
 
 /** A server that counts what reaches it. */
 async function counter(host: string, handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
-  const state = { hits: 0, hosts: [] as string[], port: 0, server: http.createServer((req, res) => {
-    state.hits++;
-    state.hosts.push(String(req.headers.host));
-    handler(req, res);
-  }) };
+  const state = {
+    hits: 0,
+    hosts: [] as string[],
+    port: 0,
+    server: http.createServer((req, res) => {
+      state.hits++;
+      state.hosts.push(String(req.headers.host));
+      handler(req, res);
+    }),
+  };
   await new Promise<void>((resolve) => state.server.listen(0, host, resolve));
   state.port = (state.server.address() as AddressInfo).port;
   return state;
@@ -57,7 +121,10 @@ let rebindCalls = 0;
 
 const names: Record<string, () => ResolvedAddress[]> = {
   'public.example': () => [{ address: '127.0.0.1', family: 4 }],
-  'mixed.example': () => [{ address: '127.0.0.1', family: 4 }, { address: '10.0.0.5', family: 4 }],
+  'mixed.example': () => [
+    { address: '127.0.0.1', family: 4 },
+    { address: '10.0.0.5', family: 4 },
+  ],
   'internal.example': () => [{ address: '127.0.0.2', family: 4 }],
   'mapped.example': () => [{ address: '::ffff:127.0.0.2', family: 6 }],
   'rebind.example': () => [{ address: rebindCalls++ === 0 ? '127.0.0.1' : '127.0.0.2', family: 4 }],
@@ -91,7 +158,10 @@ afterAll(async () => {
 
 const get = (url: string, allowPrivate = false) => fetchOutbound(url, { allowPrivate, maxBytes: 1024, timeoutMs: 5000 }, deps);
 const refusedWith = async (url: string) => {
-  const error = await get(url).then(() => null, (e: unknown) => e);
+  const error = await get(url).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error, url).toBeInstanceOf(OutboundError);
   return error as OutboundError;
 };

@@ -28,7 +28,9 @@ beforeAll(async () => {
   target = http.createServer((req, res) => {
     hits++;
     if (req.url?.endsWith('.woff2')) return res.writeHead(200, { 'content-type': 'font/woff2' }).end(WOFF2);
-    res.writeHead(200, { 'content-type': 'text/css' }).end(`@font-face { font-family: 'Leak'; src: url(http://127.0.0.1:${port}/secret.woff2); }`);
+    res
+      .writeHead(200, { 'content-type': 'text/css' })
+      .end(`@font-face { font-family: 'Leak'; src: url(http://127.0.0.1:${port}/secret.woff2); }`);
   });
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   port = (target.address() as AddressInfo).port;

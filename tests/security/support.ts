@@ -23,7 +23,20 @@ import type { TestPlatform } from '../helpers/platform';
  *  - forgedKey: no token, Uid = the guest member's key as published by GET …/sharing;
  *  - none: no token and no Uid.
  */
-export const CLASSES = ['owner', 'facilitator', 'editor', 'commenter', 'viewer', 'guestMember', 'other', 'guest', 'forgedUid', 'forgedMember', 'forgedKey', 'none'] as const;
+export const CLASSES = [
+  'owner',
+  'facilitator',
+  'editor',
+  'commenter',
+  'viewer',
+  'guestMember',
+  'other',
+  'guest',
+  'forgedUid',
+  'forgedMember',
+  'forgedKey',
+  'none',
+] as const;
 export type Cls = (typeof CLASSES)[number];
 export type Outcome = 'ok' | number;
 
@@ -39,7 +52,14 @@ export const MATRIX_CONFIG: Partial<Config> = {
     logs: { points: 100_000, windowMs: 60_000 },
   },
   rateLimit: { max: 10_000, windowMs: 60_000 },
-  loginLimits: { ...DEFAULT_LOGIN_LIMITS, ipFailures: 10_000, accountFailures: 10_000, globalFailures: 100_000, backoffAfter: 10_000, deviceFailures: 10_000 },
+  loginLimits: {
+    ...DEFAULT_LOGIN_LIMITS,
+    ipFailures: 10_000,
+    accountFailures: 10_000,
+    globalFailures: 100_000,
+    backoffAfter: 10_000,
+    deviceFailures: 10_000,
+  },
 };
 
 /** The people of a matrix (forgedUid and forgedKey are filled once the published key is read). */
@@ -49,7 +69,8 @@ export type World = Record<Exclude<Cls, 'none'>, Who>;
 export async function makeWorld(p: TestPlatform): Promise<World> {
   const owner = await signedIn(p, { plan: 'team', name: 'Olive Owner' });
   const w: Partial<World> = { owner };
-  for (const role of ['facilitator', 'editor', 'commenter', 'viewer', 'other'] as const) w[role] = await signedIn(p, { plan: 'team', name: `${role} person` });
+  for (const role of ['facilitator', 'editor', 'commenter', 'viewer', 'other'] as const)
+    w[role] = await signedIn(p, { plan: 'team', name: `${role} person` });
   w.guestMember = guest();
   w.guest = guest();
   // the value an attacker sees for a signed-in member: their user id
@@ -61,7 +82,10 @@ export async function makeWorld(p: TestPlatform): Promise<World> {
 /** The Who of a class (null for 'none'). */
 export const whoOf = (w: World, cls: Cls): Who | null => (cls === 'none' ? null : w[cls]);
 
-export const MEMBER_ROLES: Record<'facilitator' | 'editor' | 'commenter' | 'viewer' | 'guestMember', Exclude<Role, 'Owner' | 'NoAccess'>> = {
+export const MEMBER_ROLES: Record<
+  'facilitator' | 'editor' | 'commenter' | 'viewer' | 'guestMember',
+  Exclude<Role, 'Owner' | 'NoAccess'>
+> = {
   facilitator: 'Facilitator',
   editor: 'Editor',
   commenter: 'Commenter',
@@ -106,7 +130,15 @@ export async function makeBoard(p: TestPlatform, w: World): Promise<BoardCase> {
   const first = await addComment(app, b.code, w.owner.actor, `first comment ${tag}`);
   const second = await addComment(app, b.code, w.owner.actor, `second comment ${tag}`, first.threadId);
   await sendMessage(app, b.code, w.owner.actor, { id: crypto.randomUUID(), message: `chat ${tag}` } as never);
-  return { code: b.code, id: b.id, memberIds, theirs, thread: first.threadId, ownerComment: second.id, marks: [name, `comment ${tag}`, `chat ${tag}`, `theirs-${tag}`] };
+  return {
+    code: b.code,
+    id: b.id,
+    memberIds,
+    theirs,
+    thread: first.threadId,
+    ownerComment: second.id,
+    marks: [name, `comment ${tag}`, `chat ${tag}`, `theirs-${tag}`],
+  };
 }
 
 /** Reads the guest member's key from GET …/sharing, as any member sees it, and forges with it. */
@@ -123,7 +155,17 @@ export const lock = (uid: string, shapes: string[], locked: boolean, protect?: b
   ({ id: cid(), uid, status: 'normal', timestamp: Date.now(), cmd: 'lock', shapes, locked, ...(protect ? { protect } : {}) }) as Command;
 
 export const commentShape = (uid: string): Shape =>
-  ({ id: `cm-${crypto.randomUUID()}`, cmd: 'comment', uid, timestamp: 1, x: 0, y: 0, threadId: crypto.randomUUID(), color: 6, resolved: false }) as Shape;
+  ({
+    id: `cm-${crypto.randomUUID()}`,
+    cmd: 'comment',
+    uid,
+    timestamp: 1,
+    x: 0,
+    y: 0,
+    threadId: crypto.randomUUID(),
+    color: 6,
+    resolved: false,
+  }) as Shape;
 
 /** 'ok' for a 2xx answer, otherwise its status. */
 export const outcomeOfStatus = (status: number): Outcome => (status >= 200 && status < 300 ? 'ok' : status);

@@ -17,13 +17,18 @@ async function table(name: string) {
   await waitFor(() => expect(within(grid).getAllByRole('row').length).toBeGreaterThan(1));
   return grid;
 }
-const headers = (grid: HTMLElement) => within(grid).getAllByRole('columnheader').map((h) => h.textContent?.trim());
+const headers = (grid: HTMLElement) =>
+  within(grid)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent?.trim());
 const toastTexts = () => toasts$.getValue().map((t) => t.text);
 /** The quick filters' values and labels, whether the grid shows them as buttons (≤ 5) or a select. */
 function quick(): Array<[string, string]> {
   const select = screen.queryByRole('combobox', { name: 'Show' }) as HTMLSelectElement | null;
   if (select) return Array.from(select.options).map((o) => [o.value, o.text]);
-  return within(screen.getByRole('group', { name: 'Show' })).getAllByRole('button').map((b) => [b.textContent ?? '', b.textContent ?? '']);
+  return within(screen.getByRole('group', { name: 'Show' }))
+    .getAllByRole('button')
+    .map((b) => [b.textContent ?? '', b.textContent ?? '']);
 }
 const quickValues = () => quick().map(([v]) => v);
 
@@ -32,8 +37,23 @@ describe('back-office screens (stories over the sample API)', () => {
     render(<S.Users />);
     await table('Users');
     const nav = screen.getByRole('navigation', { name: 'Administration' });
-    const hrefs = within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));
-    for (const path of ['/panel/dashboard', '/panel/admin-boards', '/panel/users', '/panel/clients', '/panel/feedbacks', '/panel/contacts', '/panel/outbox', '/panel/directory', '/panel/user-audit', '/panel/feature-audit', '/panel/perf-logs', '/panel/log-viewer']) {
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    for (const path of [
+      '/panel/dashboard',
+      '/panel/admin-boards',
+      '/panel/users',
+      '/panel/clients',
+      '/panel/feedbacks',
+      '/panel/contacts',
+      '/panel/outbox',
+      '/panel/directory',
+      '/panel/user-audit',
+      '/panel/feature-audit',
+      '/panel/perf-logs',
+      '/panel/log-viewer',
+    ]) {
       expect(hrefs).toContain(path);
     }
     // in the spec's order
@@ -44,7 +64,19 @@ describe('back-office screens (stories over the sample API)', () => {
     render(<S.Boards />);
     const grid = await table('Boards');
     expect(headers(grid)).toEqual(expect.arrayContaining(['Name', 'Owner', 'Status', 'Members', 'Created', 'Last session']));
-    expect(quickValues()).toEqual(['all', 'asset', 'ctoday', 'utoday', 'cyesterday', 'uyesterday', 'client', 'withuser', 'removal-candidate', 'disposable', 'Inactive']);
+    expect(quickValues()).toEqual([
+      'all',
+      'asset',
+      'ctoday',
+      'utoday',
+      'cyesterday',
+      'uyesterday',
+      'client',
+      'withuser',
+      'removal-candidate',
+      'disposable',
+      'Inactive',
+    ]);
     expect(within(grid).getAllByRole('row')).toHaveLength(11);
     fireEvent.click(within(grid).getAllByRole('button', { name: /^View: / })[0]!);
     const dialog = await screen.findByRole('dialog', { name: /^Board / });
@@ -74,7 +106,8 @@ describe('back-office screens (stories over the sample API)', () => {
     fireEvent.click(within(grid).getAllByRole('button', { name: /^View: grace/ })[0]!);
     const dialog = await screen.findByRole('dialog', { name: /^User grace/ });
     const flag = (await within(dialog).findByRole('checkbox', { name: 'Flag' })) as HTMLInputElement;
-    for (const name of ['Active', 'Beta tester', 'admin', 'beta-tester', 'partner']) expect(within(dialog).getByRole('checkbox', { name })).toBeTruthy();
+    for (const name of ['Active', 'Beta tester', 'admin', 'beta-tester', 'partner'])
+      expect(within(dialog).getByRole('checkbox', { name })).toBeTruthy();
     fireEvent.click(flag);
     await waitFor(() => expect(toastTexts()).toContain('data successfully saved.'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save roles' }));
@@ -91,7 +124,14 @@ describe('back-office screens (stories over the sample API)', () => {
   it('feedbacks: tag filter, View with editable tags, Delete with Yes/No', async () => {
     render(<S.Feedbacks />);
     const grid = await table('Feedbacks');
-    await waitFor(() => expect(Array.from((screen.getByLabelText('Tag') as HTMLSelectElement).options).map((o) => o.text)).toEqual(['All', 'bug', 'export', 'ux']));
+    await waitFor(() =>
+      expect(Array.from((screen.getByLabelText('Tag') as HTMLSelectElement).options).map((o) => o.text)).toEqual([
+        'All',
+        'bug',
+        'export',
+        'ux',
+      ]),
+    );
     fireEvent.click(within(grid).getAllByRole('button', { name: /^View: / })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Feedback' });
     expect(await within(dialog).findByText(/Exporting a large board/)).toBeTruthy();
@@ -134,7 +174,9 @@ describe('back-office screens (stories over the sample API)', () => {
     expect(link.getAttribute('href')).toMatch(/^https:\/\/tabula\.example\.org\/accounts\/reset-password\//);
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     // the HTML body is never markup: its javascript: href is no link anywhere, its source shows as text
-    const hrefs = within(dialog).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const hrefs = within(dialog)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(hrefs.every((h) => /^https?:/.test(h ?? ''))).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Show HTML source' }));
     expect(within(dialog).getByLabelText('HTML source').textContent).toContain('javascript:alert(1)');
@@ -152,7 +194,9 @@ describe('back-office screens (stories over the sample API)', () => {
 
   it('audits: user audit (CSV export, quick filters), feature audit, performance logs with the payload view', async () => {
     const ua = render(<S.UserAudit />);
-    expect(headers(await table('User audit'))).toEqual(expect.arrayContaining(['Username', 'Country', 'Board', 'Type', 'Source', 'Attributes', 'Created']));
+    expect(headers(await table('User audit'))).toEqual(
+      expect.arrayContaining(['Username', 'Country', 'Board', 'Type', 'Source', 'Attributes', 'Created']),
+    );
     expect(screen.getByRole('button', { name: /Export to CSV/ })).toBeTruthy();
     expect(quickValues()).toEqual(['all', 'withSize', 'withTemplate', 'withFreq']);
     ua.unmount();
@@ -178,9 +222,23 @@ describe('back-office screens (stories over the sample API)', () => {
     const list = await screen.findByRole('listbox', { name: 'Log entries' }, { timeout: 5000 });
     await waitFor(() => expect(within(list).getAllByRole('option').length).toBe(40));
     expect((screen.getByLabelText('Log file') as HTMLSelectElement).value).toBe('ErrorLogs.log');
-    expect(Array.from((screen.getByLabelText('Level') as HTMLSelectElement).options).map((o) => o.value)).toEqual(['All', 'Fatal', 'Error', 'Warning', 'Debug', 'Info', 'Trace']);
-    expect(Array.from((screen.getByLabelText('Operator') as HTMLSelectElement).options).map((o) => o.text)).toEqual(['Contains', 'Not Contains']);
-    const selected = () => within(list).getAllByRole('option').findIndex((o) => o.getAttribute('aria-selected') === 'true');
+    expect(Array.from((screen.getByLabelText('Level') as HTMLSelectElement).options).map((o) => o.value)).toEqual([
+      'All',
+      'Fatal',
+      'Error',
+      'Warning',
+      'Debug',
+      'Info',
+      'Trace',
+    ]);
+    expect(Array.from((screen.getByLabelText('Operator') as HTMLSelectElement).options).map((o) => o.text)).toEqual([
+      'Contains',
+      'Not Contains',
+    ]);
+    const selected = () =>
+      within(list)
+        .getAllByRole('option')
+        .findIndex((o) => o.getAttribute('aria-selected') === 'true');
     expect(selected()).toBe(0);
     fireEvent.keyDown(list, { key: 'PageDown' });
     expect(selected()).toBe(10);
@@ -193,13 +251,25 @@ describe('back-office screens (stories over the sample API)', () => {
     fireEvent.keyDown(list, { key: 'Home' });
     expect(selected()).toBe(0);
     expect(list.getAttribute('aria-activedescendant')).toBe(within(list).getAllByRole('option')[0]!.id);
-    const error = within(list).getAllByRole('option').find((o) => o.textContent?.includes('Error'))!;
+    const error = within(list)
+      .getAllByRole('option')
+      .find((o) => o.textContent?.includes('Error'))!;
     expect(error.className).toContain('a-log--error');
-    expect(within(list).getAllByRole('option').find((o) => o.textContent?.includes('Warning'))!.className).toContain('a-log--warning');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .find((o) => o.textContent?.includes('Warning'))!.className,
+    ).toContain('a-log--warning');
     fireEvent.keyDown(list, { key: 'Enter' });
     expect(await screen.findByRole('dialog', { name: 'Info entry' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Level'), { target: { value: 'Fatal' } });
-    await waitFor(() => expect(within(list).getAllByRole('option').every((o) => o.textContent?.includes('Fatal'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .every((o) => o.textContent?.includes('Fatal')),
+      ).toBe(true),
+    );
   });
 
   it('keys: Home, End, arrows, PageUp/PageDown by 10, clamped', () => {
@@ -219,7 +289,7 @@ describe('back-office screens (stories over the sample API)', () => {
 });
 
 describe('the dashboard (stories over an in-memory dashboard API)', () => {
-  it('connections, next task, announcements: 5-2 fills start and duration, Set publishes, the server\'s errors show under the fields, Withdraw confirms', async () => {
+  it("connections, next task, announcements: 5-2 fills start and duration, Set publishes, the server's errors show under the fields, Withdraw confirms", async () => {
     render(<D.Dashboard />);
     const grid = await table('Announcements list');
     expect(headers(grid)).toEqual(expect.arrayContaining(['Type', 'Message', 'Start', 'End', 'Duration (min)']));
@@ -231,7 +301,10 @@ describe('the dashboard (stories over an in-memory dashboard API)', () => {
 
     const form = screen.getByRole('form', { name: 'Publish an announcement' });
     const type = within(form).getByLabelText('Type') as HTMLSelectElement;
-    expect(Array.from(type.options).map((o) => [o.value, o.text])).toEqual([['ScheduledMaintenance', 'Maintenance'], ['News', 'News']]);
+    expect(Array.from(type.options).map((o) => [o.value, o.text])).toEqual([
+      ['ScheduledMaintenance', 'Maintenance'],
+      ['News', 'News'],
+    ]);
     // no client-side validation: an empty form goes to the server, whose errors show under the fields
     fireEvent.click(within(form).getByRole('button', { name: 'Set' }));
     expect(await within(form).findByText('message is not allowed to be empty')).toBeTruthy();

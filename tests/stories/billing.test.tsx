@@ -56,7 +56,11 @@ describe('billing stories', () => {
     expect(fact('Remaining days')).toBe('30');
     expect(fact('Next billing')).toContain('$35.20');
     const cycles = screen.getByRole('combobox', { name: 'Change billing cycle' });
-    expect(within(cycles).getAllByRole('option').map((o) => o.textContent)).toEqual(['Quarterly', 'Semiannually']);
+    expect(
+      within(cycles)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Quarterly', 'Semiannually']);
     fireEvent.click(screen.getByRole('button', { name: 'Change cycle' }));
     await waitFor(() => expect(fact('Billing cycle')).toBe('Monthly (Quarterly from the next renewal)'));
     fireEvent.click(screen.getByRole('button', { name: 'Pause subscription' }));
@@ -95,7 +99,12 @@ describe('billing stories', () => {
     });
     expect(await screen.findByText('Navigated to /panel/workspace/ws-1/subscription')).toBeTruthy();
     expect(placeOrder).toHaveBeenCalledTimes(1);
-    expect(placeOrder.mock.calls[0]![0]).toMatchObject({ plan: 'teamplus', billingCycle: 'Monthly', PaymentMethod: 'Card', workspace: 'default' });
+    expect(placeOrder.mock.calls[0]![0]).toMatchObject({
+      plan: 'teamplus',
+      billingCycle: 'Monthly',
+      PaymentMethod: 'Card',
+      workspace: 'default',
+    });
     expect(finalize).toHaveBeenCalledWith('ord_story', 'pm_card_visa');
   });
 

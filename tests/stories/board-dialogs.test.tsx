@@ -37,7 +37,11 @@ describe('settings dialog stories', () => {
     render(<Settings.Owner />);
     const dialog = await screen.findByRole('dialog', { name: 'Settings' });
     const backgrounds = within(dialog).getByRole('group', { name: 'Background' });
-    expect(within(backgrounds).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['none', 'dot', 'graph-paper', 'large-grid', 'medium-grid', 'small-grid', 'line']);
+    expect(
+      within(backgrounds)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['none', 'dot', 'graph-paper', 'large-grid', 'medium-grid', 'small-grid', 'line']);
     expect(within(dialog).getByRole('group', { name: 'Background colour' }).querySelectorAll('input[type="radio"]')).toHaveLength(10);
     expect(within(dialog).getByLabelText('Uploads')).toBeTruthy();
     expect((within(dialog).getByRole('switch', { name: 'Snap to objects' }) as HTMLInputElement).checked).toBe(true);
@@ -45,7 +49,9 @@ describe('settings dialog stories', () => {
     await act(async () => {
       fireEvent.change(within(dialog).getByLabelText('Delete the board automatically'), { target: { value: '0' } });
     });
-    await waitFor(() => expect(within(dialog).getByTestId('dispose-remaining').textContent).toBe('This board is kept until you delete it.'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('dispose-remaining').textContent).toBe('This board is kept until you delete it.'),
+    );
     await act(async () => {
       fireEvent.click(within(backgrounds).getByRole('radio', { name: 'Line' }));
     });

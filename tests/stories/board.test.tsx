@@ -32,7 +32,19 @@ describe('board screen stories', () => {
   it('editor: toolbox with every drawing tool, undo/redo, zoom bar and the property menu of the selection', async () => {
     render(<S.EditorWithSelection headless />);
     const tools = await screen.findByRole('toolbar', { name: 'Tools' });
-    for (const name of ['Select', 'Pen', 'Eraser', 'Line', 'Arrow', 'Rectangle', 'Filled rectangle', 'Circle', 'Filled circle', 'Text', 'Sticky note']) {
+    for (const name of [
+      'Select',
+      'Pen',
+      'Eraser',
+      'Line',
+      'Arrow',
+      'Rectangle',
+      'Filled rectangle',
+      'Circle',
+      'Filled circle',
+      'Text',
+      'Sticky note',
+    ]) {
       expect(within(tools).getByRole('button', { name })).toBeTruthy();
     }
     // the highlighter is a team-plan tool: not offered without the policy
@@ -78,7 +90,10 @@ describe('board screen stories', () => {
     const editor = storyEditor();
     render(<S.TextSelected headless />);
     const menu = await screen.findByRole('toolbar', { name: 'Selection' });
-    const text = () => editor().getShapes().find((s) => s.id === 'text-1') as { font: string; size: number };
+    const text = () =>
+      editor()
+        .getShapes()
+        .find((s) => s.id === 'text-1') as { font: string; size: number };
     expect(text()).toMatchObject({ font: 'Open Sans', size: 30 });
     fireEvent.change(within(menu).getByRole('combobox', { name: 'Font' }), { target: { value: 'Georgia' } });
     fireEvent.change(within(menu).getByRole('combobox', { name: 'Font size' }), { target: { value: '50' } });
@@ -92,7 +107,10 @@ describe('board screen stories', () => {
     const editor = storyEditor();
     render(<S.StickySelected headless />);
     const menu = await screen.findByRole('toolbar', { name: 'Selection' });
-    const note = () => editor().getShapes().find((s) => s.id === 'note-1') as { size: string; color: string; w: number };
+    const note = () =>
+      editor()
+        .getShapes()
+        .find((s) => s.id === 'note-1') as { size: string; color: string; w: number };
     const before = note();
     expect(before).toMatchObject({ size: 'M', color: '#feff9c' });
     expect(within(menu).queryByRole('combobox', { name: 'Font' })).toBeNull();

@@ -19,7 +19,8 @@ const names = () =>
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
-const currentPage = () => screen.getByRole('navigation', { name: 'Workspace members pages' }).querySelector('[aria-current="page"]')?.textContent;
+const currentPage = () =>
+  screen.getByRole('navigation', { name: 'Workspace members pages' }).querySelector('[aria-current="page"]')?.textContent;
 const loaded = () => waitFor(() => expect(table().getAttribute('aria-busy')).toBeNull());
 const namesOf = (rows: typeof ALL) => rows.map((p) => p.name);
 
@@ -51,7 +52,11 @@ describe('DataGrid', () => {
     expect(currentPage()).toBe('3');
     expect(names()).toEqual(namesOf(ALL.slice(20, 30)));
     const pager = screen.getByRole('navigation', { name: 'Workspace members pages' });
-    expect(within(pager).getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      within(pager)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5']);
 
     await user.click(within(pager).getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(names()).toEqual(namesOf(ALL.slice(10, 20))));
@@ -87,7 +92,11 @@ describe('DataGrid', () => {
     render(<ManyPages />);
     await loaded();
     const pager = screen.getByRole('navigation', { name: 'Workspace members pages' });
-    expect(within(pager).getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent)).toEqual(['11', '12', '13', '14', '15', '16', '17', '18', '19', '20']);
+    expect(
+      within(pager)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['11', '12', '13', '14', '15', '16', '17', '18', '19', '20']);
     expect(currentPage()).toBe('15');
     expect(screen.getByText('141–150 of 250')).toBeTruthy();
   });
@@ -268,7 +277,10 @@ describe('DataGrid', () => {
 describe('DataGrid in the URL', () => {
   const address = () => screen.getByRole('status', { name: 'Address' }).textContent;
   const searchbox = (name = 'Search') => screen.getAllByRole('searchbox', { name })[0] as HTMLInputElement;
-  const pressed = () => within(screen.getAllByRole('group', { name: 'Show' })[0]!).getAllByRole('button').find((b) => b.getAttribute('aria-pressed') === 'true')?.textContent;
+  const pressed = () =>
+    within(screen.getAllByRole('group', { name: 'Show' })[0]!)
+      .getAllByRole('button')
+      .find((b) => b.getAttribute('aria-pressed') === 'true')?.textContent;
   const nameSort = () => screen.getAllByRole('columnheader', { name: /Name/ })[0]!.getAttribute('aria-sort');
 
   it('keeps page, sort, quick filter and text filter in the URL; Back restores, the same URL opens the same state', async () => {
@@ -363,7 +375,12 @@ describe('DataGrid in the URL', () => {
     await waitFor(() => expect(names()).toEqual(namesOf(ALL.slice(10, 20))));
     // the other grid's filtered page arrives after the URL changes (its request is debounced)
     await waitFor(() =>
-      expect(within(other()).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['Ken 07', 'Ken 17', 'Ken 27', 'Ken 37', 'Ken 47']),
+      expect(
+        within(other())
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => within(r).getAllByRole('cell')[0]!.textContent),
+      ).toEqual(['Ken 07', 'Ken 17', 'Ken 27', 'Ken 37', 'Ken 47']),
     );
   });
 });
@@ -399,7 +416,14 @@ describe('list protocol (client side)', () => {
       }),
     );
     try {
-      const query = toListQuery({ page: 3, pageSize: 10, filter: '  ada ', quickFilter: 'active', sort: { field: 'createdDate', desc: true }, extra: { Days: 7 } });
+      const query = toListQuery({
+        page: 3,
+        pageSize: 10,
+        filter: '  ada ',
+        quickFilter: 'active',
+        sort: { field: 'createdDate', desc: true },
+        extra: { Days: 7 },
+      });
       const page = await listFetcher<{ name: string }>('/api/workspaces/default/members')(query);
       expect(page).toEqual({ totalCount: 31, data: [{ name: 'Ada' }] });
       const sent = queryOf(calls[0]!.url);

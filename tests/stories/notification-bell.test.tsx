@@ -39,7 +39,14 @@ function feedServer(items: Item[]) {
   return calls;
 }
 
-const item = (n: number, isRead = false): Item => ({ id: `n${n}`, type: 'subscription', message: `Note ${n}`, isRead, actions: [{ name: 'Open', action: '/panel/home' }], createdAt: new Date().toISOString() });
+const item = (n: number, isRead = false): Item => ({
+  id: `n${n}`,
+  type: 'subscription',
+  message: `Note ${n}`,
+  isRead,
+  actions: [{ name: 'Open', action: '/panel/home' }],
+  createdAt: new Date().toISOString(),
+});
 
 function renderBell() {
   const router = createMemoryRouter([{ path: '/panel/*', element: <NotificationBell /> }], { initialEntries: ['/panel/boards'] });
@@ -58,7 +65,11 @@ describe('notification bell', () => {
     fireEvent.click(bell);
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     const list = within(dialog).getByRole('list', { name: 'Notification feed' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent?.includes('Note'))).toEqual([true, true, true]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.includes('Note')),
+    ).toEqual([true, true, true]);
     // fewer than 5 loaded: no 'Load more'
     expect(within(dialog).queryByRole('button', { name: 'Load more' })).toBeNull();
     await act(async () => fireEvent.click(within(list).getByRole('button', { name: /Note 3/ })));

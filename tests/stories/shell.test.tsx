@@ -20,7 +20,11 @@ describe('panel shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: /^(Good Morning|Hey)$/ })).toBeTruthy();
     const main = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(main).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(main)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Home', '/panel/home'],
       ['Boards', '/panel/boards'],
       ['Profile', '/panel/profile-setting'],
@@ -50,8 +54,16 @@ describe('panel shell', () => {
     const role = screen.getByLabelText('Role') as HTMLSelectElement;
     expect(role.value).toBe('8');
     expect(Array.from(role.options).map((o) => `${o.value} ${o.text}`)).toEqual([
-      '1 Facilitator', '2 Designer', '3 Project Manager', '5 Software Developer', '6 Marketing and Sales',
-      '7 Management', '8 Teacher/Educator', '9 Student', '10 Consultant', '100 Others',
+      '1 Facilitator',
+      '2 Designer',
+      '3 Project Manager',
+      '5 Software Developer',
+      '6 Marketing and Sales',
+      '7 Management',
+      '8 Teacher/Educator',
+      '9 Student',
+      '10 Consultant',
+      '100 Others',
     ]);
     expect(screen.getByRole('button', { name: 'Upload image' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
@@ -63,13 +75,25 @@ describe('panel shell', () => {
   });
 
   it('admin links appear for admins once their screens are in the route table; partners see Partnership', () => {
-    const routes = [{ path: '/panel', children: [...panelPages.filter((r) => !ADMIN_NAV.some((n) => n.to === `/panel/${r.path}`)), { path: 'dashboard', element: <p>Dashboard</p> }, { path: 'partner', element: <p>Partner</p> }, { path: '*', element: <p>Not found</p> }] }];
+    const routes = [
+      {
+        path: '/panel',
+        children: [
+          ...panelPages.filter((r) => !ADMIN_NAV.some((n) => n.to === `/panel/${r.path}`)),
+          { path: 'dashboard', element: <p>Dashboard</p> },
+          { path: 'partner', element: <p>Partner</p> },
+          { path: '*', element: <p>Not found</p> },
+        ],
+      },
+    ];
     registerRoutes(routes);
     expect(routeExists('/panel/dashboard')).toBe(true);
     expect(routeExists('/panel/users')).toBe(false);
     const renderAs = (roles: string[]) => {
       auth.signIn({ accessToken: storyToken(roles), refreshToken: 'r' }, 'u1');
-      return render(<RouterProvider router={createMemoryRouter([{ path: '*', element: <Sidebar /> }], { initialEntries: ['/panel/home'] })} />);
+      return render(
+        <RouterProvider router={createMemoryRouter([{ path: '*', element: <Sidebar /> }], { initialEntries: ['/panel/home'] })} />,
+      );
     };
     const user = renderAs([]);
     expect(screen.queryByRole('navigation', { name: 'Administration' })).toBeNull();
@@ -77,7 +101,11 @@ describe('panel shell', () => {
     user.unmount();
     const admin = renderAs(['admin']);
     const section = screen.getByRole('navigation', { name: 'Administration' });
-    expect(within(section).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/panel/dashboard']);
+    expect(
+      within(section)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/panel/dashboard']);
     admin.unmount();
     renderAs(['partner']);
     expect(screen.getByRole('link', { name: 'Partnership' }).getAttribute('href')).toBe('/panel/partner');

@@ -71,7 +71,9 @@ describe('visitor screens', () => {
     const label = terms.closest('label')!;
     expect(label.className).toContain('t-check--invalid');
     expect(label.className).toContain('t-shake');
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/accounts/login?ret=%2Finvitations%2Fauthorize-partner');
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      '/accounts/login?ret=%2Finvitations%2Fauthorize-partner',
+    );
   });
 
   it('forgot password: email field, its error, and the sent state replacing the form', async () => {

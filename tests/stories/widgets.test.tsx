@@ -136,7 +136,8 @@ describe('form layer', () => {
 describe('controls', () => {
   it('every control has an accessible name; errors are announced', async () => {
     render(<Controls.WithErrors />);
-    for (const label of ['Display name', 'Role', 'Description', 'I agree to the Terms of Service']) expect(await screen.findByLabelText(label)).toBeTruthy();
+    for (const label of ['Display name', 'Role', 'Description', 'I agree to the Terms of Service'])
+      expect(await screen.findByLabelText(label)).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Change Password' })).toBeTruthy();
     expect(screen.getByText('Display name is required.')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Loading');

@@ -8,8 +8,20 @@ import type { RectangleShape, Shape } from '../../shared/model';
 
 /** The editing actions on a headless editor: one command per operation, gates and refusals. */
 const TEAM = [POLICY.arrangeShapes, POLICY.autoArrange, POLICY.protectedLock, POLICY.tagShapes, POLICY.findPalette, POLICY.filterSelected];
-const rect = (id: string, x: number, y: number, extra: Partial<RectangleShape> = {}): RectangleShape =>
-  ({ id, cmd: 'filledRectangle', uid: 'me', timestamp: 1, x, y, w: 50, h: 40, stroke: '#000000', lineWidth: 2, fill: '#000000', ...extra });
+const rect = (id: string, x: number, y: number, extra: Partial<RectangleShape> = {}): RectangleShape => ({
+  id,
+  cmd: 'filledRectangle',
+  uid: 'me',
+  timestamp: 1,
+  x,
+  y,
+  w: 50,
+  h: 40,
+  stroke: '#000000',
+  lineWidth: 2,
+  fill: '#000000',
+  ...extra,
+});
 
 function setup(options: Parameters<typeof harness>[0] = {}) {
   const h = harness({ policies: TEAM, ...options });
@@ -116,11 +128,41 @@ describe('tags, links and find', () => {
 
   it('finds shapes by text and enabled actions by name', () => {
     const h = harness({ policies: TEAM });
-    h.editor.load({ shapes: [
-      { id: 's', cmd: 'stickyNote', uid: 'me', timestamp: 1, text: 'Quarterly goals', x: 0, y: 0, w: 200, h: 200, color: '#feff9c', size: 'M', fontSize: 35 },
-      { id: 't', cmd: 'text', uid: 'me', timestamp: 1, value: 'Goals for Q3', x: 300, y: 0, color: '#000000', font: 'Open Sans', size: 16, align: 'left' },
-      rect('r', 0, 300),
-    ] } as never, []);
+    h.editor.load(
+      {
+        shapes: [
+          {
+            id: 's',
+            cmd: 'stickyNote',
+            uid: 'me',
+            timestamp: 1,
+            text: 'Quarterly goals',
+            x: 0,
+            y: 0,
+            w: 200,
+            h: 200,
+            color: '#feff9c',
+            size: 'M',
+            fontSize: 35,
+          },
+          {
+            id: 't',
+            cmd: 'text',
+            uid: 'me',
+            timestamp: 1,
+            value: 'Goals for Q3',
+            x: 300,
+            y: 0,
+            color: '#000000',
+            font: 'Open Sans',
+            size: 16,
+            align: 'left',
+          },
+          rect('r', 0, 300),
+        ],
+      } as never,
+      [],
+    );
     expect(findShapes(h.editor, 'GOALS').map((x) => x.shape.id)).toEqual(['s', 't']);
     expect(findShapes(h.editor, '  ')).toEqual([]);
     expect(findActions(h.editor, 'select all').map((a) => a.id)).toEqual(['selectAll']);

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  alignMoves, arrangeMoves, distributeMoves, type ArrangeItem, type Move,
-} from '../../shared/geometry/arrange';
+import { alignMoves, arrangeMoves, distributeMoves, type ArrangeItem, type Move } from '../../shared/geometry/arrange';
 import { CIRCULAR_RADIUS_PER_SHAPE, LAYOUT_GAP } from '../../shared/constants';
 
 const item = (id: string, x: number, y: number, w: number, h: number): ArrangeItem => ({ id, rect: { x, y, w, h } });
@@ -102,7 +100,8 @@ describe('arrange', () => {
   it('grid: ceil(sqrt(n)) columns of the largest cell, gap 20', () => {
     const items = [0, 1, 2, 3, 4].map((i) => item(`s${i}`, i * 300, 0, 40 + i * 10, 30));
     const r = apply(items, arrangeMoves(items, 'grid'));
-    const cw = 80 + LAYOUT_GAP, ch = 30 + LAYOUT_GAP;
+    const cw = 80 + LAYOUT_GAP,
+      ch = 30 + LAYOUT_GAP;
     expect(r.s0).toMatchObject({ x: 0, y: 0 });
     expect(r.s1).toMatchObject({ x: cw, y: 0 });
     expect(r.s2).toMatchObject({ x: 2 * cw, y: 0 });

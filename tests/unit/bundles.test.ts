@@ -20,13 +20,42 @@ const rel = (file: string) => path.relative(root, file);
 function files(dir: string, suffix: string): string[] {
   const abs = path.join(root, dir);
   if (!fs.existsSync(abs)) return [];
-  return fs.readdirSync(abs, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith(suffix)).map((f) => path.join(abs, f));
+  return fs
+    .readdirSync(abs, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith(suffix))
+    .map((f) => path.join(abs, f));
 }
 
-const ENTRIES = ['dist/app/main.js', 'dist/board/main.js', 'dist/embed.js', 'dist/sdk/index.js', 'dist/sdk/tabula-board.js', 'sdk/dist/index.js', 'sdk/dist/tabula-board.js'];
+const ENTRIES = [
+  'dist/app/main.js',
+  'dist/board/main.js',
+  'dist/embed.js',
+  'dist/sdk/index.js',
+  'dist/sdk/tabula-board.js',
+  'sdk/dist/index.js',
+  'sdk/dist/tabula-board.js',
+];
 const missing = ENTRIES.filter((f) => !fs.existsSync(path.join(root, f)));
 
-const SERVER_PACKAGES = ['joi', '@hapi', '@sideway', 'knex', 'pg', 'pg-protocol', 'pg-pool', 'pglite', '@electric-sql', 'pino', 'ioredis', 'sharp', 'stripe', 'viem', 'nodemailer', 'web-push', 'ganache'];
+const SERVER_PACKAGES = [
+  'joi',
+  '@hapi',
+  '@sideway',
+  'knex',
+  'pg',
+  'pg-protocol',
+  'pg-pool',
+  'pglite',
+  '@electric-sql',
+  'pino',
+  'ioredis',
+  'sharp',
+  'stripe',
+  'viem',
+  'nodemailer',
+  'web-push',
+  'ganache',
+];
 /** The browser client of nes: the SDK's socket (sdk/sync/sync-client.ts). */
 const ALLOWED = new Set(['@hapi/nes/lib/client.js']);
 
@@ -54,9 +83,16 @@ async function importsOf(files: string[]): Promise<Array<{ file: string; spec: s
     metafile: true,
     outdir: path.join(root, '.bundles-test-out'),
     logLevel: 'silent',
-    plugins: [{ name: 'all-external', setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'entry-point' ? undefined : { path: a.path, external: true })) }],
+    plugins: [
+      {
+        name: 'all-external',
+        setup: (b) => b.onResolve({ filter: /.*/ }, (a) => (a.kind === 'entry-point' ? undefined : { path: a.path, external: true })),
+      },
+    ],
   });
-  return Object.entries(result.metafile.inputs).flatMap(([file, input]) => input.imports.map((i) => ({ file, spec: i.original ?? i.path })));
+  return Object.entries(result.metafile.inputs).flatMap(([file, input]) =>
+    input.imports.map((i) => ({ file, spec: i.original ?? i.path })),
+  );
 }
 
 /** A declaration file without its comments (JSDoc examples name packages too). */
@@ -96,7 +132,14 @@ describe('browser bundles', () => {
   it('load the share dialog, its QR encoder and the shortcuts dialog on demand', () => {
     for (const entry of ['dist/board/main.js.map', 'sdk/dist/index.js.map']) {
       const sources = sourcesOf(path.join(root, entry));
-      expect(sources.filter((s) => /node_modules\/qrcode\/|sdk\/ui\/share-dialog|sdk\/ui\/shortcuts-dialog/.test(s) || /\.\.\/ui\/(share|shortcuts)-dialog/.test(s)), entry).toEqual([]);
+      expect(
+        sources.filter(
+          (s) =>
+            /node_modules\/qrcode\/|sdk\/ui\/share-dialog|sdk\/ui\/shortcuts-dialog/.test(s) ||
+            /\.\.\/ui\/(share|shortcuts)-dialog/.test(s),
+        ),
+        entry,
+      ).toEqual([]);
     }
     const chunks = files('dist/board/chunks', '.js.map').flatMap(sourcesOf);
     expect(chunks.some((s) => s.includes('node_modules/qrcode/'))).toBe(true);
@@ -110,7 +153,11 @@ describe('browser bundles', () => {
 
 describe('the tabula package (sdk/)', () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'sdk/package.json'), 'utf8')) as {
-    name: string; files: string[]; exports: Record<string, string | Record<string, string>>; dependencies?: Record<string, string>; peerDependencies: Record<string, string>;
+    name: string;
+    files: string[];
+    exports: Record<string, string | Record<string, string>>;
+    dependencies?: Record<string, string>;
+    peerDependencies: Record<string, string>;
   };
 
   it('is published from dist only, with React as a peer and no runtime dependency', () => {
@@ -129,7 +176,9 @@ describe('the tabula package (sdk/)', () => {
     const found: string[] = [];
     for (const file of files('sdk/dist', '.d.ts')) {
       const code = withoutComments(fs.readFileSync(file, 'utf8'));
-      for (const m of code.matchAll(/\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|\/\/\/\s*<reference\s+(?:path|types)\s*=\s*['"]([^'"]+)['"]/g)) {
+      for (const m of code.matchAll(
+        /\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|\/\/\/\s*<reference\s+(?:path|types)\s*=\s*['"]([^'"]+)['"]/g,
+      )) {
         const spec = m[1] ?? m[2] ?? m[3];
         if (spec.startsWith('./') || /^react(-dom)?($|\/)/.test(spec)) continue;
         found.push(`${rel(file)}: ${spec}`);

@@ -9,7 +9,13 @@ import type { HubEventMessage } from '../../shared/hub';
  * tests/e2e/board-chat.spec.ts.
  */
 const msg = (id: string, minute: number, sender: 'self' | 'other' = 'other'): ChatMessage => ({
-  id, message: `m ${id}`, displayName: 'Ann', sentDate: new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString(), sender, uid: 'ann', profileImage: null,
+  id,
+  message: `m ${id}`,
+  displayName: 'Ann',
+  sentDate: new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString(),
+  sender,
+  uid: 'ann',
+  profileImage: null,
 });
 
 function setup(pages: Record<string, ChatMessage[]>) {
@@ -65,7 +71,7 @@ describe('chat store', () => {
     expect(store.unread$.value).toBe(0);
   });
 
-  it("shows a sent message as pending until the hub answers, and never sends an empty one", async () => {
+  it('shows a sent message as pending until the hub answers, and never sends an empty one', async () => {
     const { store, calls, answer } = setup({ '': [] });
     expect(await store.send('  \n ')).toBe(false);
     expect(calls).toHaveLength(0);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clipboardShapes, makePayload, parsePayload, pastedShapes, pastePoint, placeShapes, plainTextOf, stickyNotes, WEB_CLIPBOARD_MIME,
+  clipboardShapes,
+  makePayload,
+  parsePayload,
+  pastedShapes,
+  pastePoint,
+  placeShapes,
+  plainTextOf,
+  stickyNotes,
+  WEB_CLIPBOARD_MIME,
 } from '../../sdk/editor/clipboard';
 import { PASTED_STICKY_COLOR, PASTED_STICKY_GAP, STICKY_SIZES } from '../../shared/constants';
 import { boundsOf, unionRects } from '../../shared/geometry';
@@ -9,8 +17,20 @@ import { harness } from './sdk/helpers';
 
 const rect = (id: string, x: number, y: number, extra: Partial<Shape> = {}): Shape =>
   ({ id, cmd: 'rectangle', uid: 'other', timestamp: 1, x, y, w: 100, h: 50, stroke: '#ff0000', lineWidth: 2, ...extra }) as Shape;
-const note = (id: string, text: string, x = 0, y = 0): StickyNoteShape =>
-  ({ id, cmd: 'stickyNote', uid: 'other', timestamp: 1, text, x, y, w: 170, h: 170, color: '#feff9c', size: 'M', fontSize: 35 });
+const note = (id: string, text: string, x = 0, y = 0): StickyNoteShape => ({
+  id,
+  cmd: 'stickyNote',
+  uid: 'other',
+  timestamp: 1,
+  text,
+  x,
+  y,
+  w: 170,
+  h: 170,
+  color: '#feff9c',
+  size: 'M',
+  fontSize: 35,
+});
 let n = 0;
 const ids = () => `new-${++n}`;
 const centre = (shapes: Shape[]) => {
@@ -39,7 +59,20 @@ describe('clipboard payload (board.md §3: shapes plus the source board id)', ()
 
 describe('paste placement', () => {
   it('gives new ids, the paster as author, no lock, and centres the shapes at the point', () => {
-    const frame: FrameShape = { id: 'f', cmd: 'frame', uid: 'other', timestamp: 1, x: -10, y: -10, w: 400, h: 300, color: '#cccccc', title: 'F', order: 1, children: ['a', 'gone'] };
+    const frame: FrameShape = {
+      id: 'f',
+      cmd: 'frame',
+      uid: 'other',
+      timestamp: 1,
+      x: -10,
+      y: -10,
+      w: 400,
+      h: 300,
+      color: '#cccccc',
+      title: 'F',
+      order: 1,
+      children: ['a', 'gone'],
+    };
     const placed = placeShapes([frame, rect('a', 0, 0, { lock: true, protectedBy: 'x' })], { x: 1000, y: 500 }, 'me', ids);
     expect(placed.map((s) => s.id)).not.toContain('a');
     expect(new Set(placed.map((s) => s.id)).size).toBe(2);
@@ -50,7 +83,18 @@ describe('paste placement', () => {
   });
 
   it('a connector stays attached only to shapes pasted with it, under their new ids', () => {
-    const arrow = { id: 'l', cmd: 'arrow', uid: 'other', timestamp: 1, points: [100, 25, 300, 25], color: '#000000', lineWidth: 2, type: 'arrow', start: 'a', end: 'b' } as Shape;
+    const arrow = {
+      id: 'l',
+      cmd: 'arrow',
+      uid: 'other',
+      timestamp: 1,
+      points: [100, 25, 300, 25],
+      color: '#000000',
+      lineWidth: 2,
+      type: 'arrow',
+      start: 'a',
+      end: 'b',
+    } as Shape;
     const placed = placeShapes([rect('a', 0, 0), arrow], { x: 0, y: 0 }, 'me', ids);
     const copy = placed[1] as LineShape;
     expect(copy.start).toBe(placed[0].id);
@@ -111,7 +155,12 @@ describe('copy, cut and paste in the editor', () => {
 
   it('pasted shapes from another board are added as one undoable command', () => {
     const h = harness();
-    const shapes = pastedShapes(h.editor, { kind: 'shapes', payload: makePayload('elsewhere', [rect('a', 0, 0), rect('b', 200, 0)]) }, { x: 0, y: 0 }, ids);
+    const shapes = pastedShapes(
+      h.editor,
+      { kind: 'shapes', payload: makePayload('elsewhere', [rect('a', 0, 0), rect('b', 200, 0)]) },
+      { x: 0, y: 0 },
+      ids,
+    );
     h.sent.length = 0;
     h.editor.addShapes(shapes);
     expect(h.sent).toHaveLength(1);

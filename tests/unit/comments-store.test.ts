@@ -58,7 +58,19 @@ describe('comments', () => {
     const { store, events$, posts } = setup();
     const threadId = (await store.create(0, 0, 'mine'))!;
     store.close();
-    events$.next({ event: 'commentAdded', data: { id: 'x1', message: 'hi', date: new Date().toISOString(), displayName: 'Ann', profileImage: null, threadId, newThread: false, uid: 'ann' } });
+    events$.next({
+      event: 'commentAdded',
+      data: {
+        id: 'x1',
+        message: 'hi',
+        date: new Date().toISOString(),
+        displayName: 'Ann',
+        profileImage: null,
+        threadId,
+        newThread: false,
+        uid: 'ann',
+      },
+    });
     expect(store.unreadCount(threadId)).toBe(1);
     store.open(threadId);
     expect(store.unreadCount(threadId)).toBe(0);
@@ -72,7 +84,19 @@ describe('comments', () => {
     const threadId = (await store.create(0, 0, 'mine'))!;
     const [mine] = store.thread(threadId)!.comments;
     expect(store.canDeleteComment(threadId, mine!)).toBe(false);
-    events$.next({ event: 'commentAdded', data: { id: 'x1', message: 'theirs', date: new Date().toISOString(), displayName: 'Ann', profileImage: null, threadId, newThread: false, uid: 'ann' } });
+    events$.next({
+      event: 'commentAdded',
+      data: {
+        id: 'x1',
+        message: 'theirs',
+        date: new Date().toISOString(),
+        displayName: 'Ann',
+        profileImage: null,
+        threadId,
+        newThread: false,
+        uid: 'ann',
+      },
+    });
     const theirs = store.thread(threadId)!.comments[1]!;
     expect(store.canDeleteComment(threadId, mine!)).toBe(true);
     expect(store.canDeleteComment(threadId, theirs)).toBe(false);

@@ -7,7 +7,9 @@ describe('docs/configuration.md', () => {
   const current = fs.readFileSync(CONFIG_DOCS_FILE, 'utf8');
 
   it('holds the table generated from platform/config-schema.ts', () => {
-    expect(current, 'docs/configuration.md differs from the schema: run `npx tsx scripts/config-docs.ts` (and commit the result)').toBe(renderConfigDocs(current));
+    expect(current, 'docs/configuration.md differs from the schema: run `npx tsx scripts/config-docs.ts` (and commit the result)').toBe(
+      renderConfigDocs(current),
+    );
   });
 
   it('lists every variable once, between the markers, and keeps the prose around them', () => {

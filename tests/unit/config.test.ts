@@ -15,7 +15,11 @@ import { CLIENT_VERSION } from '../../shared/constants';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 /** Overrides that keep loadConfig from writing secrets or keys under ./data. */
-const quiet: Partial<Config> = { accessTokenSecret: 'a'.repeat(48), cookieSecret: 'c'.repeat(48), vapid: { publicKey: 'pub', privateKey: 'priv', subject: 'mailto:x@y' } };
+const quiet: Partial<Config> = {
+  accessTokenSecret: 'a'.repeat(48),
+  cookieSecret: 'c'.repeat(48),
+  vapid: { publicKey: 'pub', privateKey: 'priv', subject: 'mailto:x@y' },
+};
 const tmpDirs: string[] = [];
 const tmpDir = () => {
   const dir = path.join(os.tmpdir(), `tabula-config-${crypto.randomUUID()}`);
@@ -54,7 +58,13 @@ describe('loadConfig: defaults', () => {
     expect(c.refreshTokenTtlDays).toBe(30);
     expect(c.refreshReuseGraceSeconds).toBe(30);
     expect(c.accessTokenLeewaySeconds).toBe(5);
-    expect([c.googleClientId, c.googleClientSecret, c.googleAuthUrl, c.googleTokenUrl, c.googleProfileUrl]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect([c.googleClientId, c.googleClientSecret, c.googleAuthUrl, c.googleTokenUrl, c.googleProfileUrl]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(c.logDir).toBe(path.join(root, 'data', 'logs'));
     expect(c.logLevel).toBe('info');
     expect(c.distDir).toBe(path.join(root, 'dist'));
@@ -176,7 +186,13 @@ describe('loadConfig: values', () => {
     expect(c.fetchPrivateHosts).toBe(true);
     expect(c.defaultPlan).toBe('team');
     expect(c.defaultWorkspaces).toBe(5);
-    expect(c.billing).toMatchObject({ stripeSecretKey: 'sk_test_abc', stripeCardEntry: 'hosted', ethRecipient: '0x000000000000000000000000000000000000dEaD', ethUsdRate: '3150.25', ethConfirmations: 3 });
+    expect(c.billing).toMatchObject({
+      stripeSecretKey: 'sk_test_abc',
+      stripeCardEntry: 'hosted',
+      ethRecipient: '0x000000000000000000000000000000000000dEaD',
+      ethUsdRate: '3150.25',
+      ethConfirmations: 3,
+    });
     expect(c.logLevel).toBe('silent');
     expect(c.redisPrefix).toBe('site-2:');
   });
@@ -186,7 +202,20 @@ describe('loadConfig: values', () => {
   });
 
   it('ignores variables it does not know (the tests pass the whole process.env)', () => {
-    const c = loadConfig({ ...process.env, PORT: '0', DATA_DIR: tmpDir(), DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', JOBS: 'off', SOME_OTHER_TOOL: '15m', npm_config_cache: '/x' }, quiet);
+    const c = loadConfig(
+      {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: tmpDir(),
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: '',
+        JOBS: 'off',
+        SOME_OTHER_TOOL: '15m',
+        npm_config_cache: '/x',
+      },
+      quiet,
+    );
     expect(c.port).toBe(0);
   });
 
@@ -213,11 +242,21 @@ describe('loadConfig: invalid values stop the start', () => {
 
   it('out of range, wrong scheme, not in the list, not a budget', () => {
     expect(configError({ PORT: '70000' }).message).toBe('PORT="70000" is not valid: must be an integer (0–65535)');
-    expect(configError({ SHUTDOWN_TIMEOUT_MS: '500' }).message).toMatch(/^SHUTDOWN_TIMEOUT_MS="500" is not valid: must be an integer number of milliseconds \(1000–120000\)$/);
-    expect(configError({ PUBLIC_URL: 'tabula.example' }).message).toBe('PUBLIC_URL="tabula.example" is not valid: must be a URL starting http:// or https://');
-    expect(configError({ REDIS_URL: 'http://cache:6379' }).message).toBe('REDIS_URL="http://cache:6379" is not valid: must be a URL starting redis:// or rediss://');
-    expect(configError({ LOG_LEVEL: 'verbose' }).message).toBe('LOG_LEVEL="verbose" is not valid: must be one of fatal, error, warn, info, debug, trace, silent');
-    expect(configError({ DEFAULT_PLAN: 'gold' }).message).toBe('DEFAULT_PLAN="gold" is not valid: must be one of essential, team, teamplus');
+    expect(configError({ SHUTDOWN_TIMEOUT_MS: '500' }).message).toMatch(
+      /^SHUTDOWN_TIMEOUT_MS="500" is not valid: must be an integer number of milliseconds \(1000–120000\)$/,
+    );
+    expect(configError({ PUBLIC_URL: 'tabula.example' }).message).toBe(
+      'PUBLIC_URL="tabula.example" is not valid: must be a URL starting http:// or https://',
+    );
+    expect(configError({ REDIS_URL: 'http://cache:6379' }).message).toBe(
+      'REDIS_URL="http://cache:6379" is not valid: must be a URL starting redis:// or rediss://',
+    );
+    expect(configError({ LOG_LEVEL: 'verbose' }).message).toBe(
+      'LOG_LEVEL="verbose" is not valid: must be one of fatal, error, warn, info, debug, trace, silent',
+    );
+    expect(configError({ DEFAULT_PLAN: 'gold' }).message).toBe(
+      'DEFAULT_PLAN="gold" is not valid: must be one of essential, team, teamplus',
+    );
     expect(configError({ LIMIT_CHAT: '20 per 10' }).message).toMatch(/^LIMIT_CHAT="20 per 10" is not valid: must be points\/seconds/);
     expect(configError({ FETCH_PRIVATE_HOSTS: 'yes' }).message).toBe('FETCH_PRIVATE_HOSTS="yes" is not valid: must be true or false');
     expect(configError({ TRUSTED_PROXIES: 'loopback,not-an-address' }).problems.map((p) => p.name)).toEqual(['TRUSTED_PROXIES']);
@@ -226,20 +265,39 @@ describe('loadConfig: invalid values stop the start', () => {
   });
 
   it('reports every bad variable at once, one line each', () => {
-    const err = configError({ ACCESS_TOKEN_TTL: '15m', RATE_LIMIT_MAX: 'ten', PORT: '-1', LOG_LEVEL: 'loud', SMTP_URL: 'mail.example', UNRELATED: 'whatever' });
+    const err = configError({
+      ACCESS_TOKEN_TTL: '15m',
+      RATE_LIMIT_MAX: 'ten',
+      PORT: '-1',
+      LOG_LEVEL: 'loud',
+      SMTP_URL: 'mail.example',
+      UNRELATED: 'whatever',
+    });
     const lines = err.message.split('\n');
     expect(lines).toHaveLength(5);
     expect(err.problems.map((p) => p.name).sort()).toEqual(['ACCESS_TOKEN_TTL', 'LOG_LEVEL', 'PORT', 'RATE_LIMIT_MAX', 'SMTP_URL']);
-    for (const [name, value] of [['ACCESS_TOKEN_TTL', '15m'], ['RATE_LIMIT_MAX', 'ten'], ['PORT', '-1'], ['LOG_LEVEL', 'loud'], ['SMTP_URL', 'mail.example']]) {
+    for (const [name, value] of [
+      ['ACCESS_TOKEN_TTL', '15m'],
+      ['RATE_LIMIT_MAX', 'ten'],
+      ['PORT', '-1'],
+      ['LOG_LEVEL', 'loud'],
+      ['SMTP_URL', 'mail.example'],
+    ]) {
       expect(lines.filter((l) => l.startsWith(`${name}="${value}" is not valid: must be `))).toHaveLength(1);
     }
   });
 
   it('never echoes the password of a URL', () => {
-    const err = configError({ DATABASE_URL: 'mysql://tabula:hunter2-secret@db.internal:3306/tabula', REDIS_URL: 'redis//:other-secret@cache', SMTP_URL: 'smtp://mailer:p%40ss-secret@smtp:notaport' });
+    const err = configError({
+      DATABASE_URL: 'mysql://tabula:hunter2-secret@db.internal:3306/tabula',
+      REDIS_URL: 'redis//:other-secret@cache',
+      SMTP_URL: 'smtp://mailer:p%40ss-secret@smtp:notaport',
+    });
     expect(err.problems.map((p) => p.name)).toEqual(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
     expect(err.message).not.toMatch(/hunter2|other-secret|ss-secret/);
-    expect(err.message).toContain('DATABASE_URL="mysql://tabula:(hidden)@db.internal:3306/tabula" is not valid: must be a URL starting postgres:// or postgresql://');
+    expect(err.message).toContain(
+      'DATABASE_URL="mysql://tabula:(hidden)@db.internal:3306/tabula" is not valid: must be a URL starting postgres:// or postgresql://',
+    );
     expect(err.message).toContain('REDIS_URL="redis//:(hidden)@cache"');
     expect(JSON.stringify(err.problems)).not.toMatch(/hunter2|other-secret|ss-secret/);
   });
@@ -253,11 +311,25 @@ describe('loadConfig: invalid values stop the start', () => {
       GOOGLE_CLIENT_ID: 'client',
       COOKIE_SECRET: 'leaked5-too-short',
     });
-    expect(err.problems.map((p) => p.name).sort()).toEqual(['COOKIE_SECRET', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'VAPID_PRIVATE_KEY']);
+    expect(err.problems.map((p) => p.name).sort()).toEqual([
+      'COOKIE_SECRET',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'VAPID_PRIVATE_KEY',
+    ]);
     expect(err.message).not.toMatch(/leaked/);
     expect(err.message).toContain('STRIPE_SECRET_KEY=(hidden) is not valid: must be ');
     expect(err.message).toContain('COOKIE_SECRET=(hidden) is not valid: must be ');
-    for (const name of ['ACCESS_TOKEN_SECRET', 'COOKIE_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY', 'GOOGLE_CLIENT_SECRET', 'VAPID_PRIVATE_KEY'] as const) {
+    for (const name of [
+      'ACCESS_TOKEN_SECRET',
+      'COOKIE_SECRET',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PUBLISHABLE_KEY',
+      'GOOGLE_CLIENT_SECRET',
+      'VAPID_PRIVATE_KEY',
+    ] as const) {
       expect(ENV[name].hide, name).toBe('value');
     }
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL'] as const) expect(ENV[name].hide, name).toBe('password');
@@ -279,7 +351,8 @@ describe('the schema', () => {
         const file = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(file);
         else if (/\.(ts|mts|mjs|js)$/.test(entry.name)) {
-          for (const m of fs.readFileSync(file, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)|\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]/g)) read.add(m[1] ?? m[2]!);
+          for (const m of fs.readFileSync(file, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)|\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]/g))
+            read.add(m[1] ?? m[2]!);
         }
       }
     };

@@ -56,7 +56,18 @@ function board() {
   h.editor.execute({ cmd: 'rectangle', shape: rect('a', 0, 0, 100, 50) });
   h.editor.execute({ cmd: 'rectangle', shape: rect('b', 300, 0, 100, 50) });
   h.editor.execute({ cmd: 'rectangle', shape: rect('c', 0, 300, 100, 50) });
-  const arrow: LineShape = { id: 'l', cmd: 'arrow', uid: 'me', timestamp: 1, points: [100, 25, 300, 25], color: '#000000', lineWidth: 2, type: 'arrow', start: 'a', end: 'b' };
+  const arrow: LineShape = {
+    id: 'l',
+    cmd: 'arrow',
+    uid: 'me',
+    timestamp: 1,
+    points: [100, 25, 300, 25],
+    color: '#000000',
+    lineWidth: 2,
+    type: 'arrow',
+    start: 'a',
+    end: 'b',
+  };
   h.editor.execute({ cmd: 'arrow', shape: arrow });
   h.sent.length = 0;
   const line = () => h.editor.doc.get('l') as LineShape;
@@ -170,7 +181,16 @@ describe('connector handle and line ends (select tool)', () => {
 
   it('a selected line shows its end handles; Shift snaps the dragged end to 5°; dropping on a shape attaches', () => {
     const { h, line } = board();
-    const free: LineShape = { id: 'f', cmd: 'line', uid: 'me', timestamp: 1, points: [500, 500, 600, 500], color: '#000000', lineWidth: 2, type: 'line' };
+    const free: LineShape = {
+      id: 'f',
+      cmd: 'line',
+      uid: 'me',
+      timestamp: 1,
+      points: [500, 500, 600, 500],
+      color: '#000000',
+      lineWidth: 2,
+      type: 'line',
+    };
     h.editor.execute({ cmd: 'line', shape: free });
     h.editor.select(['f']);
     const handles = h.editor.scene.overlay$.value.handles!;

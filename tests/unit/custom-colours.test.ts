@@ -1,6 +1,14 @@
 import { BehaviorSubject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { addCustomColour, customColourValues, hasColour, mergeCustomColours, nextCustomColourId, CUSTOM_COLOURS_MAX, type CustomColour } from '../../shared/colours';
+import {
+  addCustomColour,
+  customColourValues,
+  hasColour,
+  mergeCustomColours,
+  nextCustomColourId,
+  CUSTOM_COLOURS_MAX,
+  type CustomColour,
+} from '../../shared/colours';
 import { CUSTOM_COLOR_FIRST_ID, PALETTE } from '../../shared/constants';
 import { bindCustomColours, CustomColours } from '../../sdk/editor/colours';
 
@@ -14,7 +22,12 @@ describe('custom colour ids', () => {
       { id: 100, color: '#123456' },
       { id: 101, color: '#abcdef' },
     ]);
-    expect(nextCustomColourId([{ id: 107, color: '#010101' }, { id: 100, color: '#020202' }])).toBe(108);
+    expect(
+      nextCustomColourId([
+        { id: 107, color: '#010101' },
+        { id: 100, color: '#020202' },
+      ]),
+    ).toBe(108);
   });
 
   it('refuses values that are not #RRGGBB, fixed palette colours and colours already added', () => {
@@ -64,7 +77,9 @@ describe('CustomColours on a board', () => {
       puts,
       sync: {
         signedIn,
-        board$: new BehaviorSubject<{ userConfig?: Record<string, unknown> | null } | null>(colors ? { userConfig: { colors } } : { userConfig: null }),
+        board$: new BehaviorSubject<{ userConfig?: Record<string, unknown> | null } | null>(
+          colors ? { userConfig: { colors } } : { userConfig: null },
+        ),
         async request<T>(method: 'PUT', path: string, body: Record<string, unknown>): Promise<T> {
           puts.push({ method, path, body });
           return {} as T;

@@ -23,17 +23,21 @@ import { BOARD_MESSAGES } from '../../sdk/sync/messages';
 describe('shared/embed validation', () => {
   it('accepts the spec values and rejects everything else with { code, message }', () => {
     expect(validateColor('#1e88e5')).toBeNull();
-    for (const bad of ['red', '#12345', '#1234567', 'rgb(0,0,0)', 1, null]) expect(validateColor(bad)).toMatchObject({ code: 'invalid-color', message: expect.any(String) });
+    for (const bad of ['red', '#12345', '#1234567', 'rgb(0,0,0)', 1, null])
+      expect(validateColor(bad)).toMatchObject({ code: 'invalid-color', message: expect.any(String) });
     for (const ok of [1, 5, 9]) expect(validateThickness(ok)).toBeNull();
     for (const bad of [0, 10, 2.5, '3', NaN]) expect(validateThickness(bad)).toMatchObject({ code: 'invalid-thickness' });
     expect(validateTool('pen', ['pen', 'select'])).toBeNull();
     expect(validateTool('laser', ['pen', 'select'])).toMatchObject({ code: 'unknown-tool' });
     expect(validateTool('', undefined)).toMatchObject({ code: 'unknown-tool' });
-    for (const ok of ['Dot', 'dot', 'Graph paper', 'none', 'https://example.com/a.png', 'http://x.example/b']) expect(validateBackground(ok)).toBeNull();
-    for (const bad of ['Plaid', 'ftp://example.com/a.png', 'javascript:alert(1)', '', 3]) expect(validateBackground(bad)).toMatchObject({ code: 'unknown-background' });
+    for (const ok of ['Dot', 'dot', 'Graph paper', 'none', 'https://example.com/a.png', 'http://x.example/b'])
+      expect(validateBackground(ok)).toBeNull();
+    for (const bad of ['Plaid', 'ftp://example.com/a.png', 'javascript:alert(1)', '', 3])
+      expect(validateBackground(bad)).toMatchObject({ code: 'unknown-background' });
     expect(validatePermissions(['view_chat', 'view_templates'])).toBeNull();
     expect(validatePermissions([])).toBeNull();
-    for (const bad of [['edit_board'], ['view_chat', 'video_chat'], 'view_chat', null]) expect(validatePermissions(bad)).toMatchObject({ code: 'invalid-permission' });
+    for (const bad of [['edit_board'], ['view_chat', 'video_chat'], 'view_chat', null])
+      expect(validatePermissions(bad)).toMatchObject({ code: 'invalid-permission' });
     expect(validateExportFormat('png')).toBeNull();
     expect(validateExportFormat('gif')).toMatchObject({ code: 'invalid-format' });
     expect(validateIds(['a', 'b'])).toBeNull();
@@ -63,7 +67,12 @@ describe('shared/embed validation', () => {
   });
 
   it('round-trips the data parameter (UTF-8, url-safe base64 accepted) and validates it', () => {
-    const data: EmbedData = { board: 'abcdefghijkl', participant: { uid: 'u-1', name: 'Zoë 🎨' }, origin: 'https://host.example', features: { color: '#000000' } };
+    const data: EmbedData = {
+      board: 'abcdefghijkl',
+      participant: { uid: 'u-1', name: 'Zoë 🎨' },
+      origin: 'https://host.example',
+      features: { color: '#000000' },
+    };
     const encoded = encodeEmbedData(data);
     expect(decodeEmbedData(encoded)).toEqual(data);
     expect(decodeEmbedData(encoded.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''))).toEqual(data);
@@ -76,7 +85,12 @@ describe('shared/embed validation', () => {
 });
 
 describe('embed/child readEmbedContext', () => {
-  const data: EmbedData = { board: '', participant: { uid: 'host-user-42', name: 'Ada' }, origin: 'https://host.example', features: { permissions: ['view_chat'] } };
+  const data: EmbedData = {
+    board: '',
+    participant: { uid: 'host-user-42', name: 'Ada' },
+    origin: 'https://host.example',
+    features: { permissions: ['view_chat'] },
+  };
   const at = (search: string, hash = '', pathname = '/board/embed') => ({ search, hash, pathname });
 
   it('is null for a board page that is not embedded', () => {
@@ -91,7 +105,10 @@ describe('embed/child readEmbedContext', () => {
   });
 
   it('decodes the context: token from the fragment, essential notifications, the browser-reported parent origin', () => {
-    const read = readEmbedContext(at(`?clientid=tc_1&uid=host-user-42&data=${encodeURIComponent(encodeEmbedData(data))}`, '#token=abc.def.ghi'), ['https://real-parent.example']);
+    const read = readEmbedContext(
+      at(`?clientid=tc_1&uid=host-user-42&data=${encodeURIComponent(encodeEmbedData(data))}`, '#token=abc.def.ghi'),
+      ['https://real-parent.example'],
+    );
     expect(read?.context).toMatchObject({
       board: '',
       uid: 'host-user-42',
@@ -101,7 +118,14 @@ describe('embed/child readEmbedContext', () => {
       permissions: ['view_chat'],
       parentOrigin: 'https://real-parent.example',
     });
-    const stated = readEmbedContext(at(`?clientid=tc_1&uid=host-user-42&data=${encodeURIComponent(encodeEmbedData({ ...data, board: 'abcdefghijkl' }))}`, '', '/board/abcdefghijkl'), null);
+    const stated = readEmbedContext(
+      at(
+        `?clientid=tc_1&uid=host-user-42&data=${encodeURIComponent(encodeEmbedData({ ...data, board: 'abcdefghijkl' }))}`,
+        '',
+        '/board/abcdefghijkl',
+      ),
+      null,
+    );
     expect(stated?.context).toMatchObject({ board: 'abcdefghijkl', parentOrigin: 'https://host.example', token: null });
   });
 

@@ -3,14 +3,65 @@ import { boardNotes, dataUrlToBlob, exportArea, exportFileName, exportImage } fr
 import { exportSize } from '../../shared/geometry';
 import type { Shape } from '../../shared/model';
 
-const text = (id: string, value: string): Shape => ({ id, cmd: 'text', uid: 'u', timestamp: 1, value, x: 0, y: 0, color: '#000000', font: 'Open Sans', size: 16, align: 'left' });
-const sticky = (id: string, t: string): Shape => ({ id, cmd: 'stickyNote', uid: 'u', timestamp: 1, text: t, x: 0, y: 0, w: 170, h: 170, color: '#feff9c', size: 'M', fontSize: 35 });
-const frame = (id: string, title: string): Shape => ({ id, cmd: 'frame', uid: 'u', timestamp: 1, x: 0, y: 0, w: 100, h: 100, color: '#cccccc', title, order: 1, children: [] });
-const rect = (id: string, x: number, y: number, w = 100, h = 50): Shape => ({ id, cmd: 'rectangle', uid: 'u', timestamp: 1, x, y, w, h, stroke: '#ff0000', lineWidth: 2 });
+const text = (id: string, value: string): Shape => ({
+  id,
+  cmd: 'text',
+  uid: 'u',
+  timestamp: 1,
+  value,
+  x: 0,
+  y: 0,
+  color: '#000000',
+  font: 'Open Sans',
+  size: 16,
+  align: 'left',
+});
+const sticky = (id: string, t: string): Shape => ({
+  id,
+  cmd: 'stickyNote',
+  uid: 'u',
+  timestamp: 1,
+  text: t,
+  x: 0,
+  y: 0,
+  w: 170,
+  h: 170,
+  color: '#feff9c',
+  size: 'M',
+  fontSize: 35,
+});
+const frame = (id: string, title: string): Shape => ({
+  id,
+  cmd: 'frame',
+  uid: 'u',
+  timestamp: 1,
+  x: 0,
+  y: 0,
+  w: 100,
+  h: 100,
+  color: '#cccccc',
+  title,
+  order: 1,
+  children: [],
+});
+const rect = (id: string, x: number, y: number, w = 100, h = 50): Shape => ({
+  id,
+  cmd: 'rectangle',
+  uid: 'u',
+  timestamp: 1,
+  x,
+  y,
+  w,
+  h,
+  stroke: '#ff0000',
+  lineWidth: 2,
+});
 
 describe('board text export', () => {
   it('texts, sticky notes and frame titles, one per line in board order, blanks left out', () => {
-    expect(boardNotes([frame('f', 'Sprint'), rect('r', 0, 0), text('t', 'Hello'), sticky('s', '  Buy milk '), sticky('e', '   ')])).toBe('Sprint\nHello\nBuy milk');
+    expect(boardNotes([frame('f', 'Sprint'), rect('r', 0, 0), text('t', 'Hello'), sticky('s', '  Buy milk '), sticky('e', '   ')])).toBe(
+      'Sprint\nHello\nBuy milk',
+    );
   });
 
   it("names files after the board: '{board name}_notes.txt', '{board name}.png'", () => {

@@ -6,8 +6,21 @@ import { POLICY } from '../../shared/policies';
 import { frameTitle } from '../../sdk/tools/frame';
 import { harness, rect } from './sdk/helpers';
 
-const frame = (id: string, x: number, y: number, w: number, h: number, extra: Partial<FrameShape> = {}): FrameShape =>
-  ({ id, cmd: 'frame', uid: 'me', timestamp: 1, x, y, w, h, color: '#cccccc', title: 'Frame 1', order: 1, children: [], ...extra });
+const frame = (id: string, x: number, y: number, w: number, h: number, extra: Partial<FrameShape> = {}): FrameShape => ({
+  id,
+  cmd: 'frame',
+  uid: 'me',
+  timestamp: 1,
+  x,
+  y,
+  w,
+  h,
+  color: '#cccccc',
+  title: 'Frame 1',
+  order: 1,
+  children: [],
+  ...extra,
+});
 const at = (id: string, x: number, y: number, w = 30, h = 30, cmd = 'rectangle'): Placed => ({ id, cmd, bounds: { x, y, w, h } });
 
 describe('frame capture (board.md §4: 2/3 of a shape inside the frame body)', () => {
@@ -96,10 +109,24 @@ describe('frame tool and children following (headless editor)', () => {
 
   it('moving a frame moves its children once (even a child of two moved frames), in one command', () => {
     const h = setup();
-    h.editor.load({
-      shapes: [rect('a', 20, 20), rect('b', 120, 20), frame('f', 0, 0, 200, 100, { children: ['a', 'b', 'gone'] }), frame('g', 100, 0, 100, 100, { order: 2, children: ['b'] })],
-    } as never, []);
-    h.editor.execute({ cmd: 'reposition', shapePositions: [{ shape: 'f', x: 10, y: 5 }, { shape: 'g', x: 10, y: 5 }] });
+    h.editor.load(
+      {
+        shapes: [
+          rect('a', 20, 20),
+          rect('b', 120, 20),
+          frame('f', 0, 0, 200, 100, { children: ['a', 'b', 'gone'] }),
+          frame('g', 100, 0, 100, 100, { order: 2, children: ['b'] }),
+        ],
+      } as never,
+      [],
+    );
+    h.editor.execute({
+      cmd: 'reposition',
+      shapePositions: [
+        { shape: 'f', x: 10, y: 5 },
+        { shape: 'g', x: 10, y: 5 },
+      ],
+    });
     expect(h.sent).toHaveLength(1);
     const c = h.sent[0] as Extract<Command, { cmd: 'reposition' }>;
     expect(c.cmd).toBe('reposition');

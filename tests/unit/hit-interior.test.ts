@@ -49,7 +49,10 @@ describe('hit: the inside of hollow rectangles and circles selects them', () => 
 
   it('select tool: a click inside selects, a drag from inside an unselected one box-selects, a selected one moves', () => {
     const h = harness();
-    h.editor.addShapes([rect('outer', 0, 0, 400, 300) as never, rect('inner', 100, 100, 40, 40, { cmd: 'filledRectangle', fill: '#000000' }) as never]);
+    h.editor.addShapes([
+      rect('outer', 0, 0, 400, 300) as never,
+      rect('inner', 100, 100, 40, 40, { cmd: 'filledRectangle', fill: '#000000' }) as never,
+    ]);
     h.click(300, 250);
     expect(h.editor.selection).toEqual(['outer']);
     h.click(600, 600);

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MEMBER_COLORS, assignMemberColors, memberColor, preferredColorIndex } from '../../sdk/ui/member-color';
 
 const luminance = (hex: string) => {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 };
 
@@ -17,7 +19,7 @@ function colliding(n: number): string[] {
 describe('member colours: distinct per board while the palette lasts, stable per member', () => {
   it('every colour carries white text at AA contrast and the palette has no repeats', () => {
     expect(new Set(MEMBER_COLORS).size).toBe(MEMBER_COLORS.length);
-    for (const c of MEMBER_COLORS) expect((1.05 / (luminance(c) + 0.05))).toBeGreaterThanOrEqual(4.5);
+    for (const c of MEMBER_COLORS) expect(1.05 / (luminance(c) + 0.05)).toBeGreaterThanOrEqual(4.5);
   });
 
   it('members whose keys prefer the same colour get different ones', () => {

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { filterMembers, initials, onlineList, sortOnline } from '../../sdk/collab/members';
 import type { BoardMember } from '../../sdk/sync/types';
 
-const m = (name: string, timestamp: number, extra: Partial<BoardMember> = {}): BoardMember => ({ uid: `u-${name}`, name, timestamp, isOnline: true, ...extra });
+const m = (name: string, timestamp: number, extra: Partial<BoardMember> = {}): BoardMember => ({
+  uid: `u-${name}`,
+  name,
+  timestamp,
+  isOnline: true,
+  ...extra,
+});
 
 describe('online members list (board.md §9)', () => {
   it('keeps online members only, latest timestamp first, then by name', () => {

@@ -44,7 +44,14 @@ describe('snap to objects (board.md §9: distance 6, guide extension 25)', () =>
   });
 
   it('picks the closest of several shapes', () => {
-    const r = snapRect({ x: 203, y: 0, w: 100, h: 10 }, [{ x: 190, y: 500, w: 8, h: 10 }, { x: 204, y: 600, w: 100, h: 10 }], 1);
+    const r = snapRect(
+      { x: 203, y: 0, w: 100, h: 10 },
+      [
+        { x: 190, y: 500, w: 8, h: 10 },
+        { x: 204, y: 600, w: 100, h: 10 },
+      ],
+      1,
+    );
     expect(r.dx).toBe(1);
   });
 
@@ -128,7 +135,11 @@ describe('the select tool snaps (setting and policy)', () => {
   });
 
   it('does not snap with the setting off, without the policy, or while Ctrl is held', () => {
-    for (const [policy, setting, ctrl] of [[true, false, false], [false, true, false], [true, true, true]] as const) {
+    for (const [policy, setting, ctrl] of [
+      [true, false, false],
+      [false, true, false],
+      [true, true, true],
+    ] as const) {
       const h = setup(policy, setting);
       h.down(320, 320);
       h.move(200, 400, { ctrl });

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { Viewport } from '../../sdk/engine/viewport';
 import { classifyWheel, createWheelHandler, pinchFactor, type WheelInput } from '../../sdk/engine/wheel';
 
-const ev = (over: Partial<WheelInput>): WheelInput => ({ deltaX: 0, deltaY: 0, deltaMode: 0, ctrlKey: false, metaKey: false, time: 0, ...over });
+const ev = (over: Partial<WheelInput>): WheelInput => ({
+  deltaX: 0,
+  deltaY: 0,
+  deltaMode: 0,
+  ctrlKey: false,
+  metaKey: false,
+  time: 0,
+  ...over,
+});
 
 describe('wheel: mouse zooms, trackpad scroll pans, pinch zooms (docs/board-screen.md "Pointer and wheel")', () => {
   it('classifies a mouse notch, a trackpad scroll and a pinch', () => {

@@ -8,7 +8,17 @@ import { Modal } from '../modal';
 import { Pager } from './pager';
 import { fetchCsv, saveBlob } from './query';
 import { useGridStyles } from './styles';
-import type { Column, CsvDownload, DataGridHandle, FetchPage, QuickFilterOption, RowAction, RowActionContext, RowDetail, Sort } from './types';
+import type {
+  Column,
+  CsvDownload,
+  DataGridHandle,
+  FetchPage,
+  QuickFilterOption,
+  RowAction,
+  RowActionContext,
+  RowDetail,
+  Sort,
+} from './types';
 import { useUrlListState } from './url-state';
 import { useList, type ListQueryState, type ListStateStore, type UseListOptions } from './use-list';
 
@@ -115,7 +125,10 @@ function defaultsOf<Row>(props: DataGridProps<Row>): ListQueryState {
 }
 
 function UrlDataGrid<Row>(props: DataGridProps<Row>) {
-  const rules = { sortKeys: props.columns.filter((c) => c.sortable).map((c) => c.key), quickFilters: props.quickFilters?.map((q) => q.value) };
+  const rules = {
+    sortKeys: props.columns.filter((c) => c.sortable).map((c) => c.key),
+    quickFilters: props.quickFilters?.map((q) => q.value),
+  };
   const store = useUrlListState(defaultsOf(props), rules, props.urlKey || undefined);
   return <GridView {...props} store={store} />;
 }
@@ -150,7 +163,8 @@ function GridView<Row>(props: DataGridProps<Row> & { store?: ListStateStore }) {
     const first = columns[0];
     return first ? String(cellText((row as Record<string, unknown>)[first.key]) ?? '') : '';
   };
-  const renderCell = (column: Column<Row>, row: Row): ReactNode => (column.render ? column.render(row) : cellText((row as Record<string, unknown>)[column.key]));
+  const renderCell = (column: Column<Row>, row: Row): ReactNode =>
+    column.render ? column.render(row) : cellText((row as Record<string, unknown>)[column.key]);
 
   const hasActions = Boolean(actions?.length || detail);
   const span = columns.length + (hasActions ? 1 : 0);
@@ -216,7 +230,12 @@ function GridView<Row>(props: DataGridProps<Row> & { store?: ListStateStore }) {
             <td data-align="end">
               <div className="t-grid__actions">
                 {detail && (
-                  <button type="button" className="t-grid__action" aria-label={`${detail.label ?? GRID_TEXTS.details}: ${name}`} onClick={() => setDetailRow(row)}>
+                  <button
+                    type="button"
+                    className="t-grid__action"
+                    aria-label={`${detail.label ?? GRID_TEXTS.details}: ${name}`}
+                    onClick={() => setDetailRow(row)}
+                  >
                     {detail.label ?? GRID_TEXTS.details}
                   </button>
                 )}
@@ -226,7 +245,13 @@ function GridView<Row>(props: DataGridProps<Row> & { store?: ListStateStore }) {
                     <button
                       key={action.label}
                       type="button"
-                      className={['t-grid__action', action.danger && 't-grid__action--danger', action.iconOnly && action.icon && 't-grid__action--icon'].filter(Boolean).join(' ')}
+                      className={[
+                        't-grid__action',
+                        action.danger && 't-grid__action--danger',
+                        action.iconOnly && action.icon && 't-grid__action--icon',
+                      ]
+                        .filter(Boolean)
+                        .join(' ')}
                       aria-label={`${action.label}: ${name}`}
                       title={action.iconOnly ? action.label : undefined}
                       disabled={action.disabled?.(row)}
@@ -282,14 +307,24 @@ function GridView<Row>(props: DataGridProps<Row> & { store?: ListStateStore }) {
           {quickFilters && quickFilters.length > 0 && quickFilters.length <= 5 && (
             <div className="t-grid__quick" role="group" aria-label={GRID_TEXTS.quickFilter}>
               {quickFilters.map((option) => (
-                <button key={option.value} type="button" aria-pressed={list.quickFilter === option.value} onClick={() => list.setQuickFilter(option.value)}>
+                <button
+                  key={option.value}
+                  type="button"
+                  aria-pressed={list.quickFilter === option.value}
+                  onClick={() => list.setQuickFilter(option.value)}
+                >
                   {option.label}
                 </button>
               ))}
             </div>
           )}
           {quickFilters && quickFilters.length > 5 && (
-            <select className="t-input t-grid__quick-select" aria-label={GRID_TEXTS.quickFilter} value={list.quickFilter} onChange={(e) => list.setQuickFilter(e.target.value)}>
+            <select
+              className="t-input t-grid__quick-select"
+              aria-label={GRID_TEXTS.quickFilter}
+              value={list.quickFilter}
+              onChange={(e) => list.setQuickFilter(e.target.value)}
+            >
               {quickFilters.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
@@ -301,7 +336,13 @@ function GridView<Row>(props: DataGridProps<Row> & { store?: ListStateStore }) {
             <div className="t-grid__tools">
               {props.toolbar}
               {csv && (
-                <Button variant="secondary" size="sm" busy={downloading} icon={<PathIcon d={DOWNLOAD_ICON} size={16} aria-hidden="true" />} onClick={download}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={downloading}
+                  icon={<PathIcon d={DOWNLOAD_ICON} size={16} aria-hidden="true" />}
+                  onClick={download}
+                >
                   {csv.label ?? GRID_TEXTS.csv}
                 </Button>
               )}
@@ -318,7 +359,13 @@ function GridView<Row>(props: DataGridProps<Row> & { store?: ListStateStore }) {
               {columns.map((column) => {
                 const sort = ariaSort(column);
                 return (
-                  <th key={column.key} scope="col" aria-sort={sort} data-align={column.align} style={column.width !== undefined ? { width: column.width } : undefined}>
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={sort}
+                    data-align={column.align}
+                    style={column.width !== undefined ? { width: column.width } : undefined}
+                  >
                     {column.sortable ? (
                       <button type="button" className="t-grid__sort" onClick={() => list.toggleSort(column.key)}>
                         {column.label}
@@ -342,12 +389,23 @@ function GridView<Row>(props: DataGridProps<Row> & { store?: ListStateStore }) {
       </div>
       <div className="t-grid__footer">
         <span className="t-grid__summary" aria-live="polite">
-          {list.loading ? <span className="t-sr-only">{GRID_TEXTS.loading}</span> : list.totalCount > 0 ? `${first}–${last} of ${list.totalCount}` : ''}
+          {list.loading ? (
+            <span className="t-sr-only">{GRID_TEXTS.loading}</span>
+          ) : list.totalCount > 0 ? (
+            `${first}–${last} of ${list.totalCount}`
+          ) : (
+            ''
+          )}
         </span>
         <Pager page={list.page} pageCount={list.pageCount} onPage={list.setPage} label={`${label} pages`} />
       </div>
       {detail && (
-        <Modal open={detailRow !== null} title={detailRow === null ? '' : (detail.title?.(detailRow) ?? nameOf(detailRow))} width={detail.width ?? DETAIL_WIDTH} onClose={() => setDetailRow(null)}>
+        <Modal
+          open={detailRow !== null}
+          title={detailRow === null ? '' : (detail.title?.(detailRow) ?? nameOf(detailRow))}
+          width={detail.width ?? DETAIL_WIDTH}
+          onClose={() => setDetailRow(null)}
+        >
           {detailRow !== null &&
             (detail.render ? (
               detail.render(detailRow, context)

@@ -28,19 +28,37 @@ export function Pager({ page, pageCount, onPage, label = 'Pages', max = PAGER_LI
     <nav className="t-pager" aria-label={label}>
       <ul className="t-pager__list">
         <li>
-          <button type="button" className="t-pager__btn t-pager__step" aria-label="Previous page" aria-disabled={first || undefined} onClick={() => !first && onPage(page - 1)}>
+          <button
+            type="button"
+            className="t-pager__btn t-pager__step"
+            aria-label="Previous page"
+            aria-disabled={first || undefined}
+            onClick={() => !first && onPage(page - 1)}
+          >
             <span aria-hidden="true">‹</span> Previous
           </button>
         </li>
         {pageWindow(page, pageCount, max).map((n) => (
           <li key={n}>
-            <button type="button" className="t-pager__btn" aria-label={`Page ${n}`} aria-current={n === page ? 'page' : undefined} onClick={() => n !== page && onPage(n)}>
+            <button
+              type="button"
+              className="t-pager__btn"
+              aria-label={`Page ${n}`}
+              aria-current={n === page ? 'page' : undefined}
+              onClick={() => n !== page && onPage(n)}
+            >
               {n}
             </button>
           </li>
         ))}
         <li>
-          <button type="button" className="t-pager__btn t-pager__step" aria-label="Next page" aria-disabled={last || undefined} onClick={() => !last && onPage(page + 1)}>
+          <button
+            type="button"
+            className="t-pager__btn t-pager__step"
+            aria-label="Next page"
+            aria-disabled={last || undefined}
+            onClick={() => !last && onPage(page + 1)}
+          >
             Next <span aria-hidden="true">›</span>
           </button>
         </li>

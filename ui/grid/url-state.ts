@@ -29,7 +29,8 @@ export interface GridParamRules {
 
 const paramName = (name: string, urlKey?: string) => (urlKey ? `${urlKey}.${name}` : name);
 
-const sameSort = (a: Sort | null | undefined, b: Sort | null | undefined) => (a?.key ?? null) === (b?.key ?? null) && Boolean(a?.desc) === Boolean(b?.desc);
+const sameSort = (a: Sort | null | undefined, b: Sort | null | undefined) =>
+  (a?.key ?? null) === (b?.key ?? null) && Boolean(a?.desc) === Boolean(b?.desc);
 
 /** The grid state the search parameters describe (defaults for what they leave out). */
 export function readGridParams(params: URLSearchParams, defaults: ListQueryState, rules: GridParamRules, urlKey?: string): ListQueryState {
@@ -47,9 +48,15 @@ export function readGridParams(params: URLSearchParams, defaults: ListQueryState
 }
 
 /** The search parameters with the grid's state written in (defaults left out); other parameters are kept. */
-export function writeGridParams(params: URLSearchParams, state: ListQueryState, defaults: ListQueryState, urlKey?: string): URLSearchParams {
+export function writeGridParams(
+  params: URLSearchParams,
+  state: ListQueryState,
+  defaults: ListQueryState,
+  urlKey?: string,
+): URLSearchParams {
   const next = new URLSearchParams(params);
-  const put = (name: string, value: string | null) => (value === null ? next.delete(paramName(name, urlKey)) : next.set(paramName(name, urlKey), value));
+  const put = (name: string, value: string | null) =>
+    value === null ? next.delete(paramName(name, urlKey)) : next.set(paramName(name, urlKey), value);
   put(GRID_PARAMS.page, state.page === defaults.page ? null : String(state.page));
   put(GRID_PARAMS.filter, state.filter === defaults.filter ? null : state.filter);
   put(GRID_PARAMS.quickFilter, state.quickFilter === undefined || state.quickFilter === defaults.quickFilter ? null : state.quickFilter);
@@ -73,7 +80,13 @@ export function useUrlListState(defaults: ListQueryState, rules: GridParamRules,
   const rulesKey = JSON.stringify(rules);
   const search = params.toString();
   const state = useMemo(
-    () => readGridParams(new URLSearchParams(search), JSON.parse(defaultsKey) as ListQueryState, JSON.parse(rulesKey) as GridParamRules, urlKey),
+    () =>
+      readGridParams(
+        new URLSearchParams(search),
+        JSON.parse(defaultsKey) as ListQueryState,
+        JSON.parse(rulesKey) as GridParamRules,
+        urlKey,
+      ),
     [search, defaultsKey, rulesKey, urlKey],
   );
   /** the search the last text-filter change wrote */

@@ -98,7 +98,9 @@ export function useList<Row>(fetchPage: FetchPage<Row>, options: UseListOptions)
   // what the filter box shows: the initial text as given, then the applied filter when it changes
   // from elsewhere (back, forward) — not when it is the box's own text arriving, which may be
   // behind what is being typed
-  const [filterText, setFilterText] = useState(() => (filter === (options.initialFilter ?? '').trim() ? (options.initialFilter ?? '') : filter));
+  const [filterText, setFilterText] = useState(() =>
+    filter === (options.initialFilter ?? '').trim() ? (options.initialFilter ?? '') : filter,
+  );
   const [seenFilter, setSeenFilter] = useState(filter);
   /** the filter this list last applied from the box */
   const typedFilter = useRef<string | null>(null);

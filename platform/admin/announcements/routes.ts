@@ -15,7 +15,15 @@ type ListRow = AnnouncementRow & { publishedBy: string | null };
 /** The back-office's announcements grid (list protocol): all, or only those not ended yet. */
 export const ANNOUNCEMENT_LIST: ListDeclaration<ListRow, Record<string, unknown>> = {
   name: 'AdminAnnouncements',
-  fields: { id: 'a.id', type: 'a.type', message: 'a.message', start: 'a.starts_at', end: 'a.ends_at', publishedAt: 'a.published_at', publishedBy: 'u.username' },
+  fields: {
+    id: 'a.id',
+    type: 'a.type',
+    message: 'a.message',
+    start: 'a.starts_at',
+    end: 'a.ends_at',
+    publishedAt: 'a.published_at',
+    publishedBy: 'u.username',
+  },
   sortable: ['start', 'end', 'publishedAt', 'type'],
   searchable: ['message'],
   quickFilters: { all: null, current: (q) => void q.where('a.ends_at', '>', new Date()) },
@@ -24,7 +32,13 @@ export const ANNOUNCEMENT_LIST: ListDeclaration<ListRow, Record<string, unknown>
   csvMax: 3000,
   toItem: (r) => {
     const row = r as unknown as Record<string, unknown>;
-    const a = toAnnouncement({ id: String(row.id), type: row.type as AnnouncementType, message: String(row.message), starts_at: row.start as Date, ends_at: row.end as Date });
+    const a = toAnnouncement({
+      id: String(row.id),
+      type: row.type as AnnouncementType,
+      message: String(row.message),
+      starts_at: row.start as Date,
+      ends_at: row.end as Date,
+    });
     return { ...a, publishedAt: new Date(row.publishedAt as Date).toISOString(), publishedBy: (row.publishedBy as string | null) ?? null };
   },
 };
@@ -46,7 +60,8 @@ export const adminAnnouncementRoutes: ServerRoute[] = [
       validate: { query: listQuery(ANNOUNCEMENT_LIST) },
       response: { schema: Joi.alternatives(listAnswer('AdminAnnouncementsPage', Joi.object().unknown(true)), Joi.string()) },
     }),
-    handler: (request, h) => answerList(ANNOUNCEMENT_LIST, app(request).db('announcements as a').leftJoin('users as u', 'u.id', 'a.created_by'), request, h),
+    handler: (request, h) =>
+      answerList(ANNOUNCEMENT_LIST, app(request).db('announcements as a').leftJoin('users as u', 'u.id', 'a.created_by'), request, h),
   },
   {
     method: 'POST',
@@ -56,7 +71,9 @@ export const adminAnnouncementRoutes: ServerRoute[] = [
       validate: {
         payload: Joi.object({
           message: Joi.string().trim().min(1).max(ANNOUNCEMENT_MESSAGE_MAX).required(),
-          type: Joi.string().valid(...ANNOUNCEMENT_TYPES).required(),
+          type: Joi.string()
+            .valid(...ANNOUNCEMENT_TYPES)
+            .required(),
           start: Joi.date().iso().required(),
           end: Joi.date().iso().greater(Joi.ref('start')).required().messages({ 'date.greater': 'end must be after start' }),
           // the panel's HTTP layer adds its roaming Uid to every body (the dashboard's form)
@@ -70,7 +87,12 @@ export const adminAnnouncementRoutes: ServerRoute[] = [
       const row = await insertAnnouncement(app(request).db, { ...input, createdBy: operator.userId });
       const announcement = toAnnouncement(row);
       await publishAnnouncement(app(request).bus, announcement);
-      auditAs(request, { action: 'announcement.publish', targetType: 'announcement', targetId: row.id, details: { type: row.type, start: announcement.start, end: announcement.end } });
+      auditAs(request, {
+        action: 'announcement.publish',
+        targetType: 'announcement',
+        targetId: row.id,
+        details: { type: row.type, start: announcement.start, end: announcement.end },
+      });
       return h.response(announcement).code(201);
     },
   },

@@ -17,7 +17,16 @@ interface AuditRow {
 /** The operator audit trail (migration 011 operator_audit) on the list protocol. */
 export const AUDIT_LIST: ListDeclaration<AuditRow, Record<string, unknown>> = {
   name: 'OperatorAudit',
-  fields: { id: 'a.id', actorId: 'a.actor_id', actorName: 'a.actor_name', action: 'a.action', targetType: 'a.target_type', targetId: 'a.target_id', details: 'a.details', at: 'a.at' },
+  fields: {
+    id: 'a.id',
+    actorId: 'a.actor_id',
+    actorName: 'a.actor_name',
+    action: 'a.action',
+    targetType: 'a.target_type',
+    targetId: 'a.target_id',
+    details: 'a.details',
+    at: 'a.at',
+  },
   sortable: ['at', 'action', 'actorName'],
   searchable: ['actorName', 'action', 'targetId'],
   quickFilters: {
@@ -33,14 +42,26 @@ export const AUDIT_LIST: ListDeclaration<AuditRow, Record<string, unknown>> = {
   pageSize: 10,
   csvMax: 3000,
   toItem: (r) => ({
-    id: Number(r.id), actorId: r.actorId, actorName: r.actorName, action: r.action, targetType: r.targetType, targetId: r.targetId,
-    details: typeof r.details === 'string' ? JSON.parse(r.details) : r.details, at: new Date(r.at).toISOString(),
+    id: Number(r.id),
+    actorId: r.actorId,
+    actorName: r.actorName,
+    action: r.action,
+    targetType: r.targetType,
+    targetId: r.targetId,
+    details: typeof r.details === 'string' ? JSON.parse(r.details) : r.details,
+    at: new Date(r.at).toISOString(),
   }),
 };
 
 const auditItem = Joi.object({
-  id: Joi.number(), actorId: Joi.string().allow(null), actorName: Joi.string(), action: Joi.string(), targetType: Joi.string().allow(null),
-  targetId: Joi.string().allow(null), details: Joi.object().unknown(true), at: Joi.string(),
+  id: Joi.number(),
+  actorId: Joi.string().allow(null),
+  actorName: Joi.string(),
+  action: Joi.string(),
+  targetType: Joi.string().allow(null),
+  targetId: Joi.string().allow(null),
+  details: Joi.object().unknown(true),
+  at: Joi.string(),
 }).label('OperatorAuditEntry');
 
 export const auditRoutes: ServerRoute[] = [

@@ -31,7 +31,8 @@ export function registerAuditTrail(server: Server): void {
     const status = response.isBoom ? response.output!.statusCode : (response.statusCode ?? 200);
     if (status >= 400) return h.continue;
     const credentials = request.auth.credentials as { sub?: string };
-    const actor = (await request.server.app.db('users').where({ id: credentials.sub }).first('username')) as { username: string } | undefined;
+    const actor = (await request.server.app.db('users').where({ id: credentials.sub }).first('username')) as
+      { username: string } | undefined;
     const params = request.params as Record<string, string>;
     await writeAudit(request.server.app.db, {
       actorId: credentials.sub ?? null,

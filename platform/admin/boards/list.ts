@@ -26,7 +26,8 @@ export interface AdminBoardRow {
 }
 
 /** The status number of a boards row (SQL), over `b`. */
-export const statusSql = "(case when b.status = 'disabled' then 2 when b.status <> 'active' or (b.dispose_at is not null and b.dispose_at <= now()) then 3 else 1 end)";
+export const statusSql =
+  "(case when b.status = 'disabled' then 2 when b.status <> 'active' or (b.dispose_at is not null and b.dispose_at <= now()) then 3 else 1 end)";
 const dayIs = (column: string, offsetDays: number) => (q: Knex.QueryBuilder) =>
   void q.whereRaw(`(${column} at time zone 'UTC')::date = (now() at time zone 'UTC')::date - ?::int`, [offsetDays]);
 
@@ -65,7 +66,9 @@ export function adminBoardsList(db: Db): ListDeclaration<AdminBoardRow, Record<s
       client: (q) => void q.whereRaw('exists (select 1 from board_activity a where a.board_id = b.id and a.client_id is not null)'),
       withuser: (q) => void q.whereNotNull('b.owner_id'),
       'removal-candidate': (q) =>
-        void q.where('b.last_seq', 0).whereRaw(`coalesce(b.last_session_at, b.created_at) < now() - (?::int * interval '1 day')`, [REMOVAL_CANDIDATE_DAYS]),
+        void q
+          .where('b.last_seq', 0)
+          .whereRaw(`coalesce(b.last_session_at, b.created_at) < now() - (?::int * interval '1 day')`, [REMOVAL_CANDIDATE_DAYS]),
       disposable: (q) => void q.whereNotNull('b.dispose_at'),
       Inactive: (q) => void q.whereRaw(`${statusSql} <> 1`),
     },

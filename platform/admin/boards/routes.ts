@@ -8,12 +8,24 @@ import * as boards from './service';
 
 const app = (request: Request) => request.server.app;
 const idParams = Joi.object({ id: Joi.string().max(64).required() }).label('AdminBoardRef');
-const memberPayload = Joi.object({ id: Joi.string().max(64).required(), member: Joi.string().max(64).required() }).label('AdminBoardMember');
+const memberPayload = Joi.object({ id: Joi.string().max(64).required(), member: Joi.string().max(64).required() }).label(
+  'AdminBoardMember',
+);
 
 const boardItem = Joi.object({
-  id: Joi.string(), code: Joi.string(), name: Joi.string(), owner: Joi.string().allow(null), ownerUsername: Joi.string().allow(null),
-  status: Joi.number().valid(1, 2, 3), membersCount: Joi.number(), commandsCount: Joi.number(), shareType: Joi.number(),
-  hasClient: Joi.boolean(), assetsSize: Joi.number(), createdDate: Joi.string().allow(null), lastSession: Joi.string().allow(null),
+  id: Joi.string(),
+  code: Joi.string(),
+  name: Joi.string(),
+  owner: Joi.string().allow(null),
+  ownerUsername: Joi.string().allow(null),
+  status: Joi.number().valid(1, 2, 3),
+  membersCount: Joi.number(),
+  commandsCount: Joi.number(),
+  shareType: Joi.number(),
+  hasClient: Joi.boolean(),
+  assetsSize: Joi.number(),
+  createdDate: Joi.string().allow(null),
+  lastSession: Joi.string().allow(null),
 }).label('AdminBoardRow');
 
 /** backoffice.md §7 Boards. */
@@ -25,7 +37,8 @@ export function adminBoardRoutes(db: Parameters<typeof adminBoardsList>[0]): Ser
       path: '/api/admin/boards',
       options: operatorRoute('admin-boards', {
         description: 'The board administration grid (list protocol; Accept: text/csv for CSV)',
-        notes: 'QuickFilter: all, asset, ctoday, utoday, cyesterday, uyesterday, client, withuser, removal-candidate, disposable, Inactive. Orders: CreatedDate, LastSession.',
+        notes:
+          'QuickFilter: all, asset, ctoday, utoday, cyesterday, uyesterday, client, withuser, removal-candidate, disposable, Inactive. Orders: CreatedDate, LastSession.',
         validate: { query: listQuery(list) },
         response: { schema: Joi.alternatives(listAnswer('AdminBoards', boardItem), Joi.string()) },
       }),
@@ -46,7 +59,10 @@ export function adminBoardRoutes(db: Parameters<typeof adminBoardsList>[0]): Ser
     {
       method: 'POST',
       path: '/api/admin/boards/{id}/disable',
-      options: operatorRoute('admin-boards', { description: 'Toggle Disable: active ⇄ disabled (a disabled board refuses every join)', validate: { params: idParams } }),
+      options: operatorRoute('admin-boards', {
+        description: 'Toggle Disable: active ⇄ disabled (a disabled board refuses every join)',
+        validate: { params: idParams },
+      }),
       async handler(request) {
         const out = await boards.toggleDisable(app(request), String(request.params.id));
         auditAs(request, { action: out.status === 2 ? 'board.disable' : 'board.enable', targetType: 'board', targetId: out.id });
@@ -56,18 +72,29 @@ export function adminBoardRoutes(db: Parameters<typeof adminBoardsList>[0]): Ser
     {
       method: 'POST',
       path: '/api/admin/boards/set-owner',
-      options: operatorRoute('admin-boards', { description: "Make a member (a signed-in account) the board's owner", validate: { payload: memberPayload } }),
+      options: operatorRoute('admin-boards', {
+        description: "Make a member (a signed-in account) the board's owner",
+        validate: { payload: memberPayload },
+      }),
       async handler(request) {
         const { id, member } = request.payload as { id: string; member: string };
         const out = await boards.setOwner(app(request), id, member);
-        auditAs(request, { action: 'board.set-owner', targetType: 'board', targetId: out.id, details: { owner: out.owner, previousOwner: out.previousOwner } });
+        auditAs(request, {
+          action: 'board.set-owner',
+          targetType: 'board',
+          targetId: out.id,
+          details: { owner: out.owner, previousOwner: out.previousOwner },
+        });
         return { ...out, message: 'owner has been setted' };
       },
     },
     {
       method: 'POST',
       path: '/api/admin/boards/delete-member',
-      options: operatorRoute('admin-boards', { description: 'Remove a member from a board (not its owner)', validate: { payload: memberPayload } }),
+      options: operatorRoute('admin-boards', {
+        description: 'Remove a member from a board (not its owner)',
+        validate: { payload: memberPayload },
+      }),
       async handler(request) {
         const { id, member } = request.payload as { id: string; member: string };
         const out = await boards.deleteMember(app(request), id, member);

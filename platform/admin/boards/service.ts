@@ -17,7 +17,10 @@ export const BOARD_NOT_FOUND = 'Board not found.';
 const iso = (value: unknown) => (value == null ? null : new Date(value as string).toISOString());
 
 export async function findAnyBoard(app: BoardApp, ref: string): Promise<BoardRow> {
-  const row = (await app.db('boards').where(isUuid(ref) ? { id: ref } : { code: ref }).first()) as BoardRow | undefined;
+  const row = (await app
+    .db('boards')
+    .where(isUuid(ref) ? { id: ref } : { code: ref })
+    .first()) as BoardRow | undefined;
   if (!row) throw Boom.notFound(BOARD_NOT_FOUND);
   return row;
 }
@@ -26,7 +29,9 @@ export async function findAnyBoard(app: BoardApp, ref: string): Promise<BoardRow
 export async function boardDetails(app: BoardApp, ref: string): Promise<Record<string, unknown>> {
   const b = await findAnyBoard(app, ref);
   const db = app.db;
-  const [status] = (await db('boards as b').where('b.id', b.id).select(db.raw(`${statusSql} as status`))) as Array<{ status: number }>;
+  const [status] = (await db('boards as b')
+    .where('b.id', b.id)
+    .select(db.raw(`${statusSql} as status`))) as Array<{ status: number }>;
   const workspace = b.workspace_id ? await db('workspaces').where({ id: b.workspace_id }).first('id', 'name', 'alt_id') : null;
   // the developer app the board was last opened through (board_activity), and its owner's username
   const client = (await db('board_activity as a')
@@ -40,8 +45,21 @@ export async function boardDetails(app: BoardApp, ref: string): Promise<Record<s
     .leftJoin('users as u', 'u.id', 'm.user_id')
     .where('m.board_id', b.id)
     .orderBy('m.created_at')
-    .select('m.id', 'm.uid', 'm.user_id', 'm.name', 'm.role', 'm.status', 'm.updated_at', 'u.username', 'u.is_active', 'u.last_online_at')) as Array<DbRow>;
-  const commandBytes = (await db('commands').where({ board_id: b.id }).first(db.raw('coalesce(sum(pg_column_size(payload)), 0)::bigint as bytes'))) as { bytes: number };
+    .select(
+      'm.id',
+      'm.uid',
+      'm.user_id',
+      'm.name',
+      'm.role',
+      'm.status',
+      'm.updated_at',
+      'u.username',
+      'u.is_active',
+      'u.last_online_at',
+    )) as Array<DbRow>;
+  const commandBytes = (await db('commands')
+    .where({ board_id: b.id })
+    .first(db.raw('coalesce(sum(pg_column_size(payload)), 0)::bigint as bytes'))) as { bytes: number };
   return {
     id: b.id,
     code: b.code,
@@ -78,7 +96,10 @@ export async function boardDetails(app: BoardApp, ref: string): Promise<Record<s
 }
 
 /** GET /api/admin/boards/{id}/insights: titled groups of items (backoffice.md §3 Board insight). */
-export async function boardInsights(app: BoardApp, ref: string): Promise<Array<{ title: string; items: Array<{ name: string; value: string | number }> }>> {
+export async function boardInsights(
+  app: BoardApp,
+  ref: string,
+): Promise<Array<{ title: string; items: Array<{ name: string; value: string | number }> }>> {
   const b = await findAnyBoard(app, ref);
   const db = app.db;
   const activity = (await db('board_activity')
@@ -89,28 +110,43 @@ export async function boardInsights(app: BoardApp, ref: string): Promise<Array<{
       db.raw('count(distinct uid) filter (where edited)::int as editors'),
       db.raw('max(last_at) as last_at'),
     )) as { days: number; visitors: number; editors: number; last_at: Date | null };
-  const members = (await db('board_members').where({ board_id: b.id }).select(db.raw("coalesce(role, 'by sharing level') as role"), db.raw('count(*)::int as n')).groupBy(db.raw("coalesce(role, 'by sharing level')"))) as Array<{ role: string; n: number }>;
-  const kinds = (await db('commands').where({ board_id: b.id }).select('kind', db.raw('count(*)::int as n')).groupBy('kind').orderBy('n', 'desc')) as Array<{ kind: string; n: number }>;
+  const members = (await db('board_members')
+    .where({ board_id: b.id })
+    .select(db.raw("coalesce(role, 'by sharing level') as role"), db.raw('count(*)::int as n'))
+    .groupBy(db.raw("coalesce(role, 'by sharing level')"))) as Array<{ role: string; n: number }>;
+  const kinds = (await db('commands')
+    .where({ board_id: b.id })
+    .select('kind', db.raw('count(*)::int as n'))
+    .groupBy('kind')
+    .orderBy('n', 'desc')) as Array<{ kind: string; n: number }>;
   const perDay = (await db('commands')
     .where({ board_id: b.id })
     .whereRaw("created_at > now() - interval '30 days'")
     .select(db.raw("to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day"), db.raw('count(*)::int as n'))
     .groupByRaw('1')
     .orderBy('day', 'desc')) as Array<{ day: string; n: number }>;
-  const size = (await db('commands').where({ board_id: b.id }).first(db.raw('coalesce(sum(pg_column_size(payload)), 0)::bigint as bytes'))) as { bytes: number };
+  const size = (await db('commands')
+    .where({ board_id: b.id })
+    .first(db.raw('coalesce(sum(pg_column_size(payload)), 0)::bigint as bytes'))) as { bytes: number };
   return [
-    { title: 'activity', items: [
-      { name: 'created', value: iso(b.created_at) ?? '' },
-      { name: 'last session', value: iso(b.last_session_at) ?? '' },
-      { name: 'active days', value: activity?.days ?? 0 },
-      { name: 'visitors', value: activity?.visitors ?? 0 },
-      { name: 'editors', value: activity?.editors ?? 0 },
-    ] },
-    { title: 'size', items: [
-      { name: 'commands', value: Number(b.last_seq) },
-      { name: 'snapshot seq', value: Number(b.snapshot_seq) },
-      { name: 'command bytes', value: Number(size.bytes) },
-    ] },
+    {
+      title: 'activity',
+      items: [
+        { name: 'created', value: iso(b.created_at) ?? '' },
+        { name: 'last session', value: iso(b.last_session_at) ?? '' },
+        { name: 'active days', value: activity?.days ?? 0 },
+        { name: 'visitors', value: activity?.visitors ?? 0 },
+        { name: 'editors', value: activity?.editors ?? 0 },
+      ],
+    },
+    {
+      title: 'size',
+      items: [
+        { name: 'commands', value: Number(b.last_seq) },
+        { name: 'snapshot seq', value: Number(b.snapshot_seq) },
+        { name: 'command bytes', value: Number(size.bytes) },
+      ],
+    },
     { title: 'members', items: members.map((m) => ({ name: m.role, value: m.n })) },
     { title: 'commands by kind', items: kinds.map((k) => ({ name: k.kind, value: k.n })) },
     { title: 'commands per day', items: perDay.map((d) => ({ name: d.day, value: d.n })) },
@@ -144,18 +180,30 @@ async function memberOf(app: BoardApp, board: BoardRow, memberId: string) {
  * owner; the board moves to their default workspace and the previous signed-in owner stays on it
  * as an Editor member (docs/backoffice.md).
  */
-export async function setOwner(app: BoardApp, ref: string, memberId: string): Promise<{ id: string; owner: string; previousOwner: string | null }> {
+export async function setOwner(
+  app: BoardApp,
+  ref: string,
+  memberId: string,
+): Promise<{ id: string; owner: string; previousOwner: string | null }> {
   const b = await findAnyBoard(app, ref);
   const m = await memberOf(app, b, memberId);
   if (!m.user_id) throw badRequest('A guest cannot own a board.', { member: ['A guest cannot own a board.'] });
   const previous = b.owner_id;
   await app.db.transaction(async (trx) => {
     const workspace = await ensureDefaultWorkspace(trx, m.user_id!);
-    await trx('boards').where({ id: b.id }).update({ owner_id: m.user_id, owner_uid: null, workspace_id: workspace.id, updated_at: trx.fn.now() });
+    await trx('boards')
+      .where({ id: b.id })
+      .update({ owner_id: m.user_id, owner_uid: null, workspace_id: workspace.id, updated_at: trx.fn.now() });
     await trx('board_members').where({ id: m.id }).update({ role: null });
     if (previous && previous !== m.user_id) {
-      const prev = (await trx('users').where({ id: previous }).first('display_name', 'username')) as { display_name: string; username: string } | undefined;
-      await upsertInvitedMember(trx, b.id, { uid: previous, userId: previous, name: prev?.display_name || prev?.username || '', role: 'Editor' });
+      const prev = (await trx('users').where({ id: previous }).first('display_name', 'username')) as
+        { display_name: string; username: string } | undefined;
+      await upsertInvitedMember(trx, b.id, {
+        uid: previous,
+        userId: previous,
+        name: prev?.display_name || prev?.username || '',
+        role: 'Editor',
+      });
     }
   });
   // (other nodes' access memory forgets within its 1 s lifetime; the hub re-reads roles on the next call)
@@ -172,7 +220,11 @@ export async function deleteMember(app: BoardApp, ref: string, memberId: string)
   }
   await app.db('board_members').where({ id: m.id }).delete();
   forgetBoard(app, b.code, b.id);
-  await app.bus.publish(b.code, { event: 'onRoleChanged', data: { role: null, permissions: [] }, to: [...new Set([m.uid, ...(m.user_id ? [m.user_id] : [])])] });
+  await app.bus.publish(b.code, {
+    event: 'onRoleChanged',
+    data: { role: null, permissions: [] },
+    to: [...new Set([m.uid, ...(m.user_id ? [m.user_id] : [])])],
+  });
   return { id: b.id, member: m.id };
 }
 

@@ -24,14 +24,30 @@ const iso = (value: unknown) => (value == null ? null : new Date(value as string
  */
 export const CLIENT_LIST: ListDeclaration<ClientRow, Record<string, unknown>> = {
   name: 'AdminClients',
-  fields: { id: 'c.id', username: 'u.username', appName: 'c.app_name', clientId: 'c.client_id', isActive: 'c.is_active', CreatedDate: 'c.created_at', LastSession: 'c.last_session_at' },
+  fields: {
+    id: 'c.id',
+    username: 'u.username',
+    appName: 'c.app_name',
+    clientId: 'c.client_id',
+    isActive: 'c.is_active',
+    CreatedDate: 'c.created_at',
+    LastSession: 'c.last_session_at',
+  },
   sortable: ['CreatedDate', 'LastSession'],
   searchable: ['username', 'appName', 'clientId'],
   quickFilters: { all: null, inactive: (q) => void q.where('c.is_active', false), active: (q) => void q.where('c.is_active', true) },
   defaultOrder: 'CreatedDate Desc',
   pageSize: 10,
   csvMax: 3000,
-  toItem: (r) => ({ id: r.id, username: r.username, appName: r.appName, clientId: r.clientId, createdDate: iso(r.CreatedDate), lastSession: iso(r.LastSession), isActive: r.isActive }),
+  toItem: (r) => ({
+    id: r.id,
+    username: r.username,
+    appName: r.appName,
+    clientId: r.clientId,
+    createdDate: iso(r.CreatedDate),
+    lastSession: iso(r.LastSession),
+    isActive: r.isActive,
+  }),
 };
 
 const app = (request: Request) => request.server.app;
@@ -50,10 +66,16 @@ export const adminClientRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/admin/clients/{id}/details',
-    options: operatorRoute('admin-clients', { description: 'A developer app with the origins its boards were embedded from', validate: { params: Joi.object({ id: Joi.string().guid().required() }) } }),
+    options: operatorRoute('admin-clients', {
+      description: 'A developer app with the origins its boards were embedded from',
+      validate: { params: Joi.object({ id: Joi.string().guid().required() }) },
+    }),
     async handler(request) {
       const db = app(request).db;
-      const c = await db('clients as c').join('users as u', 'u.id', 'c.owner_id').where('c.id', String(request.params.id)).first('c.*', 'u.username');
+      const c = await db('clients as c')
+        .join('users as u', 'u.id', 'c.owner_id')
+        .where('c.id', String(request.params.id))
+        .first('c.*', 'u.username');
       if (!c) throw Boom.notFound('Client not found.');
       const origins = (await db('client_embed_origins').where({ client_id: c.id }).orderBy('last_seen_at', 'desc')) as Array<DbRow>;
       return {
@@ -67,7 +89,13 @@ export const adminClientRoutes: ServerRoute[] = [
         lastSession: iso(c.last_session_at),
         // never the secret (only its hint)
         secretHint: c.secret_hint,
-        origins: origins.map((o) => ({ origin: o.origin, embeds: o.embeds, refusals: o.refusals, firstSeen: iso(o.first_seen_at), lastSeen: iso(o.last_seen_at) })),
+        origins: origins.map((o) => ({
+          origin: o.origin,
+          embeds: o.embeds,
+          refusals: o.refusals,
+          firstSeen: iso(o.first_seen_at),
+          lastSeen: iso(o.last_seen_at),
+        })),
       };
     },
   },

@@ -24,7 +24,15 @@ export const CONTACT_LIST: ListDeclaration<ContactRow, Record<string, unknown>> 
   fields: { id: 'c.id', name: 'c.name', email: 'c.email', type: 'c.type', createdDate: 'c.created_at' },
   sortable: ['createdDate', 'name', 'email'],
   searchable: ['name', 'email'],
-  quickFilters: { all: null, ...Object.fromEntries(CONTACT_TYPES.map((t) => [t, (q: Parameters<NonNullable<NonNullable<ListDeclaration['quickFilters']>[string]>>[0]) => void q.where('c.type', t)])) },
+  quickFilters: {
+    all: null,
+    ...Object.fromEntries(
+      CONTACT_TYPES.map((t) => [
+        t,
+        (q: Parameters<NonNullable<NonNullable<ListDeclaration['quickFilters']>[string]>>[0]) => void q.where('c.type', t),
+      ]),
+    ),
+  },
   defaultOrder: 'createdDate Desc',
   pageSize: 10,
   csvMax: 3000,
@@ -49,7 +57,9 @@ export function contactRoutes(limiter: RateLimiter): ServerRoute[] {
           payload: Joi.object({
             name: Joi.string().trim().min(1).max(100).required(),
             email: Joi.string().trim().email().max(320).required(),
-            type: Joi.string().valid(...CONTACT_TYPES).default('general'),
+            type: Joi.string()
+              .valid(...CONTACT_TYPES)
+              .default('general'),
             message: Joi.string().trim().min(1).max(4000).required(),
             ...uidFields,
           }).label('ContactInput'),
@@ -60,7 +70,15 @@ export function contactRoutes(limiter: RateLimiter): ServerRoute[] {
         const sender = senderOf(request);
         const [row] = await app(request)
           .db('contacts')
-          .insert({ name: input.name, email: input.email.toLowerCase(), type: input.type, message: input.message, ip: sender.ip, country: sender.country, user_agent: sender.userAgent })
+          .insert({
+            name: input.name,
+            email: input.email.toLowerCase(),
+            type: input.type,
+            message: input.message,
+            ip: sender.ip,
+            country: sender.country,
+            user_agent: sender.userAgent,
+          })
           .returning(['id']);
         return { id: (row as { id: string }).id, message: 'data successfully saved.' };
       },
@@ -78,11 +96,27 @@ export function contactRoutes(limiter: RateLimiter): ServerRoute[] {
     {
       method: 'GET',
       path: '/api/admin/contacts/{id}',
-      options: operatorRoute('admin-contacts', { description: 'A contact message with its ip and user agent', validate: { params: Joi.object({ id: Joi.string().guid().required() }) } }),
+      options: operatorRoute('admin-contacts', {
+        description: 'A contact message with its ip and user agent',
+        validate: { params: Joi.object({ id: Joi.string().guid().required() }) },
+      }),
       async handler(request) {
-        const c = await app(request).db('contacts').where({ id: String(request.params.id) }).first();
+        const c = await app(request)
+          .db('contacts')
+          .where({ id: String(request.params.id) })
+          .first();
         if (!c) throw Boom.notFound('Contact not found.');
-        return { id: c.id, createdDate: new Date(c.created_at).toISOString(), name: c.name, email: c.email, type: c.type, message: c.message, ip: c.ip, country: c.country, userAgent: c.user_agent };
+        return {
+          id: c.id,
+          createdDate: new Date(c.created_at).toISOString(),
+          name: c.name,
+          email: c.email,
+          type: c.type,
+          message: c.message,
+          ip: c.ip,
+          country: c.country,
+          userAgent: c.user_agent,
+        };
       },
     },
   ];

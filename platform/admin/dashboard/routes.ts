@@ -51,7 +51,12 @@ export function dashboardRoutes(startedAt: () => number | null): ServerRoute[] {
         description: "This node's open realtime connections and the seconds until its next scheduled task (null: no jobs on this node)",
         // no inputs; the panel's HTTP layer adds its roaming Uid to every request
         validate: { query: Joi.object({ Uid: Joi.string().max(100) }) },
-        response: { schema: Joi.object({ connections: Joi.number().integer().min(0), nextTaskInSeconds: Joi.number().integer().min(0).allow(null) }).label('AdminDashboard') },
+        response: {
+          schema: Joi.object({
+            connections: Joi.number().integer().min(0),
+            nextTaskInSeconds: Joi.number().integer().min(0).allow(null),
+          }).label('AdminDashboard'),
+        },
       }),
       handler: async (request) => ({
         connections: await connectionCount(request.server),

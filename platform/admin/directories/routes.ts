@@ -52,7 +52,10 @@ export const directoryRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/admin/directories/{id}',
-    options: operatorRoute('admin-directories', { description: 'A directory (name, content)', validate: { params: Joi.object({ id: ref }) } }),
+    options: operatorRoute('admin-directories', {
+      description: 'A directory (name, content)',
+      validate: { params: Joi.object({ id: ref }) },
+    }),
     handler: async (request) => view(await directoryOr404(request)),
   },
   {
@@ -62,7 +65,13 @@ export const directoryRoutes: ServerRoute[] = [
       description: 'Save a directory; the id of 24 zeros creates one',
       validate: {
         params: Joi.object({ id: ref }),
-        payload: Joi.object({ id: Joi.string().max(40), name: Joi.string().trim().min(1).max(200).required(), content: Joi.string().max(200_000).allow('').default('') }).unknown(true).label('DirectoryInput'),
+        payload: Joi.object({
+          id: Joi.string().max(40),
+          name: Joi.string().trim().min(1).max(200).required(),
+          content: Joi.string().max(200_000).allow('').default(''),
+        })
+          .unknown(true)
+          .label('DirectoryInput'),
       },
     }),
     async handler(request) {
@@ -74,7 +83,12 @@ export const directoryRoutes: ServerRoute[] = [
         const d = await directoryOr404(request);
         [row] = await db('directories').where({ id: d.id }).update({ name, content, updated_at: db.fn.now() }).returning('*');
       }
-      auditAs(request, { action: String(request.params.id) === NEW_ID ? 'directory.create' : 'directory.update', targetType: 'directory', targetId: row!.id, details: { name } });
+      auditAs(request, {
+        action: String(request.params.id) === NEW_ID ? 'directory.create' : 'directory.update',
+        targetType: 'directory',
+        targetId: row!.id,
+        details: { name },
+      });
       return { ...view(row!), message: 'data successfully saved.' };
     },
   },

@@ -23,17 +23,41 @@ interface FeedbackRow {
   createdDate: Date;
 }
 
-const tagsSchema = Joi.alternatives(Joi.array().items(Joi.string().trim().max(60)).max(20).single(), Joi.string().trim().max(1000).allow(''));
+const tagsSchema = Joi.alternatives(
+  Joi.array().items(Joi.string().trim().max(60)).max(20).single(),
+  Joi.string().trim().max(1000).allow(''),
+);
 const tagsOf = (value: unknown): string[] =>
-  [...new Set((Array.isArray(value) ? value : [value ?? '']).flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter(Boolean))].slice(0, 20);
+  [
+    ...new Set(
+      (Array.isArray(value) ? value : [value ?? ''])
+        .flatMap((v) => String(v).split(','))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 20);
 
 /** backoffice.md §2 Feedback: the grid with its tag filter (feedbacks having any of the tags), newest first. */
 export const FEEDBACK_LIST: ListDeclaration<FeedbackRow, Record<string, unknown>> = {
   name: 'AdminFeedbacks',
-  fields: { id: 'f.id', uid: 'f.uid', username: 'f.email', type: 'f.type', source: 'f.source', tags: 'f.tags', description: 'f.description', createdDate: 'f.created_at' },
+  fields: {
+    id: 'f.id',
+    uid: 'f.uid',
+    username: 'f.email',
+    type: 'f.type',
+    source: 'f.source',
+    tags: 'f.tags',
+    description: 'f.description',
+    createdDate: 'f.created_at',
+  },
   sortable: ['createdDate', 'type'],
   searchable: ['username', 'description'],
-  quickFilters: { all: null, positive: (q) => void q.where('f.type', 'positive'), neutral: (q) => void q.where('f.type', 'neutral'), negative: (q) => void q.where('f.type', 'negative') },
+  quickFilters: {
+    all: null,
+    positive: (q) => void q.where('f.type', 'positive'),
+    neutral: (q) => void q.where('f.type', 'neutral'),
+    negative: (q) => void q.where('f.type', 'negative'),
+  },
   filters: {
     Tags: {
       schema: tagsSchema,
@@ -46,14 +70,26 @@ export const FEEDBACK_LIST: ListDeclaration<FeedbackRow, Record<string, unknown>
   defaultOrder: 'createdDate Desc',
   pageSize: 10,
   csvMax: 3000,
-  toItem: (r) => ({ id: r.id, createdDate: new Date(r.createdDate).toISOString(), uid: r.uid, username: r.username, type: r.type, source: r.source, tags: r.tags ?? [], hasDetail: !!r.description?.trim() }),
+  toItem: (r) => ({
+    id: r.id,
+    createdDate: new Date(r.createdDate).toISOString(),
+    uid: r.uid,
+    username: r.username,
+    type: r.type,
+    source: r.source,
+    tags: r.tags ?? [],
+    hasDetail: !!r.description?.trim(),
+  }),
 };
 
 const idParams = Joi.object({ id: Joi.string().guid().required() }).label('FeedbackRef');
 const app = (request: Request) => request.server.app;
 
 async function feedbackOr404(request: Request) {
-  const row = await app(request).db('feedbacks').where({ id: String(request.params.id) }).first();
+  const row = await app(request)
+    .db('feedbacks')
+    .where({ id: String(request.params.id) })
+    .first();
   if (!row) throw Boom.notFound(FEEDBACK_NOT_FOUND);
   return row as DbRow;
 }
@@ -67,12 +103,15 @@ export function feedbackRoutes(limiter: RateLimiter): ServerRoute[] {
         auth: optionalAuth,
         tags: ['api', 'feedbacks'],
         description: 'Send feedback (panel.md §3 Feedback): type, description, email (only when not signed in), source',
-        notes: 'Rate-limited per sender (signed-in user, else client address): 429 with Retry-After. A signed-in sender is known by their account; an e-mail they send is ignored.',
+        notes:
+          'Rate-limited per sender (signed-in user, else client address): 429 with Retry-After. A signed-in sender is known by their account; an e-mail they send is ignored.',
         payload: { maxBytes: 64 * 1024 },
         pre: [budgetOf(limiter)],
         validate: {
           payload: Joi.object({
-            type: Joi.string().valid(...FEEDBACK_TYPES).required(),
+            type: Joi.string()
+              .valid(...FEEDBACK_TYPES)
+              .required(),
             description: Joi.string().trim().max(4000).allow('').default(''),
             email: Joi.string().trim().email().max(320).allow('', null),
             source: Joi.string().trim().max(40).allow('').default('app'),
@@ -83,7 +122,9 @@ export function feedbackRoutes(limiter: RateLimiter): ServerRoute[] {
       async handler(request) {
         const input = request.payload as { type: string; description: string; email?: string | null; source: string };
         const sender = senderOf(request);
-        const user = sender.userId ? ((await app(request).db('users').where({ id: sender.userId }).first('username')) as { username: string } | undefined) : undefined;
+        const user = sender.userId
+          ? ((await app(request).db('users').where({ id: sender.userId }).first('username')) as { username: string } | undefined)
+          : undefined;
         const [row] = await app(request)
           .db('feedbacks')
           .insert({
@@ -116,17 +157,35 @@ export function feedbackRoutes(limiter: RateLimiter): ServerRoute[] {
       path: '/api/admin/feedback/tags',
       options: operatorRoute('admin-feedbacks', { description: 'Every tag given to a feedback, sorted' }),
       async handler(request) {
-        const rows = (await app(request).db.raw('select distinct unnest(tags) as tag from feedbacks order by 1')) as { rows: Array<{ tag: string }> };
+        const rows = (await app(request).db.raw('select distinct unnest(tags) as tag from feedbacks order by 1')) as {
+          rows: Array<{ tag: string }>;
+        };
         return rows.rows.map((r) => r.tag);
       },
     },
     {
       method: 'GET',
       path: '/api/admin/feedback/{id}',
-      options: operatorRoute('admin-feedbacks', { description: 'A feedback with its text, ip, country and user agent', validate: { params: idParams } }),
+      options: operatorRoute('admin-feedbacks', {
+        description: 'A feedback with its text, ip, country and user agent',
+        validate: { params: idParams },
+      }),
       async handler(request) {
         const f = await feedbackOr404(request);
-        return { id: f.id, createdDate: new Date(f.created_at).toISOString(), uid: f.uid, username: f.email, type: f.type, source: f.source, tags: f.tags, feedback: f.description, ip: f.ip, country: f.country, userAgent: f.user_agent, hasDetail: !!f.description?.trim() };
+        return {
+          id: f.id,
+          createdDate: new Date(f.created_at).toISOString(),
+          uid: f.uid,
+          username: f.email,
+          type: f.type,
+          source: f.source,
+          tags: f.tags,
+          feedback: f.description,
+          ip: f.ip,
+          country: f.country,
+          userAgent: f.user_agent,
+          hasDetail: !!f.description?.trim(),
+        };
       },
     },
     {
@@ -134,7 +193,10 @@ export function feedbackRoutes(limiter: RateLimiter): ServerRoute[] {
       path: '/api/admin/feedback/{id}/tags',
       options: operatorRoute('admin-feedbacks', {
         description: "Replace a feedback's tags (a list, or one comma-separated text)",
-        validate: { params: idParams, payload: Joi.object({ id: Joi.string().guid(), tags: tagsSchema.required() }).unknown(true).label('FeedbackTags') },
+        validate: {
+          params: idParams,
+          payload: Joi.object({ id: Joi.string().guid(), tags: tagsSchema.required() }).unknown(true).label('FeedbackTags'),
+        },
       }),
       async handler(request) {
         const f = await feedbackOr404(request);
@@ -151,7 +213,12 @@ export function feedbackRoutes(limiter: RateLimiter): ServerRoute[] {
       async handler(request) {
         const f = await feedbackOr404(request);
         await app(request).db('feedbacks').where({ id: f.id }).delete();
-        auditAs(request, { action: 'feedback.delete', targetType: 'feedback', targetId: f.id, details: { type: f.type, username: f.email } });
+        auditAs(request, {
+          action: 'feedback.delete',
+          targetType: 'feedback',
+          targetId: f.id,
+          details: { type: f.type, username: f.email },
+        });
         return { id: f.id, message: 'has been delete' };
       },
     },

@@ -37,7 +37,15 @@ export const OUTBOX_LIST: ListDeclaration<OutboxListRow, Record<string, unknown>
   fields: { id: 'o.id', to: 'o.to', subject: 'o.subject', status: 'o.status', created: 'o.created_at', sentAt: 'o.sent_at' },
   sortable: ['created', 'to', 'subject', 'status'],
   searchable: ['to', 'subject'],
-  quickFilters: { all: null, ...Object.fromEntries(OUTBOX_STATUSES.map((s) => [s, (q: Parameters<NonNullable<NonNullable<ListDeclaration['quickFilters']>[string]>>[0]) => void q.where('o.status', s)])) },
+  quickFilters: {
+    all: null,
+    ...Object.fromEntries(
+      OUTBOX_STATUSES.map((s) => [
+        s,
+        (q: Parameters<NonNullable<NonNullable<ListDeclaration['quickFilters']>[string]>>[0]) => void q.where('o.status', s),
+      ]),
+    ),
+  },
   defaultOrder: 'created Desc',
   pageSize: 10,
   csvMax: 3000,
@@ -46,7 +54,14 @@ export const OUTBOX_LIST: ListDeclaration<OutboxListRow, Record<string, unknown>
 
 const idParams = Joi.object({ id: Joi.string().guid().required() }).label('OutboxRef');
 const status = Joi.string().description(OUTBOX_STATUSES.join(' | '));
-const mailItem = Joi.object({ id: Joi.string().guid(), to: Joi.string(), subject: Joi.string(), created: Joi.string().isoDate(), status, sentAt: Joi.string().isoDate().allow(null) }).label('OutboxItem');
+const mailItem = Joi.object({
+  id: Joi.string().guid(),
+  to: Joi.string(),
+  subject: Joi.string(),
+  created: Joi.string().isoDate(),
+  status,
+  sentAt: Joi.string().isoDate().allow(null),
+}).label('OutboxItem');
 const mailDetail = mailItem
   .keys({
     text: Joi.string().allow('').description('the plain-text body'),
@@ -55,7 +70,9 @@ const mailDetail = mailItem
     smtp: Joi.boolean().description('whether this server sends mail (SMTP_URL): Resend is possible'),
   })
   .label('OutboxMail');
-const resendAnswer = Joi.object({ id: Joi.string().guid(), status, error: Joi.string().allow(''), message: Joi.string() }).label('OutboxResend');
+const resendAnswer = Joi.object({ id: Joi.string().guid(), status, error: Joi.string().allow(''), message: Joi.string() }).label(
+  'OutboxResend',
+);
 const app = (request: Request) => request.server.app;
 
 export const outboxRoutes: ServerRoute[] = [
@@ -115,9 +132,19 @@ export const outboxRoutes: ServerRoute[] = [
       if (!config.smtpUrl) throw Boom.conflict(OUTBOX_TEXTS.noSmtp);
       if (row.status === 'sending') throw Boom.conflict(OUTBOX_TEXTS.sending);
       const result = (await resendMail(app(request), row.id))!;
-      auditAs(request, { action: 'outbox.resend', targetType: 'outbox', targetId: row.id, details: { to: row.to, subject: row.subject, status: result.status } });
+      auditAs(request, {
+        action: 'outbox.resend',
+        targetType: 'outbox',
+        targetId: row.id,
+        details: { to: row.to, subject: row.subject, status: result.status },
+      });
       return result.status === 'failed'
-        ? { id: row.id, status: result.status, error: result.error ?? '', message: `${OUTBOX_TEXTS.failed}: ${result.error ?? 'unknown error'}` }
+        ? {
+            id: row.id,
+            status: result.status,
+            error: result.error ?? '',
+            message: `${OUTBOX_TEXTS.failed}: ${result.error ?? 'unknown error'}`,
+          }
         : { id: row.id, status: result.status, message: OUTBOX_TEXTS.sent };
     },
   },

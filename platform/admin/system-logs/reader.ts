@@ -56,7 +56,12 @@ export function toEntry(text: string, offset: number): LogEntry {
     return { id: offset, timestamp: null, level: 'Unknown', name: null, traceCode: null, message: text, exception: null };
   }
   const err = o.err ?? o.error;
-  const exception = err && typeof err === 'object' ? [`${err.type ?? 'Error'}: ${err.message ?? ''}`, err.stack].filter(Boolean).join('\n') : typeof err === 'string' ? err : null;
+  const exception =
+    err && typeof err === 'object'
+      ? [`${err.type ?? 'Error'}: ${err.message ?? ''}`, err.stack].filter(Boolean).join('\n')
+      : typeof err === 'string'
+        ? err
+        : null;
   const time = typeof o.time === 'number' ? new Date(o.time).toISOString() : typeof o.time === 'string' ? o.time : null;
   return {
     id: offset,
@@ -81,7 +86,9 @@ export interface LogQuery {
 function matches(e: LogEntry, q: LogQuery): boolean {
   if (q.level !== 'All' && e.level !== q.level) return false;
   if (!q.property || !q.value) return true;
-  const has = String(e[q.property] ?? '').toLowerCase().includes(q.value.toLowerCase());
+  const has = String(e[q.property] ?? '')
+    .toLowerCase()
+    .includes(q.value.toLowerCase());
   return q.operator === 'Contains' ? has : !has;
 }
 

@@ -23,15 +23,19 @@ export const systemLogRoutes: ServerRoute[] = [
     options: operatorRoute('system-logs', {
       description: 'Entries of a log file, newest first, read from the end of the file',
       notes:
-        'Take entries (default 50) older than the byte offset Before (default: the end); the answer gives the next page\'s Before (null at the start of the file). ' +
+        "Take entries (default 50) older than the byte offset Before (default: the end); the answer gives the next page's Before (null at the start of the file). " +
         'Level: All, Fatal, Error, Warning, Debug, Info, Trace. Property (timestamp, name, traceCode, message, exception) with Operator Contains or NotContains and Value. ' +
         'Only a log file of LOG_DIR can be read: any other name is a 400 or a 404.',
       validate: {
-        params: Joi.object({ logName: Joi.string().pattern(LOG_NAME).required().messages({ 'string.pattern.base': 'logName must be the name of a log file' }) }),
+        params: Joi.object({
+          logName: Joi.string().pattern(LOG_NAME).required().messages({ 'string.pattern.base': 'logName must be the name of a log file' }),
+        }),
         query: Joi.object({
           Take: Joi.number().integer().min(1).max(500).default(50),
           Before: Joi.number().integer().min(0),
-          Level: Joi.string().valid(...LOG_LEVELS).default('All'),
+          Level: Joi.string()
+            .valid(...LOG_LEVELS)
+            .default('All'),
           Property: Joi.string().valid(...LOG_PROPERTIES),
           Operator: Joi.string().valid('Contains', 'NotContains', 'Not Contains').default('Contains'),
           Value: Joi.string().max(200).allow(''),
@@ -44,8 +48,22 @@ export const systemLogRoutes: ServerRoute[] = [
       const name = String(request.params.logName);
       const file = await logPath(logDir(request), name);
       if (!file) throw Boom.notFound(LOG_NOT_FOUND);
-      const q = request.query as { Take: number; Before?: number; Level: LogQuery['level']; Property?: LogQuery['property']; Operator: string; Value?: string };
-      const page = await readLogPage(file, { take: q.Take, before: q.Before, level: q.Level, property: q.Property, operator: q.Operator === 'Contains' ? 'Contains' : 'NotContains', value: q.Value });
+      const q = request.query as {
+        Take: number;
+        Before?: number;
+        Level: LogQuery['level'];
+        Property?: LogQuery['property'];
+        Operator: string;
+        Value?: string;
+      };
+      const page = await readLogPage(file, {
+        take: q.Take,
+        before: q.Before,
+        level: q.Level,
+        property: q.Property,
+        operator: q.Operator === 'Contains' ? 'Contains' : 'NotContains',
+        value: q.Value,
+      });
       return { logName: name, ...page };
     },
   },

@@ -14,7 +14,11 @@ export interface SocketInfo {
 export function socketAddress(info: SocketInfo | undefined, proxies: readonly string[]): string {
   const socketAddr = info?.remoteAddress ?? '';
   if (!proxies.length) return socketAddr;
-  const req = { headers: { 'x-forwarded-for': info?.['x-forwarded-for'] }, socket: { remoteAddress: socketAddr }, connection: { remoteAddress: socketAddr } };
+  const req = {
+    headers: { 'x-forwarded-for': info?.['x-forwarded-for'] },
+    socket: { remoteAddress: socketAddr },
+    connection: { remoteAddress: socketAddr },
+  };
   try {
     return proxyaddr(req as never, trustOf(proxies));
   } catch {
@@ -40,7 +44,10 @@ export function recordBoardJoin(app: ServerApplicationState, join: BoardJoin): v
   void (async () => {
     const { db } = app;
     const ip = socketAddress(join.socket, app.config.trustedProxies ?? []).slice(0, 64) || null;
-    const previous = (await db('user_audits').where({ board_code: join.boardCode, uid: join.actor.uid, type: 'join' }).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    const previous = (await db('user_audits')
+      .where({ board_code: join.boardCode, uid: join.actor.uid, type: 'join' })
+      .count({ n: '*' })
+      .first()) as { n: number | string } | undefined;
     const attributes: Record<string, number> = { freq: Number(previous?.n ?? 0) + 1 };
     if (join.lastSeq > 0) attributes.size = join.lastSeq;
     await db('user_audits').insert({

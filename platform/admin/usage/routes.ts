@@ -11,7 +11,12 @@ import type { DbRow } from '../../db/row';
  */
 const db = (request: Request) => request.server.app.db;
 
-function gridRoute(path: string, list: ListDeclaration<DbRow, Record<string, unknown>>, description: string, base: (request: Request) => ReturnType<ReturnType<typeof db>>): ServerRoute {
+function gridRoute(
+  path: string,
+  list: ListDeclaration<DbRow, Record<string, unknown>>,
+  description: string,
+  base: (request: Request) => ReturnType<ReturnType<typeof db>>,
+): ServerRoute {
   return {
     method: 'GET',
     path,
@@ -26,7 +31,16 @@ function gridRoute(path: string, list: ListDeclaration<DbRow, Record<string, unk
 }
 
 export const usageRoutes: ServerRoute[] = [
-  gridRoute('/api/admin/user-audits', USER_AUDIT_LIST, 'User audit: board joins with country, source and attributes', (r) => db(r)('user_audits as a').leftJoin('users as u', 'u.id', 'a.user_id')),
-  gridRoute('/api/admin/feature-audits', FEATURE_AUDIT_LIST, 'Feature audit: the usage records clients send to POST /api/logs/usages', (r) => db(r)('usage_logs as l').leftJoin('users as u', 'u.id', 'l.user_id')),
-  gridRoute('/api/admin/perf-logs', PERF_LIST, 'Performance logs: the records clients send to POST /api/logs/perfs', (r) => db(r)('perf_logs as p').leftJoin('users as u', 'u.id', 'p.user_id')),
+  gridRoute('/api/admin/user-audits', USER_AUDIT_LIST, 'User audit: board joins with country, source and attributes', (r) =>
+    db(r)('user_audits as a').leftJoin('users as u', 'u.id', 'a.user_id'),
+  ),
+  gridRoute(
+    '/api/admin/feature-audits',
+    FEATURE_AUDIT_LIST,
+    'Feature audit: the usage records clients send to POST /api/logs/usages',
+    (r) => db(r)('usage_logs as l').leftJoin('users as u', 'u.id', 'l.user_id'),
+  ),
+  gridRoute('/api/admin/perf-logs', PERF_LIST, 'Performance logs: the records clients send to POST /api/logs/perfs', (r) =>
+    db(r)('perf_logs as p').leftJoin('users as u', 'u.id', 'p.user_id'),
+  ),
 ];

@@ -13,14 +13,23 @@ export function directMail(to: string, template: DirectTemplate, input: { subjec
   const extra = (input.message ?? '').trim();
   const lines =
     template === 'account-deactivation-email'
-      ? [`Your ${product} account (${to}) has been deactivated by an administrator.`, 'You can no longer sign in. If you think this is a mistake, reply to this message.', ...(extra ? ['', extra] : [])]
+      ? [
+          `Your ${product} account (${to}) has been deactivated by an administrator.`,
+          'You can no longer sign in. If you think this is a mistake, reply to this message.',
+          ...(extra ? ['', extra] : []),
+        ]
       : [extra];
-  const subject = (input.subject ?? '').trim() || (template === 'account-deactivation-email' ? `Your ${product} account has been deactivated` : `A message from ${product}`);
+  const subject =
+    (input.subject ?? '').trim() ||
+    (template === 'account-deactivation-email' ? `Your ${product} account has been deactivated` : `A message from ${product}`);
   const text = ['Hello,', '', ...lines, '', product].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family: sans-serif; line-height: 1.5; color: #222">
 <p>Hello,</p>
-${lines.filter(Boolean).map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+${lines
+  .filter(Boolean)
+  .map((l) => `<p>${escapeHtml(l)}</p>`)
+  .join('\n')}
 <p>${escapeHtml(product)}</p>
 </body></html>`;
   return { to, subject, text, html };

@@ -20,7 +20,10 @@ interface AdminUserRow {
 }
 
 /** Segments (users.tags) as the query names them: a comma list or repeated values. */
-const segmentsSchema = Joi.alternatives(Joi.array().items(Joi.string().trim().max(60)).max(20).single(), Joi.string().trim().max(1000).allow(''));
+const segmentsSchema = Joi.alternatives(
+  Joi.array().items(Joi.string().trim().max(60)).max(20).single(),
+  Joi.string().trim().max(1000).allow(''),
+);
 export const segmentsOf = (value: unknown): string[] =>
   (Array.isArray(value) ? value : [value ?? ''])
     .flatMap((v) => String(v).split(','))

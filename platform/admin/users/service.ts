@@ -12,7 +12,10 @@ const iso = (value: unknown) => (value == null ? null : new Date(value as string
 
 export const USER_NOT_FOUND = 'User not found';
 
-export async function userOr404(app: App, id: string): Promise<UserRow & { flagged: boolean; storage_bytes: number; token_version: number }> {
+export async function userOr404(
+  app: App,
+  id: string,
+): Promise<UserRow & { flagged: boolean; storage_bytes: number; token_version: number }> {
   const user = await findUserById(app.db, id);
   if (!user) throw Boom.notFound(USER_NOT_FOUND);
   return user as UserRow & { flagged: boolean; storage_bytes: number; token_version: number };
@@ -28,16 +31,24 @@ export async function userDetails(app: App, id: string): Promise<Record<string, 
   const u = await userOr404(app, id);
   const db = app.db;
   const count = async (q: ReturnType<App['db']>) => Number(((await q.count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n);
-  const client = (await db('clients').where({ owner_id: u.id }).first('id', 'app_name', 'client_id')) as { id: string; app_name: string; client_id: string } | undefined;
-  const origins = client ? ((await db('client_embed_origins').where({ client_id: client.id }).orderBy('last_seen_at', 'desc').pluck('origin')) as string[]) : [];
+  const client = (await db('clients').where({ owner_id: u.id }).first('id', 'app_name', 'client_id')) as
+    { id: string; app_name: string; client_id: string } | undefined;
+  const origins = client
+    ? ((await db('client_embed_origins').where({ client_id: client.id }).orderBy('last_seen_at', 'desc').pluck('origin')) as string[])
+    : [];
   const activity = (await db('board_activity')
     .where({ user_id: u.id })
-    .first(db.raw('count(distinct day)::int as sessions'), db.raw('count(*) filter (where edited)::int as edits'), db.raw('count(*) filter (where collaborated)::int as collaborations'))) as {
+    .first(
+      db.raw('count(distinct day)::int as sessions'),
+      db.raw('count(*) filter (where edited)::int as edits'),
+      db.raw('count(*) filter (where collaborated)::int as collaborations'),
+    )) as {
     sessions: number;
     edits: number;
     collaborations: number;
   };
-  const lastLogin = (await db('refresh_tokens').where({ user_id: u.id }).max({ at: 'created_at' }).first()) as { at: Date | null } | undefined;
+  const lastLogin = (await db('refresh_tokens').where({ user_id: u.id }).max({ at: 'created_at' }).first()) as
+    { at: Date | null } | undefined;
   return {
     id: u.id,
     username: u.username,
@@ -48,17 +59,28 @@ export async function userDetails(app: App, id: string): Promise<Record<string, 
     isBetaTester: u.roles.includes('beta-tester'),
     flag: !!u.flagged,
     numberOfOwnedBoards: await count(db('boards').where({ owner_id: u.id })),
-    numberOfInvitedBoards: await count(db('board_members as m').join('boards as b', 'b.id', 'm.board_id').where('m.user_id', u.id).whereRaw('b.owner_id is distinct from m.user_id')),
+    numberOfInvitedBoards: await count(
+      db('board_members as m')
+        .join('boards as b', 'b.id', 'm.board_id')
+        .where('m.user_id', u.id)
+        .whereRaw('b.owner_id is distinct from m.user_id'),
+    ),
     clientName: client?.app_name ?? null,
     clientId: client?.client_id ?? null,
-    clientBoards: client ? await scalar(app, 'select count(distinct board_id)::int as n from board_activity where client_id = ?', [client.client_id]) : 0,
+    clientBoards: client
+      ? await scalar(app, 'select count(distinct board_id)::int as n from board_activity where client_id = ?', [client.client_id])
+      : 0,
     clientOrigins: origins,
     tokens: await count(db('refresh_tokens').where({ user_id: u.id }).whereNull('revoked_at').where('expires_at', '>', db.fn.now())),
     externalAccounts: (await db('external_identities').where({ user_id: u.id }).select('provider', 'email')) as unknown[],
     roles: [...new Set([...PLATFORM_ROLES, ...u.roles])].map((name) => ({ name, granted: u.roles.includes(name) })),
     segments: u.tags,
     country: null,
-    workspaceCount: await scalar(app, 'select count(*)::int as n from (select id from workspaces where owner_id = ? union select workspace_id from workspace_members where user_id = ?) x', [u.id, u.id]),
+    workspaceCount: await scalar(
+      app,
+      'select count(*)::int as n from (select id from workspaces where owner_id = ? union select workspace_id from workspace_members where user_id = ?) x',
+      [u.id, u.id],
+    ),
     lastOnline: iso(u.last_online_at),
     lastLogin: iso(lastLogin?.at ?? null),
     sessions: activity?.sessions ?? 0,
@@ -80,18 +102,33 @@ export async function userDependencies(app: App, id: string): Promise<Record<str
     .where('b.owner_id', u.id)
     .orWhereIn('b.workspace_id', db('workspaces').select('id').where({ owner_id: u.id }))
     .orderBy('b.created_at')
-    .select('b.id', 'b.code', 'b.name', db.raw('(select count(*)::int from board_members m where m.board_id = b.id) as "membersCount"'))) as Array<Record<string, unknown>>;
+    .select(
+      'b.id',
+      'b.code',
+      'b.name',
+      db.raw('(select count(*)::int from board_members m where m.board_id = b.id) as "membersCount"'),
+    )) as Array<Record<string, unknown>>;
   const workspaces = (await db('workspaces as w')
     .where('w.owner_id', u.id)
     .orderBy('w.created_at')
-    .select('w.id', 'w.name', db.raw('(select count(*)::int from boards b where b.workspace_id = w.id) as boards'), db.raw('(select count(*)::int from workspace_members m where m.workspace_id = w.id) as members'))) as Array<Record<string, unknown>>;
-  const client = (await db('clients').where({ owner_id: u.id }).first('app_name', 'client_id')) as { app_name: string; client_id: string } | undefined;
+    .select(
+      'w.id',
+      'w.name',
+      db.raw('(select count(*)::int from boards b where b.workspace_id = w.id) as boards'),
+      db.raw('(select count(*)::int from workspace_members m where m.workspace_id = w.id) as members'),
+    )) as Array<Record<string, unknown>>;
+  const client = (await db('clients').where({ owner_id: u.id }).first('app_name', 'client_id')) as
+    { app_name: string; client_id: string } | undefined;
   return {
     id: u.id,
     boards,
     workspaces,
     client: client ? { appName: client.app_name, clientId: client.client_id } : null,
-    boardMemberships: await scalar(app, 'select count(*)::int as n from board_members m join boards b on b.id = m.board_id where m.user_id = ? and b.owner_id is distinct from m.user_id', [u.id]),
+    boardMemberships: await scalar(
+      app,
+      'select count(*)::int as n from board_members m join boards b on b.id = m.board_id where m.user_id = ? and b.owner_id is distinct from m.user_id',
+      [u.id],
+    ),
     workspaceMemberships: await scalar(app, 'select count(*)::int as n from workspace_members where user_id = ?', [u.id]),
   };
 }
@@ -112,7 +149,8 @@ async function endSessions(app: App, userId: string): Promise<void> {
 /** POST /api/users/{id}/toggle-active: a deactivated account's sessions and refresh tokens end at once. */
 export async function toggleActive(app: App, operatorId: string, id: string): Promise<{ id: string; isActive: boolean }> {
   const u = await userOr404(app, id);
-  if (u.id === operatorId && u.is_active) throw badRequest('You cannot deactivate your own account.', { isActive: ['You cannot deactivate your own account.'] });
+  if (u.id === operatorId && u.is_active)
+    throw badRequest('You cannot deactivate your own account.', { isActive: ['You cannot deactivate your own account.'] });
   const isActive = !u.is_active;
   await app.db('users').where({ id: u.id }).update({ is_active: isActive });
   if (!isActive) await endSessions(app, u.id);
@@ -133,14 +171,20 @@ export async function toggleFlag(app: App, id: string): Promise<{ id: string; fl
 }
 
 /** POST /api/admin/users/{id}/roles {roles: [{name, granted}]}: answers the changes made. */
-export async function saveRoles(app: App, operatorId: string, id: string, roles: Array<{ name: string; granted: boolean }>): Promise<{ id: string; granted: string[]; revoked: string[]; roles: string[] }> {
+export async function saveRoles(
+  app: App,
+  operatorId: string,
+  id: string,
+  roles: Array<{ name: string; granted: boolean }>,
+): Promise<{ id: string; granted: string[]; revoked: string[]; roles: string[] }> {
   const u = await userOr404(app, id);
   const granted: string[] = [];
   const revoked: string[] = [];
   for (const r of roles) {
     const has = u.roles.includes(r.name);
     if (r.granted === has) continue;
-    if (u.id === operatorId && r.name === OPERATOR_ROLE && !r.granted) throw badRequest('You cannot remove your own Admin role.', { roles: ['You cannot remove your own Admin role.'] });
+    if (u.id === operatorId && r.name === OPERATOR_ROLE && !r.granted)
+      throw badRequest('You cannot remove your own Admin role.', { roles: ['You cannot remove your own Admin role.'] });
     (r.granted ? granted : revoked).push(r.name);
   }
   let row: UserRow | undefined = u;
@@ -182,7 +226,11 @@ export async function recalculateStorage(app: App, id?: string): Promise<{ users
 export async function deleteAccount(app: App, operatorId: string, id: string): Promise<{ id: string; username: string; boards: number }> {
   const u = await userOr404(app, id);
   if (u.id === operatorId) throw badRequest('You cannot delete your own account.', { id: ['You cannot delete your own account.'] });
-  const boards = (await app.db('boards').where({ owner_id: u.id }).orWhereIn('workspace_id', app.db('workspaces').select('id').where({ owner_id: u.id })).select('code')) as Array<{ code: string }>;
+  const boards = (await app
+    .db('boards')
+    .where({ owner_id: u.id })
+    .orWhereIn('workspace_id', app.db('workspaces').select('id').where({ owner_id: u.id }))
+    .select('code')) as Array<{ code: string }>;
   await endSessions(app, u.id);
   await app.db('users').where({ id: u.id }).delete();
   if (boards.length) forgetBoard(app, ...boards.map((b) => b.code));

@@ -1,4 +1,12 @@
-import { createPublicClient, getAddress, http, isAddress, TransactionNotFoundError, TransactionReceiptNotFoundError, type Hash } from 'viem';
+import {
+  createPublicClient,
+  getAddress,
+  http,
+  isAddress,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  type Hash,
+} from 'viem';
 import { ETHER_MESSAGES, etherPaymentData, formatEther, isTxHash, parseEtherRate, weiForCents } from '../../../shared/billing/ether';
 import type { BillingConfig } from '../../config';
 import { GatewayError, type PaymentGateway } from './types';

@@ -3,7 +3,8 @@ import type { BillingConfig } from '../../config';
 import { GatewayError, type PaymentCheck, type PaymentGateway, type WebhookEvent } from './types';
 
 /** How customers enter a card: STRIPE_CARD_ENTRY, else 'test' for a test key (sk_test_…) and 'hosted' for a live one. */
-export const cardEntryOf = (config: BillingConfig): 'hosted' | 'test' => config.stripeCardEntry ?? (config.stripeSecretKey?.startsWith('sk_test_') ? 'test' : 'hosted');
+export const cardEntryOf = (config: BillingConfig): 'hosted' | 'test' =>
+  config.stripeCardEntry ?? (config.stripeSecretKey?.startsWith('sk_test_') ? 'test' : 'hosted');
 
 /** Checkout Session ids start with cs_ (PaymentIntents with pi_): an order keeps the one it was started with. */
 const isSession = (ref: string) => ref.startsWith('cs_');
@@ -26,7 +27,13 @@ export function stripeGateway(config: BillingConfig): PaymentGateway {
   const stripe = new Stripe(secret, {
     maxNetworkRetries: 2,
     timeout: 20_000,
-    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
   const stateOf = (pi: Stripe.PaymentIntent): PaymentCheck => ({
     state: pi.status === 'succeeded' ? 'paid' : pi.status === 'canceled' ? 'failed' : 'pending',
@@ -46,11 +53,19 @@ export function stripeGateway(config: BillingConfig): PaymentGateway {
     const session = await stripe.checkout.sessions.create(
       {
         mode: 'payment',
-        line_items: [{ quantity: 1, price_data: { currency: order.currency.toLowerCase(), unit_amount: order.amount, product_data: { name: order.description } } }],
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: order.currency.toLowerCase(), unit_amount: order.amount, product_data: { name: order.description } },
+          },
+        ],
         client_reference_id: order.reference,
         metadata: { reference: order.reference },
         ...(order.customerRef ? { customer: order.customerRef } : {}),
-        payment_intent_data: { metadata: { reference: order.reference }, ...(order.customerRef ? { setup_future_usage: 'off_session' as const } : {}) },
+        payment_intent_data: {
+          metadata: { reference: order.reference },
+          ...(order.customerRef ? { setup_future_usage: 'off_session' as const } : {}),
+        },
         success_url: `${back}&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${back}&canceled=1`,
       },
@@ -64,7 +79,10 @@ export function stripeGateway(config: BillingConfig): PaymentGateway {
     enabled: true,
     methods: ['Card'],
     async createCustomer(user) {
-      const customer = await stripe.customers.create({ email: user.email, metadata: { userId: user.id } }, { idempotencyKey: `customer-${user.id}` });
+      const customer = await stripe.customers.create(
+        { email: user.email, metadata: { userId: user.id } },
+        { idempotencyKey: `customer-${user.id}` },
+      );
       return customer.id;
     },
     async start(order) {
@@ -79,17 +97,28 @@ export function stripeGateway(config: BillingConfig): PaymentGateway {
         },
         { idempotencyKey: `order-${order.reference}` },
       );
-      return { gatewayRef: pi.id, params: { amount: order.amount, currency: order.currency, clientSecret: pi.client_secret ?? undefined, publishableKey: config.stripePublishableKey } };
+      return {
+        gatewayRef: pi.id,
+        params: {
+          amount: order.amount,
+          currency: order.currency,
+          clientSecret: pi.client_secret ?? undefined,
+          publishableKey: config.stripePublishableKey,
+        },
+      };
     },
     async check(payment) {
       if (isSession(payment.gatewayRef)) {
         const session = await stripe.checkout.sessions.retrieve(payment.gatewayRef, { expand: ['payment_intent'] });
-        if (session.amount_total !== payment.amount || (session.currency ?? '').toLowerCase() !== payment.currency.toLowerCase()) throw new GatewayError('the payment does not match the order');
-        if ((session.client_reference_id ?? session.metadata?.reference) !== payment.reference) throw new GatewayError('the session is not this order\'s');
+        if (session.amount_total !== payment.amount || (session.currency ?? '').toLowerCase() !== payment.currency.toLowerCase())
+          throw new GatewayError('the payment does not match the order');
+        if ((session.client_reference_id ?? session.metadata?.reference) !== payment.reference)
+          throw new GatewayError("the session is not this order's");
         return sessionStateOf(session);
       }
       const pi = await stripe.paymentIntents.retrieve(payment.gatewayRef);
-      if (pi.amount !== payment.amount || pi.currency.toLowerCase() !== payment.currency.toLowerCase()) throw new GatewayError('the payment does not match the order');
+      if (pi.amount !== payment.amount || pi.currency.toLowerCase() !== payment.currency.toLowerCase())
+        throw new GatewayError('the payment does not match the order');
       return stateOf(pi);
     },
     async confirm(payment) {
@@ -123,7 +152,8 @@ export function stripeGateway(config: BillingConfig): PaymentGateway {
         );
         return { state: pi.status === 'succeeded' ? 'paid' : 'failed', gatewayRef: pi.id };
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeCardError) return { state: 'failed', gatewayRef: (err.payment_intent as { id?: string } | undefined)?.id ?? null };
+        if (err instanceof Stripe.errors.StripeCardError)
+          return { state: 'failed', gatewayRef: (err.payment_intent as { id?: string } | undefined)?.id ?? null };
         throw err;
       }
     },
@@ -139,10 +169,18 @@ export function stripeGateway(config: BillingConfig): PaymentGateway {
       const base: WebhookEvent = { id: event.id, kind: 'other', providerType: event.type, gatewayRef: null, reference: null };
       if (event.type.startsWith('checkout.session.')) {
         const session = event.data.object as Stripe.Checkout.Session;
-        const paid = (event.type === 'checkout.session.completed' && session.payment_status === 'paid') || event.type === 'checkout.session.async_payment_succeeded';
+        const paid =
+          (event.type === 'checkout.session.completed' && session.payment_status === 'paid') ||
+          event.type === 'checkout.session.async_payment_succeeded';
         const failed = event.type === 'checkout.session.async_payment_failed' || event.type === 'checkout.session.expired';
         if (!paid && !failed) return base;
-        return { ...base, kind: paid ? 'paid' : 'failed', gatewayRef: session.id, reference: session.client_reference_id ?? session.metadata?.reference ?? null, paymentMethodRef: methodOf(session.payment_intent) };
+        return {
+          ...base,
+          kind: paid ? 'paid' : 'failed',
+          gatewayRef: session.id,
+          reference: session.client_reference_id ?? session.metadata?.reference ?? null,
+          paymentMethodRef: methodOf(session.payment_intent),
+        };
       }
       if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return base;
       const pi = event.data.object as Stripe.PaymentIntent;

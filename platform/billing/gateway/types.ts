@@ -68,15 +68,36 @@ export interface PaymentGateway {
   /** the provider's customer for a user (made once, kept in billing_customers); absent when the provider has none (Ether) */
   createCustomer?(user: { id: string; email: string }): Promise<string>;
   /** `returnUrl`: the checkout page a hosted payment page sends the customer back to (PUBLIC_URL/panel/checkout) */
-  start(order: { reference: string; amount: number; currency: string; description: string; customerRef: string | null; method: PaymentMethod; returnUrl?: string }): Promise<PaymentStart>;
+  start(order: {
+    reference: string;
+    amount: number;
+    currency: string;
+    description: string;
+    customerRef: string | null;
+    method: PaymentMethod;
+    returnUrl?: string;
+  }): Promise<PaymentStart>;
   /** `params`: what start answered (kept with the order); `proof`: what the browser brings back (Ether: the transaction hash) */
-  check(payment: { gatewayRef: string; amount: number; currency: string; reference: string; params?: PaymentParams | null; proof?: string }): Promise<PaymentCheck>;
+  check(payment: {
+    gatewayRef: string;
+    amount: number;
+    currency: string;
+    reference: string;
+    params?: PaymentParams | null;
+    proof?: string;
+  }): Promise<PaymentCheck>;
   /**
    * Confirms a started payment on the server with a payment method the browser obtained from the
    * provider (Stripe: a PaymentMethod id, `pm_…`); idempotent per order and method. Optional.
    */
   confirm?(payment: { gatewayRef: string; reference: string; paymentMethodRef: string }): Promise<PaymentCheck>;
-  chargeSaved(charge: { reference: string; amount: number; currency: string; customerRef: string; paymentMethodRef: string }): Promise<{ state: 'paid' | 'failed'; gatewayRef: string | null }>;
+  chargeSaved(charge: {
+    reference: string;
+    amount: number;
+    currency: string;
+    customerRef: string;
+    paymentMethodRef: string;
+  }): Promise<{ state: 'paid' | 'failed'; gatewayRef: string | null }>;
   /** verifies the signature; throws when it does not match */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent;
 }

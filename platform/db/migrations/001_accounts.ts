@@ -16,7 +16,7 @@ export async function up(knex: Knex): Promise<void> {
     t.specificType('tags', 'text[]').notNullable().defaultTo('{}');
     t.string('plan', 40).notNullable().defaultTo('essential');
     t.integer('qty').notNullable().defaultTo(1);
-    t.string('security_stamp', 64).notNullable().defaultTo(knex.raw("md5(random()::text)"));
+    t.string('security_stamp', 64).notNullable().defaultTo(knex.raw('md5(random()::text)'));
     t.boolean('is_active').notNullable().defaultTo(true);
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('last_online_at', { useTz: true }).nullable();

@@ -144,7 +144,17 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['comment_seen', 'comments', 'comment_threads', 'chat_messages', 'snapshots', 'commands', 'board_members', 'boards', 'workspaces']) {
+  for (const table of [
+    'comment_seen',
+    'comments',
+    'comment_threads',
+    'chat_messages',
+    'snapshots',
+    'commands',
+    'board_members',
+    'boards',
+    'workspaces',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

@@ -24,9 +24,14 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');
     t.timestamp('merged_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  const keyed = (column: string) => knex.raw(`${column} not like ? and ${column} not like ?`, [`${GUEST_PREFIX}%`, `${PARTICIPANT_PREFIX}%`]);
+  const keyed = (column: string) =>
+    knex.raw(`${column} not like ? and ${column} not like ?`, [`${GUEST_PREFIX}%`, `${PARTICIPANT_PREFIX}%`]);
   const legacy: Array<{ uid: string }> = await knex
-    .select('owner_uid as uid').from('boards').whereNull('owner_id').whereNotNull('owner_uid').andWhere(keyed('owner_uid'))
+    .select('owner_uid as uid')
+    .from('boards')
+    .whereNull('owner_id')
+    .whereNotNull('owner_uid')
+    .andWhere(keyed('owner_uid'))
     .union((q) => q.select('uid').from('board_members').whereNull('user_id').andWhere(keyed('uid')))
     .union((q) => q.select('uid').from('chat_messages').whereNull('user_id').andWhere(keyed('uid')))
     .union((q) => q.select('author_uid as uid').from('comments').whereNull('author_user_id').andWhere(keyed('author_uid')));
@@ -81,7 +86,11 @@ async function renameGuest(trx: Knex.Transaction, from: string, to: string): Pro
   await trx('boards').whereNull('owner_id').andWhere({ owner_uid: from }).update({ owner_uid: to });
   await trx('board_members as g')
     .where('g.uid', from)
-    .whereExists(trx('board_members as u').whereRaw('u.board_id = g.board_id').andWhere((w) => w.where('u.uid', to)))
+    .whereExists(
+      trx('board_members as u')
+        .whereRaw('u.board_id = g.board_id')
+        .andWhere((w) => w.where('u.uid', to)),
+    )
     .delete();
   await trx('board_members').where({ uid: from }).update({ uid: to, updated_at: trx.fn.now() });
   await trx('chat_messages').where({ uid: from }).update({ uid: to });
@@ -150,7 +159,9 @@ async function reauthorSnapshots(trx: Knex.Transaction, boardId: string, from: s
       shapes: (state.shapes ?? []).map((s) => reauthorShape(s, from, to)),
       undo: { ...state.undo, commands: (state.undo?.commands ?? []).map((c) => reauthorCommand(c, from, to)) },
     };
-    await trx('snapshots').where({ board_id: boardId, seq: row.seq }).update({ state: JSON.stringify(next) });
+    await trx('snapshots')
+      .where({ board_id: boardId, seq: row.seq })
+      .update({ state: JSON.stringify(next) });
   }
 }
 
@@ -172,6 +183,7 @@ function reauthorCommand(command: StoredCommand, from: string, to: string): Stor
   const next: StoredCommand = { ...command, uid: swap(command.uid, from, to) };
   if (Array.isArray(next.commands)) next.commands = next.commands.map((c) => reauthorCommand(c, from, to));
   if (next.shape && typeof next.shape === 'object') next.shape = reauthorShape(next.shape as StoredShape, from, to);
-  if (next.effect && Array.isArray(next.effect.shapes)) next.effect = { ...next.effect, shapes: next.effect.shapes.map((s) => reauthorShape(s, from, to)) };
+  if (next.effect && Array.isArray(next.effect.shapes))
+    next.effect = { ...next.effect, shapes: next.effect.shapes.map((s) => reauthorShape(s, from, to)) };
   return next;
 }

@@ -39,7 +39,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('revoked_at', { useTz: true }).nullable();
   });
   await knex.raw('create unique index workspace_invitations_token on workspace_invitations (token_hash)');
-  await knex.raw('create unique index workspace_invitations_live on workspace_invitations (workspace_id, email) where accepted_at is null and revoked_at is null');
+  await knex.raw(
+    'create unique index workspace_invitations_live on workspace_invitations (workspace_id, email) where accepted_at is null and revoked_at is null',
+  );
   await knex.raw("alter table workspace_invitations add constraint workspace_invitations_role check (role in ('Admin', 'Member'))");
 
   await knex.schema.createTable('workspace_extensions', (t) => {

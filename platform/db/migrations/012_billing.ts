@@ -27,7 +27,9 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw("alter table billing_prices add constraint billing_prices_kind check (kind in ('plan', 'addon'))");
   await knex.raw('alter table billing_prices add constraint billing_prices_amount check (amount >= 0)');
-  await knex('billing_prices').insert(SEEDED_PRICES.map(([code, kind, name, cycle, amount]) => ({ code, kind, name, cycle, currency: 'USD', amount })));
+  await knex('billing_prices').insert(
+    SEEDED_PRICES.map(([code, kind, name, cycle, amount]) => ({ code, kind, name, cycle, currency: 'USD', amount })),
+  );
 
   await knex.schema.createTable('subscriptions', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
@@ -56,15 +58,20 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw("alter table subscriptions add constraint subscriptions_status check (status in ('Active', 'Paused', 'Expired', 'Pending', 'Canceled', 'Suspended'))");
+  await knex.raw(
+    "alter table subscriptions add constraint subscriptions_status check (status in ('Active', 'Paused', 'Expired', 'Pending', 'Canceled', 'Suspended'))",
+  );
   await knex.raw('alter table subscriptions add constraint subscriptions_quantity check (quantity >= 1)');
-  await knex.raw('create index subscriptions_due on subscriptions (period_end) where status in (\'Active\', \'Suspended\', \'Paused\')');
+  await knex.raw("create index subscriptions_due on subscriptions (period_end) where status in ('Active', 'Suspended', 'Paused')");
 
   await knex.schema.createTable('billing_counters', (t) => {
     t.string('name', 20).primary();
     t.bigInteger('value').notNullable().defaultTo(0);
   });
-  await knex('billing_counters').insert([{ name: 'invoice', value: 0 }, { name: 'credit-note', value: 0 }]);
+  await knex('billing_counters').insert([
+    { name: 'invoice', value: 0 },
+    { name: 'credit-note', value: 0 },
+  ]);
 
   await knex.schema.createTable('billing_orders', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
@@ -199,7 +206,17 @@ const SEEDED_PRICES: ReadonlyArray<readonly [string, 'plan' | 'addon', string, s
 ];
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['billing_webhook_events', 'billing_customers', 'promo_redemptions', 'promos', 'invoices', 'billing_orders', 'billing_counters', 'subscriptions', 'billing_prices']) {
+  for (const table of [
+    'billing_webhook_events',
+    'billing_customers',
+    'promo_redemptions',
+    'promos',
+    'invoices',
+    'billing_orders',
+    'billing_counters',
+    'subscriptions',
+    'billing_prices',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

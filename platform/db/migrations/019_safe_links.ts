@@ -30,7 +30,12 @@ export async function down(): Promise<void> {
 const PAGE = 500;
 
 /** Rewrites the rows of `table` whose `column` mentions a link, page by page; only changed rows are written. */
-async function rewrite(knex: Knex, table: 'commands' | 'snapshots', column: 'payload' | 'state', clean: (value: Json) => Json): Promise<void> {
+async function rewrite(
+  knex: Knex,
+  table: 'commands' | 'snapshots',
+  column: 'payload' | 'state',
+  clean: (value: Json) => Json,
+): Promise<void> {
   let after: { board_id: string; seq: string } | null = null;
   for (;;) {
     const q = knex(table)
@@ -44,7 +49,10 @@ async function rewrite(knex: Knex, table: 'commands' | 'snapshots', column: 'pay
       const before = JSON.parse(row.v) as Json;
       const next = clean(before);
       const text = JSON.stringify(next);
-      if (text !== JSON.stringify(before)) await knex(table).where({ board_id: row.board_id, seq: row.seq }).update({ [column]: text });
+      if (text !== JSON.stringify(before))
+        await knex(table)
+          .where({ board_id: row.board_id, seq: row.seq })
+          .update({ [column]: text });
     }
     if (rows.length < PAGE) return;
     const last = rows[rows.length - 1]!;
@@ -88,7 +96,8 @@ function cleanCommand(command: unknown): Json {
   const next: StoredCommand = { ...command };
   if (next.shape !== undefined) next.shape = cleanShape(next.shape);
   if (Array.isArray(next.commands)) next.commands = next.commands.map(cleanCommand);
-  if (isObject(next.effect) && Array.isArray(next.effect.shapes)) next.effect = { ...next.effect, shapes: next.effect.shapes.map(cleanShape) };
+  if (isObject(next.effect) && Array.isArray(next.effect.shapes))
+    next.effect = { ...next.effect, shapes: next.effect.shapes.map(cleanShape) };
   if (Array.isArray(next.props)) {
     next.props = next.props.map((p: unknown) => {
       if (!isObject(p) || p.name !== 'link' || p.value === null || p.value === undefined) return p;
@@ -104,7 +113,8 @@ function cleanSnapshot(state: StoredSnapshot): Json {
   if (!isObject(state)) return state;
   const next: StoredSnapshot = { ...state };
   if (Array.isArray(next.shapes)) next.shapes = next.shapes.map(cleanShape);
-  if (isObject(next.undo) && Array.isArray(next.undo.commands)) next.undo = { ...next.undo, commands: next.undo.commands.map(cleanCommand) };
+  if (isObject(next.undo) && Array.isArray(next.undo.commands))
+    next.undo = { ...next.undo, commands: next.undo.commands.map(cleanCommand) };
   return next;
 }
 

@@ -14,8 +14,12 @@ const FROM_EMAIL = (column: string) => `(lower(${column}) = lower(u.username) or
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`update board_members m set name = ${NAME_NOW} from users u where m.user_id = u.id and ${FROM_EMAIL('m.name')}`);
-  await knex.raw(`update chat_messages m set display_name = ${NAME_NOW} from users u where m.user_id = u.id and ${FROM_EMAIL('m.display_name')}`);
-  await knex.raw(`update comments c set author_name = ${NAME_NOW} from users u where c.author_user_id = u.id and ${FROM_EMAIL('c.author_name')}`);
+  await knex.raw(
+    `update chat_messages m set display_name = ${NAME_NOW} from users u where m.user_id = u.id and ${FROM_EMAIL('m.display_name')}`,
+  );
+  await knex.raw(
+    `update comments c set author_name = ${NAME_NOW} from users u where c.author_user_id = u.id and ${FROM_EMAIL('c.author_name')}`,
+  );
 }
 
 /** The e-mails are not put back. */

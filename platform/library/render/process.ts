@@ -12,10 +12,12 @@ sharp.concurrency(1);
 sharp.cache(false);
 
 process.on('message', (request: RenderRequest) => {
-  void render(request).then(
-    (png): RenderReply => ({ id: request.id, png }),
-    (err: unknown): RenderReply => ({ id: request.id, error: err instanceof Error ? err.message : String(err) }),
-  ).then((reply) => process.send?.(reply));
+  void render(request)
+    .then(
+      (png): RenderReply => ({ id: request.id, png }),
+      (err: unknown): RenderReply => ({ id: request.id, error: err instanceof Error ? err.message : String(err) }),
+    )
+    .then((reply) => process.send?.(reply));
 });
 process.on('disconnect', () => process.exit(0));
 

@@ -21,7 +21,10 @@ export const addComment = defineMethod<{ board: string; text: string; threadId?:
     const session = sessionOn(socket, board);
     // this socket's and this user's comment budgets (docs/security.md "Abuse limits")
     await abuseOf(app).hub('comments', session.connectionId, session.actor.uid);
-    const result = await addThreadComment(app, board, session.actor, text, threadId || undefined, { connectionId: session.connectionId, displayName: session.member.name });
+    const result = await addThreadComment(app, board, session.actor, text, threadId || undefined, {
+      connectionId: session.connectionId,
+      displayName: session.member.name,
+    });
     sendEvent(socket, 'addCommentSucceeded', result);
     return result;
   },

@@ -12,5 +12,14 @@ import { updateConfig } from './updateConfig';
 
 /** The hub methods of board.md §7 (shared/hub.ts HUB_METHODS), one module each. */
 export const hubMethods: HubMethodDef[] = [
-  joinBoard, reconnect, sendCommand, renameMember, renameBoard, updateConfig, messaging, sendMessage, addComment, deleteComment,
+  joinBoard,
+  reconnect,
+  sendCommand,
+  renameMember,
+  renameBoard,
+  updateConfig,
+  messaging,
+  sendMessage,
+  addComment,
+  deleteComment,
 ];

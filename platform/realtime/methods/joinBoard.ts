@@ -35,8 +35,12 @@ export const joinBoard = defineMethod<{
     ['options', joinOptionsSchema],
   ],
   async run(ctx, { boardCode, clientid, options }) {
-    const { info, session, online, lastSeq } = await enterBoard(ctx, boardCode, { ...options, clientid }, options.lastSeq ?? null, (actor) =>
-      describeBoard(ctx.app, boardCode, actor),
+    const { info, session, online, lastSeq } = await enterBoard(
+      ctx,
+      boardCode,
+      { ...options, clientid },
+      options.lastSeq ?? null,
+      (actor) => describeBoard(ctx.app, boardCode, actor),
     );
     // user audit (backoffice.md §2): not awaited, never fails the join
     recordBoardJoin(ctx.app, { actor: session.actor, boardCode: info.code, lastSeq, socket: ctx.socket.info });

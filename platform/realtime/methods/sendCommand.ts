@@ -33,7 +33,9 @@ export const sendCommand = defineMethod<{ boardCode: string; command: Record<str
     await abuseOf(app).hub('commands', session.connectionId, session.actor.uid, { address, board: session.board });
     const id = (command as { id?: unknown }).id;
     if (typeof id === 'string') rememberSent(session, id);
-    const { command: stored, duplicate } = await appendCommand(app, boardCode, session.actor, command as never, { connectionId: session.connectionId });
+    const { command: stored, duplicate } = await appendCommand(app, boardCode, session.actor, command as never, {
+      connectionId: session.connectionId,
+    });
     const uid = session.actor.uid;
     const together = hub.othersOnBoard(session.board, uid);
     noteCoreActions(app, session.board, session.actor, together ? ['edited', 'collaborated'] : ['edited'], {

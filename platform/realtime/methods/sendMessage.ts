@@ -26,7 +26,10 @@ export const sendMessage = defineMethod<{ board: string; message: { id: string; 
     const session = sessionOn(socket, board);
     // this socket's and this user's chat budgets (docs/security.md "Abuse limits")
     await abuseOf(app).hub('chat', session.connectionId, session.actor.uid);
-    const sent = await sendChatMessage(app, board, session.actor, message, { connectionId: session.connectionId, displayName: session.member.name });
+    const sent = await sendChatMessage(app, board, session.actor, message, {
+      connectionId: session.connectionId,
+      displayName: session.member.name,
+    });
     sendEvent(socket, 'onMessageSent', sent);
     return sent;
   },

@@ -34,7 +34,8 @@ export const nesPlugin: Plugin<NesOptions<object>> = {
         minAuthVerifyInterval: options.auth.minAuthVerifyInterval ?? (heartbeat ? heartbeat.interval : 15000),
       },
     };
-    if (heartbeat && !(heartbeat.timeout < heartbeat.interval)) throw new Error('hub websocket: heartbeat timeout must be less than its interval');
+    if (heartbeat && !(heartbeat.timeout < heartbeat.interval))
+      throw new Error('hub websocket: heartbeat timeout must be less than its interval');
 
     server.route({
       method: 'auth' as 'GET',
@@ -56,6 +57,8 @@ export const nesPlugin: Plugin<NesOptions<object>> = {
     server.decorate('server', 'eachSocket', function (this: Server, each: (socket: NesSocket<object>) => unknown) {
       return listener.eachSocket(each);
     });
-    server.decorate('request', 'socket', (request: Request) => (request.plugins as { nes?: { socket?: NesSocket } }).nes?.socket ?? null, { apply: true });
+    server.decorate('request', 'socket', (request: Request) => (request.plugins as { nes?: { socket?: NesSocket } }).nes?.socket ?? null, {
+      apply: true,
+    });
   },
 };

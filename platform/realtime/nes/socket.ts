@@ -76,7 +76,11 @@ export class NesSocket<App extends object = object> {
     this.address = address;
     this.removed = new Promise((resolve) => (this.markRemoved = resolve));
     const forwarded = req.headers['x-forwarded-for'];
-    this.info = { remoteAddress: req.socket.remoteAddress ?? '', remotePort: req.socket.remotePort ?? 0, 'x-forwarded-for': Array.isArray(forwarded) ? forwarded.join(', ') : forwarded };
+    this.info = {
+      remoteAddress: req.socket.remoteAddress ?? '',
+      remotePort: req.socket.remotePort ?? 0,
+      'x-forwarded-for': Array.isArray(forwarded) ? forwarded.join(', ') : forwarded,
+    };
     const timeout = listener.settings.auth.timeout;
     if (timeout) this.authTimeout = setTimeout(() => void this.disconnect(), timeout);
     ws.on('message', (message: RawData) => void listener.onFrame(this, message));
@@ -234,7 +238,9 @@ export class NesSocket<App extends object = object> {
   private async processHello(request: NesRequest): Promise<Outcome> {
     if (this.helloed) throw Boom.badRequest('Connection already initialized');
     if (request.version !== PROTOCOL_VERSION) {
-      throw Boom.badRequest(`Incorrect protocol version (expected ${PROTOCOL_VERSION} but received ${(request.version as string) || 'none'})`);
+      throw Boom.badRequest(
+        `Incorrect protocol version (expected ${PROTOCOL_VERSION} but received ${(request.version as string) || 'none'})`,
+      );
     }
     // prevents the client from reusing the socket if erred (left open so it gets the answer)
     this.helloed = true;
@@ -266,7 +272,8 @@ export class NesSocket<App extends object = object> {
     let path = request.path as string;
     if (!path) throw Boom.badRequest('Message missing path');
     const headers = request.headers as Record<string, string> | undefined;
-    if (headers && Object.keys(headers).some((k) => k.toLowerCase() === 'authorization')) throw Boom.badRequest('Cannot include an Authorization header');
+    if (headers && Object.keys(headers).some((k) => k.toLowerCase() === 'authorization'))
+      throw Boom.badRequest('Cannot include an Authorization header');
     if (path[0] !== '/') {
       // a route id
       const route = this.server.lookup(path);
@@ -352,5 +359,12 @@ export class NesSocket<App extends object = object> {
 
 /** A programming error (nes's Bounce 'system' errors): never taken for a refusal. */
 function isSystemError(err: unknown): boolean {
-  return err instanceof TypeError || err instanceof RangeError || err instanceof ReferenceError || err instanceof SyntaxError || err instanceof EvalError || err instanceof URIError;
+  return (
+    err instanceof TypeError ||
+    err instanceof RangeError ||
+    err instanceof ReferenceError ||
+    err instanceof SyntaxError ||
+    err instanceof EvalError ||
+    err instanceof URIError
+  );
 }

@@ -16,7 +16,7 @@ export interface ChatSession {
   request<T>(method: 'GET', path: string): Promise<T>;
 }
 
-const newId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+const newId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * The board's chat (board.md §4 "Chat box"): history from GET /api/boards/{code}/messages (the
@@ -97,7 +97,16 @@ export class ChatStore {
     const message = cleanChatMessage(text);
     if (!message) return false;
     const id = newId();
-    const draft: ChatMessage = { id, message, displayName: this.me(), sentDate: new Date().toISOString(), sender: 'self', uid: this.session.uid, profileImage: null, pending: true };
+    const draft: ChatMessage = {
+      id,
+      message,
+      displayName: this.me(),
+      sentDate: new Date().toISOString(),
+      sender: 'self',
+      uid: this.session.uid,
+      profileImage: null,
+      pending: true,
+    };
     this.messages$.next([...this.messages$.value, draft]);
     try {
       const sent = await this.session.call<ChatMessage>('sendMessage', this.code, { id, message });

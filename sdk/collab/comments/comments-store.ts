@@ -29,9 +29,20 @@ export interface CommentsSession {
 /** The comment box: an existing thread, or a new comment being written at a board point. */
 export type CommentBoxTarget = { threadId: string } | { draft: { x: number; y: number } };
 
-interface AddedEvent { id: string; message: string; date: string; displayName: string; profileImage: string | null; threadId: string; newThread: boolean; uid?: string }
+interface AddedEvent {
+  id: string;
+  message: string;
+  date: string;
+  displayName: string;
+  profileImage: string | null;
+  threadId: string;
+  newThread: boolean;
+  uid?: string;
+}
 
-const newId = () => (globalThis.crypto?.randomUUID?.() ?? '00000000-0000-4000-8000-000000000000'.replace(/0/g, () => Math.floor(Math.random() * 16).toString(16)));
+const newId = () =>
+  globalThis.crypto?.randomUUID?.() ??
+  '00000000-0000-4000-8000-000000000000'.replace(/0/g, () => Math.floor(Math.random() * 16).toString(16));
 
 /**
  * Comment threads of a board (board.md §4 "Comment threads"): the thread list (GET …/comments),
@@ -209,8 +220,18 @@ export class CommentsStore {
 
   private async post(threadId: string, message: string): Promise<void> {
     const res = await this.session.call<{ id: string; date: string; threadId: string }>('addComment', this.code, message, threadId);
-    const comment: Comment = { id: res.id, message, createdDate: res.date, name: this.me(), profileImage: null, seen: true, uid: this.session.uid };
-    this.update(res.threadId ?? threadId, (t) => (t.comments.some((c) => c.id === comment.id) ? t : { ...t, comments: [...t.comments, comment] }));
+    const comment: Comment = {
+      id: res.id,
+      message,
+      createdDate: res.date,
+      name: this.me(),
+      profileImage: null,
+      seen: true,
+      uid: this.session.uid,
+    };
+    this.update(res.threadId ?? threadId, (t) =>
+      t.comments.some((c) => c.id === comment.id) ? t : { ...t, comments: [...t.comments, comment] },
+    );
   }
 
   private added(e: AddedEvent | null): void {
@@ -218,9 +239,20 @@ export class CommentsStore {
     const box = this.box$.value;
     const viewing = !!box && 'threadId' in box && box.threadId === e.threadId;
     const own = e.uid === this.session.uid;
-    const comment: Comment = { id: e.id, message: e.message, createdDate: e.date, name: e.displayName, profileImage: e.profileImage ?? null, seen: own || viewing, uid: e.uid ?? '' };
+    const comment: Comment = {
+      id: e.id,
+      message: e.message,
+      createdDate: e.date,
+      name: e.displayName,
+      profileImage: e.profileImage ?? null,
+      seen: own || viewing,
+      uid: e.uid ?? '',
+    };
     this.update(e.threadId, (t) => (t.comments.some((c) => c.id === e.id) ? t : { ...t, comments: [...t.comments, comment] }));
-    if (viewing && !own) void this.session.request('POST', `/api/boards/${encodeURIComponent(this.code)}/comments/${e.threadId}/mark`, {}).catch(() => undefined);
+    if (viewing && !own)
+      void this.session
+        .request('POST', `/api/boards/${encodeURIComponent(this.code)}/comments/${e.threadId}/mark`, {})
+        .catch(() => undefined);
   }
 
   private update(threadId: string, change: (t: Thread) => Thread): void {

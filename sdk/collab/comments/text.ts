@@ -33,7 +33,11 @@ export function mentionAt(text: string, caret: number): MentionQuery | null {
 }
 
 /** Members matching the query (name or username, case-insensitive; prefix matches first), at most 8. */
-export function mentionCandidates<M extends { name: string; username?: string | null }>(members: readonly M[], query: string, limit = MENTION_LIMIT): M[] {
+export function mentionCandidates<M extends { name: string; username?: string | null }>(
+  members: readonly M[],
+  query: string,
+  limit = MENTION_LIMIT,
+): M[] {
   const q = query.toLowerCase();
   const score = (m: M) => {
     const name = m.name.toLowerCase();

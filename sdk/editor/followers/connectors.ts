@@ -47,7 +47,7 @@ export const connectorEnds: Follower = (input, ctx) => {
     const start = keep(line.start) ? line.start : undefined;
     const end = keep(line.end) ? line.end : undefined;
     const anchor = (id: string | undefined): Anchor | null => {
-      const s = id ? after.get(id) ?? doc.get(id) : undefined;
+      const s = id ? (after.get(id) ?? doc.get(id)) : undefined;
       return s ? anchorOf(s, boxOf(s)) : null;
     };
     const points = routeConnector(now.points, anchor(start), anchor(end));
@@ -111,7 +111,10 @@ function shapesAfter(c: Command, doc: BoardDoc, lines: Set<string>, moved: Set<s
 
 /* ---------------- the index: shape id → ids of the connectors attached to it ---------------- */
 
-interface ConnectorIndex { byShape: Map<string, Set<string>>; ends: Map<string, [string | undefined, string | undefined]> }
+interface ConnectorIndex {
+  byShape: Map<string, Set<string>>;
+  ends: Map<string, [string | undefined, string | undefined]>;
+}
 
 const indexes = new WeakMap<BoardDoc, ConnectorIndex>();
 
@@ -127,7 +130,8 @@ function indexOf(doc: BoardDoc): ConnectorIndex {
 
 function note(index: ConnectorIndex, id: string, s: Shape | undefined): void {
   const old = index.ends.get(id);
-  const now: [string | undefined, string | undefined] | undefined = s && isConnector(s) ? [(s as LineShape).start, (s as LineShape).end] : undefined;
+  const now: [string | undefined, string | undefined] | undefined =
+    s && isConnector(s) ? [(s as LineShape).start, (s as LineShape).end] : undefined;
   if (old?.[0] === now?.[0] && old?.[1] === now?.[1]) return;
   for (const target of old ?? []) if (target) index.byShape.get(target)?.delete(id);
   if (!now) {

@@ -32,7 +32,10 @@ export const frameChildren: Follower = (input, ctx) => {
   for (const f of frames) {
     let next: string[] | null;
     if (resized.has(f.id)) {
-      const now = frameCapturedIds(f, doc.ordered().map((s) => placed(after.get(s.id) ?? s)));
+      const now = frameCapturedIds(
+        f,
+        doc.ordered().map((s) => placed(after.get(s.id) ?? s)),
+      );
       next = sameIds(now, f.children ?? []) ? null : now;
     } else next = changed.length ? childrenDelta(f, changed) : null;
     if (next) mods.push(ctx.build({ cmd: 'propertyModifier', shapes: [f.id], props: [{ name: 'children', value: next }] }));

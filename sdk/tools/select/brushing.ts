@@ -24,7 +24,10 @@ export const brushing: SelectStateNode<'brushing'> = (ctx, { start, additive, in
         return;
       }
       if (!rect) return;
-      const within = editor.scene.inside(rect).filter((s) => editor.selectionType(s) === 'normal').map((s) => s.id);
+      const within = editor.scene
+        .inside(rect)
+        .filter((s) => editor.selectionType(s) === 'normal')
+        .map((s) => s.id);
       editor.select(additive ? [...new Set([...editor.selection, ...within])] : within);
     },
   };

@@ -18,18 +18,29 @@ export const ROTATE_OFFSET = 24;
 
 /** Where each handle sits on a box, in board units (rotate: above the top centre). */
 export function handlePoint(box: Rect, handle: Handle, scale: number): Point {
-  const cx = box.x + box.w / 2, cy = box.y + box.h / 2;
+  const cx = box.x + box.w / 2,
+    cy = box.y + box.h / 2;
   switch (handle) {
-    case 'nw': return { x: box.x, y: box.y };
-    case 'n': return { x: cx, y: box.y };
-    case 'ne': return { x: box.x + box.w, y: box.y };
-    case 'e': return { x: box.x + box.w, y: cy };
-    case 'se': return { x: box.x + box.w, y: box.y + box.h };
-    case 's': return { x: cx, y: box.y + box.h };
-    case 'sw': return { x: box.x, y: box.y + box.h };
-    case 'w': return { x: box.x, y: cy };
-    case 'rotate': return { x: cx, y: box.y - ROTATE_OFFSET / scale };
-    case 'connector': return { x: box.x + box.w + CONNECTOR_OFFSET / scale, y: cy };
+    case 'nw':
+      return { x: box.x, y: box.y };
+    case 'n':
+      return { x: cx, y: box.y };
+    case 'ne':
+      return { x: box.x + box.w, y: box.y };
+    case 'e':
+      return { x: box.x + box.w, y: cy };
+    case 'se':
+      return { x: box.x + box.w, y: box.y + box.h };
+    case 's':
+      return { x: cx, y: box.y + box.h };
+    case 'sw':
+      return { x: box.x, y: box.y + box.h };
+    case 'w':
+      return { x: box.x, y: cy };
+    case 'rotate':
+      return { x: cx, y: box.y - ROTATE_OFFSET / scale };
+    case 'connector':
+      return { x: box.x + box.w + CONNECTOR_OFFSET / scale, y: cy };
   }
 }
 
@@ -46,14 +57,21 @@ export function handleAt(editor: Editor, e: BoardPointer): Handle | LineEnd | nu
     if (near({ x: h.ends[n - 2], y: h.ends[n - 1] })) return 'end';
     if (near({ x: h.ends[0], y: h.ends[1] })) return 'start';
   }
-  const candidates: Handle[] = [...(h.rotate ? (['rotate'] as Handle[]) : []), ...(h.resize ? RESIZE_HANDLES : []), ...(h.connector ? (['connector'] as Handle[]) : [])];
+  const candidates: Handle[] = [
+    ...(h.rotate ? (['rotate'] as Handle[]) : []),
+    ...(h.resize ? RESIZE_HANDLES : []),
+    ...(h.connector ? (['connector'] as Handle[]) : []),
+  ];
   for (const handle of candidates) if (near(handlePoint(h.box, handle, editor.viewport.scale))) return handle;
   return null;
 }
 
 /** The box a resize handle drag produces; Shift keeps the aspect ratio. */
 export function resizeBox(box: Rect, handle: Handle, p: Point, keepAspect: boolean): Rect {
-  let x0 = box.x, y0 = box.y, x1 = box.x + box.w, y1 = box.y + box.h;
+  let x0 = box.x,
+    y0 = box.y,
+    x1 = box.x + box.w,
+    y1 = box.y + box.h;
   if (handle.includes('w')) x0 = p.x;
   if (handle.includes('e')) x1 = p.x;
   if (handle.includes('n')) y0 = p.y;
@@ -61,12 +79,16 @@ export function resizeBox(box: Rect, handle: Handle, p: Point, keepAspect: boole
   if (keepAspect && box.w > 0 && box.h > 0) {
     const horizontal = handle.includes('e') || handle.includes('w');
     const vertical = handle.includes('n') || handle.includes('s');
-    const kx = Math.abs(x1 - x0) / box.w, ky = Math.abs(y1 - y0) / box.h;
+    const kx = Math.abs(x1 - x0) / box.w,
+      ky = Math.abs(y1 - y0) / box.h;
     const k = horizontal && vertical ? Math.max(kx, ky) : horizontal ? kx : ky;
-    const w = box.w * k, h = box.h * k;
+    const w = box.w * k,
+      h = box.h * k;
     if (horizontal && vertical) {
-      if (handle.includes('w')) x0 = x1 - w * Math.sign(x1 - x0 || 1); else x1 = x0 + w * Math.sign(x1 - x0 || 1);
-      if (handle.includes('n')) y0 = y1 - h * Math.sign(y1 - y0 || 1); else y1 = y0 + h * Math.sign(y1 - y0 || 1);
+      if (handle.includes('w')) x0 = x1 - w * Math.sign(x1 - x0 || 1);
+      else x1 = x0 + w * Math.sign(x1 - x0 || 1);
+      if (handle.includes('n')) y0 = y1 - h * Math.sign(y1 - y0 || 1);
+      else y1 = y0 + h * Math.sign(y1 - y0 || 1);
     } else if (horizontal) {
       const cy = box.y + box.h / 2;
       y0 = cy - h / 2;

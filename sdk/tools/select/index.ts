@@ -24,7 +24,14 @@ import { connecting } from './connecting';
 import type { Editor } from '../../editor/editor';
 
 const STATES: { [N in SelectStateName]: SelectStateNode<N> } = {
-  idle, pointing, translating, resizing, rotating, brushing, draggingHandle, connecting,
+  idle,
+  pointing,
+  translating,
+  resizing,
+  rotating,
+  brushing,
+  draggingHandle,
+  connecting,
 };
 
 /** The select tool; `state()` names the current state (for tests and debugging). */
@@ -70,6 +77,16 @@ export function createSelectTool(): SelectTool {
   };
 }
 
-export { handlePoint, mapBox, normalizeAngle, resizeBox, HANDLE_RADIUS, RESIZE_HANDLES, ROTATE_OFFSET, type Handle, type LineEnd } from './handles';
+export {
+  handlePoint,
+  mapBox,
+  normalizeAngle,
+  resizeBox,
+  HANDLE_RADIUS,
+  RESIZE_HANDLES,
+  ROTATE_OFFSET,
+  type Handle,
+  type LineEnd,
+} from './handles';
 export { edgeLines, snapResize } from './snapping';
 export type { SelectStateName } from './context';

@@ -26,10 +26,12 @@ export const resizing: SelectStateNode<'resizing'> = (ctx, { handle, box, ids })
       }
       editor.scene.setOverlay({ guides });
       next = to;
-      editor.scene.setOverrides(ids.map((id) => {
-        const s = editor.doc.get(id)!;
-        return [id, resizeShape(s, mapBox(boxOf(s), box, to))];
-      }));
+      editor.scene.setOverrides(
+        ids.map((id) => {
+          const s = editor.doc.get(id)!;
+          return [id, resizeShape(s, mapBox(boxOf(s), box, to))];
+        }),
+      );
       editor.scene.setOverrides(connectorPreview(editor, ids));
       editor.refreshSelectionOverlay();
     },
@@ -39,10 +41,13 @@ export const resizing: SelectStateNode<'resizing'> = (ctx, { handle, box, ids })
       editor.scene.clearOverrides();
       const to = next;
       if (!to) return;
-      executeAll(editor, ids.map((id) => {
-        const b = mapBox(boxOf(editor.doc.get(id)!), box, to);
-        return editor.build({ cmd: 'sizeModifier', shapes: [id], w: b.w, h: b.h, x: b.x, y: b.y });
-      }));
+      executeAll(
+        editor,
+        ids.map((id) => {
+          const b = mapBox(boxOf(editor.doc.get(id)!), box, to);
+          return editor.build({ cmd: 'sizeModifier', shapes: [id], w: b.w, h: b.h, x: b.x, y: b.y });
+        }),
+      );
     },
   };
 };

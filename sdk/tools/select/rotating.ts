@@ -16,10 +16,12 @@ export const rotating: SelectStateNode<'rotating'> = (ctx, { start, centre: c, i
       const a1 = Math.atan2(e.y - c.y, e.x - c.x);
       delta = ((a1 - a0) * 180) / Math.PI;
       if (e.shift) delta = Math.round(delta / 15) * 15;
-      editor.scene.setOverrides(ids.map((id) => {
-        const s = editor.doc.get(id)!;
-        return [id, { ...s, rotation: normalizeAngle((s.rotation ?? 0) + delta) }];
-      }));
+      editor.scene.setOverrides(
+        ids.map((id) => {
+          const s = editor.doc.get(id)!;
+          return [id, { ...s, rotation: normalizeAngle((s.rotation ?? 0) + delta) }];
+        }),
+      );
       editor.scene.setOverrides(connectorPreview(editor, ids));
       editor.refreshSelectionOverlay();
     },
@@ -27,9 +29,16 @@ export const rotating: SelectStateNode<'rotating'> = (ctx, { start, centre: c, i
       ctx.transition('idle');
       editor.scene.clearOverrides();
       if (!delta) return;
-      executeAll(editor, ids.map((id) => editor.build({
-        cmd: 'propertyModifier', shapes: [id], props: [{ name: 'rotation', value: normalizeAngle((editor.doc.get(id)!.rotation ?? 0) + delta) }],
-      })));
+      executeAll(
+        editor,
+        ids.map((id) =>
+          editor.build({
+            cmd: 'propertyModifier',
+            shapes: [id],
+            props: [{ name: 'rotation', value: normalizeAngle((editor.doc.get(id)!.rotation ?? 0) + delta) }],
+          }),
+        ),
+      );
     },
   };
 };

@@ -22,7 +22,10 @@ export function snapTargets(editor: Editor, moving: readonly string[]): Rect[] |
 
 /** The union of the shapes' boxes (what aligns when they move), or null when none exists. */
 export function unionBox(editor: Editor, ids: readonly string[]): Rect | null {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (const id of ids) {
     const s = editor.doc.get(id);
     if (!s) continue;
@@ -40,14 +43,22 @@ export function unionBox(editor: Editor, ids: readonly string[]): Rect | null {
  * strokes) are what align, so the dragged edges of `next` move until the mapped inner edges sit
  * on the other shapes' lines. Mapping is affine in each edge, so one step of slope solves it.
  */
-export function snapResize(from: Rect, inner: Rect, next: Rect, lines: SnapLines, others: readonly Rect[], scale: number): { next: Rect; guides: number[] } {
+export function snapResize(
+  from: Rect,
+  inner: Rect,
+  next: Rect,
+  lines: SnapLines,
+  others: readonly Rect[],
+  scale: number,
+): { next: Rect; guides: number[] } {
   const innerOf = (r: Rect) => mapBox(inner, from, r);
   const now = innerOf(next);
   const s = snap(now, others, scale, lines);
   if (!s.dx && !s.dy) return { next, guides: s.guides };
   const edge = (r: Rect, axis: 'x' | 'y') => {
     const l = lines[axis][0];
-    const start = axis === 'x' ? r.x : r.y, size = axis === 'x' ? r.w : r.h;
+    const start = axis === 'x' ? r.x : r.y,
+      size = axis === 'x' ? r.w : r.h;
     return l === 'end' ? start + size : l === 'middle' ? start + size / 2 : start;
   };
   const step = (axis: 'x' | 'y', d: number) => {
@@ -65,7 +76,23 @@ export function snapResize(from: Rect, inner: Rect, next: Rect, lines: SnapLines
  * flipped past its opposite edge, then the dragged edge is the other side).
  */
 export function edgeLines(handle: Handle, from: Rect, to: Rect): SnapLines {
-  const x = handle.includes('e') ? (to.x < from.x ? 'start' : 'end') : handle.includes('w') ? (to.x + to.w > from.x + from.w ? 'end' : 'start') : null;
-  const y = handle.includes('s') ? (to.y < from.y ? 'start' : 'end') : handle.includes('n') ? (to.y + to.h > from.y + from.h ? 'end' : 'start') : null;
+  const x = handle.includes('e')
+    ? to.x < from.x
+      ? 'start'
+      : 'end'
+    : handle.includes('w')
+      ? to.x + to.w > from.x + from.w
+        ? 'end'
+        : 'start'
+      : null;
+  const y = handle.includes('s')
+    ? to.y < from.y
+      ? 'start'
+      : 'end'
+    : handle.includes('n')
+      ? to.y + to.h > from.y + from.h
+        ? 'end'
+        : 'start'
+      : null;
   return { x: x ? [x] : [], y: y ? [y] : [] };
 }

@@ -18,11 +18,13 @@ export const translating: SelectStateNode<'translating'> = (ctx, { start, ids })
   const box = others ? unionBox(editor, ids) : null;
   const duplicate = start.alt;
   const copies: Shape[] = duplicate ? copyShapes(ids.map((id) => editor.scene.shape(id)!).filter(Boolean), (s) => editor.copyShape(s)) : [];
-  let dx = 0, dy = 0;
+  let dx = 0,
+    dy = 0;
   return {
     name: 'translating',
     onPointerMove(e) {
-      let x = e.x - start.x, y = e.y - start.y;
+      let x = e.x - start.x,
+        y = e.y - start.y;
       let lines: SnapLines = ALL_LINES;
       if (e.shift) {
         if (Math.abs(x) > Math.abs(y)) y = 0;

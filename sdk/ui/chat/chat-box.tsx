@@ -86,7 +86,12 @@ function ChatBox({ store, onClose }: { store: ChatStore; onClose: () => void }) 
   };
 
   return (
-    <section className="tb-panel tb-chat" aria-label="Chat" onKeyDown={(e) => e.key === 'Escape' && onClose()} onPointerDown={(e) => e.stopPropagation()}>
+    <section
+      className="tb-panel tb-chat"
+      aria-label="Chat"
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      onPointerDown={(e) => e.stopPropagation()}
+    >
       <header className="tb-chat__head">
         <h2>Chat</h2>
         <button type="button" className="tb-btn" aria-label="Close chat" title="Close" onClick={onClose}>

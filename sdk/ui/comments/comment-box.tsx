@@ -110,12 +110,24 @@ export function CommentBox({
         )}
         <span className="tb-grow" />
         {canWrite && marker && (
-          <button type="button" className="tb-btn" aria-label={resolved ? 'Reopen' : 'Resolve'} title={resolved ? 'Reopen' : 'Resolve'} onClick={() => store.setResolved(threadId!, !resolved)}>
+          <button
+            type="button"
+            className="tb-btn"
+            aria-label={resolved ? 'Reopen' : 'Resolve'}
+            title={resolved ? 'Reopen' : 'Resolve'}
+            onClick={() => store.setResolved(threadId!, !resolved)}
+          >
             <BoardIcon name={resolved ? 'reload' : 'check'} size={18} />
           </button>
         )}
         {canWrite && marker && (
-          <button type="button" className="tb-btn" aria-label="Delete thread" title="Delete thread" onClick={() => store.deleteThread(threadId!)}>
+          <button
+            type="button"
+            className="tb-btn"
+            aria-label="Delete thread"
+            title="Delete thread"
+            onClick={() => store.deleteThread(threadId!)}
+          >
             <BoardIcon name="trash" size={18} />
           </button>
         )}
@@ -135,7 +147,12 @@ export function CommentBox({
                   {truncateAuthor(c.name || 'Guest')}
                 </span>
                 <time className="tb-muted" dateTime={c.createdDate}>
-                  {new Date(c.createdDate).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}
+                  {new Date(c.createdDate).toLocaleString(undefined, {
+                    month: 'short',
+                    day: 'numeric',
+                    hour: 'numeric',
+                    minute: '2-digit',
+                  })}
                 </time>
                 <span className="tb-grow" />
                 {store.canDeleteComment(threadId!, c) && (
@@ -144,7 +161,9 @@ export function CommentBox({
                     className="tb-btn tb-btn--small"
                     aria-label={`Delete comment by ${c.name}`}
                     title="Delete comment"
-                    onClick={() => store.deleteComment(threadId!, c.id).catch((error) => toast.error(errorText(error, 'The comment was not deleted')))}
+                    onClick={() =>
+                      store.deleteComment(threadId!, c.id).catch((error) => toast.error(errorText(error, 'The comment was not deleted')))
+                    }
                   >
                     <BoardIcon name="trash" size={16} />
                   </button>

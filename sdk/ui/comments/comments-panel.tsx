@@ -21,7 +21,12 @@ export function CommentsPanel({ store, editor }: { store: CommentsStore; editor:
     .sort((a, b) => latest(b.thread).localeCompare(latest(a.thread)));
 
   return (
-    <aside className="tb-panel tb-side" aria-label="Comments panel" onPointerDown={(e) => e.stopPropagation()} onKeyDown={(e) => e.key === 'Escape' && store.panel$.next(false)}>
+    <aside
+      className="tb-panel tb-side"
+      aria-label="Comments panel"
+      onPointerDown={(e) => e.stopPropagation()}
+      onKeyDown={(e) => e.key === 'Escape' && store.panel$.next(false)}
+    >
       <header className="tb-side__head">
         <h2>Comments</h2>
         <span className="tb-grow" />
@@ -37,7 +42,9 @@ export function CommentsPanel({ store, editor }: { store: CommentsStore; editor:
         ))}
       </div>
       {rows.length === 0 ? (
-        <p className="tb-side__empty">{filter === 'open' ? 'No open comments. Use the comment tool in the toolbox to add one.' : 'No resolved comments'}</p>
+        <p className="tb-side__empty">
+          {filter === 'open' ? 'No open comments. Use the comment tool in the toolbox to add one.' : 'No resolved comments'}
+        </p>
       ) : (
         <ul className="tb-side__list">
           {rows.map(({ thread }) => {

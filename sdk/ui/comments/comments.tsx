@@ -55,7 +55,16 @@ export function CommentsLayer({ store, editor, sync }: { store: CommentsStore; e
     <>
       <UnreadBadges editor={editor} store={store} markers={store.markers()} />
       {panel && <CommentsPanel store={store} editor={editor} />}
-      {box && <CommentBox key={'threadId' in box ? box.threadId : 'draft'} store={store} editor={editor} target={box} members={others} mentions={mentions} />}
+      {box && (
+        <CommentBox
+          key={'threadId' in box ? box.threadId : 'draft'}
+          store={store}
+          editor={editor}
+          target={box}
+          members={others}
+          mentions={mentions}
+        />
+      )}
     </>
   );
 }
@@ -68,7 +77,9 @@ export function CommentsButton({ store, editor, sync }: { store: CommentsStore; 
   const claims = useSubject(sync.claims$);
   const markers = store.markers();
   if (!claims.policies.includes(POLICY.comments) && markers.length === 0) return null;
-  const unread = markers.filter((m) => !m.resolved).reduce((n, m) => n + (threads.get(m.threadId)?.comments.filter((c) => !c.seen).length ?? 0), 0);
+  const unread = markers
+    .filter((m) => !m.resolved)
+    .reduce((n, m) => n + (threads.get(m.threadId)?.comments.filter((c) => !c.seen).length ?? 0), 0);
   return (
     <button
       type="button"

@@ -18,11 +18,12 @@ const w = window as unknown as Record<string, unknown>;
 w.tabula = { editor };
 w.engine = {
   /** resolves once a frame left nothing missing */
-  settled: () => new Promise<void>((resolve) => {
-    const r = editor.renderer!;
-    const check = () => requestAnimationFrame(() => requestAnimationFrame(() => (r.stats.complete ? resolve() : check())));
-    check();
-  }),
+  settled: () =>
+    new Promise<void>((resolve) => {
+      const r = editor.renderer!;
+      const check = () => requestAnimationFrame(() => requestAnimationFrame(() => (r.stats.complete ? resolve() : check())));
+      check();
+    }),
   /** alpha of the shape layers (tiles + live two.js canvas) at a screen point */
   ink(sx: number, sy: number): number {
     const ratio = window.devicePixelRatio || 1;

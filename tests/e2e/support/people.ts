@@ -13,7 +13,10 @@ export const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}
 export async function apiCall(server: TestServer, method: string, path: string, body?: unknown, token?: string): Promise<any> {
   const res = await fetch(`${server.url}${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

@@ -52,7 +52,8 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
   const dataDir = shared?.env.DATA_DIR ?? path.join(os.tmpdir(), `tabula-e2e-${crypto.randomUUID()}`);
   const database = shared ? null : await e2eDatabase();
   const pgdata = process.env[PGDATA_TEMPLATE_ENV];
-  if (!shared && !database && pgdata && !fs.existsSync(path.join(dataDir, 'pgdata'))) fs.cpSync(pgdata, path.join(dataDir, 'pgdata'), { recursive: true });
+  if (!shared && !database && pgdata && !fs.existsSync(path.join(dataDir, 'pgdata')))
+    fs.cpSync(pgdata, path.join(dataDir, 'pgdata'), { recursive: true });
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: String(port),
@@ -63,7 +64,9 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     ACCESS_TOKEN_SECRET: 'e2e-access-secret-'.padEnd(48, 'x'),
     COOKIE_SECRET: 'e2e-cookie-secret-'.padEnd(48, 'y'),
     SMTP_URL: '',
-    ...(shared ? { DATABASE_URL: shared.env.DATABASE_URL ?? '', REDIS_URL: shared.env.REDIS_URL ?? '' } : { DATABASE_URL: database?.url ?? '', REDIS_URL: '' }),
+    ...(shared
+      ? { DATABASE_URL: shared.env.DATABASE_URL ?? '', REDIS_URL: shared.env.REDIS_URL ?? '' }
+      : { DATABASE_URL: database?.url ?? '', REDIS_URL: '' }),
     ...extraEnv,
   };
   let child: ChildProcess | null = null;
@@ -118,7 +121,10 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
  * Two nodes on one fresh PostgreSQL database (DATABASE_URL) and the Redis at `redisUrl`, started
  * one after the other (migrations run once). `stop()` ends both and drops the database.
  */
-export async function startNodePair(redisUrl: string, prefix = 'tabula_pair'): Promise<{ a: TestServer; b: TestServer; stop(): Promise<void> }> {
+export async function startNodePair(
+  redisUrl: string,
+  prefix = 'tabula_pair',
+): Promise<{ a: TestServer; b: TestServer; stop(): Promise<void> }> {
   const db = await freshDatabase(prefix);
   const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, JOBS: 'off', LOG_LEVEL: 'warn' };
   const a = await startServer(env);

@@ -81,8 +81,26 @@ describe('readLogPage', () => {
 
 describe('toEntry and logPath', () => {
   it("maps pino's fields to the log entry", () => {
-    const e = toEntry(JSON.stringify({ level: 40, time: 1767225600000, name: 'tabula', reqId: 'r1', msg: 'slow', err: { type: 'Error', message: 'x', stack: 'Error: x\n at y' } }), 12);
-    expect(e).toEqual({ id: 12, timestamp: '2026-01-01T00:00:00.000Z', level: 'Warning', name: 'tabula', traceCode: 'r1', message: 'slow', exception: 'Error: x\nError: x\n at y' });
+    const e = toEntry(
+      JSON.stringify({
+        level: 40,
+        time: 1767225600000,
+        name: 'tabula',
+        reqId: 'r1',
+        msg: 'slow',
+        err: { type: 'Error', message: 'x', stack: 'Error: x\n at y' },
+      }),
+      12,
+    );
+    expect(e).toEqual({
+      id: 12,
+      timestamp: '2026-01-01T00:00:00.000Z',
+      level: 'Warning',
+      name: 'tabula',
+      traceCode: 'r1',
+      message: 'slow',
+      exception: 'Error: x\nError: x\n at y',
+    });
     expect(toEntry('plain text', 0)).toMatchObject({ level: 'Unknown', message: 'plain text' });
     expect(toEntry('42', 0)).toMatchObject({ level: 'Unknown', message: '42' });
   });
@@ -91,6 +109,7 @@ describe('toEntry and logPath', () => {
     fs.writeFileSync(path.join(dir, 'Ok.log'), '');
     fs.writeFileSync(path.join(dir, 'notes.txt'), '');
     expect(await logPath(dir, 'Ok.log')).toBe(path.join(dir, 'Ok.log'));
-    for (const name of ['../Ok.log', '/etc/passwd', 'notes.txt', 'Missing.log', '.log', 'a/Ok.log', 'Ok.log\0', '..']) expect(await logPath(dir, name), name).toBeNull();
+    for (const name of ['../Ok.log', '/etc/passwd', 'notes.txt', 'Missing.log', '.log', 'a/Ok.log', 'Ok.log\0', '..'])
+      expect(await logPath(dir, name), name).toBeNull();
   });
 });

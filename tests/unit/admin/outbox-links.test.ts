@@ -7,18 +7,33 @@ describe('outbox links', () => {
     const parts = linkParts('Open https://tabula.example/accounts/reset-password/abc/a%40b.c. Or http://x.example/y), then go.');
     expect(parts).toEqual([
       { text: 'Open ' },
-      { text: 'https://tabula.example/accounts/reset-password/abc/a%40b.c', href: 'https://tabula.example/accounts/reset-password/abc/a%40b.c' },
+      {
+        text: 'https://tabula.example/accounts/reset-password/abc/a%40b.c',
+        href: 'https://tabula.example/accounts/reset-password/abc/a%40b.c',
+      },
       { text: '. Or ' },
       { text: 'http://x.example/y', href: 'http://x.example/y' },
       { text: '), then go.' },
     ]);
-    expect(parts.map((p) => p.text).join('')).toBe('Open https://tabula.example/accounts/reset-password/abc/a%40b.c. Or http://x.example/y), then go.');
+    expect(parts.map((p) => p.text).join('')).toBe(
+      'Open https://tabula.example/accounts/reset-password/abc/a%40b.c. Or http://x.example/y), then go.',
+    );
   });
 
   it('never links other schemes', () => {
-    for (const bad of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', 'file:///etc/passwd', '//evil.example', 'ftp://x.example']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:x',
+      'file:///etc/passwd',
+      '//evil.example',
+      'ftp://x.example',
+    ]) {
       expect(safeHref(bad), bad).toBeNull();
-      expect(linkParts(`see ${bad}`).some((p) => 'href' in p), bad).toBe(false);
+      expect(
+        linkParts(`see ${bad}`).some((p) => 'href' in p),
+        bad,
+      ).toBe(false);
     }
     expect(linkParts('<javascript:alert(1)> https:// nothing')).toEqual([{ text: '<javascript:alert(1)> https:// nothing' }]);
   });

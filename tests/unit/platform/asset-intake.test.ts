@@ -4,7 +4,7 @@ import { variantWidth } from '../../../platform/assets/variants';
 
 /** The pure parts of the upload checks (platform/assets/intake.ts, docs/assets.md). */
 describe('asset intake', () => {
-  it("words the refusals as the spec does", () => {
+  it('words the refusals as the spec does', () => {
     expect(unsupported('a.exe')).toBe('"a.exe" file type is not supported');
     expect(tooLarge('big.png', 10_000_000)).toBe('"big.png" size should be less that 10MB');
     expect(tooLarge('big.png', 2_500_000)).toBe('"big.png" size should be less that 2MB');

@@ -7,19 +7,45 @@ const DAY = 86_400_000;
 const now = Date.UTC(2026, 5, 16);
 const sub = (over: Partial<SubscriptionRow> = {}): SubscriptionRow =>
   ({
-    id: 's1', workspace_id: 'w1', user_id: 'u1', plan: 'team', quantity: 1, addons: [], billing_cycle: 'Monthly', next_billing_cycle: null, auto_renew: true, status: 'Active',
-    currency: 'USD', period_start: new Date(now - 15 * DAY), period_end: new Date(now + 15 * DAY), segments: [{ from: now - 15 * DAY, price: 800 }], credit: 0,
-    paused_at: null, payment_method_ref: null, gateway: 'stripe', created_at: new Date(now - 15 * DAY), ...over,
+    id: 's1',
+    workspace_id: 'w1',
+    user_id: 'u1',
+    plan: 'team',
+    quantity: 1,
+    addons: [],
+    billing_cycle: 'Monthly',
+    next_billing_cycle: null,
+    auto_renew: true,
+    status: 'Active',
+    currency: 'USD',
+    period_start: new Date(now - 15 * DAY),
+    period_end: new Date(now + 15 * DAY),
+    segments: [{ from: now - 15 * DAY, price: 800 }],
+    credit: 0,
+    paused_at: null,
+    payment_method_ref: null,
+    gateway: 'stripe',
+    created_at: new Date(now - 15 * DAY),
+    ...over,
   }) as SubscriptionRow;
 
 describe('order quotes (platform/billing/quote.ts)', () => {
   it('a new subscription pays a full period; the free plan cannot be ordered from the free plan', () => {
-    const q = quoteOrder(undefined, { plan: 'teamplus', quantity: 2, addons: ['white-label-api'], cycle: 'Semiannually' }, DEFAULT_PRICES, [], now, 'USD');
+    const q = quoteOrder(
+      undefined,
+      { plan: 'teamplus', quantity: 2, addons: ['white-label-api'], cycle: 'Semiannually' },
+      DEFAULT_PRICES,
+      [],
+      now,
+      'USD',
+    );
     expect(q.type).toBe('new');
     expect(q.figures.total).toBe(2 * 6480 + 10800);
     expect(q.period).toEqual({ start: now, end: Date.UTC(2026, 11, 16) });
     expect(q.nextPayment).toEqual({ date: new Date(Date.UTC(2026, 11, 16)).toISOString(), amount: 2 * 6480 + 10800 });
-    expect(() => quoteOrder(undefined, { plan: 'essential', quantity: 1, addons: [], cycle: 'Monthly' }, DEFAULT_PRICES, [], now, 'USD')).toThrow();
+    expect(() =>
+      quoteOrder(undefined, { plan: 'essential', quantity: 1, addons: [], cycle: 'Monthly' }, DEFAULT_PRICES, [], now, 'USD'),
+    ).toThrow();
   });
 
   it('a seat added halfway charges half a seat; the same configuration is refused', () => {
@@ -31,7 +57,14 @@ describe('order quotes (platform/billing/quote.ts)', () => {
   });
 
   it('a change of cycle starts a new period and credits the unused part; credit pays invoices', () => {
-    const q = quoteOrder(sub({ credit: 100 }), { plan: 'team', quantity: 1, addons: [], cycle: 'Quarterly' }, DEFAULT_PRICES, [], now, 'USD');
+    const q = quoteOrder(
+      sub({ credit: 100 }),
+      { plan: 'team', quantity: 1, addons: [], cycle: 'Quarterly' },
+      DEFAULT_PRICES,
+      [],
+      now,
+      'USD',
+    );
     expect(q.figures.subtotal).toBe(2280 - 400);
     expect(q.figures.balance).toBe(100);
     expect(q.figures.total).toBe(2280 - 400 - 100);

@@ -41,12 +41,19 @@ describe('CursorBatches: one message per board per 50 ms', () => {
     batches.move('B1', move('ann', 3));
     batches.move('B2', move('cid', 9));
     await vi.advanceTimersByTimeAsync(0);
-    expect(sent()).toEqual([['B1', ['ann:1']], ['B2', ['cid:9']]]);
+    expect(sent()).toEqual([
+      ['B1', ['ann:1']],
+      ['B2', ['cid:9']],
+    ]);
     await vi.advanceTimersByTimeAsync(CURSOR_THROTTLE_MS - 1);
     expect(sent()).toHaveLength(2);
     // the slot's timer, then the flush after that turn's I/O (the fake clock runs it a tick later)
     await vi.advanceTimersByTimeAsync(2);
-    expect(sent()).toEqual([['B1', ['ann:1']], ['B2', ['cid:9']], ['B1', ['ann:3', 'bob:5']]]);
+    expect(sent()).toEqual([
+      ['B1', ['ann:1']],
+      ['B2', ['cid:9']],
+      ['B1', ['ann:3', 'bob:5']],
+    ]);
     expect(published.every((p) => p.message.event === 'onEventReceived')).toBe(true);
 
     // a member who left before the flush is not sent

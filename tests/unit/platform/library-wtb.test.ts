@@ -11,7 +11,8 @@ import { decodeWtb, encodeWtb, wtbFileName, WTB_MESSAGES } from '../../../platfo
 import type { Shape } from '../../../shared/model';
 
 const limits = { maxShapes: 100, maxShapeBytes: 100_000 };
-const rect = (id: string, x = 0): Shape => ({ id, cmd: 'rectangle', uid: 'u1', timestamp: 1, x, y: 0, w: 10, h: 10, stroke: '#000000', lineWidth: 2 }) as Shape;
+const rect = (id: string, x = 0): Shape =>
+  ({ id, cmd: 'rectangle', uid: 'u1', timestamp: 1, x, y: 0, w: 10, h: 10, stroke: '#000000', lineWidth: 2 }) as Shape;
 const board = { name: 'Plan', settings: { bg: 'dot', bgColor: '#fafafa' }, tags: ['a'], shapes: [rect('r1'), rect('r2', 40)] };
 const gz = (value: unknown) => zlib.gzipSync(Buffer.from(JSON.stringify(value)));
 
@@ -41,11 +42,19 @@ describe('.wtb', () => {
     expect(refusal(() => decodeWtb(encodeWtb(board).subarray(0, 20), limits)).message).toBe(WTB_MESSAGES.corrupted);
     expect(refusal(() => decodeWtb(gz({ ...json, version: 2 }), limits)).message).toBe(WTB_MESSAGES.version);
     expect(refusal(() => decodeWtb(zlib.gzipSync(Buffer.alloc(65 * 1024 * 1024)), limits)).message).toBe(WTB_MESSAGES.tooLarge);
-    expect(refusal(() => decodeWtb(gz({ ...json, shapes: Array.from({ length: 101 }, (_, i) => rect(`s${i}`)) }), limits)).message).toBe(WTB_MESSAGES.tooManyShapes(100));
+    expect(refusal(() => decodeWtb(gz({ ...json, shapes: Array.from({ length: 101 }, (_, i) => rect(`s${i}`)) }), limits)).message).toBe(
+      WTB_MESSAGES.tooManyShapes(100),
+    );
     expect(refusal(() => decodeWtb(gz({ ...json, shapes: [{ ...rect('x'), w: 'wide' }] }), limits)).errors['file.shapes.0.w']).toBeTruthy();
     expect(refusal(() => decodeWtb(gz({ ...json, shapes: [rect('x'), rect('x')] }), limits)).errors['file.shapes.1.id']).toBeTruthy();
-    expect(refusal(() => decodeWtb(gz({ ...json, board: { ...json.board, settings: { bgColor: 'red' } } }), limits)).errors['file.board.settings.bgColor']).toBeTruthy();
-    expect(refusal(() => decodeWtb(gz({ ...json, board: { ...json.board, name: 'a\u0000b' } }), limits)).message).toBe(WTB_MESSAGES.invalid);
+    expect(
+      refusal(() => decodeWtb(gz({ ...json, board: { ...json.board, settings: { bgColor: 'red' } } }), limits)).errors[
+        'file.board.settings.bgColor'
+      ],
+    ).toBeTruthy();
+    expect(refusal(() => decodeWtb(gz({ ...json, board: { ...json.board, name: 'a\u0000b' } }), limits)).message).toBe(
+      WTB_MESSAGES.invalid,
+    );
   });
 });
 

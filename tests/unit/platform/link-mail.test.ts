@@ -10,7 +10,14 @@ describe('link mails', () => {
   it('escape every name in the HTML and keep it readable in the text', () => {
     for (const mail of [
       invitationMail('to@example.com', hostile, hostile, 'https://t.example/accounts/signup?ret=%2Fboard%2Fx#invitation=a&b'),
-      workspaceInvitationMail({ to: 'to@example.com', inviter: hostile, workspace: hostile, role: 'Member', link: 'https://t.example/panel/invitation#token=a&b', days: 7 }),
+      workspaceInvitationMail({
+        to: 'to@example.com',
+        inviter: hostile,
+        workspace: hostile,
+        role: 'Member',
+        link: 'https://t.example/panel/invitation#token=a&b',
+        days: 7,
+      }),
     ]) {
       expect(mail.html).not.toContain('<img');
       expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &quot;Eve&quot;');

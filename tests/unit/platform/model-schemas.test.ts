@@ -14,13 +14,54 @@ const shapes: Shape[] = [
   { id: 'fc', cmd: 'filledCircle', ...base, x: 1, y: 2, r: 3, stroke: '#000000', lineWidth: 1, fill: '#00ff00' },
   { id: 'l', cmd: 'line', ...base, points: [0, 0, 10, 10], color: '#000000', lineWidth: 2, type: 'dashed' },
   { id: 'a', cmd: 'arrow', ...base, points: [0, 0, 10, 10], color: '#000000', lineWidth: 2, type: 'double', start: 'r', end: 'c' },
-  { id: 't', cmd: 'text', ...base, value: 'hello', x: 0, y: 0, color: '#000000', font: 'Open Sans', size: 16, align: 'left', tags: [{ key: 'k', value: 'v' }] },
+  {
+    id: 't',
+    cmd: 'text',
+    ...base,
+    value: 'hello',
+    x: 0,
+    y: 0,
+    color: '#000000',
+    font: 'Open Sans',
+    size: 16,
+    align: 'left',
+    tags: [{ key: 'k', value: 'v' }],
+  },
   { id: 's', cmd: 'stickyNote', ...base, text: '', x: 0, y: 0, w: 170, h: 170, color: '#feff9c', size: 'M', fontSize: 35 },
-  { id: 'i', cmd: 'image', ...base, x: 0, y: 0, w: 100, h: 100, resource: '123e4567-e89b-12d3-a456-426614174000', page: { current: 1, total: 2 }, metadata: { type: 'document' } },
+  {
+    id: 'i',
+    cmd: 'image',
+    ...base,
+    x: 0,
+    y: 0,
+    w: 100,
+    h: 100,
+    resource: '123e4567-e89b-12d3-a456-426614174000',
+    page: { current: 1, total: 2 },
+    metadata: { type: 'document' },
+  },
   { id: 'f', cmd: 'frame', ...base, x: 0, y: 0, w: 100, h: 100, color: '#cccccc', title: 'Frame 1', order: 1, children: ['r'] },
   { id: 'cm', cmd: 'comment', ...base, x: 0, y: 0, threadId: 'th', color: 6, resolved: false },
-  { id: 'tb', cmd: 'table', ...base, x: 0, y: 0, w: 100, h: 100, table: [['a', 'b'], ['', 'c']], border: true },
-  { id: 'g', cmd: 'composite', ...base, shapes: [{ id: 'r2', cmd: 'rectangle', ...base, x: 1, y: 2, w: 3, h: 4, stroke: '#000000', lineWidth: 1 }] },
+  {
+    id: 'tb',
+    cmd: 'table',
+    ...base,
+    x: 0,
+    y: 0,
+    w: 100,
+    h: 100,
+    table: [
+      ['a', 'b'],
+      ['', 'c'],
+    ],
+    border: true,
+  },
+  {
+    id: 'g',
+    cmd: 'composite',
+    ...base,
+    shapes: [{ id: 'r2', cmd: 'rectangle', ...base, x: 1, y: 2, w: 3, h: 4, stroke: '#000000', lineWidth: 1 }],
+  },
   { id: 'k', cmd: 'link', ...base, url: 'https://example.com', shapes: [] },
 ];
 
@@ -67,7 +108,14 @@ describe('shape schemas', () => {
 
 describe('command schemas', () => {
   const valid: Array<Record<string, unknown>> = [
-    { cmd: 'propertyModifier', shapes: ['a'], props: [{ name: 'lineWidth', value: 3 }, { name: 'tags', value: { key: 'x' }, type: 'add' }] },
+    {
+      cmd: 'propertyModifier',
+      shapes: ['a'],
+      props: [
+        { name: 'lineWidth', value: 3 },
+        { name: 'tags', value: { key: 'x' }, type: 'add' },
+      ],
+    },
     { cmd: 'textModifier', shape: 'a', value: '' },
     { cmd: 'fontModifier', shapes: ['a'], font: 'Arial' },
     { cmd: 'fontSizeModifier', shapes: ['a'], size: 20 },
@@ -83,7 +131,13 @@ describe('command schemas', () => {
     { cmd: 'changeOrder', shapes: ['a'], order: 'back' },
     { cmd: 'pageModifier', shape: 'a', page: 2 },
     { cmd: 'replace', shape: shapes[2] },
-    { cmd: 'commandSet', commands: [{ ...cmdBase, id: 'c2', cmd: 'remove', shapes: ['a'] }, { ...cmdBase, id: 'c3', cmd: 'rectangle', shape: shapes[2] }] },
+    {
+      cmd: 'commandSet',
+      commands: [
+        { ...cmdBase, id: 'c2', cmd: 'remove', shapes: ['a'] },
+        { ...cmdBase, id: 'c3', cmd: 'rectangle', shape: shapes[2] },
+      ],
+    },
   ];
 
   it('accept a valid command of every kind', () => {
@@ -117,7 +171,12 @@ describe('command schemas', () => {
     expect(validateCommand(set([{ ...cmdBase, id: 'u', cmd: 'clear' }])).errors).toBeDefined();
     expect(validateCommand(set(Array.from({ length: 1000 }, (_, i) => leaf(i)))).errors).toBeUndefined();
     expect(validateCommand(set(Array.from({ length: 1001 }, (_, i) => leaf(i)))).errors).toHaveProperty('commands');
-    const many = Array.from({ length: 2 }, (_, j) => set(Array.from({ length: 600 }, (_, i) => leaf(j * 1000 + i)), `s${j}`));
+    const many = Array.from({ length: 2 }, (_, j) =>
+      set(
+        Array.from({ length: 600 }, (_, i) => leaf(j * 1000 + i)),
+        `s${j}`,
+      ),
+    );
     expect(validateCommand(set(many)).errors).toHaveProperty('*');
   });
 });

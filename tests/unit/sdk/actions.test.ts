@@ -5,7 +5,15 @@ import type { LineShape } from '../../../shared/model';
 import { POLICY } from '../../../shared/policies';
 import { harness, rect } from './helpers';
 
-const key = (k: string, code: string, mods: Partial<KeyInput> = {}): KeyInput => ({ key: k, code, ctrlKey: false, shiftKey: false, altKey: false, metaKey: false, ...mods });
+const key = (k: string, code: string, mods: Partial<KeyInput> = {}): KeyInput => ({
+  key: k,
+  code,
+  ctrlKey: false,
+  shiftKey: false,
+  altKey: false,
+  metaKey: false,
+  ...mods,
+});
 
 describe('key strings', () => {
   it('normalises modifiers, aliases and case', () => {
@@ -27,7 +35,14 @@ describe('key strings', () => {
 
   it('validates bindings: a non-modifier key, none of the prohibited keys (board.md §5)', () => {
     expect(validateBinding(key('Control', 'ControlLeft', { ctrlKey: true }))).toMatch(/non-modifier/);
-    for (const [k, code] of [['CapsLock', 'CapsLock'], ['F5', 'F5'], ['ArrowUp', 'ArrowUp'], ['Pause', 'Pause'], ['NumLock', 'NumLock'], ['ScrollLock', 'ScrollLock']]) {
+    for (const [k, code] of [
+      ['CapsLock', 'CapsLock'],
+      ['F5', 'F5'],
+      ['ArrowUp', 'ArrowUp'],
+      ['Pause', 'Pause'],
+      ['NumLock', 'NumLock'],
+      ['ScrollLock', 'ScrollLock'],
+    ]) {
       expect(validateBinding(key(k, code))).toMatch(/cannot be used/);
     }
     expect(validateBinding(key('k', 'KeyK', { ctrlKey: true }))).toBe(null);
@@ -38,9 +53,25 @@ describe('action registry', () => {
   it('has the spec’s default shortcuts (board.md §9)', () => {
     const r = createActionRegistry();
     const expected: Record<string, string> = {
-      select: 'V', pen: 'P', eraser: 'E', line: 'L', circle: 'C', rectangle: 'R', text: 'T', stickyNote: 'N', pan: 'H',
-      undo: 'Ctrl+Z', redo: 'Ctrl+Y', selectAll: 'Ctrl+A', duplicate: 'Ctrl+D', duplicateDown: 'Alt+D', remove: 'Delete',
-      zoomFit: 'Ctrl+0', zoom100: 'Ctrl+Alt+0', fullscreen: 'F11', previousTool: 'Backquote',
+      select: 'V',
+      pen: 'P',
+      eraser: 'E',
+      line: 'L',
+      circle: 'C',
+      rectangle: 'R',
+      text: 'T',
+      stickyNote: 'N',
+      pan: 'H',
+      undo: 'Ctrl+Z',
+      redo: 'Ctrl+Y',
+      selectAll: 'Ctrl+A',
+      duplicate: 'Ctrl+D',
+      duplicateDown: 'Alt+D',
+      remove: 'Delete',
+      zoomFit: 'Ctrl+0',
+      zoom100: 'Ctrl+Alt+0',
+      fullscreen: 'F11',
+      previousTool: 'Backquote',
     };
     for (const [id, k] of Object.entries(expected)) expect(r.keysOf(id)[0]).toBe(k);
     expect(r.actionForKey('Ctrl+Shift+Z')?.id).toBe('redo');
@@ -48,21 +79,49 @@ describe('action registry', () => {
 
   it('lists actions by group for menus and the toolbox', () => {
     const tools = listActions('tools').map((a) => a.id);
-    expect(tools).toEqual(expect.arrayContaining(['select', 'pan', 'pen', 'highlighter', 'eraser', 'line', 'arrow', 'rectangle', 'filledRectangle', 'circle', 'filledCircle', 'text', 'stickyNote']));
+    expect(tools).toEqual(
+      expect.arrayContaining([
+        'select',
+        'pan',
+        'pen',
+        'highlighter',
+        'eraser',
+        'line',
+        'arrow',
+        'rectangle',
+        'filledRectangle',
+        'circle',
+        'filledCircle',
+        'text',
+        'stickyNote',
+      ]),
+    );
     expect(listActions('view').map((a) => a.id)).toEqual(['zoomIn', 'zoomOut', 'zoomFit', 'zoom100', 'fullscreen', 'openLink', 'find']);
     expect(listActions('arrange').map((a) => a.id)).toEqual([
-      'bringToFront', 'sendBack',
-      'alignLeft', 'alignHorizontally', 'alignRight', 'alignTop', 'alignVertically', 'alignBottom',
-      'distributeHorizontally', 'distributeVertically',
-      'arrangeVertical', 'arrangeHorizontal', 'arrangeGrid', 'arrangeCircular', 'arrangeStack',
+      'bringToFront',
+      'sendBack',
+      'alignLeft',
+      'alignHorizontally',
+      'alignRight',
+      'alignTop',
+      'alignVertically',
+      'alignBottom',
+      'distributeHorizontally',
+      'distributeVertically',
+      'arrangeVertical',
+      'arrangeHorizontal',
+      'arrangeGrid',
+      'arrangeCircular',
+      'arrangeStack',
     ]);
     // no two default actions share a key
     const r = createActionRegistry();
     const seen = new Map<string, string>();
-    for (const a of listActions()) for (const k of r.keysOf(a.id)) {
-      expect(seen.get(k), `${k} bound to ${seen.get(k)} and ${a.id}`).toBeUndefined();
-      seen.set(k, a.id);
-    }
+    for (const a of listActions())
+      for (const k of r.keysOf(a.id)) {
+        expect(seen.get(k), `${k} bound to ${seen.get(k)} and ${a.id}`).toBeUndefined();
+        seen.set(k, a.id);
+      }
   });
 
   it("refuses a conflicting binding with '{name} has this key binding!'", () => {
@@ -80,7 +139,10 @@ describe('action registry', () => {
   });
 
   it('takes user bindings from userConfig.keys', () => {
-    const r = createActionRegistry([{ c: 'pen', k: 'ctrl+shift+p' }, { c: 'nonsense', k: 'X' }]);
+    const r = createActionRegistry([
+      { c: 'pen', k: 'ctrl+shift+p' },
+      { c: 'nonsense', k: 'X' },
+    ]);
     expect(r.keysOf('pen')).toEqual(['Ctrl+Shift+P']);
     expect(r.bindings()).toEqual([{ c: 'pen', k: 'Ctrl+Shift+P' }]);
   });
@@ -101,7 +163,24 @@ describe('action registry', () => {
 
   it('edit actions: select all, duplicate (+20), duplicate down, delete, order, undo/redo keys', () => {
     const h = harness();
-    h.editor.addShapes([rect('a', 0, 0), rect('b', 100, 0), { id: 'f', cmd: 'frame', uid: 'me', timestamp: 1, x: -50, y: -50, w: 300, h: 200, color: '#cccccc', title: 'F', order: 1, children: [] }]);
+    h.editor.addShapes([
+      rect('a', 0, 0),
+      rect('b', 100, 0),
+      {
+        id: 'f',
+        cmd: 'frame',
+        uid: 'me',
+        timestamp: 1,
+        x: -50,
+        y: -50,
+        w: 300,
+        h: 200,
+        color: '#cccccc',
+        title: 'F',
+        order: 1,
+        children: [],
+      },
+    ]);
     h.sent.length = 0;
     h.key('a', 'KeyA', { ctrlKey: true });
     expect(h.editor.selection.sort()).toEqual(['a', 'b', 'f']);
@@ -127,9 +206,34 @@ describe('action registry', () => {
   it('duplicate relinks the copies among themselves: frame children and connector ends', () => {
     const h = harness();
     h.editor.addShapes([
-      rect('a', 0, 0), rect('b', 300, 0),
-      { id: 'f', cmd: 'frame', uid: 'me', timestamp: 1, x: -50, y: -50, w: 250, h: 200, color: '#cccccc', title: 'F', order: 1, children: ['a'] },
-      { id: 'l', cmd: 'arrow', uid: 'me', timestamp: 1, points: [100, 25, 300, 25], color: '#000000', lineWidth: 2, type: 'arrow', start: 'a', end: 'b' },
+      rect('a', 0, 0),
+      rect('b', 300, 0),
+      {
+        id: 'f',
+        cmd: 'frame',
+        uid: 'me',
+        timestamp: 1,
+        x: -50,
+        y: -50,
+        w: 250,
+        h: 200,
+        color: '#cccccc',
+        title: 'F',
+        order: 1,
+        children: ['a'],
+      },
+      {
+        id: 'l',
+        cmd: 'arrow',
+        uid: 'me',
+        timestamp: 1,
+        points: [100, 25, 300, 25],
+        color: '#000000',
+        lineWidth: 2,
+        type: 'arrow',
+        start: 'a',
+        end: 'b',
+      },
     ]);
     h.editor.select(['f', 'a', 'l']);
     h.key('d', 'KeyD', { ctrlKey: true });

@@ -113,12 +113,20 @@ describe('SyncClient hands the answered effect to its target', () => {
   /** A SyncClient online (joined, an empty board loaded) on an in-memory socket whose sendCommand answers with `answer`. */
   async function online(answer: (command: Command) => Promise<unknown>, server = 'http://127.0.0.1:9') {
     const confirms: Array<[string, number, CommandEffect | undefined]> = [];
-    const target: SyncTarget = { load: () => undefined, applyRemote: () => undefined, confirm: (id, seq, e) => void confirms.push([id, seq, e]) };
+    const target: SyncTarget = {
+      load: () => undefined,
+      applyRemote: () => undefined,
+      confirm: (id, seq, e) => void confirms.push([id, seq, e]),
+    };
     const transport = new MemoryTransport()
       .answer('joinBoard', () => ({ code: 'b1', boardName: 'b1' }))
       .answer('sendCommand', (args) => answer(args[1] as Command));
     // the board loads empty; the POST …/commands fallback goes to `server`
-    const http = { ...boardHttp({ server, uid: 'me', token: () => null }, 'b1'), load: async () => ({ snapshot: null, commands: [], lastSeq: 0 }), request: async <T>() => [] as T };
+    const http = {
+      ...boardHttp({ server, uid: 'me', token: () => null }, 'b1'),
+      load: async () => ({ snapshot: null, commands: [], lastSeq: 0 }),
+      request: async <T>() => [] as T,
+    };
     const sync = new SyncClient({ server, boardCode: 'b1', uid: 'me', target, storage: null, transport, http });
     await sync.connect();
     return { sync, confirms, hubEvent: (m: HubEventMessage) => transport.deliver(m) };

@@ -85,7 +85,10 @@ describe('Editor commands', () => {
 
   it('embed API: addShapes (one commandSet for several, one undo), getShapes, removeShapes skips locked', () => {
     const h = harness();
-    const added = h.editor.addShapes([{ cmd: 'rectangle', x: 0, y: 0, w: 10, h: 10, stroke: '#000000', lineWidth: 2 }, rect('l', 50, 50, 10, 10, { lock: true })]);
+    const added = h.editor.addShapes([
+      { cmd: 'rectangle', x: 0, y: 0, w: 10, h: 10, stroke: '#000000', lineWidth: 2 },
+      rect('l', 50, 50, 10, 10, { lock: true }),
+    ]);
     expect(added).toHaveLength(2);
     expect(h.sent).toHaveLength(1);
     expect(h.sent[0].cmd).toBe('commandSet');
@@ -119,12 +122,22 @@ describe('Editor commands', () => {
 
   it('private mode hides others’ shapes from editors but not from the owner', () => {
     const editor = harness({ role: 'Editor', privateMode: true });
-    editor.editor.applyRemote(remote({ cmd: 'filledRectangle', shape: rect('theirs', 0, 0, 50, 50, { uid: 'other', cmd: 'filledRectangle', fill: '#000000' }) } as never, 1));
+    editor.editor.applyRemote(
+      remote(
+        { cmd: 'filledRectangle', shape: rect('theirs', 0, 0, 50, 50, { uid: 'other', cmd: 'filledRectangle', fill: '#000000' }) } as never,
+        1,
+      ),
+    );
     expect(editor.editor.scene.hit({ x: 25, y: 25 }, 0)).toBeUndefined();
     editor.editor.select(['theirs']);
     expect(editor.editor.selection).toEqual([]);
     const owner = harness({ role: 'Owner', privateMode: true });
-    owner.editor.applyRemote(remote({ cmd: 'filledRectangle', shape: rect('theirs', 0, 0, 50, 50, { uid: 'other', cmd: 'filledRectangle', fill: '#000000' }) } as never, 1));
+    owner.editor.applyRemote(
+      remote(
+        { cmd: 'filledRectangle', shape: rect('theirs', 0, 0, 50, 50, { uid: 'other', cmd: 'filledRectangle', fill: '#000000' }) } as never,
+        1,
+      ),
+    );
     expect(owner.editor.scene.hit({ x: 25, y: 25 }, 0)?.id).toBe('theirs');
   });
 
@@ -152,8 +165,19 @@ describe('export', () => {
 
   it('leaves resolved comments and private shapes out', async () => {
     const h = harness({ role: 'Editor', privateMode: true });
-    h.editor.applyRemote({ id: 'c1', uid: 'other', timestamp: 1, status: 'normal', seq: 1, cmd: 'rectangle', shape: rect('theirs', 500, 500, 10, 10, { uid: 'other' }) } as unknown as Command);
-    h.editor.addShapes([rect('mine', 0, 0, 10, 10), { id: 'cm', cmd: 'comment', x: 0, y: 0, threadId: 't', color: 6, resolved: true } as never]);
+    h.editor.applyRemote({
+      id: 'c1',
+      uid: 'other',
+      timestamp: 1,
+      status: 'normal',
+      seq: 1,
+      cmd: 'rectangle',
+      shape: rect('theirs', 500, 500, 10, 10, { uid: 'other' }),
+    } as unknown as Command);
+    h.editor.addShapes([
+      rect('mine', 0, 0, 10, 10),
+      { id: 'cm', cmd: 'comment', x: 0, y: 0, threadId: 't', color: 6, resolved: true } as never,
+    ]);
     const svg = decodeURIComponent((await h.editor.exportImage('svg')).split(',')[1]);
     expect(svg).toContain('width="72" height="72"');
   });

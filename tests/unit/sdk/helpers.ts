@@ -17,7 +17,9 @@ export interface Harness {
 }
 
 /** A headless editor at 100 % (screen = board coordinates) with every permission unless told. */
-export function harness(options: { uid?: string; role?: string; permissions?: string[]; policies?: string[]; privateMode?: boolean } = {}): Harness {
+export function harness(
+  options: { uid?: string; role?: string; permissions?: string[]; policies?: string[]; privateMode?: boolean } = {},
+): Harness {
   const perms = {
     role: options.role ?? 'Owner',
     permissions: options.permissions ?? ['edit_board', 'view_chat', 'view_templates', 'write_comment'],
@@ -36,7 +38,22 @@ export function harness(options: { uid?: string; role?: string; permissions?: st
   const ptr = (phase: BoardPointer['phase'], x: number, y: number, mods: Partial<BoardPointer> = {}): BoardPointer => {
     // tests give screen positions (= board positions until the view pans or zooms)
     const b = editor.viewport.toBoard(x, y);
-    return { phase, x: b.x, y: b.y, sx: x, sy: y, button: 0, shift: false, ctrl: false, alt: false, meta: false, pointerType: 'mouse', clicks: 1, time: (time += 16), ...mods };
+    return {
+      phase,
+      x: b.x,
+      y: b.y,
+      sx: x,
+      sy: y,
+      button: 0,
+      shift: false,
+      ctrl: false,
+      alt: false,
+      meta: false,
+      pointerType: 'mouse',
+      clicks: 1,
+      time: (time += 16),
+      ...mods,
+    };
   };
   const h: Harness = {
     editor,

@@ -8,7 +8,14 @@ import type { Command } from '../../../shared/model';
  * PAYLOAD_MAX_BYTES): a reconnect would send it again for ever. Bytes are UTF-8 bytes.
  */
 const text = (value: string): Command =>
-  ({ id: 'c1', uid: 'g_1', status: 'normal', timestamp: 1, cmd: 'text', shape: { id: 's1', cmd: 'text', uid: 'g_1', timestamp: 1, x: 0, y: 0, value } }) as unknown as Command;
+  ({
+    id: 'c1',
+    uid: 'g_1',
+    status: 'normal',
+    timestamp: 1,
+    cmd: 'text',
+    shape: { id: 's1', cmd: 'text', uid: 'g_1', timestamp: 1, x: 0, y: 0, value },
+  }) as unknown as Command;
 
 describe('oversized commands', () => {
   it('leaves room for the frame envelope under the hub cap', () => {

@@ -17,14 +17,21 @@ describe('placePopover with an area to avoid', () => {
   });
 
   it('keeps opening downwards from a menu below the selection, and ignores an area beside its columns', () => {
-    expect(placePopover('below', panel, anchor, bounds, { left: 450, top: 100, right: 700, bottom: 290 })).toMatchObject({ top: 'calc(100% + 6px)' });
-    expect(placePopover('below', panel, anchor, bounds, { left: 800, top: 360, right: 900, bottom: 600 })).toMatchObject({ top: 'calc(100% + 6px)' });
+    expect(placePopover('below', panel, anchor, bounds, { left: 450, top: 100, right: 700, bottom: 290 })).toMatchObject({
+      top: 'calc(100% + 6px)',
+    });
+    expect(placePopover('below', panel, anchor, bounds, { left: 800, top: 360, right: 900, bottom: 600 })).toMatchObject({
+      top: 'calc(100% + 6px)',
+    });
   });
 
   it('covers the area rather than leave the board when the area leaves no room on either side', () => {
     const low = { left: 500, top: 700, right: 532, bottom: 732 };
     const fullHeight = { left: 450, top: 40, right: 700, bottom: 690 };
-    expect(placePopover('below', { ...panel, top: 738, bottom: 938 }, low, bounds, fullHeight)).toMatchObject({ top: 'auto', bottom: 'calc(100% + 6px)' });
+    expect(placePopover('below', { ...panel, top: 738, bottom: 938 }, low, bounds, fullHeight)).toMatchObject({
+      top: 'auto',
+      bottom: 'calc(100% + 6px)',
+    });
   });
 
   it('opens as it would without the area when no side off the area holds the whole panel (no squeezed scrolling strip)', () => {

@@ -17,7 +17,20 @@ describe('Scene: index, z-order and hit testing', () => {
     add(doc, scene, { id: 'c', cmd: 'comment', uid: 'u', timestamp: 1, x: 10, y: 10, threadId: 't', color: 6, resolved: false });
     add(doc, scene, filled('low', 0, 0));
     add(doc, scene, filled('high', 20, 20));
-    add(doc, scene, { id: 'f', cmd: 'frame', uid: 'u', timestamp: 1, x: -100, y: -100, w: 400, h: 400, color: '#cccccc', title: 'F', order: 1, children: [] });
+    add(doc, scene, {
+      id: 'f',
+      cmd: 'frame',
+      uid: 'u',
+      timestamp: 1,
+      x: -100,
+      y: -100,
+      w: 400,
+      h: 400,
+      color: '#cccccc',
+      title: 'F',
+      order: 1,
+      children: [],
+    });
     expect(scene.hitAll({ x: 30, y: 30 }, 0).map((s) => s.id)).toEqual(['c', 'high', 'low']);
     expect(scene.hit({ x: 5, y: 5 }, 0)?.id).toBe('low');
     // a frame is hit on its border and title strip; inside it is picked like a hollow rectangle
@@ -25,7 +38,9 @@ describe('Scene: index, z-order and hit testing', () => {
     expect(scene.hit({ x: -50, y: -50 }, 0)).toBeUndefined();
     expect(scene.pick({ x: -50, y: -50 }, 0)?.id).toBe('f');
     expect(scene.visible({ x: -1000, y: -1000, w: 2000, h: 2000 })).toEqual(['f', 'low', 'high', 'c']);
-    scene.apply(doc.apply({ id: 'o', uid: 'u', timestamp: 9, status: 'normal', seq: ++seq, cmd: 'changeOrder', shapes: ['low'], order: 'front' }));
+    scene.apply(
+      doc.apply({ id: 'o', uid: 'u', timestamp: 9, status: 'normal', seq: ++seq, cmd: 'changeOrder', shapes: ['low'], order: 'front' }),
+    );
     expect(scene.visible({ x: -1000, y: -1000, w: 2000, h: 2000 })).toEqual(['f', 'high', 'low', 'c']);
   });
 
@@ -44,7 +59,17 @@ describe('Scene: index, z-order and hit testing', () => {
     add(doc, scene, filled('a', 0, 0));
     let dirty: unknown = null;
     scene.dirty$.subscribe((d) => (dirty = d));
-    scene.apply(doc.apply({ id: 'm', uid: 'u', timestamp: 2, status: 'normal', seq: ++seq, cmd: 'reposition', shapePositions: [{ shape: 'a', x: 500, y: 0 }] }));
+    scene.apply(
+      doc.apply({
+        id: 'm',
+        uid: 'u',
+        timestamp: 2,
+        status: 'normal',
+        seq: ++seq,
+        cmd: 'reposition',
+        shapePositions: [{ shape: 'a', x: 500, y: 0 }],
+      }),
+    );
     expect(dirty).toEqual(['a']);
     expect(scene.hit({ x: 25, y: 25 }, 0)).toBeUndefined();
     expect(scene.hit({ x: 525, y: 25 }, 0)?.id).toBe('a');
@@ -82,17 +107,41 @@ describe('Scene: index, z-order and hit testing', () => {
     add(doc, scene, filled('b', 500, 500));
     const damage: unknown[] = [];
     scene.damage$.subscribe((d) => damage.push(d));
-    scene.apply(doc.apply({ id: 'mv', uid: 'u', timestamp: 2, status: 'normal', seq: ++seq, cmd: 'reposition', shapePositions: [{ shape: 'a', x: 100, y: 0 }] }));
-    expect(damage.pop()).toEqual([{ x: 0, y: 0, w: 50, h: 50 }, { x: 100, y: 0, w: 50, h: 50 }].map((r) => ({ x: r.x - 1, y: r.y - 1, w: r.w + 2, h: r.h + 2 })));
+    scene.apply(
+      doc.apply({
+        id: 'mv',
+        uid: 'u',
+        timestamp: 2,
+        status: 'normal',
+        seq: ++seq,
+        cmd: 'reposition',
+        shapePositions: [{ shape: 'a', x: 100, y: 0 }],
+      }),
+    );
+    expect(damage.pop()).toEqual(
+      [
+        { x: 0, y: 0, w: 50, h: 50 },
+        { x: 100, y: 0, w: 50, h: 50 },
+      ].map((r) => ({ x: r.x - 1, y: r.y - 1, w: r.w + 2, h: r.h + 2 })),
+    );
     // a local command confirmed later moves only its own layering key
-    const local = { id: 'loc', uid: 'u', timestamp: 3, status: 'normal', cmd: 'filledRectangle', shape: filled('c', 900, 900) } as unknown as Command;
+    const local = {
+      id: 'loc',
+      uid: 'u',
+      timestamp: 3,
+      status: 'normal',
+      cmd: 'filledRectangle',
+      shape: filled('c', 900, 900),
+    } as unknown as Command;
     scene.apply(doc.apply(local));
     damage.length = 0;
     scene.apply(doc.apply({ ...local, seq: ++seq }));
     expect(damage).toEqual([[{ x: 899, y: 899, w: 52, h: 52 }]]);
     // bring to front: the reordered shape's area
     damage.length = 0;
-    scene.apply(doc.apply({ id: 'ord', uid: 'u', timestamp: 4, status: 'normal', seq: ++seq, cmd: 'changeOrder', shapes: ['b'], order: 'front' }));
+    scene.apply(
+      doc.apply({ id: 'ord', uid: 'u', timestamp: 4, status: 'normal', seq: ++seq, cmd: 'changeOrder', shapes: ['b'], order: 'front' }),
+    );
     expect(damage).toEqual([[{ x: 499, y: 499, w: 52, h: 52 }]]);
     // entering the transient state damages, moving while transient does not, leaving does
     damage.length = 0;

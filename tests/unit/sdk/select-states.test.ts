@@ -84,7 +84,8 @@ describe('select tool states (idle → … → idle)', () => {
     const { h, state, box } = setup();
     h.click(25, 25);
     const b = box();
-    const cx = b.x + b.w / 2, cy = b.y + b.h / 2;
+    const cx = b.x + b.w / 2,
+      cy = b.y + b.h / 2;
     h.down(cx, b.y - 24);
     expect(state()).toBe('rotating');
     h.move(cx + 100, cy - 3, { shift: true });
@@ -110,7 +111,16 @@ describe('select tool states (idle → … → idle)', () => {
 
   it('a selected line’s end handle drags that end (a propertyModifier of its points)', () => {
     const { h, state } = setup();
-    const line: LineShape = { id: 'l', cmd: 'line', uid: 'me', timestamp: 1, points: [0, 200, 100, 200], color: '#000000', lineWidth: 2, type: 'line' };
+    const line: LineShape = {
+      id: 'l',
+      cmd: 'line',
+      uid: 'me',
+      timestamp: 1,
+      points: [0, 200, 100, 200],
+      color: '#000000',
+      lineWidth: 2,
+      type: 'line',
+    };
     h.editor.addShapes([line]);
     h.editor.select(['l']);
     h.sent.length = 0;

@@ -5,7 +5,7 @@ type R = { x: number; y: number; w: number; h: number };
 const intersects = (a: R, b: R) => a.x <= b.x + b.w && b.x <= a.x + a.w && a.y <= b.y + b.h && b.y <= a.y + a.h;
 
 function rng(seed: number) {
-  return () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 describe('SpatialIndex (uniform grid)', () => {
@@ -15,14 +15,22 @@ describe('SpatialIndex (uniform grid)', () => {
     const rects = new Map<string, R>();
     for (let i = 0; i < 3000; i++) {
       const big = rand() < 0.02;
-      const r = { x: rand() * 20000 - 10000, y: rand() * 20000 - 10000, w: big ? 3000 + rand() * 5000 : rand() * 300, h: big ? 3000 : rand() * 300 };
+      const r = {
+        x: rand() * 20000 - 10000,
+        y: rand() * 20000 - 10000,
+        w: big ? 3000 + rand() * 5000 : rand() * 300,
+        h: big ? 3000 : rand() * 300,
+      };
       rects.set(`s${i}`, r);
       index.insert(`s${i}`, r);
     }
     for (let q = 0; q < 60; q++) {
       const size = q < 20 ? 500 : q < 40 ? 5000 : 40000;
       const query = { x: rand() * 20000 - 10000 - size / 2, y: rand() * 20000 - 10000 - size / 2, w: size, h: size * 0.6 };
-      const expected = [...rects].filter(([, r]) => intersects(r, query)).map(([id]) => id).sort();
+      const expected = [...rects]
+        .filter(([, r]) => intersects(r, query))
+        .map(([id]) => id)
+        .sort();
       expect(index.query(query).sort()).toEqual(expected);
     }
   });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  levelFor, parentOf, tileId, tileRect, tileScreenRect, tileSpan, tilesCovering, tilesForView, tilesTouching, TILE_PX,
+  levelFor,
+  parentOf,
+  tileId,
+  tileRect,
+  tileScreenRect,
+  tileSpan,
+  tilesCovering,
+  tilesForView,
+  tilesTouching,
+  TILE_PX,
 } from '../../../sdk/engine/tiles';
 
 describe('tile pyramid math', () => {

@@ -118,7 +118,11 @@ describe('shape tools', () => {
 describe('eraser', () => {
   it('hides what the trail passes over and removes it all with one command; locked shapes stay', () => {
     const h = harness();
-    h.editor.addShapes([rect('a', 0, 0, 20, 20, { cmd: 'filledRectangle', fill: '#000000' }), rect('b', 100, 0, 20, 20, { cmd: 'filledRectangle', fill: '#000000' }), rect('c', 200, 0, 20, 20, { cmd: 'filledRectangle', fill: '#000000', lock: true })]);
+    h.editor.addShapes([
+      rect('a', 0, 0, 20, 20, { cmd: 'filledRectangle', fill: '#000000' }),
+      rect('b', 100, 0, 20, 20, { cmd: 'filledRectangle', fill: '#000000' }),
+      rect('c', 200, 0, 20, 20, { cmd: 'filledRectangle', fill: '#000000', lock: true }),
+    ]);
     h.sent.length = 0;
     h.editor.setTool('eraser');
     h.down(-10, 10);
@@ -170,7 +174,19 @@ describe('text tool (board.md §4 "Text and sticky editing")', () => {
 
   it('editing an existing text: changed → textModifier, unchanged → nothing, empty → remove', () => {
     const h = harness();
-    const t: TextShape = { id: 't', cmd: 'text', uid: 'me', timestamp: 1, value: 'abc', x: 0, y: 0, color: '#000000', font: 'Open Sans', size: 20, align: 'left' };
+    const t: TextShape = {
+      id: 't',
+      cmd: 'text',
+      uid: 'me',
+      timestamp: 1,
+      value: 'abc',
+      x: 0,
+      y: 0,
+      color: '#000000',
+      font: 'Open Sans',
+      size: 20,
+      align: 'left',
+    };
     h.editor.addShapes([t]);
     h.sent.length = 0;
     h.editor.setTool('text');
@@ -218,7 +234,20 @@ describe('sticky note tool', () => {
 
   it('editing: colour, size and text changes go out as ONE commandSet; unchanged restores', () => {
     const h = harness();
-    const note: StickyNoteShape = { id: 'n', cmd: 'stickyNote', uid: 'me', timestamp: 1, text: 'old', x: 0, y: 0, w: 170, h: 170, color: '#feff9c', size: 'M', fontSize: 35 };
+    const note: StickyNoteShape = {
+      id: 'n',
+      cmd: 'stickyNote',
+      uid: 'me',
+      timestamp: 1,
+      text: 'old',
+      x: 0,
+      y: 0,
+      w: 170,
+      h: 170,
+      color: '#feff9c',
+      size: 'M',
+      fontSize: 35,
+    };
     h.editor.addShapes([note]);
     h.sent.length = 0;
     h.editor.setTool('stickyNote');
@@ -233,8 +262,20 @@ describe('sticky note tool', () => {
     expect(h.sent).toHaveLength(1);
     const set = h.sent[0] as CommandSetCommand;
     expect(set.cmd).toBe('commandSet');
-    expect(set.commands.map((c) => c.cmd)).toEqual(['colorModifier', 'sizeModifier', 'propertyModifier', 'textModifier', 'stickyNoteModifier']);
-    expect(h.editor.doc.get('n')).toMatchObject({ color: '#ffa8a8', w: 270, h: 270, size: 'L', text: 'a much longer text that needs a smaller font to fit the note nicely' });
+    expect(set.commands.map((c) => c.cmd)).toEqual([
+      'colorModifier',
+      'sizeModifier',
+      'propertyModifier',
+      'textModifier',
+      'stickyNoteModifier',
+    ]);
+    expect(h.editor.doc.get('n')).toMatchObject({
+      color: '#ffa8a8',
+      w: 270,
+      h: 270,
+      size: 'L',
+      text: 'a much longer text that needs a smaller font to fit the note nicely',
+    });
     expect((h.editor.doc.get('n') as StickyNoteShape).fontSize).toBeLessThan(35);
   });
 });
@@ -243,7 +284,12 @@ describe('select tool (board.md §4 "Selection")', () => {
   const setup = () => {
     const h = harness({ policies: [POLICY.rotateShapes] });
     const filled = { cmd: 'filledRectangle', fill: '#cccccc' };
-    h.editor.addShapes([rect('a', 0, 0, 50, 50, filled), rect('b', 100, 0, 50, 50, filled), rect('locked', 200, 0, 50, 50, { ...filled, lock: true }), rect('ghost', 300, 0, 50, 50, { ...filled, metadata: { ghost: true } })]);
+    h.editor.addShapes([
+      rect('a', 0, 0, 50, 50, filled),
+      rect('b', 100, 0, 50, 50, filled),
+      rect('locked', 200, 0, 50, 50, { ...filled, lock: true }),
+      rect('ghost', 300, 0, 50, 50, { ...filled, metadata: { ghost: true } }),
+    ]);
     h.sent.length = 0;
     h.editor.select([]);
     return h;
@@ -338,7 +384,8 @@ describe('select tool (board.md §4 "Selection")', () => {
     h.click(25, 25);
     const box = h.editor.scene.overlay$.value.handles!.box;
     expect(h.editor.scene.overlay$.value.handles!.rotate).toBe(true);
-    const cx = box.x + box.w / 2, cy = box.y + box.h / 2;
+    const cx = box.x + box.w / 2,
+      cy = box.y + box.h / 2;
     h.drag([cx, box.y - 24], [cx + 100, cy - 3], { shift: true });
     expect(h.sent[0]).toMatchObject({ cmd: 'propertyModifier', shapes: ['a'], props: [{ name: 'rotation', value: 90 }] });
     expect(h.editor.doc.get('a')!.rotation).toBe(90);
@@ -353,7 +400,21 @@ describe('select tool (board.md §4 "Selection")', () => {
 
   it('double click on a selected text opens the text tool on it', () => {
     const h = harness();
-    h.editor.addShapes([{ id: 't', cmd: 'text', uid: 'me', timestamp: 1, value: 'hey', x: 0, y: 0, color: '#000000', font: 'Open Sans', size: 20, align: 'left' }]);
+    h.editor.addShapes([
+      {
+        id: 't',
+        cmd: 'text',
+        uid: 'me',
+        timestamp: 1,
+        value: 'hey',
+        x: 0,
+        y: 0,
+        color: '#000000',
+        font: 'Open Sans',
+        size: 20,
+        align: 'left',
+      },
+    ]);
     h.click(5, 5);
     expect(h.editor.selection).toEqual(['t']);
     h.down(5, 5, { clicks: 2 });
@@ -369,7 +430,9 @@ describe('select tool (board.md §4 "Selection")', () => {
     h.key('ArrowDown', 'ArrowDown', { shiftKey: true });
     h.key('ArrowLeft', 'ArrowLeft', { ctrlKey: true });
     expect(h.sent.map((c) => (c as Command & { shapePositions: unknown }).shapePositions)).toEqual([
-      [{ shape: 'a', x: 1, y: 0 }], [{ shape: 'a', x: 0, y: 10 }], [{ shape: 'a', x: -20, y: 0 }],
+      [{ shape: 'a', x: 1, y: 0 }],
+      [{ shape: 'a', x: 0, y: 10 }],
+      [{ shape: 'a', x: -20, y: 0 }],
     ]);
     expect(h.editor.doc.get('a')).toMatchObject({ x: -19, y: 10 });
   });

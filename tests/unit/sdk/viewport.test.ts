@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ZOOM_LIMITS, Viewport, ZOOM_MAX, ZOOM_MIN, applyTouch, clampScale, classifyTouch, easeOutCubic, fitView, wheelFactor, zoomLimitsOf, zoomPercent } from '../../../sdk/engine/viewport';
+import {
+  DEFAULT_ZOOM_LIMITS,
+  Viewport,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  applyTouch,
+  clampScale,
+  classifyTouch,
+  easeOutCubic,
+  fitView,
+  wheelFactor,
+  zoomLimitsOf,
+  zoomPercent,
+} from '../../../sdk/engine/viewport';
 
 describe('viewport math (board.md §9 zoom)', () => {
   it('clamps the zoom to 5–600 %', () => {
@@ -101,7 +114,11 @@ describe('viewport math (board.md §9 zoom)', () => {
 });
 
 describe('two-finger touch (board.md §4: pan over 25 px, zoom over 15 px)', () => {
-  const pair = (ax: number, ay: number, bx: number, by: number) => [{ x: ax, y: ay }, { x: bx, y: by }] as [{ x: number; y: number }, { x: number; y: number }];
+  const pair = (ax: number, ay: number, bx: number, by: number) =>
+    [
+      { x: ax, y: ay },
+      { x: bx, y: by },
+    ] as [{ x: number; y: number }, { x: number; y: number }];
 
   it('classifies by the thresholds', () => {
     const start = pair(100, 100, 200, 100);

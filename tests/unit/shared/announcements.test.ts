@@ -4,7 +4,15 @@ import { dismissalKey, isShown, shownUntil, type Announcement } from '../../../s
 /** backoffice.md §2 "Announcement display to users" (shared/announcements.ts). */
 const NOW = Date.parse('2026-01-10T12:00:00Z');
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
-const announcement = (type: Announcement['type'], start: number, end: number, id = 'a1'): Announcement => ({ id, type, message: 'm', start: at(start), end: at(end), duration: end - start, untilStart: 0 });
+const announcement = (type: Announcement['type'], start: number, end: number, id = 'a1'): Announcement => ({
+  id,
+  type,
+  message: 'm',
+  start: at(start),
+  end: at(end),
+  duration: end - start,
+  untilStart: 0,
+});
 const none = { starts: [], ids: [] };
 
 describe('announcement display', () => {

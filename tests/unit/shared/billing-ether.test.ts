@@ -16,7 +16,11 @@ describe('ether quotes', () => {
     // $1.00 at $3000/ETH = 1/3000 ETH = 333333333333333.33… wei → rounded up
     expect(weiForCents(100, '3000')).toBe(333_333_333_333_334n);
     // never less than the invoice: the wei are worth at least the cents
-    for (const [cents, rate] of [[1, '3150.25'], [999, '1234.56789'], [123_456, '0.5']] as const) {
+    for (const [cents, rate] of [
+      [1, '3150.25'],
+      [999, '1234.56789'],
+      [123_456, '0.5'],
+    ] as const) {
       const wei = weiForCents(cents, rate);
       const scaled = parseEtherRate(rate)!;
       expect(wei * 100n * scaled >= BigInt(cents) * WEI_PER_ETHER * 10n ** 8n).toBe(true);

@@ -4,7 +4,16 @@
  * invoice plus every change's charge or credit equals the price of what was used, to the cent.
  */
 import { describe, expect, it } from 'vitest';
-import { addCycle, DEFAULT_PRICES, periodPrice, prorateChange, projectedCost, type BillingCycle, type Configuration, type Segment } from '../../../shared/billing';
+import {
+  addCycle,
+  DEFAULT_PRICES,
+  periodPrice,
+  prorateChange,
+  projectedCost,
+  type BillingCycle,
+  type Configuration,
+  type Segment,
+} from '../../../shared/billing';
 
 const DAY = 86_400_000;
 
@@ -48,7 +57,12 @@ describe('proration', () => {
       const cycle = pick(cycles);
       const start = Date.UTC(2026, Math.floor(rand() * 12), 1 + Math.floor(rand() * 28), Math.floor(rand() * 24));
       const p = { start, end: addCycle(new Date(start), cycle).getTime() };
-      const config = (): Configuration => ({ plan: pick(plans), quantity: 1 + Math.floor(rand() * 40), addons: rand() < 0.3 ? ['white-label-api'] : [], cycle });
+      const config = (): Configuration => ({
+        plan: pick(plans),
+        quantity: 1 + Math.floor(rand() * 40),
+        addons: rand() < 0.3 ? ['white-label-api'] : [],
+        cycle,
+      });
       let segments: Segment[] = [{ from: p.start, price: periodPrice(config(), DEFAULT_PRICES) }];
       let paid = segments[0]!.price; // the first invoice: a full period
       let credited = 0;

@@ -1,7 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addCycle, BILLING_MESSAGES, canPause, canResume, computeInvoice, countsAsActive, cycleCodeOf, DEFAULT_PRICES, formatMoney, generatePromoCode, grantsSubscription,
-  nextStatus, PARTNER_CYCLE_CODES, percentOf, periodLines, periodPrice, PROMO_CODE_FORMAT, redemptionRefusal, remainingDays, roundDiv, validityOf, type PromoRules,
+  addCycle,
+  BILLING_MESSAGES,
+  canPause,
+  canResume,
+  computeInvoice,
+  countsAsActive,
+  cycleCodeOf,
+  DEFAULT_PRICES,
+  formatMoney,
+  generatePromoCode,
+  grantsSubscription,
+  nextStatus,
+  PARTNER_CYCLE_CODES,
+  percentOf,
+  periodLines,
+  periodPrice,
+  PROMO_CODE_FORMAT,
+  redemptionRefusal,
+  remainingDays,
+  roundDiv,
+  validityOf,
+  type PromoRules,
 } from '../../../shared/billing';
 
 const DAY = 86_400_000;
@@ -41,13 +61,25 @@ describe('catalogue', () => {
 describe('invoice arithmetic', () => {
   it('applies percent then fixed discounts, then credit; never below zero', () => {
     const inv = computeInvoice({
-      lines: [{ description: 'Team × 2', price: 1600 }, { description: 'White-label', price: 2000 }],
-      promos: [{ name: 'TEN', type: 'Fixed', amount: 1000 }, { name: 'HALF', type: 'Percent', percent: 50, percentDuration: 'Once' }],
+      lines: [
+        { description: 'Team × 2', price: 1600 },
+        { description: 'White-label', price: 2000 },
+      ],
+      promos: [
+        { name: 'TEN', type: 'Fixed', amount: 1000 },
+        { name: 'HALF', type: 'Percent', percent: 50, percentDuration: 'Once' },
+      ],
       credit: 500,
       currency: 'USD',
     });
     expect(inv.subtotal).toBe(3600);
-    expect(inv.discount).toEqual({ items: [{ name: 'HALF', amount: 1800 }, { name: 'TEN', amount: 1000 }], totalAmount: 2800 });
+    expect(inv.discount).toEqual({
+      items: [
+        { name: 'HALF', amount: 1800 },
+        { name: 'TEN', amount: 1000 },
+      ],
+      totalAmount: 2800,
+    });
     expect(inv.balance).toBe(500);
     expect(inv.total).toBe(300);
     expect(inv.creditAfter).toBe(0);
@@ -57,16 +89,37 @@ describe('invoice arithmetic', () => {
 
   it('a used Once promo no longer discounts; a Forever one does; 100 % makes a zero invoice', () => {
     const lines = [{ description: 'Team', price: 800 }];
-    expect(computeInvoice({ lines, promos: [{ name: 'O', type: 'Percent', percent: 20, percentDuration: 'Once', used: true }], currency: 'USD' }).total).toBe(800);
-    expect(computeInvoice({ lines, promos: [{ name: 'F', type: 'Percent', percent: 20, percentDuration: 'Forever', used: true }], currency: 'USD' }).total).toBe(640);
-    const free = computeInvoice({ lines, promos: [{ name: 'VIP', type: 'Percent', percent: 100, percentDuration: 'Forever' }], credit: 100, currency: 'USD' });
+    expect(
+      computeInvoice({ lines, promos: [{ name: 'O', type: 'Percent', percent: 20, percentDuration: 'Once', used: true }], currency: 'USD' })
+        .total,
+    ).toBe(800);
+    expect(
+      computeInvoice({
+        lines,
+        promos: [{ name: 'F', type: 'Percent', percent: 20, percentDuration: 'Forever', used: true }],
+        currency: 'USD',
+      }).total,
+    ).toBe(640);
+    const free = computeInvoice({
+      lines,
+      promos: [{ name: 'VIP', type: 'Percent', percent: 100, percentDuration: 'Forever' }],
+      credit: 100,
+      currency: 'USD',
+    });
     expect([free.total, free.balance, free.creditAfter]).toEqual([0, 0, 100]);
     const big = computeInvoice({ lines, promos: [{ name: 'BIG', type: 'Fixed', amount: 5000 }], currency: 'USD' });
     expect([big.discount.totalAmount, big.total]).toEqual([800, 0]);
   });
 
   it('a negative subtotal (a downgrade) is no charge but credit', () => {
-    const inv = computeInvoice({ lines: [{ description: 'Essential', price: 0 }, { description: 'Unused time on Team', price: -450 }], credit: 50, currency: 'USD' });
+    const inv = computeInvoice({
+      lines: [
+        { description: 'Essential', price: 0 },
+        { description: 'Unused time on Team', price: -450 },
+      ],
+      credit: 50,
+      currency: 'USD',
+    });
     expect([inv.total, inv.creditCreated, inv.creditAfter, inv.discount.totalAmount]).toEqual([0, 450, 500, 0]);
   });
 });
@@ -77,9 +130,11 @@ describe('subscription statuses (panel.md §4, backoffice.md §4)', () => {
     expect(canPause({ status: 'Active', plan: 'team', periodEnd: end }, true)).toBe(true);
     expect(canPause({ status: 'Active', plan: 'team', periodEnd: end }, false)).toBe(false);
     expect(canPause({ status: 'Active', plan: 'essential', periodEnd: null }, true)).toBe(false);
-    for (const status of ['Paused', 'Expired', 'Pending', 'Canceled', 'Suspended'] as const) expect(canPause({ status, plan: 'team', periodEnd: end }, true)).toBe(false);
+    for (const status of ['Paused', 'Expired', 'Pending', 'Canceled', 'Suspended'] as const)
+      expect(canPause({ status, plan: 'team', periodEnd: end }, true)).toBe(false);
     expect(canResume({ status: 'Paused', plan: 'team', periodEnd: end })).toBe(true);
-    for (const status of ['Active', 'Expired', 'Pending', 'Canceled', 'Suspended'] as const) expect(canResume({ status, plan: 'team', periodEnd: end })).toBe(false);
+    for (const status of ['Active', 'Expired', 'Pending', 'Canceled', 'Suspended'] as const)
+      expect(canResume({ status, plan: 'team', periodEnd: end })).toBe(false);
     expect(nextStatus({ status: 'Active', plan: 'team', periodEnd: end }, 'pause', true)).toBe('Paused');
     expect(nextStatus({ status: 'Paused', plan: 'team', periodEnd: end }, 'resume', true)).toBe('Active');
     expect(nextStatus({ status: 'Canceled', plan: 'team', periodEnd: end }, 'pay', true)).toBeNull();
@@ -107,7 +162,16 @@ describe('promo codes (backoffice.md §3, §5)', () => {
   });
 
   it('refuses inactive, past redeem-by, used-up and already-redeemed promos', () => {
-    const base: PromoRules = { status: 'Active', type: 'Percent', percent: 100, percentDuration: 'Forever', redeemBy: null, maxRedemptions: 0, maxRedemptionsPerCustomer: 1, redeemedTimes: 999 };
+    const base: PromoRules = {
+      status: 'Active',
+      type: 'Percent',
+      percent: 100,
+      percentDuration: 'Forever',
+      redeemBy: null,
+      maxRedemptions: 0,
+      maxRedemptionsPerCustomer: 1,
+      redeemedTimes: 999,
+    };
     expect(redemptionRefusal(base, 0, 0)).toBeNull();
     expect(redemptionRefusal(null, 0, 0)).toBe(BILLING_MESSAGES.promoInvalid);
     expect(redemptionRefusal({ ...base, status: 'Disabled' }, 0, 0)).toBe(BILLING_MESSAGES.promoInvalid);

@@ -13,7 +13,11 @@ describe('commandPolicyNeeds', () => {
     expect(features(add({ cmd: 'highlighter', type: 'hl' }))).toEqual(['highlighter']);
     expect(features(add({ cmd: 'line', type: 'dashed' }))).toEqual(['line type']);
     expect(features(add({ cmd: 'arrow', type: 'arrow', end: 'b' }))).toEqual(['connector lines']);
-    expect(features(add({ cmd: 'rectangle', rotation: 45, tags: [{ key: 'k' }], link: 'https://x.test/' }))).toEqual(['rotate shapes', 'tag shapes', 'attach link']);
+    expect(features(add({ cmd: 'rectangle', rotation: 45, tags: [{ key: 'k' }], link: 'https://x.test/' }))).toEqual([
+      'rotate shapes',
+      'tag shapes',
+      'attach link',
+    ]);
     expect(features(set('rotation', 10))).toEqual(['rotate shapes']);
     expect(features(set('type', 'hl'))).toEqual(['highlighter']);
     expect(features(set('type', 'double'))).toEqual(['line type']);
@@ -24,7 +28,10 @@ describe('commandPolicyNeeds', () => {
 
   it('looks inside commandSets and grouped shapes, once per feature', () => {
     const grouped = add({ cmd: 'composite', shapes: [{ cmd: 'frame' }, { cmd: 'rectangle', rotation: 90 }] });
-    expect(features({ cmd: 'commandSet', commands: [add({ cmd: 'frame' }), add({ cmd: 'frame' }), grouped] })).toEqual(['frames', 'rotate shapes']);
+    expect(features({ cmd: 'commandSet', commands: [add({ cmd: 'frame' }), add({ cmd: 'frame' }), grouped] })).toEqual([
+      'frames',
+      'rotate shapes',
+    ]);
   });
 
   it('needs nothing for plain drawing and edits', () => {

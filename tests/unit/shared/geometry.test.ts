@@ -1,13 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import {
-  boardToSvg, boundsOf, containsRect, exportSize, finishStroke, fitStickyFont, frameCaptures, geometryOf, hitTest,
-  intersection, measureText, overlapRatio, rectsIntersect, resizeShape, rotatedBounds, shapeGeometry, shapeToSvg,
-  simplify, smoothPath, snapAngle, translateShape, unionRects, wrapText,
+  boardToSvg,
+  boundsOf,
+  containsRect,
+  exportSize,
+  finishStroke,
+  fitStickyFont,
+  frameCaptures,
+  geometryOf,
+  hitTest,
+  intersection,
+  measureText,
+  overlapRatio,
+  rectsIntersect,
+  resizeShape,
+  rotatedBounds,
+  shapeGeometry,
+  shapeToSvg,
+  simplify,
+  smoothPath,
+  snapAngle,
+  translateShape,
+  unionRects,
+  wrapText,
 } from '../../../shared/geometry';
 import { SHAPE_KINDS } from '../../../shared/model';
 import type {
-  CircleShape, CommentShape, FrameShape, ImageShape, LineShape, PenShape, RectangleShape, Shape, StickyNoteShape, TableShape, TextShape,
+  CircleShape,
+  CommentShape,
+  FrameShape,
+  ImageShape,
+  LineShape,
+  PenShape,
+  RectangleShape,
+  Shape,
+  StickyNoteShape,
+  TableShape,
+  TextShape,
 } from '../../../shared/model';
 
 const base = { uid: 'u', timestamp: 1 };
@@ -17,15 +47,75 @@ const rect: RectangleShape = { id: 'r', cmd: 'rectangle', ...base, x: 0, y: 0, w
 const filled: RectangleShape = { ...rect, id: 'fr', cmd: 'filledRectangle', fill: '#ff0000' };
 const circle: CircleShape = { id: 'c', cmd: 'circle', ...base, x: 50, y: 50, r: 10, stroke: '#000000', lineWidth: 2 };
 const line: LineShape = { id: 'l', cmd: 'arrow', ...base, points: [0, 0, 100, 0], color: '#000000', lineWidth: 2, type: 'double' };
-const text: TextShape = { id: 't', cmd: 'text', ...base, value: 'hello\nworld!', x: 10, y: 20, color: '#000000', font: 'Open Sans', size: 10, align: 'left' };
-const sticky: StickyNoteShape = { id: 's', cmd: 'stickyNote', ...base, text: 'Hello sticky <b>', x: 0, y: 0, w: 170, h: 170, color: '#feff9c', size: 'M', fontSize: 0 };
+const text: TextShape = {
+  id: 't',
+  cmd: 'text',
+  ...base,
+  value: 'hello\nworld!',
+  x: 10,
+  y: 20,
+  color: '#000000',
+  font: 'Open Sans',
+  size: 10,
+  align: 'left',
+};
+const sticky: StickyNoteShape = {
+  id: 's',
+  cmd: 'stickyNote',
+  ...base,
+  text: 'Hello sticky <b>',
+  x: 0,
+  y: 0,
+  w: 170,
+  h: 170,
+  color: '#feff9c',
+  size: 'M',
+  fontSize: 0,
+};
 const image: ImageShape = { id: 'i', cmd: 'image', ...base, x: 0, y: 0, w: 40, h: 30, resource: '123e4567-e89b-12d3-a456-426614174000' };
-const frame: FrameShape = { id: 'f', cmd: 'frame', ...base, x: 0, y: 0, w: 200, h: 100, color: '#cccccc', title: 'Plan & "ideas"', order: 1, children: [] };
+const frame: FrameShape = {
+  id: 'f',
+  cmd: 'frame',
+  ...base,
+  x: 0,
+  y: 0,
+  w: 200,
+  h: 100,
+  color: '#cccccc',
+  title: 'Plan & "ideas"',
+  order: 1,
+  children: [],
+};
 const comment: CommentShape = { id: 'cm', cmd: 'comment', ...base, x: 5, y: 5, threadId: 't', color: 2, resolved: false };
-const table: TableShape = { id: 'tb', cmd: 'table', ...base, x: 0, y: 0, w: 100, h: 40, table: [['a', 'b'], ['c', '']], border: true };
+const table: TableShape = {
+  id: 'tb',
+  cmd: 'table',
+  ...base,
+  x: 0,
+  y: 0,
+  w: 100,
+  h: 40,
+  table: [
+    ['a', 'b'],
+    ['c', ''],
+  ],
+  border: true,
+};
 const all: Shape[] = [
-  pen, hl, rect, filled, circle, { ...circle, id: 'fc', cmd: 'filledCircle' }, line, { ...line, id: 'l2', cmd: 'line', type: 'dotted' }, text, sticky,
-  image, frame, comment, table,
+  pen,
+  hl,
+  rect,
+  filled,
+  circle,
+  { ...circle, id: 'fc', cmd: 'filledCircle' },
+  line,
+  { ...line, id: 'l2', cmd: 'line', type: 'dotted' },
+  text,
+  sticky,
+  image,
+  frame,
+  comment,
+  table,
   { id: 'g', cmd: 'composite', ...base, shapes: [rect, circle] },
   { id: 'k', cmd: 'link', ...base, url: 'https://example.com', shapes: [rect] },
 ];
@@ -122,7 +212,8 @@ describe('shape registry', () => {
 
 describe('helpers', () => {
   it('rect intersection, containment, overlap and union', () => {
-    const a = { x: 0, y: 0, w: 10, h: 10 }, b = { x: 5, y: 5, w: 10, h: 10 };
+    const a = { x: 0, y: 0, w: 10, h: 10 },
+      b = { x: 5, y: 5, w: 10, h: 10 };
     expect(rectsIntersect(a, b)).toBe(true);
     expect(rectsIntersect(a, { x: 20, y: 0, w: 1, h: 1 })).toBe(false);
     expect(intersection(a, b)).toEqual({ x: 5, y: 5, w: 5, h: 5 });

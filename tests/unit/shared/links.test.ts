@@ -49,7 +49,19 @@ const UNSAFE = [
   '',
 ];
 
-const shape = (link: unknown) => ({ id: 'r', cmd: 'rectangle', uid: 'u', timestamp: 1, x: 0, y: 0, w: 1, h: 1, stroke: '#000000', lineWidth: 1, link });
+const shape = (link: unknown) => ({
+  id: 'r',
+  cmd: 'rectangle',
+  uid: 'u',
+  timestamp: 1,
+  x: 0,
+  y: 0,
+  w: 1,
+  h: 1,
+  stroke: '#000000',
+  lineWidth: 1,
+  link,
+});
 
 describe('isSafeLink', () => {
   it.each(SAFE)('accepts %j', (url) => expect(isSafeLink(url)).toBe(true));

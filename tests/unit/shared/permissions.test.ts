@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ROLES, can, canClearBoard, canDeleteBoard, canDo, canSeeInPrivateMode, canUnprotect, permissionsOf, resolveBoardRole,
-  OWNER_ONLY_ACTIONS, OWNER_OR_FACILITATOR_ACTIONS, LINK_SHARING_LEVELS, WORKSPACE_SHARING_LEVELS,
+  ROLES,
+  can,
+  canClearBoard,
+  canDeleteBoard,
+  canDo,
+  canSeeInPrivateMode,
+  canUnprotect,
+  permissionsOf,
+  resolveBoardRole,
+  OWNER_ONLY_ACTIONS,
+  OWNER_OR_FACILITATOR_ACTIONS,
+  LINK_SHARING_LEVELS,
+  WORKSPACE_SHARING_LEVELS,
 } from '../../../shared/permissions';
 
 describe('permissions', () => {

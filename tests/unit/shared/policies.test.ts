@@ -10,14 +10,38 @@ describe('plan policies (board.md §6)', () => {
   it('beta-tester by plan or by role', () => {
     for (const claims of [{ plan: 'beta-tester' }, { role: ['Editor', 'beta-tester'] }]) {
       const p = policiesOf({ ...claims, qty: 1 });
-      expect([...p].sort()).toEqual(['app-automation', 'attach-link', 'custom-templates', 'dynamic-background', 'paste-link', 'tag-boards']);
+      expect([...p].sort()).toEqual([
+        'app-automation',
+        'attach-link',
+        'custom-templates',
+        'dynamic-background',
+        'paste-link',
+        'tag-boards',
+      ]);
     }
   });
 
   it('team and teamplus', () => {
     const team = policiesOf({ plan: 'team', qty: 1 });
     expect(team.size).toBe(22);
-    for (const name of ['app-comment', 'app-frame', 'app-cursors', 'app-attention', 'app-board-history', 'export-svg', 'find-palette', 'snap-to-object', 'custom-colors', 'line-linetype', 'private-mode', 'facilitator-role', 'rotate-shapes', 'backup-boards', 'protected-lock', 'tag-boards'] as const) {
+    for (const name of [
+      'app-comment',
+      'app-frame',
+      'app-cursors',
+      'app-attention',
+      'app-board-history',
+      'export-svg',
+      'find-palette',
+      'snap-to-object',
+      'custom-colors',
+      'line-linetype',
+      'private-mode',
+      'facilitator-role',
+      'rotate-shapes',
+      'backup-boards',
+      'protected-lock',
+      'tag-boards',
+    ] as const) {
       expect(team.has(name)).toBe(true);
     }
     expect(team.has(POLICY.sharedTemplates)).toBe(false);

@@ -1,17 +1,81 @@
 import { describe, expect, it } from 'vitest';
 import { BoardDoc, computeEffect, layerOf, touchedShapes } from '../../../shared/reducer';
 import type {
-  Command, CommentShape, FrameShape, ImageShape, PenShape, StickyNoteShape, TextShape, UndoCommand,
+  Command,
+  CommentShape,
+  FrameShape,
+  ImageShape,
+  PenShape,
+  StickyNoteShape,
+  TextShape,
+  UndoCommand,
 } from '../../../shared/model';
 import { add, cmd, rect } from './fixtures';
 
 const ids = (doc: BoardDoc) => doc.ordered().map((s) => s.id);
 
-const pen = (id: string, points: number[], uid = 'alice'): PenShape => ({ id, cmd: 'pen', uid, timestamp: 1, points, color: '#000000', lineWidth: 2, type: 'pen' });
-const text = (id: string): TextShape => ({ id, cmd: 'text', uid: 'alice', timestamp: 1, value: 'hi', x: 0, y: 0, color: '#000000', font: 'Open Sans', size: 16, align: 'left' });
-const sticky = (id: string): StickyNoteShape => ({ id, cmd: 'stickyNote', uid: 'alice', timestamp: 1, text: 'note', x: 0, y: 0, w: 170, h: 170, color: '#feff9c', size: 'M', fontSize: 35 });
-const frame = (id: string): FrameShape => ({ id, cmd: 'frame', uid: 'alice', timestamp: 1, x: 0, y: 0, w: 500, h: 500, color: '#cccccc', title: 'F', order: 1, children: [] });
-const comment = (id: string): CommentShape => ({ id, cmd: 'comment', uid: 'alice', timestamp: 1, x: 5, y: 5, threadId: 't', color: 6, resolved: false });
+const pen = (id: string, points: number[], uid = 'alice'): PenShape => ({
+  id,
+  cmd: 'pen',
+  uid,
+  timestamp: 1,
+  points,
+  color: '#000000',
+  lineWidth: 2,
+  type: 'pen',
+});
+const text = (id: string): TextShape => ({
+  id,
+  cmd: 'text',
+  uid: 'alice',
+  timestamp: 1,
+  value: 'hi',
+  x: 0,
+  y: 0,
+  color: '#000000',
+  font: 'Open Sans',
+  size: 16,
+  align: 'left',
+});
+const sticky = (id: string): StickyNoteShape => ({
+  id,
+  cmd: 'stickyNote',
+  uid: 'alice',
+  timestamp: 1,
+  text: 'note',
+  x: 0,
+  y: 0,
+  w: 170,
+  h: 170,
+  color: '#feff9c',
+  size: 'M',
+  fontSize: 35,
+});
+const frame = (id: string): FrameShape => ({
+  id,
+  cmd: 'frame',
+  uid: 'alice',
+  timestamp: 1,
+  x: 0,
+  y: 0,
+  w: 500,
+  h: 500,
+  color: '#cccccc',
+  title: 'F',
+  order: 1,
+  children: [],
+});
+const comment = (id: string): CommentShape => ({
+  id,
+  cmd: 'comment',
+  uid: 'alice',
+  timestamp: 1,
+  x: 5,
+  y: 5,
+  threadId: 't',
+  color: 6,
+  resolved: false,
+});
 
 describe('BoardDoc: adding and modifying shapes', () => {
   it('adds shapes of every kind and reports them', () => {
@@ -29,9 +93,30 @@ describe('BoardDoc: adding and modifying shapes', () => {
   it('propertyModifier sets, adds (tags without duplicate keys, numbers) and deletes, never protected fields', () => {
     const doc = new BoardDoc();
     doc.apply(add(rect('r')));
-    doc.apply(cmd({ cmd: 'propertyModifier', shapes: ['r'], props: [{ name: 'link', value: 'https://x.example' }, { name: 'id', value: 'zzz' }] }, 'bob'));
+    doc.apply(
+      cmd(
+        {
+          cmd: 'propertyModifier',
+          shapes: ['r'],
+          props: [
+            { name: 'link', value: 'https://x.example' },
+            { name: 'id', value: 'zzz' },
+          ],
+        },
+        'bob',
+      ),
+    );
     doc.apply(cmd({ cmd: 'propertyModifier', shapes: ['r'], props: [{ name: 'tags', value: { key: 'a' }, type: 'add' }] }));
-    doc.apply(cmd({ cmd: 'propertyModifier', shapes: ['r'], props: [{ name: 'tags', value: { key: 'a', value: 'dup' }, type: 'add' }, { name: 'lineWidth', value: 3, type: 'add' }] }));
+    doc.apply(
+      cmd({
+        cmd: 'propertyModifier',
+        shapes: ['r'],
+        props: [
+          { name: 'tags', value: { key: 'a', value: 'dup' }, type: 'add' },
+          { name: 'lineWidth', value: 3, type: 'add' },
+        ],
+      }),
+    );
     const r = doc.get('r')!;
     expect(r.id).toBe('r');
     expect(r.link).toBe('https://x.example');
@@ -69,7 +154,16 @@ describe('BoardDoc: adding and modifying shapes', () => {
     doc.apply(add(rect('r', 10, 10, 20, 20)));
     doc.apply(add(pen('p', [0, 0, 10, 20])));
     doc.apply(add({ id: 'c', cmd: 'circle', uid: 'alice', timestamp: 1, x: 50, y: 50, r: 10, stroke: '#000000', lineWidth: 1 }));
-    doc.apply(cmd({ cmd: 'reposition', shapePositions: [{ shape: 'r', x: 5, y: -5 }, { shape: 'p', x: 1, y: 1 }, { shape: 'c', x: 10, y: 0 }] }));
+    doc.apply(
+      cmd({
+        cmd: 'reposition',
+        shapePositions: [
+          { shape: 'r', x: 5, y: -5 },
+          { shape: 'p', x: 1, y: 1 },
+          { shape: 'c', x: 10, y: 0 },
+        ],
+      }),
+    );
     expect(doc.get('r')).toMatchObject({ x: 15, y: 5, w: 20, h: 20 });
     expect((doc.get('p') as PenShape).points).toEqual([1, 1, 11, 21]);
     expect(doc.get('c')).toMatchObject({ x: 60, y: 50 });
@@ -83,7 +177,18 @@ describe('BoardDoc: adding and modifying shapes', () => {
 
   it('remove, replace, lock/protect and pageModifier', () => {
     const doc = new BoardDoc();
-    const img: ImageShape = { id: 'i', cmd: 'image', uid: 'alice', timestamp: 1, x: 0, y: 0, w: 10, h: 10, resource: 'a', page: { current: 1, total: 3 } };
+    const img: ImageShape = {
+      id: 'i',
+      cmd: 'image',
+      uid: 'alice',
+      timestamp: 1,
+      x: 0,
+      y: 0,
+      w: 10,
+      h: 10,
+      resource: 'a',
+      page: { current: 1, total: 3 },
+    };
     doc.apply(add(img));
     doc.apply(add(rect('r')));
     doc.apply(cmd({ cmd: 'pageModifier', shape: 'i', page: 9 }));
@@ -145,7 +250,11 @@ describe('BoardDoc: commandSet, idempotency', () => {
     doc.apply(add(sticky('s')));
     const set = cmd({
       cmd: 'commandSet',
-      commands: [cmd({ cmd: 'colorModifier', shapes: ['s'], color: '#ff7eb9' }), cmd({ cmd: 'textModifier', shape: 's', value: 'new' }), add(rect('r'))],
+      commands: [
+        cmd({ cmd: 'colorModifier', shapes: ['s'], color: '#ff7eb9' }),
+        cmd({ cmd: 'textModifier', shape: 's', value: 'new' }),
+        add(rect('r')),
+      ],
     });
     const change = doc.apply(set);
     expect(change.added).toEqual(['r']);
@@ -162,15 +271,17 @@ describe('BoardDoc: commandSet, idempotency', () => {
     doc.apply(add(rect('a', 0, 0, 10, 10)));
     doc.apply(add(rect('b', 50, 0, 10, 10)));
     doc.apply(add(rect('c', 90, 0, 10, 10)));
-    doc.apply(cmd({
-      cmd: 'commandSet',
-      commands: [
-        cmd({ cmd: 'sizeModifier', shapes: ['a'], w: 20, h: 30 }),
-        cmd({ cmd: 'sizeModifier', shapes: ['b'], w: 40, h: 50 }),
-        cmd({ cmd: 'reposition', shapePositions: [{ shape: 'c', x: 5, y: 5 }] }),
-        cmd({ cmd: 'remove', shapes: ['a'] }),
-      ],
-    }));
+    doc.apply(
+      cmd({
+        cmd: 'commandSet',
+        commands: [
+          cmd({ cmd: 'sizeModifier', shapes: ['a'], w: 20, h: 30 }),
+          cmd({ cmd: 'sizeModifier', shapes: ['b'], w: 40, h: 50 }),
+          cmd({ cmd: 'reposition', shapePositions: [{ shape: 'c', x: 5, y: 5 }] }),
+          cmd({ cmd: 'remove', shapes: ['a'] }),
+        ],
+      }),
+    );
     expect(doc.get('a')).toBeUndefined();
     expect(doc.get('b')).toMatchObject({ x: 50, y: 0, w: 40, h: 50 });
     expect(doc.get('c')).toMatchObject({ x: 95, y: 5, w: 10, h: 10 });
@@ -220,7 +331,9 @@ describe('BoardDoc: undo and redo (board.md §4)', () => {
 
   it('redo re-enables in reverse undo order; a new action ends the redo chain', () => {
     const doc = new BoardDoc();
-    const c1 = add(rect('1')), c2 = add(rect('2')), c3 = add(rect('3'));
+    const c1 = add(rect('1')),
+      c2 = add(rect('2')),
+      c3 = add(rect('3'));
     [c1, c2, c3].forEach((c) => doc.apply(c));
     doc.apply(cmd({ cmd: 'undo', ref: doc.latestUndoable('alice')!.id }));
     doc.apply(cmd({ cmd: 'undo', ref: doc.latestUndoable('alice')!.id }));
@@ -396,9 +509,11 @@ describe('BoardDoc: snapshots and effects', () => {
 
   it('random sessions: incremental, snapshot + tail and full replay agree', () => {
     let rnd = 12345;
-    const random = () => ((rnd = (rnd * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const pick = <T,>(xs: T[]) => xs[Math.floor(random() * xs.length)];
-    let undos = 0, clears = 0, shapes = 0;
+    const random = () => (rnd = (rnd * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+    let undos = 0,
+      clears = 0,
+      shapes = 0;
     for (let round = 0; round < 20; round++) {
       const server = new Server();
       const users = ['alice', 'bob', 'carol'];
@@ -414,7 +529,17 @@ describe('BoardDoc: snapshots and effects', () => {
         else if (r < 0.5) c = cmd({ cmd: 'colorModifier', shapes: [pick(live)], stroke: pick(['#ff0000', '#00ff00', '#0000ff']) }, uid);
         else if (r < 0.55) c = cmd({ cmd: 'remove', shapes: [pick(live)] }, uid);
         else if (r < 0.6) c = cmd({ cmd: 'changeOrder', shapes: [pick(live)], order: pick(['front', 'back'] as const) }, uid);
-        else if (r < 0.65) c = cmd({ cmd: 'commandSet', commands: [cmd({ cmd: 'sizeModifier', shapes: [pick(live)], w: 20, h: 30 }, uid), add(rect(`s${shapeN++}`, 0, 0, 5, 5, uid), uid)] }, uid);
+        else if (r < 0.65)
+          c = cmd(
+            {
+              cmd: 'commandSet',
+              commands: [
+                cmd({ cmd: 'sizeModifier', shapes: [pick(live)], w: 20, h: 30 }, uid),
+                add(rect(`s${shapeN++}`, 0, 0, 5, 5, uid), uid),
+              ],
+            },
+            uid,
+          );
         else if (r < 0.67) c = cmd({ cmd: 'clear' }, uid);
         else if (r < 0.85) {
           const ref = server.doc.latestUndoable(uid);
@@ -448,8 +573,8 @@ describe('BoardDoc: snapshots and effects', () => {
 describe('BoardDoc: optimistic clients converge', () => {
   it('random interleavings of local commands, echoes and local undos end in the server state', () => {
     let rnd = 987654;
-    const random = () => ((rnd = (rnd * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const pick = <T,>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+    const random = () => (rnd = (rnd * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
     let checked = 0;
     for (let round = 0; round < 15; round++) {
       const server = new Server();
@@ -494,7 +619,8 @@ describe('BoardDoc: optimistic clients converge', () => {
         } else {
           // the user receives some of the log (in seq order, own echoes included)
           const upTo = client.seen + Math.ceil(random() * 4);
-          for (; client.seen < Math.min(upTo, server.log.length); client.seen++) client.doc.apply(JSON.parse(JSON.stringify(server.log[client.seen])));
+          for (; client.seen < Math.min(upTo, server.log.length); client.seen++)
+            client.doc.apply(JSON.parse(JSON.stringify(server.log[client.seen])));
         }
       }
       for (const client of clients.values()) for (const c of client.outbox.splice(0)) server.append(c);

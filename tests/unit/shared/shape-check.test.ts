@@ -15,27 +15,136 @@ const shapes: Shape[] = [
   { id: 'p', cmd: 'pen', ...base, points: [0, 0, 5, 5], color: '#000000', lineWidth: 2, type: 'pen' },
   { id: 'h', cmd: 'highlighter', ...base, points: [0, 0, 5, 5, 9, 9], color: '#ffff00', lineWidth: 3, type: 'hl', opacity: 5 },
   { id: 'r', cmd: 'rectangle', ...base, x: 1, y: 2, w: 3, h: 4, stroke: '#000000', lineWidth: 1, metadata: { a: 1 }, link: '' },
-  { id: 'fr', cmd: 'filledRectangle', ...base, x: 1, y: 2, w: 3, h: 4, stroke: '#000000', lineWidth: 1, fill: '#ff0000', rotation: 45, lock: true },
+  {
+    id: 'fr',
+    cmd: 'filledRectangle',
+    ...base,
+    x: 1,
+    y: 2,
+    w: 3,
+    h: 4,
+    stroke: '#000000',
+    lineWidth: 1,
+    fill: '#ff0000',
+    rotation: 45,
+    lock: true,
+  },
   { id: 'c', cmd: 'circle', ...base, x: 1, y: 2, r: 3, stroke: '#000000', lineWidth: 9, fill: 'none' },
   { id: 'fc', cmd: 'filledCircle', ...base, x: 1, y: 2, r: 3, stroke: '#000000', lineWidth: 1, fill: '#00ff00', status: 'normal' },
   { id: 'l', cmd: 'line', ...base, points: [0, 0, 10, 10], color: '#000000', lineWidth: 2, type: 'dashed' },
   { id: 'a', cmd: 'arrow', ...base, points: [0, 0, 10, 10], color: '#000000', lineWidth: 2, type: 'double', start: 'r', end: 'c' },
-  { id: 't', cmd: 'text', ...base, value: 'hello', x: 0, y: 0, color: '#000000', font: 'Open Sans', size: 16, align: 'left', tags: [{ key: 'k', value: 'v' }] },
+  {
+    id: 't',
+    cmd: 'text',
+    ...base,
+    value: 'hello',
+    x: 0,
+    y: 0,
+    color: '#000000',
+    font: 'Open Sans',
+    size: 16,
+    align: 'left',
+    tags: [{ key: 'k', value: 'v' }],
+  },
   { id: 's', cmd: 'stickyNote', ...base, text: '', x: 0, y: 0, w: 170, h: 170, color: '#feff9c', size: 'M', fontSize: 35 },
-  { id: 'i', cmd: 'image', ...base, x: 0, y: 0, w: 100, h: 100, resource: '123e4567-e89b-12d3-a456-426614174000', page: { current: 1, total: 2 }, metadata: { type: 'document' } },
+  {
+    id: 'i',
+    cmd: 'image',
+    ...base,
+    x: 0,
+    y: 0,
+    w: 100,
+    h: 100,
+    resource: '123e4567-e89b-12d3-a456-426614174000',
+    page: { current: 1, total: 2 },
+    metadata: { type: 'document' },
+  },
   { id: 'f', cmd: 'frame', ...base, x: 0, y: 0, w: 100, h: 100, color: '#cccccc', title: 'Frame 1', order: 1, children: ['r'] },
   { id: 'cm', cmd: 'comment', ...base, x: 0, y: 0, threadId: 'th', color: 6, resolved: false, unreadCount: 2 },
-  { id: 'tb', cmd: 'table', ...base, x: 0, y: 0, w: 100, h: 100, table: [['a', 'b'], ['', 'c']], border: true },
+  {
+    id: 'tb',
+    cmd: 'table',
+    ...base,
+    x: 0,
+    y: 0,
+    w: 100,
+    h: 100,
+    table: [
+      ['a', 'b'],
+      ['', 'c'],
+    ],
+    border: true,
+  },
   { id: 'g', cmd: 'composite', ...base, shapes: [rect] } as Shape,
   { id: 'k', cmd: 'link', ...base, url: 'https://example.com/a?b=c', shapes: [] },
 ] as Shape[];
 
 const AWKWARD: unknown[] = [
-  null, '', ' ', ' x ', 'x', 'x'.repeat(57), 'x'.repeat(65), 'x'.repeat(2049), 'http://a.b', 'ftp://a.b', 'javascript:alert(1)', 'red', '#000000', '#12345',
-  '123e4567-e89b-12d3-a456-426614174000', 'none', 'transparent', 'pen', 'hl', 'dotted', 'center', 'M', 'normal', 'disabled', 'rectangle',
-  0, -1, 1, 1.5, 6, 7, 9, 10, 11, 56, 1e7, -1e7, 1e8, 1e14, 1e15, NaN, Infinity, -Infinity, true, false,
-  [], [1, 2], [1, 2, 3], [0, 0, 1, 1], [0, 0, 1, 1, 2, 2], ['a'], [['a']], [[]], [''], [{ key: 'k' }], [{ key: ' k' }], [{ key: 'k', value: 1 }], [rect], [{}],
-  {}, { a: 1 }, { ['k'.repeat(65)]: 1 }, { current: 1, total: 1 }, { current: 0, total: 1 }, { big: 'x'.repeat(5000) },
+  null,
+  '',
+  ' ',
+  ' x ',
+  'x',
+  'x'.repeat(57),
+  'x'.repeat(65),
+  'x'.repeat(2049),
+  'http://a.b',
+  'ftp://a.b',
+  'javascript:alert(1)',
+  'red',
+  '#000000',
+  '#12345',
+  '123e4567-e89b-12d3-a456-426614174000',
+  'none',
+  'transparent',
+  'pen',
+  'hl',
+  'dotted',
+  'center',
+  'M',
+  'normal',
+  'disabled',
+  'rectangle',
+  0,
+  -1,
+  1,
+  1.5,
+  6,
+  7,
+  9,
+  10,
+  11,
+  56,
+  1e7,
+  -1e7,
+  1e8,
+  1e14,
+  1e15,
+  NaN,
+  Infinity,
+  -Infinity,
+  true,
+  false,
+  [],
+  [1, 2],
+  [1, 2, 3],
+  [0, 0, 1, 1],
+  [0, 0, 1, 1, 2, 2],
+  ['a'],
+  [['a']],
+  [[]],
+  [''],
+  [{ key: 'k' }],
+  [{ key: ' k' }],
+  [{ key: 'k', value: 1 }],
+  [rect],
+  [{}],
+  {},
+  { a: 1 },
+  { ['k'.repeat(65)]: 1 },
+  { current: 1, total: 1 },
+  { current: 0, total: 1 },
+  { big: 'x'.repeat(5000) },
 ];
 
 const agree = (shape: unknown) => {
@@ -55,7 +164,25 @@ describe('checkShape (browser) agrees with the server schema', () => {
   it('accepts and refuses the same variations of every kind', () => {
     let refused = 0;
     const mismatches: string[] = [];
-    const fields = ['id', 'uid', 'timestamp', 'cmd', 'opacity', 'rotation', 'tags', 'metadata', 'link', 'lock', 'status', 'protectedBy', 'fill', 'url', 'resource', 'page', 'start'];
+    const fields = [
+      'id',
+      'uid',
+      'timestamp',
+      'cmd',
+      'opacity',
+      'rotation',
+      'tags',
+      'metadata',
+      'link',
+      'lock',
+      'status',
+      'protectedBy',
+      'fill',
+      'url',
+      'resource',
+      'page',
+      'start',
+    ];
     for (const shape of shapes) {
       const keys = new Set([...Object.keys(shape), ...fields]);
       for (const key of keys) {
@@ -65,7 +192,10 @@ describe('checkShape (browser) agrees with the server schema', () => {
         ];
         for (const variant of variants) {
           const result = agree(variant);
-          if (result.light !== result.joi) mismatches.push(`${shape.cmd}.${key} = ${JSON.stringify((variant as Record<string, unknown>)[key])?.slice(0, 60)}: joi ${result.joi}`);
+          if (result.light !== result.joi)
+            mismatches.push(
+              `${shape.cmd}.${key} = ${JSON.stringify((variant as Record<string, unknown>)[key])?.slice(0, 60)}: joi ${result.joi}`,
+            );
           if (!result.joi) refused++;
         }
       }
@@ -76,7 +206,8 @@ describe('checkShape (browser) agrees with the server schema', () => {
   }, 60_000);
 
   it('limits composite nesting the same way', () => {
-    const nest = (depth: number): unknown => (depth === 0 ? rect : { id: `g${depth}`, cmd: 'composite', ...base, shapes: [nest(depth - 1)] });
+    const nest = (depth: number): unknown =>
+      depth === 0 ? rect : { id: `g${depth}`, cmd: 'composite', ...base, shapes: [nest(depth - 1)] };
     for (const depth of [1, 2]) expect(agree(nest(depth))).toEqual({ joi: true, light: true });
     expect(agree(nest(3))).toEqual({ joi: false, light: false });
     expect(agree({ id: 'g', cmd: 'composite', ...base, shapes: [] })).toEqual({ joi: false, light: false });

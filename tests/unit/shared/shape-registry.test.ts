@@ -8,7 +8,15 @@ import type { Shape, TextModifierCommand } from '../../../shared/model';
 import { SHAPE_KINDS } from '../../../shared/model';
 import { BLURRED_KINDS } from '../../../shared/permissions';
 import {
-  boxOf, childrenOf, isHiddenShape, isShapeKind, kindGeometry, registerShapeGeometry, reorderableKind, shapeGeometry, type ShapeGeometry,
+  boxOf,
+  childrenOf,
+  isHiddenShape,
+  isShapeKind,
+  kindGeometry,
+  registerShapeGeometry,
+  reorderableKind,
+  shapeGeometry,
+  type ShapeGeometry,
 } from '../../../shared/geometry';
 import { BoardDoc, isAddCommand, layerOf } from '../../../shared/reducer';
 import { registeredKinds, shapeModule } from '../../../sdk/shapes';
@@ -37,7 +45,8 @@ describe('every registered kind defines what it must', () => {
   });
 
   it('the hooks say what the spec says of the kinds (board.md §4, §6)', () => {
-    const having = (hook: keyof ShapeGeometry) => SHAPE_KINDS.filter((k) => kindGeometry(k)![hook] !== undefined && kindGeometry(k)![hook] !== false);
+    const having = (hook: keyof ShapeGeometry) =>
+      SHAPE_KINDS.filter((k) => kindGeometry(k)![hook] !== undefined && kindGeometry(k)![hook] !== false);
     // frames at the bottom, comments on top, both fixed in their layer
     expect(SHAPE_KINDS.filter((k) => (kindGeometry(k)!.layer ?? 1) !== 1)).toEqual(['frame', 'comment']);
     expect(having('fixedLayer')).toEqual(['frame', 'comment']);
@@ -60,12 +69,26 @@ describe('every registered kind defines what it must', () => {
 });
 
 /** A kind defined in one place: a badge with a label, on top, carrying other shapes along. */
-interface Badge { id: string; cmd: 'testBadge'; uid: string; timestamp: number; x: number; y: number; w: number; h: number; label: string; color: string; carries?: string[]; done?: boolean }
+interface Badge {
+  id: string;
+  cmd: 'testBadge';
+  uid: string;
+  timestamp: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  label: string;
+  color: string;
+  carries?: string[];
+  done?: boolean;
+}
 /** Typed over Badge (not in the model's Shape union: a real kind adds itself there too). */
 const badgeGeometry = {
   box: (s: Badge) => ({ x: s.x, y: s.y, w: s.w, h: s.h }),
   bounds: (s: Badge) => ({ x: s.x, y: s.y, w: s.w, h: s.h }),
-  hitTest: (s: Badge, p: { x: number; y: number }, t: number) => p.x >= s.x - t && p.x <= s.x + s.w + t && p.y >= s.y - t && p.y <= s.y + s.h + t,
+  hitTest: (s: Badge, p: { x: number; y: number }, t: number) =>
+    p.x >= s.x - t && p.x <= s.x + s.w + t && p.y >= s.y - t && p.y <= s.y + s.h + t,
   translate: (s: Badge, dx: number, dy: number) => ({ ...s, x: s.x + dx, y: s.y + dy }),
   resize: (s: Badge, b: { x: number; y: number; w: number; h: number }) => ({ ...s, ...b }),
   toSvg: (s: Badge) => `<rect x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}"/>`,
@@ -73,11 +96,26 @@ const badgeGeometry = {
   fixedLayer: true,
   modifiers: { textModifier: (s: Badge, c: TextModifierCommand) => ({ ...s, label: c.value }) },
   childrenOf: (s: Badge) => s.carries ?? [],
-  relinkCopy: (s: Badge, ids: ReadonlyMap<string, string>) => ({ ...s, carries: (s.carries ?? []).filter((id) => ids.has(id)).map((id) => ids.get(id)!) }),
+  relinkCopy: (s: Badge, ids: ReadonlyMap<string, string>) => ({
+    ...s,
+    carries: (s.carries ?? []).filter((id) => ids.has(id)).map((id) => ids.get(id)!),
+  }),
   hidden: (s: Badge) => !!s.done,
 } as unknown as ShapeGeometry;
 const badge = (id: string, extra: Partial<Badge> = {}): Shape =>
-  ({ id, cmd: 'testBadge', uid: 'alice', timestamp: 1, x: 0, y: 0, w: 40, h: 20, label: 'new', color: '#ff0000', ...extra }) as unknown as Shape;
+  ({
+    id,
+    cmd: 'testBadge',
+    uid: 'alice',
+    timestamp: 1,
+    x: 0,
+    y: 0,
+    w: 40,
+    h: 20,
+    label: 'new',
+    color: '#ff0000',
+    ...extra,
+  }) as unknown as Shape;
 
 describe('a kind added by its module alone', () => {
   const unregister = registerShapeGeometry('testBadge', badgeGeometry);
@@ -120,7 +158,13 @@ describe('a kind added by its module alone', () => {
   it('copies, children and exports ask it too', () => {
     const b = badge('b1', { carries: ['r', 'gone'] });
     expect(childrenOf(b)).toEqual(['r', 'gone']);
-    const [copy] = relinkCopies([b], new Map([['b1', 'b2'], ['r', 'r2']]));
+    const [copy] = relinkCopies(
+      [b],
+      new Map([
+        ['b1', 'b2'],
+        ['r', 'r2'],
+      ]),
+    );
     expect(copy).toMatchObject({ carries: ['r2'] });
     const done = badge('b3', { done: true });
     expect(isHiddenShape(done)).toBe(true);

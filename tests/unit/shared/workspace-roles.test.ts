@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { resolveBoardRole } from '../../../shared/permissions';
-import { DEFAULT_WORKSPACE_CONFIG, EXTENSION_IDS, SETTING_RIGHTS, WORKSPACE_RIGHTS, WORKSPACE_ROLES, boardGrantOf, boardPolicies, canActOnMember, featureAvailable, fontExists, hasWorkspaceRight, isFontUrl, opensBoardsInClientApp, type WorkspaceRight, type WorkspaceRole, workspaceConfigOf, workspaceRightsOf } from '../../../shared/workspace-roles';
+import {
+  DEFAULT_WORKSPACE_CONFIG,
+  EXTENSION_IDS,
+  SETTING_RIGHTS,
+  WORKSPACE_RIGHTS,
+  WORKSPACE_ROLES,
+  boardGrantOf,
+  boardPolicies,
+  canActOnMember,
+  featureAvailable,
+  fontExists,
+  hasWorkspaceRight,
+  isFontUrl,
+  opensBoardsInClientApp,
+  type WorkspaceRight,
+  type WorkspaceRole,
+  workspaceConfigOf,
+  workspaceRightsOf,
+} from '../../../shared/workspace-roles';
 import { POLICY_NAMES } from '../../../shared/policies';
 
 /** panel.md §6, written out: who holds each right. */
@@ -53,7 +71,11 @@ describe('workspace roles (panel.md §6)', () => {
   });
 
   it('each setting needs its right: ClientAdmin everything but the name', () => {
-    expect(Object.entries(SETTING_RIGHTS).filter(([, right]) => !hasWorkspaceRight('ClientAdmin', right)).map(([field]) => field)).toEqual(['name']);
+    expect(
+      Object.entries(SETTING_RIGHTS)
+        .filter(([, right]) => !hasWorkspaceRight('ClientAdmin', right))
+        .map(([field]) => field),
+    ).toEqual(['name']);
     expect(Object.values(SETTING_RIGHTS).some((right) => hasWorkspaceRight('Member', right))).toBe(false);
   });
 
@@ -74,7 +96,8 @@ describe('workspace roles (panel.md §6)', () => {
     }
     for (const actor of ['Member', 'ClientAdmin', null] as const) {
       for (const action of ['remove', 'grantAdmin', 'revokeAdmin'] as const) {
-        for (const target of ['Admin', 'Member'] as const) expect(canActOnMember(actor, target, action, false), `${actor} ${action} ${target}`).toBe(false);
+        for (const target of ['Admin', 'Member'] as const)
+          expect(canActOnMember(actor, target, action, false), `${actor} ${action} ${target}`).toBe(false);
       }
     }
   });
@@ -85,8 +108,15 @@ describe('workspace roles (panel.md §6)', () => {
     expect(boardGrantOf('ClientAdmin')).toEqual({ isOwner: false, isWorkspaceMember: true });
     expect(boardGrantOf('Member')).toEqual({ isOwner: false, isWorkspaceMember: true });
     expect(boardGrantOf(null)).toEqual({ isOwner: false, isWorkspaceMember: false });
-    const on = (role: WorkspaceRole | null) => resolveBoardRole({ ...boardGrantOf(role), workspaceLevel: 'Commenter', linkLevel: 'NoAccess' });
-    expect([on('Owner'), on('Admin'), on('ClientAdmin'), on('Member'), on(null)]).toEqual(['Owner', 'Owner', 'Commenter', 'Commenter', 'NoAccess']);
+    const on = (role: WorkspaceRole | null) =>
+      resolveBoardRole({ ...boardGrantOf(role), workspaceLevel: 'Commenter', linkLevel: 'NoAccess' });
+    expect([on('Owner'), on('Admin'), on('ClientAdmin'), on('Member'), on(null)]).toEqual([
+      'Owner',
+      'Owner',
+      'Commenter',
+      'Commenter',
+      'NoAccess',
+    ]);
     expect(opensBoardsInClientApp('ClientAdmin')).toBe(true);
     expect(opensBoardsInClientApp('Admin')).toBe(false);
   });
@@ -97,7 +127,9 @@ describe('workspace settings and extensions', () => {
     expect(DEFAULT_WORKSPACE_CONFIG).toEqual({ theme: 'light', maxUploadSize: 10_000_000, zoomLimits: [5, 600], fonts: [] });
     expect(workspaceConfigOf({})).toEqual(DEFAULT_WORKSPACE_CONFIG);
     expect(workspaceConfigOf(null)).toEqual(DEFAULT_WORKSPACE_CONFIG);
-    expect(workspaceConfigOf({ theme: 'dark', maxUploadSize: 20_000, zoomLimits: [10, 20], fonts: [{ name: 'A' }, null, { url: 'x' }] })).toEqual({
+    expect(
+      workspaceConfigOf({ theme: 'dark', maxUploadSize: 20_000, zoomLimits: [10, 20], fonts: [{ name: 'A' }, null, { url: 'x' }] }),
+    ).toEqual({
       theme: 'dark',
       maxUploadSize: 20_000,
       zoomLimits: [10, 20],

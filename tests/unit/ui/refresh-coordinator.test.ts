@@ -39,7 +39,10 @@ function sharedLocks(): LockManagerLike {
     request<T>(name: string, callback: () => Promise<T>): Promise<T> {
       const previous = tails.get(name) ?? Promise.resolve();
       const run = previous.then(callback, callback);
-      tails.set(name, run.catch(() => undefined));
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
       return run;
     },
   };

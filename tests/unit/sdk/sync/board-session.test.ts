@@ -21,7 +21,10 @@ describe('board session over the in-memory transport', () => {
     stop = () => s.sync.destroy();
     await s.sync.connect();
     expect(s.sync.phase).toBe('online');
-    expect(board.transport.auths.slice(0, 2)).toEqual([{ headers: { authorization: 'Bearer old' } }, { headers: { authorization: 'Bearer new' } }]);
+    expect(board.transport.auths.slice(0, 2)).toEqual([
+      { headers: { authorization: 'Bearer old' } },
+      { headers: { authorization: 'Bearer new' } },
+    ]);
     expect(s.visited).toEqual([]);
   });
 

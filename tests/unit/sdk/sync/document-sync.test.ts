@@ -93,7 +93,11 @@ describe('document sync over the in-memory transport', () => {
     transport.restore();
     await until(() => sync.phase === 'online' && sync.pending().length === 0 && sync.lastSeq === 4, 'the outbox sent');
     expect(board.log.map((c) => c.id)).toEqual(['a', 'b', 'x', 'c']);
-    expect(target.confirms).toEqual([['a', 1], ['b', 2], ['c', 4]]);
+    expect(target.confirms).toEqual([
+      ['a', 1],
+      ['b', 2],
+      ['c', 4],
+    ]);
     expect(target.applied.map((c) => c.id)).toEqual(['x']); // own commands are confirmed, not applied again
     expect(transport.requests.filter((r) => r.method === 'sendCommand').map((r) => (r.args[1] as Command).id)).toEqual(['a', 'b', 'c']);
   });

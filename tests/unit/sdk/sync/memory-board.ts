@@ -13,7 +13,14 @@ import type { Notice, SyncTarget } from '../../../../sdk/sync/types';
 import type { Command } from '../../../../shared/model';
 
 export const cmd = (id: string, uid = 'bob'): Command =>
-  ({ id, uid, timestamp: 1, status: 'normal', cmd: 'rectangle', shape: { id: `s-${id}`, type: 'rectangle', x: 0, y: 0, w: 10, h: 10 } }) as unknown as Command;
+  ({
+    id,
+    uid,
+    timestamp: 1,
+    status: 'normal',
+    cmd: 'rectangle',
+    shape: { id: `s-${id}`, type: 'rectangle', x: 0, y: 0, w: 10, h: 10 },
+  }) as unknown as Command;
 
 export class MemoryBoard {
   readonly log: Command[] = [];
@@ -36,9 +43,17 @@ export class MemoryBoard {
     request: async <T>() => [] as T,
   };
 
-  constructor(readonly transport = new MemoryTransport(), readonly code = 'b1') {
+  constructor(
+    readonly transport = new MemoryTransport(),
+    readonly code = 'b1',
+  ) {
     transport
-      .answer('joinBoard', () => ({ code, boardName: 'Board', claims: { role: 'Owner', permissions: ['edit_board'], policies: [] }, members: [] }))
+      .answer('joinBoard', () => ({
+        code,
+        boardName: 'Board',
+        claims: { role: 'Owner', permissions: ['edit_board'], policies: [] },
+        members: [],
+      }))
       .answer('sendCommand', (args) => this.append(args[1] as Command))
       .answer('reconnect', (args) => {
         const after = args[1] as number;
@@ -89,8 +104,15 @@ export function session(board = new MemoryBoard(), options: Partial<SyncOptions>
   const target = new RecordingTarget();
   const visited: string[] = [];
   const sync = new SyncClient({
-    server: 'http://memory.test', boardCode: board.code, uid: 'me', target, storage: null, transport: board.transport, http: board.http,
-    navigate: (url) => void visited.push(url), ...options,
+    server: 'http://memory.test',
+    boardCode: board.code,
+    uid: 'me',
+    target,
+    storage: null,
+    transport: board.transport,
+    http: board.http,
+    navigate: (url) => void visited.push(url),
+    ...options,
   });
   const notices: Notice[] = [];
   sync.notices$.subscribe((n) => 'key' in n && notices.push(n));
