@@ -91,6 +91,15 @@ const CASES: Case[] = [
   ['GET', '/api/boards/{code}/commands?before=1', undefined, 'before'],
   ['GET', `/api/boards/${long(101)}/commands`, undefined, 'id'],
   ['GET', '/api/boards/NoSuchBoard99/commands', undefined, null, 404],
+  // POST /api/boards/{id}/assets: multipart only (a JSON body is 415); the multipart refusals are in tests/api/assets.test.ts
+  ['POST', '/api/boards/{code}/assets', { file: 'not a file' }, null, 415],
+  ['POST', '/api/boards/bad%20code/assets', { file: 'not a file' }, null, 415],
+  // GET /api/assets/{id}/{variant}
+  ['GET', '/api/assets/not-a-uuid/full?Board={code}', undefined, 'id'],
+  ['GET', '/api/assets/00000000-0000-4000-8000-000000000000/huge?Board={code}', undefined, 'variant'],
+  ['GET', '/api/assets/00000000-0000-4000-8000-000000000000/full', undefined, 'Board'],
+  ['GET', '/api/assets/00000000-0000-4000-8000-000000000000/full?Board={code}&Page=0', undefined, 'Page'],
+  ['GET', '/api/assets/00000000-0000-4000-8000-000000000000/full?Board={code}', undefined, null, 404],
   // GET /api/boards/{id}/sharing
   ['GET', '/api/boards/bad%20code/sharing', undefined, 'id'],
   ['GET', '/api/boards/{code}/sharing?all=1', undefined, 'all'],
