@@ -46,7 +46,7 @@ const SERVER_PACKAGES = [
   'web-push',
   'prom-client',
   '@node-rs/[^/]+',
-  'geoip-lite',
+  'geoip-country',
   'rate-limiter-flexible',
   'proxy-addr',
   'csv-stringify',

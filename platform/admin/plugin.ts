@@ -8,7 +8,7 @@ import { contactRoutes } from './contacts/routes';
 import { directoryRoutes } from './directories/routes';
 import { feedbackRoutes } from './feedbacks/routes';
 import { outboxRoutes } from './outbox/routes';
-import { formLimiters } from './sender';
+import { formLimiters, warmCountries } from './sender';
 import { systemLogRoutes } from './system-logs/routes';
 import { registerOperatorScope } from './operator';
 import { grantAdminEmails } from './roles';
@@ -36,6 +36,8 @@ export const adminPlugin: Plugin<void> = {
       });
       logger.info({ userId: id }, 'ADMIN_EMAILS: operator role granted');
     }
+    // the country database loads a while after the start, not on the first join's path
+    server.ext('onPostStart', () => warmCountries());
     const limiters = formLimiters(server, ['feedback', 'contact'] as const);
     server.route([
       ...auditRoutes,

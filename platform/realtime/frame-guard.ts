@@ -128,6 +128,8 @@ const sizeOf = (message: RawData): number =>
 /** The guard: reads a frame of `socket` (the fork's `onFrame`); never throws. */
 export function createFrameGuard(options: FrameGuardOptions): (socket: NesSocket, message: RawData) => Promise<void> {
   const { logger } = options;
+  /** the 429 of a frame over budget or past the queue: made once (a Boom per refusal cost a flooded node a tenth of its time) */
+  const tooMany = Boom.tooManyRequests(options.tooMany);
 
   const answer = (socket: NesSocket, err: Error, request?: Partial<Frame>): Promise<void> =>
     socket.answerError(err, request && (request.type !== undefined || request.id !== undefined) ? request : undefined).catch(() => {
@@ -189,7 +191,7 @@ export function createFrameGuard(options: FrameGuardOptions): (socket: NesSocket
       const check = checkFrame(value);
       if (!check.ok) return await answer(socket, Boom.badRequest(check.message), check.request);
       const request = check.frame;
-      const refuse = () => answer(socket, Boom.tooManyRequests(options.tooMany), { type: request.type, id: request.id });
+      const refuse = () => answer(socket, tooMany, { type: request.type, id: request.id });
       if (verdict === 'over') return await refuse();
       // a heartbeat answer never waits behind the socket's work
       if (request.type === 'ping') return await socket.handle(request);

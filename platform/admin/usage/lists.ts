@@ -7,7 +7,7 @@ import type { DbRow } from '../../db/row';
  * The audits' lists (backoffice.md §2/§3 User Audit, Feature Audit, Performance Logs; §9 CSV
  * sizes): declarations on the one list protocol. Who is the account's username (null for a
  * guest) and the unique id (the account id or the guest's key). A record whose sender gave no
- * country gets the one of its address from the offline geoip-lite database.
+ * country gets the one of its address from the offline geoip-country database.
  */
 type Row = DbRow;
 

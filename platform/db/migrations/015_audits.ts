@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * User audit (backoffice.md §2/§3 User Audit; docs/backoffice.md "Audits"): one row per board
  * join over the hub — who (account and/or guest key), which board, the country of the client
- * address (offline geoip-lite), source (web or embed) and attributes (board size, join
+ * address (offline geoip), source (web or embed) and attributes (board size, join
  * frequency). Feature audits and performance logs read the tables of 003_logs.
  */
 export async function up(knex: Knex): Promise<void> {
