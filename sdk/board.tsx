@@ -7,6 +7,8 @@ import { decodeClaims } from '../ui/auth';
 import { userBindings } from './actions';
 import { applySavedViewport } from './collab/saved-viewport';
 import { Editor } from './editor/editor';
+import { registerPictureSource } from './assets/pictures';
+import { acceptDroppedFiles } from './assets/drop';
 import { bindCustomColours } from './editor/colours';
 import { applyWorkspaceConfig } from './editor/workspace';
 import { SyncClient } from './sync/sync-client';
@@ -161,6 +163,14 @@ export function Board(props: BoardProps) {
     });
     // snap to objects: the signed-in user's userConfig, a guest's browser (read at each drag)
     editor.snapSetting = () => readSnap(sync);
+    // pictures: uploads go through the session; image shapes fetch their pictures with its credentials
+    editor.uploader = { upload: (file, name, options) => sync.upload(file, name, options) };
+    const forgetPictures = registerPictureSource({
+      asset: (resource, variant, page) => sync.asset(resource, variant, page),
+      report: (message, data) =>
+        void sync.request('POST', '/api/logs/clients', { level: 'warn', context: 'image', message, data }).catch(() => {}),
+    });
+    const stopDrops = acceptDroppedFiles(container, editor);
     const subs = [
       sync.claims$.subscribe((c) => {
         claims = c;
@@ -239,6 +249,8 @@ export function Board(props: BoardProps) {
     void sync.connect();
     return () => {
       for (const s of subs) s.unsubscribe();
+      forgetPictures();
+      stopDrops();
       void sync.destroy();
       editor.destroy();
       setSession(null);

@@ -2,6 +2,29 @@ import { DEFAULT_KEY_BINDINGS } from '../../shared/constants';
 import type { ToolName } from '../editor/types';
 import { POLICY } from '../../shared/policies';
 import type { Action } from './registry';
+import type { Editor } from '../editor/editor';
+import { UPLOAD_EXTENSIONS } from '../../shared/constants';
+import { uploadFiles } from '../assets/upload';
+
+/** The browser's file picker for pictures and PDFs; what is chosen is uploaded onto the view. */
+function pickFiles(editor: Editor): void {
+  const uploader = editor.uploader;
+  if (!uploader) return;
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.multiple = true;
+  input.accept = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
+  input.hidden = true;
+  input.addEventListener('change', () => {
+    const files = [...(input.files ?? [])];
+    input.remove();
+    if (files.length) void uploadFiles(editor, uploader, files);
+  });
+  input.addEventListener('cancel', () => input.remove());
+  // in the document while it is open: a detached input's picker is not reported to automation in every browser
+  document.body.append(input);
+  input.click();
+}
 
 const TOOL_LABELS: Record<ToolName, string> = {
   select: 'Select',
@@ -61,6 +84,16 @@ export const TOOL_ACTIONS: Action[] = [
       'comment',
     ] as ToolName[]
   ).map(toolAction),
+  {
+    // board.md §4: the upload tool opens the file picker; the pictures land on the view (sdk/assets/upload.ts)
+    id: 'upload',
+    label: 'Upload',
+    group: 'tools',
+    defaultKeys: [DEFAULT_KEY_BINDINGS.upload],
+    mutable: true,
+    enabled: ({ editor }) => editor.canEdit() && !!editor.uploader && !editor.headless,
+    perform: ({ editor }) => pickFiles(editor),
+  },
   {
     id: 'previousTool',
     label: 'Previous tool',

@@ -197,7 +197,20 @@ export async function writeClipboard(payload: ClipboardPayload): Promise<void> {
 }
 
 /** What a paste finds: shapes (the custom format, or a payload in text), or plain text. */
-export type ClipboardContent = { kind: 'shapes'; payload: ClipboardPayload } | { kind: 'text'; text: string };
+export type ClipboardContent =
+  { kind: 'shapes'; payload: ClipboardPayload } | { kind: 'text'; text: string } | { kind: 'files'; files: File[] };
+
+/** A picture on the clipboard (a screenshot, an image copied in a browser), as a file to upload. */
+async function clipboardPicture(items: readonly ClipboardItem[]): Promise<File | null> {
+  for (const item of items) {
+    const type = item.types.find((t) => /^image\/(png|jpeg|gif|webp|avif|svg\+xml)$/.test(t));
+    if (!type) continue;
+    const blob = await item.getType(type);
+    const extension = type === 'image/svg+xml' ? 'svg' : type === 'image/jpeg' ? 'jpg' : type.slice('image/'.length);
+    return new File([blob], `pasted-image.${extension}`, { type });
+  }
+  return null;
+}
 
 export async function readClipboard(): Promise<ClipboardContent> {
   const cb = systemClipboard();
@@ -211,6 +224,8 @@ export async function readClipboard(): Promise<ClipboardContent> {
           if (payload) return { kind: 'shapes', payload };
         }
       }
+      const picture = await clipboardPicture(items);
+      if (picture) return { kind: 'files', files: [picture] };
       const plain = items.find((i) => i.types.includes('text/plain'));
       if (plain) text = await (await plain.getType('text/plain')).text();
     } else {
@@ -279,16 +294,33 @@ export function pastePoint(
 }
 
 /** The shapes a clipboard content becomes on this board, placed at `at` (not yet added). */
-export function pastedShapes(host: ClipboardHost, content: ClipboardContent, at: { x: number; y: number }, newId: () => string): Shape[] {
+export function pastedShapes(
+  host: ClipboardHost,
+  content: Exclude<ClipboardContent, { kind: 'files' }>,
+  at: { x: number; y: number },
+  newId: () => string,
+): Shape[] {
   if (content.kind === 'shapes') return placeShapes(content.payload.shapes, at, host.uid, newId);
   if (host.tool$.value === 'stickyNote') return stickyNotes(content.text, at, () => host.shapeBase('stickyNote'));
   return [textShape(content.text.replace(/\r\n/g, '\n'), at, host.shapeBase('text'), host.style)];
 }
 
-/** Ctrl+V: reads the clipboard and adds its shapes as one undoable command, selected. */
-export async function pasteClipboard(host: ClipboardHost, newId: () => string, at?: { x: number; y: number } | null): Promise<Shape[]> {
+/**
+ * Ctrl+V: reads the clipboard and adds its shapes as one undoable command, selected; a picture on
+ * the clipboard goes to `upload` (sdk/assets/upload.ts) and lands where shapes would.
+ */
+export async function pasteClipboard(
+  host: ClipboardHost,
+  newId: () => string,
+  at?: { x: number; y: number } | null,
+  upload?: (files: File[], at: { x: number; y: number }) => Promise<Shape[]>,
+): Promise<Shape[]> {
   if (!host.canEdit()) return [];
   const content = await readClipboard();
+  if (content.kind === 'files') {
+    if (!upload) throw new ClipboardError(MESSAGES.clipboardReadFailed);
+    return upload(content.files, pastePoint(host, at));
+  }
   const shapes = pastedShapes(host, content, pastePoint(host, at), newId);
   const added = host.addShapes(shapes);
   host.select(added.map((s) => s.id));

@@ -1,4 +1,6 @@
 import { BehaviorSubject, Subject, distinctUntilChanged, map, type Subscription } from 'rxjs';
+import { setPictureZoom } from '../assets/pictures';
+import { uploadFiles, type Uploader } from '../assets/upload';
 import type { Command, CommandEffect, Shape, ShapeKind } from '../../shared/model';
 import { SHAPE_KINDS } from '../../shared/model';
 import { BoardDoc, type BoardSnapshot, type DocChange } from '../../shared/reducer';
@@ -98,6 +100,8 @@ export class Editor {
   readonly colours = new CustomColours();
   /** the largest file the board takes in, bytes (the workspace's maxUploadSize) */
   maxUploadSize: number = DEFAULT_WORKSPACE_CONFIG.maxUploadSize;
+  /** sends files to the board (the session's upload call, set by sdk/board.tsx); null: no uploads here */
+  uploader: Uploader | null = null;
 
   renderer: CanvasRenderer | null = null;
   previousTool: ToolName | null = null;
@@ -137,7 +141,11 @@ export class Editor {
           map((s) => s.scale),
           distinctUntilChanged(),
         )
-        .subscribe((s) => this.zoom$.next(s)),
+        .subscribe((s) => {
+          this.zoom$.next(s);
+          // image shapes draw the server's picture this zoom needs (sdk/assets/pictures.ts)
+          setPictureZoom(s);
+        }),
       this.pointerMove$.subscribe((p) => (this.lastPointer = p)),
     );
     this.scene.setHiddenPredicate((s) => this.isHidden(s));
@@ -642,7 +650,8 @@ export class Editor {
 
   /** Ctrl+V: the clipboard's shapes or text at `at` (default: the pointer), one undoable command. */
   paste(at?: { x: number; y: number } | null): Promise<Shape[]> {
-    return pasteClipboard(this, newId, at);
+    const uploader = this.uploader;
+    return pasteClipboard(this, newId, at, uploader ? (files, point) => uploadFiles(this, uploader, files, point) : undefined);
   }
 
   /** Embed API: the shapes on the board, bottom to top. */

@@ -159,6 +159,10 @@ export interface BoardHttp {
   post(body: { boardCommand: Command; connectionId: string | null; coreActions: string[] }): Promise<Partial<AppendedCommand>>;
   /** any board-area call */
   request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<T>;
+  /** POST …/assets: a file onto the board */
+  upload(file: Blob, name: string, options?: { quality?: number; onProgress?: (percent: number) => void }): Promise<UploadedAsset>;
+  /** GET /api/assets/…: a picture of the board */
+  asset(resource: string, variant: string, page?: number): Promise<Blob>;
 }
 
 /** The session's HTTP calls to the platform over fetch. */
@@ -167,5 +171,65 @@ export function boardHttp(creds: Credentials, code: string): BoardHttp {
     load: (options = {}) => fetchBoard(creds, code, options),
     post: (body) => postCommand(creds, code, body),
     request: (method, path, body) => boardRequest(creds, method, path, body),
+    upload: (file, name, options) => uploadFile(creds, code, file, name, options),
+    asset: (resource, variant, page) => fetchAsset(creds, code, resource, variant, page),
   };
+}
+
+/** The answer of POST /api/boards/{id}/assets (board.md §3). */
+export interface UploadedAsset {
+  id: string;
+  width: number;
+  height: number;
+  metadata: { mimetype: string; page?: { current: number; total: number } };
+}
+
+/**
+ * POST /api/boards/{board}/assets: one file as multipart, with `quality` when given, reporting the
+ * sent share (0–100) as it goes (XMLHttpRequest: fetch cannot report an upload's progress).
+ */
+export function uploadFile(
+  creds: Credentials,
+  board: string,
+  file: Blob,
+  name: string,
+  options: { quality?: number; onProgress?: (percent: number) => void } = {},
+): Promise<UploadedAsset> {
+  const form = new FormData();
+  form.append('file', file, name);
+  form.append('Uid', creds.uid);
+  if (options.quality !== undefined) form.append('quality', String(options.quality));
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', new URL(`/api/boards/${encodeURIComponent(board)}/assets`, creds.server).toString());
+    const token = creds.token();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) options.onProgress?.(Math.min(100, Math.floor((e.loaded / e.total) * 100)));
+    };
+    xhr.onerror = () => reject(new HttpError(0, 'Network error', null, false));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* no JSON body */
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as UploadedAsset);
+      const message = (body as { message?: string } | null)?.message ?? `${xhr.status} ${xhr.statusText}`;
+      reject(new HttpError(xhr.status, message, body, !!xhr.getResponseHeader(TOKEN_EXPIRED_HEADER)));
+    };
+    xhr.send(form);
+  });
+}
+
+/** GET /api/assets/{id}/{variant}?Board=&Page=: a picture of the board, with this visitor's credentials. */
+export async function fetchAsset(creds: Credentials, board: string, resource: string, variant: string, page?: number): Promise<Blob> {
+  const url = new URL(`/api/assets/${encodeURIComponent(resource)}/${variant}`, creds.server);
+  url.searchParams.set('Board', board);
+  url.searchParams.set('Uid', creds.uid);
+  if (page && page > 1) url.searchParams.set('Page', String(page));
+  const res = await fetch(url, { headers: headers(creds, false) });
+  if (!res.ok) throw await failure(res);
+  return res.blob();
 }

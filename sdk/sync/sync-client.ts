@@ -3,7 +3,7 @@ import { HUB_RECONNECT_MS } from '../../shared/constants';
 import type { Announcement } from '../../shared/announcements';
 import type { ChannelEvent, HubEventMessage, HubMethod } from '../../shared/hub';
 import type { Command } from '../../shared/model';
-import { boardHttp, type BoardHttp, type Credentials } from './api';
+import { boardHttp, type BoardHttp, type Credentials, type UploadedAsset } from './api';
 import { BoardSession } from './board-session';
 import { Connection } from './connection';
 import type { SessionContext } from './context';
@@ -191,6 +191,16 @@ export class SyncClient {
   /** A board-area HTTP call as this visitor (sharing, members …), refreshing an expired token once. */
   request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<T> {
     return this.connection.http(() => this.http.request<T>(method, path, body));
+  }
+
+  /** Uploads a file onto the board (POST /api/boards/{code}/assets), refreshing an expired token once. */
+  upload(file: Blob, name: string, options?: { quality?: number; onProgress?: (percent: number) => void }): Promise<UploadedAsset> {
+    return this.connection.http(() => this.http.upload(file, name, options));
+  }
+
+  /** A picture of the board (GET /api/assets/{id}/{variant}?Board=), refreshing an expired token once. */
+  asset(resource: string, variant: string, page?: number): Promise<Blob> {
+    return this.connection.http(() => this.http.asset(resource, variant, page));
   }
 
   /** A channel event (presence, never stored: cursors, follow, attention) to the board or to one member's key. */

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type RefObject } from 'react';
+import { UploadProgress } from './upload-progress';
 import { FeedbackDialog } from '../../ui/feedback-dialog';
 import { PortalTarget } from '../../ui/portal';
 import { Toaster } from '../../ui/toast';
@@ -176,6 +177,7 @@ export function BoardScreen(props: BoardScreenProps) {
                 />
               </div>
               {features.toolbox !== false && <Toolbox editor={editor} />}
+              <UploadProgress />
               <EditingLayer editor={editor} />
               {features.zoom !== false && features.menu === false && <ZoomBar editor={editor} />}
               {comments && <CommentsLayer store={comments} editor={editor} sync={sync} />}

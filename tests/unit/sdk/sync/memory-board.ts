@@ -41,6 +41,12 @@ export class MemoryBoard {
       return { id, seq };
     },
     request: async <T>() => [] as T,
+    upload: async () => {
+      throw new Error('no uploads in the memory board');
+    },
+    asset: async () => {
+      throw new Error('no assets in the memory board');
+    },
   };
 
   constructor(

@@ -1,0 +1,93 @@
+import { BehaviorSubject } from 'rxjs';
+import type { ImageShape, Shape } from '../../shared/model';
+import type { Editor } from '../editor/editor';
+import type { UploadedAsset } from '../sync/api';
+import { fitSize, gridPlacement, uploadProblem, type Size } from './rules';
+
+/**
+ * Files onto the board (board.md §2, §5): the upload tool's picker, files dropped on the canvas
+ * and pictures pasted all come here. Each file is checked first (type by its name, size against
+ * the workspace's limit: the spec's messages), sent with its progress shown, and the pictures
+ * that arrived land together — a grid centred where they were dropped or on the view — selected.
+ */
+
+export interface Uploader {
+  upload(file: Blob, name: string, options?: { quality?: number; onProgress?: (percent: number) => void }): Promise<UploadedAsset>;
+}
+
+/** The uploads under way, for the board screen's progress bars. */
+export interface UploadState {
+  id: number;
+  name: string;
+  percent: number;
+}
+export const uploads$ = new BehaviorSubject<readonly UploadState[]>([]);
+let nextUpload = 1;
+
+function track(name: string): { progress(percent: number): void; done(): void } {
+  const id = nextUpload++;
+  uploads$.next([...uploads$.value, { id, name, percent: 0 }]);
+  return {
+    progress: (percent) => uploads$.next(uploads$.value.map((u) => (u.id === id ? { ...u, percent } : u))),
+    done: () => uploads$.next(uploads$.value.filter((u) => u.id !== id)),
+  };
+}
+
+/** A picture's largest size on landing: 60 % of the visible board, so it is seen whole. */
+function landingMax(editor: Editor): Size {
+  const k = editor.viewport.scale || 1;
+  return { w: (editor.viewport.width * 0.6) / k, h: (editor.viewport.height * 0.6) / k };
+}
+
+/** Uploads `files` and places the pictures that arrived; answers the new shapes. */
+export async function uploadFiles(
+  editor: Editor,
+  uploader: Uploader,
+  files: readonly File[],
+  at?: { x: number; y: number } | null,
+): Promise<Shape[]> {
+  const accepted: File[] = [];
+  for (const file of files) {
+    const problem = uploadProblem(file, editor.maxUploadSize);
+    if (problem) editor.notice$.next({ kind: 'error', text: problem });
+    else accepted.push(file);
+  }
+  const arrived = await Promise.all(
+    accepted.map(async (file) => {
+      const bar = track(file.name);
+      try {
+        return await uploader.upload(file, file.name, { onProgress: bar.progress });
+      } catch (err) {
+        editor.notice$.next({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+        return null;
+      } finally {
+        bar.done();
+      }
+    }),
+  );
+  const assets = arrived.filter((a): a is UploadedAsset => !!a);
+  if (assets.length === 0 || !editor.canEdit()) return [];
+  const max = landingMax(editor);
+  const sizes = assets.map((a) => fitSize({ w: a.width, h: a.height }, max));
+  const center = at ?? editor.toBoard(editor.viewport.width / 2, editor.viewport.height / 2);
+  const corners = gridPlacement(sizes, center);
+  const shapes = editor.addShapes(
+    assets.map((a, i): Partial<ImageShape> & { cmd: 'image' } => ({
+      cmd: 'image',
+      x: corners[i]!.x,
+      y: corners[i]!.y,
+      w: sizes[i]!.w,
+      h: sizes[i]!.h,
+      resource: a.id,
+      ...(a.metadata.page ? { page: { current: 1, total: a.metadata.page.total } } : {}),
+    })),
+  );
+  editor.select(shapes.map((s) => s.id));
+  return shapes;
+}
+
+/** The files of a drop or a paste that are files (a paste of text is not an upload). */
+export function filesOf(data: DataTransfer | null): File[] {
+  if (!data) return [];
+  return [...data.files];
+}

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { ImageShape } from '../../shared/model';
+import { canvasOrigin, newContext, openBoard, settled, shapes, shot, startBoardIn } from './board-fixtures';
+import { useServer } from './support/suite';
+
+/**
+ * Pictures on the board (issue 27; board.md §2, §4, §5): the upload tool (U) opens the file
+ * picker, the picture lands on the view with its progress shown and is drawn for a second
+ * browser; a file dropped on the canvas lands at the drop point; a file of another type gets the
+ * spec's message and nothing is added.
+ */
+const server = useServer();
+
+/** A PNG of one colour, `w`×`h`. */
+const png = (w: number, h: number, rgb: { r: number; g: number; b: number }) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: rgb } })
+    .png()
+    .toBuffer();
+
+/** The colour a person sees at a board point (from a screenshot of the page). */
+async function colourAt(page: Page, x: number, y: number): Promise<number[]> {
+  const o = await canvasOrigin(page);
+  const screen = await page.evaluate(([bx, by]) => window.tabula!.editor.toScreen(bx!, by!), [x, y]);
+  const body = await page.screenshot({ clip: { x: o.x + screen.x - 1, y: o.y + screen.y - 1, width: 3, height: 3 } });
+  const { data } = await sharp(body).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return [data[12]!, data[13]!, data[14]!];
+}
+
+const isRed = (c: number[]) => c[0]! > 200 && c[1]! < 60 && c[2]! < 60;
+const isBlue = (c: number[]) => c[2]! > 200 && c[0]! < 60 && c[1]! < 60;
+
+test('the upload tool puts a picture on the board; a second browser sees it; a dropped file lands where it is dropped', async ({
+  browser,
+}) => {
+  const owner = await (await newContext(browser)).newPage();
+  const code = await startBoardIn(owner, server);
+
+  // U opens the picker; a file of another type is refused with the spec's message
+  let chooser = owner.waitForEvent('filechooser');
+  await owner.keyboard.press('u');
+  await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(owner.getByText('"notes.txt" file type is not supported')).toBeVisible();
+  expect(await shapes(owner)).toHaveLength(0);
+
+  // the toolbox's Upload button: a red 400×300 picture lands on the view, selected
+  chooser = owner.waitForEvent('filechooser');
+  await owner.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Upload', exact: true }).click();
+  await (await chooser).setFiles({ name: 'red.png', mimeType: 'image/png', buffer: await png(400, 300, { r: 230, g: 20, b: 20 }) });
+  await expect.poll(async () => (await shapes(owner)).filter((s) => s.cmd === 'image').length, { timeout: 20_000 }).toBe(1);
+  const [picture] = (await shapes(owner)) as ImageShape[];
+  expect(picture).toMatchObject({ cmd: 'image', w: 400, h: 300 });
+  expect(picture!.resource).toMatch(/^[0-9a-f-]{36}$/);
+  await settled(owner);
+  const middle = { x: picture!.x + picture!.w / 2, y: picture!.y + picture!.h / 2 };
+  await expect.poll(() => colourAt(owner, middle.x, middle.y).then(isRed), { timeout: 15_000 }).toBe(true);
+
+  // a second browser on the board sees the picture's pixels
+  const viewer = await (await newContext(browser, { name: 'Viewer' })).newPage();
+  await openBoard(viewer, server, code);
+  await viewer.evaluate(([x, y]) => window.tabula!.editor.showRect({ x: x! - 300, y: y! - 200, w: 600, h: 400 }, 0), [middle.x, middle.y]);
+  await expect.poll(() => colourAt(viewer, middle.x, middle.y).then(isRed), { timeout: 15_000 }).toBe(true);
+  await shot(viewer, 'pictures-second-browser');
+
+  // a blue picture dropped on the canvas lands centred on the drop point
+  const drop = { x: 300, y: 600 };
+  const blue = (await png(200, 100, { r: 20, g: 20, b: 230 })).toString('base64');
+  await owner.evaluate(
+    async ([data, sx, sy]) => {
+      const bytes = Uint8Array.from(atob(data as string), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'blue.png', { type: 'image/png' }));
+      const canvas = document.querySelector('canvas[data-tabula-canvas]')!;
+      const rect = canvas.getBoundingClientRect();
+      const at = {
+        clientX: rect.left + (sx as number),
+        clientY: rect.top + (sy as number),
+        dataTransfer: transfer,
+        bubbles: true,
+        cancelable: true,
+      };
+      canvas.dispatchEvent(new DragEvent('dragover', at));
+      canvas.dispatchEvent(new DragEvent('drop', at));
+    },
+    [blue, drop.x, drop.y],
+  );
+  await expect.poll(async () => (await shapes(owner)).filter((s) => s.cmd === 'image').length, { timeout: 20_000 }).toBe(2);
+  const dropped = ((await shapes(owner)) as ImageShape[]).find((s) => s.id !== picture!.id)!;
+  const dropPoint = await owner.evaluate(([sx, sy]) => window.tabula!.editor.toBoard(sx!, sy!), [drop.x, drop.y]);
+  expect(Math.abs(dropped.x + dropped.w / 2 - dropPoint.x)).toBeLessThan(2);
+  expect(Math.abs(dropped.y + dropped.h / 2 - dropPoint.y)).toBeLessThan(2);
+  await expect.poll(() => colourAt(owner, dropPoint.x, dropPoint.y).then(isBlue), { timeout: 15_000 }).toBe(true);
+  await shot(owner, 'pictures-owner');
+});

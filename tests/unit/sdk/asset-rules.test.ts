@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { fitSize, gridPlacement, uploadLimit, uploadProblem, UPLOAD_GAP, variantForZoom } from '../../../sdk/assets/rules';
+
+describe('pictures on the board: the pure rules (board.md §5, §9)', () => {
+  it('refuses a type not in the list and a file over the limit with the spec messages', () => {
+    expect(uploadProblem({ name: 'notes.txt', size: 10 }, 10_000_000)).toBe('"notes.txt" file type is not supported');
+    expect(uploadProblem({ name: 'noextension', size: 10 }, 10_000_000)).toBe('"noextension" file type is not supported');
+    expect(uploadProblem({ name: 'Photo.JPG', size: 10 }, 10_000_000)).toBeNull();
+    for (const ext of ['jpg', 'jpeg', 'png', 'gif', 'svg', 'pdf', 'webp', 'avif', 'avifs'])
+      expect(uploadProblem({ name: `a.${ext}`, size: 1 }, 1e7)).toBeNull();
+    expect(uploadProblem({ name: 'big.png', size: 10_000_001 }, 10_000_000)).toBe('"big.png" size should be less that 10MB');
+    // the workspace's smaller limit, and never over the product's cap
+    expect(uploadProblem({ name: 'a.png', size: 2_000_001 }, 2_000_000)).toBe('"a.png" size should be less that 2MB');
+    expect(uploadLimit(50_000_000)).toBe(10_000_000);
+  });
+
+  it('draws full, then s1 below 0.25, then preview below 0.12', () => {
+    expect(variantForZoom(1)).toBe('full');
+    expect(variantForZoom(0.25)).toBe('full');
+    expect(variantForZoom(0.2)).toBe('s1');
+    expect(variantForZoom(0.12)).toBe('s1');
+    expect(variantForZoom(0.1)).toBe('preview');
+  });
+
+  it('fits a picture into the landing box without enlarging it, aspect kept', () => {
+    expect(fitSize({ w: 400, h: 300 }, { w: 1000, h: 1000 })).toEqual({ w: 400, h: 300 });
+    expect(fitSize({ w: 4000, h: 3000 }, { w: 800, h: 480 })).toEqual({ w: 640, h: 480 });
+  });
+
+  it('lays several pictures out in a near-square grid centred on the point', () => {
+    const sizes = [
+      { w: 100, h: 50 },
+      { w: 100, h: 100 },
+      { w: 50, h: 100 },
+    ];
+    const at = gridPlacement(sizes, { x: 0, y: 0 });
+    // 2 columns, 2 rows of 100×100 cells
+    const total = 2 * 100 + UPLOAD_GAP;
+    expect(at[0]).toEqual({ x: -total / 2, y: -total / 2 + 25 });
+    expect(at[1]).toEqual({ x: -total / 2 + 100 + UPLOAD_GAP, y: -total / 2 });
+    expect(at[2]).toEqual({ x: -total / 2 + 25, y: -total / 2 + 100 + UPLOAD_GAP });
+    expect(gridPlacement([{ w: 10, h: 20 }], { x: 100, y: 100 })).toEqual([{ x: 95, y: 90 }]);
+  });
+});
