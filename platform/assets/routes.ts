@@ -4,6 +4,7 @@ import Joi from 'joi';
 import { COMPRESSION, UPLOAD_MAX_BYTES } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { requestActor } from '../core/actor';
+import { boardCors } from '../core/cors';
 import { badRequest } from '../core/errors';
 import { boardRef, optionalAuth, uidFields } from '../boards/schemas';
 import { readAsset, uploadAsset, type AssetApp } from './service';
@@ -35,7 +36,7 @@ const MULTIPART_SLACK = 256 * 1024;
  * The asset routes (board.md §7): POST /api/boards/{id}/assets (multipart `file`, optional
  * `quality` 1–100; streamed to a temporary file by hapi, never held whole in memory while it
  * arrives) and GET /api/assets/{id}/{full|s1|preview}?Board= (the board's visitors only).
- * They take the board's cross-origin policy (core/cors.ts) once the board client calls them.
+ * Both take the board's cross-origin policy (core/cors.ts): the SDK calls them from host pages.
  */
 export function assetRoutes(appOf: (request: Request) => AssetApp): ServerRoute[] {
   return [
@@ -44,6 +45,7 @@ export function assetRoutes(appOf: (request: Request) => AssetApp): ServerRoute[
       path: '/api/boards/{id}/assets',
       options: {
         auth: optionalAuth,
+        cors: boardCors,
         tags: ['api', 'assets'],
         description: 'Upload a picture to the board (multipart field file; quality 1–100 turns it into JPEG)',
         notes:
@@ -96,6 +98,7 @@ export function assetRoutes(appOf: (request: Request) => AssetApp): ServerRoute[
       path: '/api/assets/{id}/{variant}',
       options: {
         auth: optionalAuth,
+        cors: boardCors,
         tags: ['api', 'assets'],
         description:
           'A picture of a board: full, or the previews s1 and preview (the Board query names the board it is on; Page a page of a PDF)',

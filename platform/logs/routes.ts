@@ -1,6 +1,7 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { requestActor } from '../core/actor';
+import { boardCors } from '../core/cors';
 import { abuseOf, logKey } from '../core/abuse';
 import { clientAddress } from '../core/client-ip';
 import { maxJsonBytes, optionalAuth, uidFields } from '../boards/schemas';
@@ -50,6 +51,8 @@ export const logRoutes: ServerRoute[] = [
     path: '/api/logs/clients',
     options: {
       ...common,
+      // the board reports a picture it could not load (sdk/board.tsx), from host pages too
+      cors: boardCors,
       description: 'Store a client-side error or diagnostic record (board.md §7)',
       validate: {
         payload: Joi.object({

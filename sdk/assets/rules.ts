@@ -67,3 +67,10 @@ export function gridPlacement(sizes: readonly Size[], center: { x: number; y: nu
     };
   });
 }
+
+/** The page a typed text names, or null when it is not a whole page between 1 and `total` (board.md §5: the field reverts). */
+export function typedPage(text: string, total: number): number | null {
+  if (!/^\s*\d+\s*$/.test(text)) return null;
+  const page = Number(text);
+  return page >= 1 && page <= total ? page : null;
+}

@@ -82,6 +82,8 @@ export async function uploadFiles(
       ...(a.metadata.page ? { page: { current: 1, total: a.metadata.page.total } } : {}),
     })),
   );
+  // the pictures are ready to be moved and sized: the select tool, with them selected
+  editor.setTool('select');
   editor.select(shapes.map((s) => s.id));
   return shapes;
 }

@@ -2,6 +2,8 @@ import type { Shape } from '../../shared/model';
 import { EXPORT_BACKGROUND, EXPORT_PADDING, TEXT_EXPORT_SUFFIX } from '../../shared/constants';
 import { boardToSvg, expandRect, exportSize, isHiddenShape, shapesBounds, type Rect } from '../../shared/geometry';
 import { CanvasRenderer } from '../engine/renderer';
+import { loadPicture } from '../assets/pictures';
+import { drawingPictures, pictureRef } from '../shapes/image';
 
 /** Shapes an export draws: resolved comments are left out (as shared boardToSvg does). */
 export const exported = (shapes: readonly Shape[]): Shape[] => shapes.filter((s) => !isHiddenShape(s));
@@ -22,12 +24,42 @@ export async function exportImage(
   background: string = EXPORT_BACKGROUND,
 ): Promise<string> {
   const drawn = exported(shapes);
-  if (format === 'svg') return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(boardToSvg(drawn, { background }))}`;
+  const pictures = await loadPictures(drawn);
+  if (format === 'svg') {
+    // the pictures go inside the file (an address of this board's would not open anywhere else)
+    const svg = boardToSvg(drawn, { background, assetUrl: (resource) => pictures.get(resource) ?? '' });
+    return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  }
   if (typeof document === 'undefined') throw new Error('PNG export needs a browser canvas');
   if (document.fonts?.ready) await document.fonts.ready;
   const area = exportArea(drawn);
-  const canvas = CanvasRenderer.renderShapes(drawn, area, exportSize(area).scale, background === 'transparent' ? null : background);
+  const canvas = drawingPictures('full', () =>
+    CanvasRenderer.renderShapes(drawn, area, exportSize(area).scale, background === 'transparent' ? null : background),
+  );
   return canvas.toDataURL('image/png');
+}
+
+/**
+ * The full pictures of the exported image shapes, loaded before drawing (a picture that cannot be
+ * loaded keeps its placeholder); answers each uploaded one as a PNG data URL for the SVG.
+ */
+async function loadPictures(shapes: readonly Shape[]): Promise<Map<string, string>> {
+  const urls = new Map<string, string>();
+  if (typeof document === 'undefined') return urls;
+  await Promise.all(
+    shapes.map(async (shape) => {
+      if (shape.cmd !== 'image') return;
+      const ref = pictureRef(shape);
+      const img = ref && (await loadPicture(ref, 'full'));
+      if (!img || !shape.resource || urls.has(shape.resource)) return;
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      canvas.getContext('2d')?.drawImage(img, 0, 0);
+      urls.set(shape.resource, canvas.toDataURL('image/png'));
+    }),
+  );
+  return urls;
 }
 
 /** The text of one shape for the notes export: text, sticky note, frame title (nested in groups). */

@@ -14,7 +14,7 @@ import { rectPath, withCommon } from './two-helpers';
  * other shapes of a tile from drawing.
  */
 
-const pictureRef = (shape: ImageShape): PictureRef | null =>
+export const pictureRef = (shape: ImageShape): PictureRef | null =>
   shape.resource ? { resource: shape.resource, page: shape.page?.current } : shape.url ? { url: shape.url } : null;
 
 interface Shown {
@@ -54,6 +54,19 @@ pictureVariant$.subscribe((variant) => {
   for (const s of shown.values()) if (s.ref.resource) show(s, variant);
 });
 
+/** While an export draws (`drawingPictures`): the variant it draws, loaded beforehand; its drawings are not the screen's. */
+let exporting: ImageVariant | null = null;
+
+/** Runs `draw` (an export's synchronous render) with image shapes drawing `variant` from what is loaded, apart from the screen's drawings. */
+export function drawingPictures<T>(variant: ImageVariant, draw: () => T): T {
+  exporting = variant;
+  try {
+    return draw();
+  } finally {
+    exporting = null;
+  }
+}
+
 function render(shape: ImageShape) {
   const box = shapeGeometry.image.box(shape);
   const group = new Two.Group();
@@ -63,7 +76,11 @@ function render(shape: ImageShape) {
   frame.linewidth = 1;
   group.add(frame);
   const ref = pictureRef(shape);
-  if (ref && typeof document !== 'undefined') {
+  if (ref && exporting) {
+    const variant = ref.resource ? exporting : 'full';
+    const img = readyPicture(ref, variant);
+    if (img) place({ shape, group, ref, sprite: null, variant: null }, img, variant);
+  } else if (ref && typeof document !== 'undefined') {
     const s: Shown = { shape, group, ref, sprite: null, variant: null };
     shown.set(shape.id, s);
     show(s, pictureVariant$.value);

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { PageMenu } from './page-menu';
 import { FLOATING_MENU_MARGINS } from '../../shared/constants';
 import { boundsOf, unionRects } from '../../shared/geometry';
 import type { Shape } from '../../shared/model';
@@ -191,7 +192,9 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
   const align = actionEntries(editor, [...ALIGN_ACTION_IDS, '-', ...DISTRIBUTE_ACTION_IDS]);
   const arrange = actionEntries(editor, ARRANGE_ACTION_IDS);
   const filter = filterEntries(editor, shapes);
+  const paged = shapes.length === 1 && shapes[0]!.cmd === 'image' && shapes[0]!.page ? shapes[0]! : null;
   const items: ReactNode[] = [
+    paged && props && <PageMenu key="page" editor={editor} shape={paged as Parameters<typeof PageMenu>[0]['shape']} />,
     !props && <ActionButton key="dup" editor={editor} id="duplicate" icon="duplicate" />,
     !props && <ActionButton key="del" editor={editor} id="remove" icon="trash" />,
     <ActionButton

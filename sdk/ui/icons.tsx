@@ -33,6 +33,8 @@ const PATHS = {
   front: 'M12 20V8M6 14l6-6 6 6M5 4h14',
   back2: 'M12 4v12M6 10l6 6 6-6M5 20h14',
   chevronDown: ICON_PATHS.chevronDown,
+  chevronLeft: 'm15 18-6-6 6-6',
+  chevronRight: 'm9 18 6-6-6-6',
   check: ICON_PATHS.check,
   image: 'M4 4h16v16H4zM9 10a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM20 15l-5-5L4 20',
   reload: 'M21 12a9 9 0 1 1-2.6-6.4L21 8M21 3v5h-5',

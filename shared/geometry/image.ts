@@ -27,6 +27,7 @@ export const image: ShapeGeometry<ImageShape> = {
     if (!href) return `<rect ${attrs({ x: box.x, y: box.y, width: box.w, height: box.h, fill: '#eeeeee', ...commonAttrs(s, box) })}/>`;
     return `<image ${attrs({ href, x: box.x, y: box.y, width: box.w, height: box.h, preserveAspectRatio: 'none', ...commonAttrs(s, box) })}/>`;
   },
+  keepsAspect: true,
   modifiers: {
     /** A PDF page image shows page `page` of its document (clamped to 1…total). */
     pageModifier(s, c) {

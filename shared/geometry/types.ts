@@ -60,4 +60,6 @@ export interface ShapeBehaviour<S extends Shape = Shape> {
   blurrable?: boolean;
   /** Whether moving and resizing shapes snap to it (default true). */
   snapTarget?: boolean;
+  /** Resizing keeps its aspect ratio, and Shift frees it (a picture); others are free and Shift keeps it. */
+  keepsAspect?: boolean;
 }

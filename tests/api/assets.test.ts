@@ -1,3 +1,4 @@
+import { twoPagePdf } from '../helpers/pdf';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,19 +42,6 @@ async function read(p: TestPlatform, who: Who, id: string, variant: string, boar
   const res = await p.server.inject({ method: 'GET', url, headers });
   return { status: res.statusCode, headers: res.headers, data: res.rawPayload, body: res.payload };
 }
-
-/** A PDF of two pages: 200×100 with a red box, then 100×300 (made by hand: PDF.js reads it). */
-const twoPagePdf = () =>
-  Buffer.from(`%PDF-1.4
-1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
-2 0 obj << /Type /Pages /Kids [3 0 R 5 0 R] /Count 2 >> endobj
-3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R >> endobj
-4 0 obj << /Length 26 >> stream
-1 0 0 rg 10 10 100 50 re f
-endstream endobj
-5 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 100 300] >> endobj
-trailer << /Root 1 0 R >>
-%%EOF`);
 
 const png = (w: number, h: number) =>
   sharp({ create: { width: w, height: h, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } })

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import Jwt from '@hapi/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import WebSocket from 'ws';
 import { describeBoard } from '../../platform/boards/service';
 import { sendMessage } from '../../platform/chat/service';
@@ -34,7 +35,21 @@ const BOARD_ROUTES = [
   ['POST', '/api/boards/{id}/members/{memberId}/roles'], // ui/share-dialog.tsx, ui/members-menu.tsx
   ['GET', '/api/fonts/{fontId}/stylesheet.css'], // sdk/editor/workspace.ts (a workspace font's <link>)
   ['GET', '/api/fonts/{fontId}/files/{n}'], // …and its @font-face files (fetched in CORS mode)
+  ['POST', '/api/boards/{id}/assets'], // sdk/sync/api.ts uploadFile
+  ['GET', '/api/assets/{id}/{variant}'], // sdk/sync/api.ts fetchAsset (an image shape's picture)
+  ['POST', '/api/logs/clients'], // sdk/board.tsx (a picture that could not be loaded)
 ] as const;
+
+/** A multipart body as a browser sends it. */
+async function multipart(fields: Record<string, string | Blob>, fileName = 'dot.png') {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (typeof v === 'string') form.append(k, v);
+    else form.append(k, v, fileName);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { contentType: request.headers.get('content-type')!, payload: Buffer.from(await request.arrayBuffer()) };
+}
 
 type Method = (typeof BOARD_ROUTES)[number][0];
 
@@ -42,6 +57,9 @@ describe('cross-origin calls of the board client', () => {
   const s = boardsSuite({ ann: { name: 'Ann' } });
   let params: Record<string, string>;
   let bodies: Record<string, object | undefined>;
+  /** a route's own path parameters and query (the asset route's {id} is the asset's, with its Board) */
+  let own: Record<string, { params?: Record<string, string>; query?: string }>;
+  let uploadBody: { contentType: string; payload: Buffer };
 
   beforeAll(async () => {
     const { code, id } = await newBoard(s.p, s.ann);
@@ -67,6 +85,19 @@ describe('cross-origin calls of the board client', () => {
     const fontId = (font as { id: string }).id;
     await s.p.db('workspace_font_files').insert({ font_id: fontId, idx: 0, content_type: 'font/woff2', data: Buffer.from('wOF2') });
     params = { id: code, threadId: thread.createdThreadId!, memberId: member.id ?? member.uid, fontId, n: '0' };
+    // a picture on the board, uploaded as the SDK does
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: { r: 255, g: 0, b: 0 } } })
+      .png()
+      .toBuffer();
+    uploadBody = await multipart({ file: new Blob([new Uint8Array(png)], { type: 'image/png' }) });
+    const uploaded = await s.p.server.inject({
+      method: 'POST',
+      url: `/api/boards/${code}/assets`,
+      headers: { authorization: `Bearer ${s.ann.token}`, 'content-type': uploadBody.contentType },
+      payload: uploadBody.payload,
+    });
+    const asset = JSON.parse(uploaded.payload) as { id: string };
+    own = { 'GET /api/assets/{id}/{variant}': { params: { id: asset.id, variant: 'full' }, query: `?Board=${code}` } };
     const command = {
       id: `c-${crypto.randomUUID()}`,
       uid: s.ann.actor.uid,
@@ -95,10 +126,14 @@ describe('cross-origin calls of the board client', () => {
       'POST /api/boards/{id}/sharings': { link: 'Editor' },
       'POST /api/boards/{id}/members': { email: 'invitee@example.com', memberRole: 'Viewer' },
       'POST /api/boards/{id}/members/{memberId}/roles': { role: 'Viewer' },
+      'POST /api/logs/clients': { level: 'warn', context: 'image', message: 'A picture could not be loaded' },
     };
   });
 
-  const url = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]!));
+  const url = (method: string, path: string) => {
+    const route = own[`${method} ${path}`] ?? {};
+    return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(route.params?.[name] ?? params[name]!)) + (route.query ?? '');
+  };
 
   it('is exactly the routes the board calls (plus the embed script): no other route answers CORS', () => {
     const withCors = s.p.server
@@ -112,7 +147,7 @@ describe('cross-origin calls of the board client', () => {
   it.each(BOARD_ROUTES)('%s %s: the preflight allows any origin with the headers the SDK sends', async (method, path) => {
     const res = await s.p.server.inject({
       method: 'OPTIONS',
-      url: url(path),
+      url: url(method, path),
       headers: { origin: ORIGIN, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type' },
     });
     expect(res.statusCode).toBe(200);
@@ -126,15 +161,17 @@ describe('cross-origin calls of the board client', () => {
   });
 
   it.each(BOARD_ROUTES)('%s %s: the answer carries the CORS headers and exposes token-expired', async (method: Method, path) => {
+    const upload = method === 'POST' && path === '/api/boards/{id}/assets';
+    const json = bodies[`${method} ${path}`];
     const res = await s.p.server.inject({
       method,
-      url: url(path),
+      url: url(method, path),
       headers: {
         origin: ORIGIN,
         authorization: `Bearer ${s.ann.token}`,
-        ...(bodies[`${method} ${path}`] ? { 'content-type': 'application/json' } : {}),
+        ...(upload ? { 'content-type': uploadBody.contentType } : json ? { 'content-type': 'application/json' } : {}),
       },
-      payload: bodies[`${method} ${path}`],
+      payload: upload ? uploadBody.payload : json,
     });
     expect(res.statusCode, res.payload).toBeLessThan(300);
     expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);

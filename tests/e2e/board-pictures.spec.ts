@@ -2,13 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { ImageShape } from '../../shared/model';
 import { canvasOrigin, newContext, openBoard, settled, shapes, shot, startBoardIn } from './board-fixtures';
+import { twoPagePdf } from '../helpers/pdf';
 import { useServer } from './support/suite';
 
 /**
  * Pictures on the board (issue 27; board.md §2, §4, §5): the upload tool (U) opens the file
  * picker, the picture lands on the view with its progress shown and is drawn for a second
  * browser; a file dropped on the canvas lands at the drop point; a file of another type gets the
- * spec's message and nothing is added.
+ * spec's message and nothing is added. A PDF becomes a document shape with a page menu.
  */
 const server = useServer();
 
@@ -91,4 +92,49 @@ test('the upload tool puts a picture on the board; a second browser sees it; a d
   expect(Math.abs(dropped.y + dropped.h / 2 - dropPoint.y)).toBeLessThan(2);
   await expect.poll(() => colourAt(owner, dropPoint.x, dropPoint.y).then(isBlue), { timeout: 15_000 }).toBe(true);
   await shot(owner, 'pictures-owner');
+
+  // the PNG export draws the pictures' pixels (the board's export, as the Export menu makes it)
+  const dataUrl = await owner.evaluate(() => window.tabula!.editor.exportImage('png'));
+  const exported = await sharp(Buffer.from(dataUrl.split(',')[1]!, 'base64'))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const area = await owner.evaluate(() => {
+    const all = window.tabula!.editor.getShapes();
+    return { x: Math.min(...all.map((s) => (s as ImageShape).x)) - 30, y: Math.min(...all.map((s) => (s as ImageShape).y)) - 30 };
+  });
+  const at = (x: number, y: number) => {
+    const i = (Math.round(y - area.y) * exported.info.width + Math.round(x - area.x)) * 3;
+    return [exported.data[i]!, exported.data[i + 1]!, exported.data[i + 2]!];
+  };
+  expect(isRed(at(middle.x, middle.y))).toBe(true);
+  expect(isBlue(at(dropPoint.x, dropPoint.y))).toBe(true);
+});
+
+test('a PDF shows its first page with a page menu: next and previous are clamped, a typed page out of range reverts', async ({
+  browser,
+}) => {
+  const page = await (await newContext(browser)).newPage();
+  await startBoardIn(page, server);
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('u');
+  await (await chooser).setFiles({ name: 'slides.pdf', mimeType: 'application/pdf', buffer: twoPagePdf() });
+  await expect.poll(async () => (await shapes(page)).length, { timeout: 20_000 }).toBe(1);
+  expect((await shapes(page))[0]).toMatchObject({ cmd: 'image', page: { current: 1, total: 2 } });
+  const menu = page.getByRole('group', { name: 'Page' });
+  const field = menu.getByRole('textbox', { name: 'Page (1 to 2)' });
+  await expect(field).toHaveValue('1');
+  await expect(menu.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  await menu.getByRole('button', { name: 'Next page' }).click();
+  await expect(field).toHaveValue('2');
+  await expect(menu.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  expect(((await shapes(page))[0] as ImageShape).page).toEqual({ current: 2, total: 2 });
+  await field.fill('5');
+  await field.press('Enter');
+  await expect(field).toHaveValue('2');
+  await field.fill('1');
+  await field.press('Enter');
+  await expect.poll(async () => ((await shapes(page))[0] as ImageShape).page?.current).toBe(1);
+  await settled(page);
+  await shot(page, 'pictures-pdf-page-menu');
 });

@@ -1,9 +1,10 @@
 /**
  * Select tool, resizing: dragging one of the box's eight handles (one sizeModifier per shape on
- * release, mapped from the selection box onto the new box). Shift keeps the aspect ratio; the
+ * release, mapped from the selection box onto the new box). Shift keeps the aspect ratio (frees
+ * it when the selection holds a picture, which keeps it by default); the
  * dragged edges snap to the other shapes unless Shift or Ctrl/Cmd is held.
  */
-import { boxOf, resizeShape, type Rect } from '../../../shared/geometry';
+import { boxOf, kindGeometry, resizeShape, type Rect } from '../../../shared/geometry';
 import { connectorPreview } from '../line';
 import { executeAll, type SelectStateNode } from './context';
 import { mapBox, resizeBox } from './handles';
@@ -13,13 +14,19 @@ export const resizing: SelectStateNode<'resizing'> = (ctx, { handle, box, ids })
   const { editor } = ctx;
   const others = snapTargets(editor, ids);
   const inner = others ? unionBox(editor, ids) : null;
+  const keepsAspect = ids.some((id) => {
+    const s = editor.doc.get(id);
+    return !!s && kindGeometry(s.cmd)?.keepsAspect === true;
+  });
   let next: Rect | null = null;
   return {
     name: 'resizing',
     onPointerMove(e) {
-      let to = resizeBox(box, handle, e, e.shift);
+      // a picture keeps its aspect ratio unless Shift frees it; other shapes keep it with Shift
+      const aspect = keepsAspect ? !e.shift : e.shift;
+      let to = resizeBox(box, handle, e, aspect);
       let guides: number[] | null = null;
-      if (others && inner && !e.shift && !(e.ctrl || e.meta)) {
+      if (others && inner && !aspect && !e.shift && !(e.ctrl || e.meta)) {
         const snapped = snapResize(box, inner, to, edgeLines(handle, box, to), others, editor.viewport.scale);
         to = snapped.next;
         guides = snapped.guides.length ? snapped.guides : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitSize, gridPlacement, uploadLimit, uploadProblem, UPLOAD_GAP, variantForZoom } from '../../../sdk/assets/rules';
+import { fitSize, gridPlacement, typedPage, uploadLimit, uploadProblem, UPLOAD_GAP, variantForZoom } from '../../../sdk/assets/rules';
 
 describe('pictures on the board: the pure rules (board.md §5, §9)', () => {
   it('refuses a type not in the list and a file over the limit with the spec messages', () => {
@@ -40,5 +40,11 @@ describe('pictures on the board: the pure rules (board.md §5, §9)', () => {
     expect(at[1]).toEqual({ x: -total / 2 + 100 + UPLOAD_GAP, y: -total / 2 });
     expect(at[2]).toEqual({ x: -total / 2 + 25, y: -total / 2 + 100 + UPLOAD_GAP });
     expect(gridPlacement([{ w: 10, h: 20 }], { x: 100, y: 100 })).toEqual([{ x: 95, y: 90 }]);
+  });
+
+  it('a typed page counts only between 1 and the total (else the field reverts)', () => {
+    expect(typedPage('3', 5)).toBe(3);
+    expect(typedPage(' 5 ', 5)).toBe(5);
+    for (const bad of ['0', '6', '-1', '2.5', 'two', '']) expect(typedPage(bad, 5)).toBeNull();
   });
 });

@@ -80,6 +80,27 @@ describe('select tool states (idle → … → idle)', () => {
     expect(h.sent.map((c) => c.cmd)).toEqual(['sizeModifier']);
   });
 
+  it('a picture keeps its aspect ratio on resize; Shift frees it', () => {
+    const { h, box } = setup();
+    h.editor.addShapes([{ id: 'p', cmd: 'image', x: 300, y: 0, w: 200, h: 100, resource: '00000000-0000-4000-8000-000000000001' }]);
+    const sizeOf = () => {
+      const p = h.editor.doc.get('p') as { w: number; h: number };
+      return { w: Math.round(p.w), h: Math.round(p.h) };
+    };
+    h.click(400, 50);
+    let b = box();
+    h.down(b.x + b.w, b.y + b.h);
+    h.move(b.x + b.w + 100, b.y + b.h + 10);
+    h.up(b.x + b.w + 100, b.y + b.h + 10);
+    expect(sizeOf().w / sizeOf().h).toBeCloseTo(2, 1);
+    h.click(400, 50);
+    b = box();
+    h.down(b.x + b.w, b.y + b.h, { shift: true });
+    h.move(b.x + b.w, b.y + b.h + 150, { shift: true });
+    h.up(b.x + b.w, b.y + b.h + 150, { shift: true });
+    expect(sizeOf().w / sizeOf().h).toBeLessThan(1.5);
+  });
+
   it('the rotate handle rotates (one rotation on release)', () => {
     const { h, state, box } = setup();
     h.click(25, 25);
