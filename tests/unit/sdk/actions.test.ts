@@ -61,6 +61,7 @@ describe('action registry', () => {
       rectangle: 'R',
       text: 'T',
       stickyNote: 'N',
+      upload: 'U',
       pan: 'H',
       undo: 'Ctrl+Z',
       redo: 'Ctrl+Y',
@@ -75,6 +76,7 @@ describe('action registry', () => {
     };
     for (const [id, k] of Object.entries(expected)) expect(r.keysOf(id)[0]).toBe(k);
     expect(r.actionForKey('Ctrl+Shift+Z')?.id).toBe('redo');
+    expect(r.actionForKey('U')?.id).toBe('upload');
   });
 
   it('lists actions by group for menus and the toolbox', () => {
