@@ -32,6 +32,8 @@ export function SubscriptionSummary({
   useBillingStyles();
   const [busy, setBusy] = useState<string | null>(null);
   const [nextCycle, setNextCycle] = useState<string>('');
+  // one action at a time: while one runs, the others are disabled (a click on a button that
+  // appeared mid-action, e.g. Resume right after Pause, would otherwise be ignored silently)
   const run = async (key: string, action?: () => Promise<unknown> | void) => {
     if (!action || busy) return;
     setBusy(key);
@@ -92,6 +94,7 @@ export function SubscriptionSummary({
             <Button
               variant="secondary"
               busy={busy === 'cycle'}
+              disabled={busy !== null && busy !== 'cycle'}
               onClick={() => void run('cycle', () => onChangeCycle((nextCycle || otherCycles[0]) as BillingCycle))}
             >
               Change cycle
@@ -99,12 +102,17 @@ export function SubscriptionSummary({
           </>
         )}
         {s.canPause && (
-          <Button variant="secondary" busy={busy === 'pause'} onClick={() => void run('pause', onPause)}>
+          <Button
+            variant="secondary"
+            busy={busy === 'pause'}
+            disabled={busy !== null && busy !== 'pause'}
+            onClick={() => void run('pause', onPause)}
+          >
             Pause subscription
           </Button>
         )}
         {s.canResume && (
-          <Button busy={busy === 'resume'} onClick={() => void run('resume', onResume)}>
+          <Button busy={busy === 'resume'} disabled={busy !== null && busy !== 'resume'} onClick={() => void run('resume', onResume)}>
             Resume subscription
           </Button>
         )}

@@ -64,11 +64,17 @@ describe('billing stories', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change cycle' }));
     await waitFor(() => expect(fact('Billing cycle')).toBe('Monthly (Quarterly from the next renewal)'));
     // the subscription is read again after the change: the Pause button is back once that answer is in
-    fireEvent.click(await screen.findByRole('button', { name: 'Pause subscription' }));
-    expect(await screen.findByRole('button', { name: 'Resume subscription' })).toBeTruthy();
+    const enabled = async (name: string) => {
+      const button = await screen.findByRole('button', { name });
+      await waitFor(() => expect(button).toHaveProperty('disabled', false));
+      return button;
+    };
+    fireEvent.click(await enabled('Pause subscription'));
+    // Resume shows once the subscription is read again; it is enabled once the pause has finished
+    const resume = await enabled('Resume subscription');
     expect(fact('Status')).toBe('Paused');
     expect(screen.queryByRole('button', { name: 'Pause subscription' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Resume subscription' }));
+    fireEvent.click(resume);
     expect(await screen.findByRole('button', { name: 'Pause subscription' })).toBeTruthy();
     expect(fact('Status')).toBe('Active');
   });
