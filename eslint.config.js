@@ -20,6 +20,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       '.build-lock/',
+      // the engine page the browser tests build (tests/e2e/engine/.gitignore)
+      'tests/e2e/engine/.out/',
       'rollup.config-*.mjs',
     ],
   },

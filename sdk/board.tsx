@@ -164,7 +164,10 @@ export function Board(props: BoardProps) {
     // snap to objects: the signed-in user's userConfig, a guest's browser (read at each drag)
     editor.snapSetting = () => readSnap(sync);
     // pictures: uploads go through the session; image shapes fetch their pictures with its credentials
-    editor.uploader = { upload: (file, name, options) => sync.upload(file, name, options) };
+    editor.uploader = {
+      upload: (file, name, options) => sync.upload(file, name, options),
+      uploadUrl: (url, options) => sync.uploadUrl(url, options),
+    };
     const forgetPictures = registerPictureSource({
       asset: (resource, variant, page) => sync.asset(resource, variant, page),
       report: (message, data) =>

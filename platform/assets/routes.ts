@@ -29,6 +29,8 @@ function removeTemporaryFiles(request: Request, h: ResponseToolkit) {
   return h.continue;
 }
 
+const BOTH_SOURCES = 'Send a file or a URL, not both';
+
 /** Room for the multipart framing and the other fields around a file of the largest size. */
 const MULTIPART_SLACK = 256 * 1024;
 
@@ -47,20 +49,23 @@ export function assetRoutes(appOf: (request: Request) => AssetApp): ServerRoute[
         auth: optionalAuth,
         cors: boardCors,
         tags: ['api', 'assets'],
-        description: 'Upload a picture to the board (multipart field file; quality 1–100 turns it into JPEG)',
+        description:
+          'Upload a picture to the board: multipart field file, or JSON { url } for upload via URL (quality 1–100 turns it into JPEG)',
         notes:
-          "Owner, Facilitator or Editor of the board, with uploads allowed. The file is checked by its bytes; pictures are encoded again without their metadata. 400 under `file` with the spec's message for an unsupported type or a file over the limit.",
+          "Owner, Facilitator or Editor of the board, with uploads allowed. The file is checked by its bytes; pictures are encoded again without their metadata. 400 under `file` (or `url`) with the spec's message for an unsupported type or a file over the limit; under `url` 'Invalid URL' or 'Error downloading file from the URL' (the server fetches public addresses only, docs/security.md).",
         payload: {
           output: 'data',
           parse: true,
           multipart: { output: 'file' },
-          allow: ['multipart/form-data'],
+          // a file as multipart, or upload via URL as JSON { url, quality? } (board.md §5)
+          allow: ['multipart/form-data', 'application/json'],
           maxBytes: UPLOAD_MAX_BYTES + MULTIPART_SLACK,
         },
         validate: {
           params: Joi.object({ id: boardRef }),
           payload: Joi.object({
             file: Joi.any(),
+            url: Joi.string().allow('').max(2048),
             quality: Joi.number().integer().min(COMPRESSION.min).max(COMPRESSION.max),
             ...uidFields,
           }).unknown(false),
@@ -80,15 +85,20 @@ export function assetRoutes(appOf: (request: Request) => AssetApp): ServerRoute[
         },
       },
       handler: async (request) => {
-        const payload = request.payload as { file?: unknown; quality?: number };
+        const payload = request.payload as { file?: unknown; url?: string; quality?: number };
+        const code = (request.params as { id: string }).id;
+        if (payload.url !== undefined) {
+          if (payload.file !== undefined) throw badRequest(BOTH_SOURCES, { url: [BOTH_SOURCES] });
+          return uploadAsset(appOf(request), code, requestActor(request), { url: payload.url }, payload.quality);
+        }
         const parts = [payload.file].flat().filter(isFilePart);
         if (parts.length !== 1 || !parts[0]!.filename) throw badRequest(MESSAGES.noFileSelected, { file: [MESSAGES.noFileSelected] });
         const part = parts[0]!;
         return uploadAsset(
           appOf(request),
-          (request.params as { id: string }).id,
+          code,
           requestActor(request),
-          { name: part.filename!, path: part.path, bytes: part.bytes },
+          { file: { name: part.filename!, path: part.path, bytes: part.bytes } },
           payload.quality,
         );
       },

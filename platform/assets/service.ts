@@ -6,7 +6,8 @@ import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
 import { getBoardAccess, UNAUTHORIZED_ACCESS } from '../boards/access';
 import { boardConfigOf } from '../boards/config';
-import { intake, IntakeError } from './intake';
+import { downloadToFile, DownloadFailed, InvalidUrl } from './from-url';
+import { intake, IntakeError, uploadLimit } from './intake';
 import { findAsset, insertAsset, type AssetRow } from './repo';
 import type { AssetStorage, StoredObject } from './storage';
 import { pageKey, PDF_MIME, pdfPageVariants } from './pdf';
@@ -62,29 +63,43 @@ export function uploadsAllowed(
   return workspaceConfig?.uploads !== false;
 }
 
+/** What is uploaded: a file the request carried, or the address of one the server fetches. */
+export type UploadSource = { file: { name: string; path: string; bytes: number } } | { url: string };
+
 /**
  * POST /api/boards/{id}/assets: a visitor who may edit the board (Owner, Facilitator, Editor)
- * uploads one file; it is checked and made into its variants (./intake.ts) before anything is
+ * uploads one file, or names one by its address (upload via URL, ./from-url.ts); it is checked and made into its variants (./intake.ts) before anything is
  * stored; then the variants go to the storage and the row to the table.
  */
 export async function uploadAsset(
   app: AssetApp,
   code: string,
   actor: Actor | null,
-  file: { name: string; path: string; bytes: number },
+  source: UploadSource,
   quality: number | undefined,
 ): Promise<UploadAnswer> {
   const access = await getBoardAccess(app, code, actor);
   if (!can(access.role, 'edit_board')) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
   if (!uploadsAllowed(access.board.board_config, access.workspace?.config)) throw Boom.forbidden(UPLOADS_DISABLED);
+  const workspaceMax = Number(access.workspace?.config?.maxUploadSize) || null;
+  // errors go under the field the person filled: the file, or the address
+  const field = 'url' in source ? 'url' : 'file';
   let made;
+  let downloaded: Awaited<ReturnType<typeof downloadToFile>> | null = null;
   try {
-    const workspaceMax = Number(access.workspace?.config?.maxUploadSize) || null;
-    made = await intake({ ...file, workspaceMax, quality });
+    // fetched only for a visitor who may upload here (no fetching on anyone else's behalf)
+    if ('url' in source) downloaded = await downloadToFile(source.url, { allowPrivate: app.config.fetchPrivateHosts, limit: uploadLimit(workspaceMax) });
+    const file = downloaded ?? (source as { file: { name: string; path: string; bytes: number } }).file;
+    made = await intake({ name: file.name, path: file.path, bytes: file.bytes, workspaceMax, quality });
   } catch (err) {
-    if (err instanceof IntakeError) throw badRequest(err.message, { file: [err.message] });
+    if (err instanceof DownloadFailed) app.logger.info({ board: code, reason: err.reason }, 'upload via URL: the download failed');
+    if (err instanceof IntakeError || err instanceof InvalidUrl || err instanceof DownloadFailed)
+      throw badRequest(err.message, { [field]: [err.message] });
     throw err;
+  } finally {
+    await downloaded?.remove();
   }
+  const name = downloaded?.name ?? ('file' in source ? source.file.name : '');
   const id = crypto.randomUUID();
   for (const variant of VARIANTS) await app.assets.put(`${id}/${variant}`, made.variants[variant].data, made.variants[variant].contentType);
   for (const [name, object] of Object.entries(made.extra)) await app.assets.put(`${id}/${name}`, object.data, object.contentType);
@@ -94,7 +109,7 @@ export async function uploadAsset(
     board_id: access.board.id,
     uploader_id: actor!.userId,
     uploader_uid: actor!.userId ? null : actor!.uid,
-    name: file.name.slice(0, 255),
+    name: name.slice(0, 255),
     mime: made.mime,
     bytes,
     width: made.width,

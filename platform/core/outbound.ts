@@ -31,6 +31,9 @@ export class OutboundError extends Error {
   }
 }
 
+/** The message of an answer whose body passed the size cap. */
+export const TOO_LARGE = 'the answer is too large';
+
 export interface OutboundOptions {
   allowPrivate: boolean;
   /** largest body in bytes */
@@ -243,7 +246,7 @@ function requestOnce(
       }
       const declared = Number(res.headers['content-length'] ?? 0);
       if (declared > request.maxBytes) {
-        reject(new OutboundError('the answer is too large', status));
+        reject(new OutboundError(TOO_LARGE, status));
         return res.destroy();
       }
       const chunks: Buffer[] = [];
@@ -251,7 +254,7 @@ function requestOnce(
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > request.maxBytes) {
-          reject(new OutboundError('the answer is too large', status));
+          reject(new OutboundError(TOO_LARGE, status));
           res.destroy();
           return;
         }

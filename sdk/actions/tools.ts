@@ -95,6 +95,16 @@ export const TOOL_ACTIONS: Action[] = [
     perform: ({ editor }) => pickFiles(editor),
   },
   {
+    // board.md §2, §5: the upload-via-URL dialog (sdk/ui/upload-url-dialog.tsx); in the main menu and the palette
+    id: 'uploadUrl',
+    label: 'Upload via URL',
+    group: 'tools',
+    mutable: true,
+    enabled: ({ editor }) => editor.canEdit() && !!editor.uploader && !editor.headless,
+    defaultKeys: [],
+    perform: ({ editor }) => editor.ui$.next({ kind: 'uploadUrl' }),
+  },
+  {
     id: 'previousTool',
     label: 'Previous tool',
     group: 'tools',

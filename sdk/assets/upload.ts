@@ -13,6 +13,8 @@ import { fitSize, gridPlacement, uploadProblem, type Size } from './rules';
 
 export interface Uploader {
   upload(file: Blob, name: string, options?: { quality?: number; onProgress?: (percent: number) => void }): Promise<UploadedAsset>;
+  /** upload via URL: the server fetches the file */
+  uploadUrl(url: string, options?: { quality?: number }): Promise<UploadedAsset>;
 }
 
 /** The uploads under way, for the board screen's progress bars. */
@@ -65,7 +67,23 @@ export async function uploadFiles(
       }
     }),
   );
-  const assets = arrived.filter((a): a is UploadedAsset => !!a);
+  return placeAssets(
+    editor,
+    arrived.filter((a): a is UploadedAsset => !!a),
+    at,
+  );
+}
+
+/**
+ * Upload via URL (board.md §5): the server fetches the file; the picture lands on the view like an
+ * uploaded one. A refusal is thrown with the server's words (the dialog shows them).
+ */
+export async function uploadFromUrl(editor: Editor, uploader: Uploader, url: string): Promise<Shape[]> {
+  return placeAssets(editor, [await uploader.uploadUrl(url.trim())]);
+}
+
+/** Pictures that arrived onto the board: a grid centred on `at` or the view, then selected. */
+function placeAssets(editor: Editor, assets: readonly UploadedAsset[], at?: { x: number; y: number } | null): Shape[] {
   if (assets.length === 0 || !editor.canEdit()) return [];
   const max = landingMax(editor);
   const sizes = assets.map((a) => fitSize({ w: a.width, h: a.height }, max));

@@ -46,7 +46,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export type CommandInput = DistributiveOmit<Command, 'id' | 'uid' | 'timestamp' | 'status' | 'seq'>;
 
 /** What an action asks the board screen to open. */
-export type EditorUiRequest = { kind: 'find' | 'tags' | 'link' };
+export type EditorUiRequest = { kind: 'find' | 'tags' | 'link' | 'uploadUrl' };
 export interface EditorNotice {
   kind: 'error' | 'warning' | 'info';
   text: string;

@@ -161,6 +161,8 @@ export interface BoardHttp {
   request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>): Promise<T>;
   /** POST …/assets: a file onto the board */
   upload(file: Blob, name: string, options?: { quality?: number; onProgress?: (percent: number) => void }): Promise<UploadedAsset>;
+  /** POST …/assets with { url }: a file the server fetches from an address (upload via URL) */
+  uploadUrl(url: string, options?: { quality?: number }): Promise<UploadedAsset>;
   /** GET /api/assets/…: a picture of the board */
   asset(resource: string, variant: string, page?: number): Promise<Blob>;
 }
@@ -172,6 +174,7 @@ export function boardHttp(creds: Credentials, code: string): BoardHttp {
     post: (body) => postCommand(creds, code, body),
     request: (method, path, body) => boardRequest(creds, method, path, body),
     upload: (file, name, options) => uploadFile(creds, code, file, name, options),
+    uploadUrl: (url, options = {}) => boardRequest(creds, 'POST', `/api/boards/${encodeURIComponent(code)}/assets`, { url, ...options }),
     asset: (resource, variant, page) => fetchAsset(creds, code, resource, variant, page),
   };
 }

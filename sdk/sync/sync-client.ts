@@ -198,6 +198,11 @@ export class SyncClient {
     return this.connection.http(() => this.http.upload(file, name, options));
   }
 
+  /** Upload via URL: the server fetches the file (POST /api/boards/{code}/assets with { url }). */
+  uploadUrl(url: string, options?: { quality?: number }): Promise<UploadedAsset> {
+    return this.connection.http(() => this.http.uploadUrl(url, options));
+  }
+
   /** A picture of the board (GET /api/assets/{id}/{variant}?Board=), refreshing an expired token once. */
   asset(resource: string, variant: string, page?: number): Promise<Blob> {
     return this.connection.http(() => this.http.asset(resource, variant, page));

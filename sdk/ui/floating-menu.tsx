@@ -9,7 +9,7 @@ import { menuButtonKeys } from '../../ui/use-menu-keys';
 import { ALIGN_ACTION_IDS, ARRANGE_ACTION_IDS, DISTRIBUTE_ACTION_IDS } from '../actions/arrange';
 import { isLocked, isProtected, lockTargets } from '../actions/lock';
 import { filterByKind, filterByTag, selectionTags } from '../actions/tags';
-import type { Editor } from '../editor/editor';
+import type { Editor, EditorUiRequest } from '../editor/editor';
 import { HANDLE_RADIUS, ROTATE_OFFSET } from '../tools/select';
 import { ContextMenu, MenuList, actionEntries, type MenuEntry } from './context-menu';
 import { runAction, useEditorTick } from './editor-hooks';
@@ -19,6 +19,7 @@ import { CommandPalette } from './palette';
 import { AvoidAreaContext, usePopoverFit, type Box } from './popover';
 import { PropertyMenu } from './property-menu';
 import { TagsEditor } from './tags-editor';
+import { UploadUrlDialog } from './upload-url-dialog';
 
 /** board.md §9: 5 px from the selection and the board's sides, 60 px from the top (clear of the top bars). */
 const [GAP, TOP] = FLOATING_MENU_MARGINS;
@@ -267,11 +268,11 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
 
 /**
  * The editing layer of the board screen: floating menu, context menu, the find palette and the
- * tag and link editors (opened by their actions through editor.ui$), and the editor's notices
+ * tag and link editors and the upload-via-URL dialog (opened by their actions through editor.ui$), and the editor's notices
  * (a refused unlock) as toasts.
  */
 export function EditingLayer({ editor }: { editor: Editor }) {
-  const [panel, setPanel] = useState<'find' | 'tags' | 'link' | null>(null);
+  const [panel, setPanel] = useState<EditorUiRequest['kind'] | null>(null);
   useEffect(() => {
     const subs = [editor.ui$.subscribe((r) => setPanel(r.kind)), editor.notice$.subscribe((n) => toast.show(n.text, { type: n.kind }))];
     return () => subs.forEach((s) => s.unsubscribe());
@@ -284,6 +285,7 @@ export function EditingLayer({ editor }: { editor: Editor }) {
       {panel === 'find' && <CommandPalette editor={editor} onClose={close} />}
       {panel === 'tags' && <TagsEditor editor={editor} onClose={close} />}
       {panel === 'link' && <LinkEditor editor={editor} onClose={close} />}
+      {panel === 'uploadUrl' && <UploadUrlDialog editor={editor} onClose={close} />}
     </>
   );
 }

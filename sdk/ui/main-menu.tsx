@@ -18,6 +18,8 @@ export interface MainMenuProps {
   onClear?: () => void;
   onExport?: () => void;
   onDelete?: () => void;
+  /** upload via URL (given when the visitor may upload here) */
+  onUploadUrl?: () => void;
 }
 
 interface Item {
@@ -47,6 +49,7 @@ export function MainMenu(props: MainMenuProps) {
     { id: 'new', label: 'New board', icon: 'plus', href: links.newBoard, show: !embedded },
     { id: 'settings', label: 'Settings', icon: 'settings', run: props.onSettings, show: Boolean(props.hasSettings) },
     { id: 'shortcuts', label: 'Keyboard shortcuts', icon: 'keyboard', run: props.onShortcuts, show: true },
+    { id: 'uploadUrl', label: 'Upload via URL', icon: 'upload', run: props.onUploadUrl, show: true },
     { id: 'clear', label: 'Clear board', icon: 'eraser', run: props.onClear, show: canClearBoard(role) },
     { id: 'share', label: 'Share', icon: 'userPlus', run: props.onShare, show: !embedded },
     { id: 'export', label: 'Export', icon: 'download', run: props.onExport, show: true },

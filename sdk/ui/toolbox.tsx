@@ -21,11 +21,14 @@ import { POLICY } from '../../shared/policies';
  * by its `enabled`: edit_board and plan policies), then the drawing style: colour palette,
  * line width 1–9 and opacity 1–10 (plus font or sticky options for those tools).
  */
+/** Tool actions offered elsewhere: pan in the zoom bar, upload via URL in the main menu, previous tool by its key. */
+const OFF_TOOLBOX = new Set(['previousTool', 'pan', 'uploadUrl']);
+
 export function Toolbox({ editor }: { editor: Editor }) {
   useEditorTick(editor, ['tool', 'readOnly']);
   const tool = useSubject(editor.tool$);
   const style = useSubject(editor.style$);
-  const tools = editor.actions.list('tools').filter((a) => a.id !== 'previousTool' && a.id !== 'pan' && a.enabled({ editor }));
+  const tools = editor.actions.list('tools').filter((a) => !OFF_TOOLBOX.has(a.id) && a.enabled({ editor }));
   // a Commenter (write_comment without edit_board) gets the comment tool only
   if (!editor.canEdit() && tools.length === 0) return null;
   const swatch = tool === 'stickyNote' ? style.stickyColor : style.color;

@@ -4,6 +4,7 @@ import type { SyncClient } from '../sync/sync-client';
 import { DeleteConfirm, ClearConfirm } from './confirm-board';
 import { BoardName } from './board-name';
 import { HistoryButtons } from './history-buttons';
+import { runAction } from './editor-hooks';
 import { useSubject } from './hooks';
 import type { BoardLinks } from './links';
 import { MainMenu } from './main-menu';
@@ -64,6 +65,7 @@ export function TopBar(props: TopBarProps) {
         onExport={props.onExport}
         onClear={() => setDialog('clear')}
         onDelete={() => setDialog('delete')}
+        onUploadUrl={editor.actions.get('uploadUrl')?.enabled({ editor }) ? () => runAction(editor, 'uploadUrl') : undefined}
       />
       <BoardName name={board?.boardName ?? ''} canEdit={canEdit} onRename={(name) => sync.renameBoard(name)} />
       {canEdit && (

@@ -91,9 +91,12 @@ const CASES: Case[] = [
   ['GET', '/api/boards/{code}/commands?before=1', undefined, 'before'],
   ['GET', `/api/boards/${long(101)}/commands`, undefined, 'id'],
   ['GET', '/api/boards/NoSuchBoard99/commands', undefined, null, 404],
-  // POST /api/boards/{id}/assets: multipart only (a JSON body is 415); the multipart refusals are in tests/api/assets.test.ts
-  ['POST', '/api/boards/{code}/assets', { file: 'not a file' }, null, 415],
-  ['POST', '/api/boards/bad%20code/assets', { file: 'not a file' }, null, 415],
+  // POST /api/boards/{id}/assets: multipart (refusals in tests/api/assets.test.ts) or JSON { url } (tests/api/assets-url.test.ts)
+  ['POST', '/api/boards/{code}/assets', { file: 'not a file' }, 'file'],
+  ['POST', '/api/boards/{code}/assets', { url: 42 }, 'url'],
+  ['POST', '/api/boards/{code}/assets', { url: 'not a url' }, 'url'],
+  ['POST', '/api/boards/{code}/assets', { url: 'https://example.com/a.png', quality: 0 }, 'quality'],
+  ['POST', '/api/boards/bad%20code/assets', { url: 'https://example.com/a.png' }, 'id'],
   // GET /api/assets/{id}/{variant}
   ['GET', '/api/assets/not-a-uuid/full?Board={code}', undefined, 'id'],
   ['GET', '/api/assets/00000000-0000-4000-8000-000000000000/huge?Board={code}', undefined, 'variant'],

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { ImageShape } from '../../shared/model';
@@ -9,9 +11,11 @@ import { useServer } from './support/suite';
  * Pictures on the board (issue 27; board.md §2, §4, §5): the toolbox's Upload opens the file
  * picker (its key U: tests/unit/sdk/actions.test.ts), the picture lands on the view with its progress shown and is drawn for a second
  * browser; a file dropped on the canvas lands at the drop point; a file of another type gets the
- * spec's message and nothing is added. A PDF becomes a document shape with a page menu.
+ * spec's message and nothing is added. A PDF becomes a document shape with a page menu. Upload
+ * via URL fetches from a web server on this machine (allowed here by FETCH_PRIVATE_HOSTS, as an
+ * operator may; by default the server fetches public addresses only, docs/security.md).
  */
-const server = useServer();
+const server = useServer({ FETCH_PRIVATE_HOSTS: 'true' });
 
 /** A PNG of one colour, `w`×`h`. */
 const png = (w: number, h: number, rgb: { r: number; g: number; b: number }) =>
@@ -146,4 +150,50 @@ test('a PDF shows its first page with a page menu: next and previous are clamped
   await expect.poll(async () => ((await shapes(page))[0] as ImageShape).page?.current).toBe(1);
   await settled(page);
   await shot(page, 'pictures-pdf-page-menu');
+});
+
+test('upload via URL: the main menu opens the dialog; an address that does not parse or cannot be fetched says so; a picture lands, selected', async ({
+  browser,
+}) => {
+  const green = await png(240, 160, { r: 20, g: 200, b: 40 });
+  const site = http.createServer((req, res) => {
+    if (req.url === '/green.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(green);
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  try {
+    const page = await (await newContext(browser)).newPage();
+    await startBoardIn(page, server);
+    await page.getByRole('button', { name: 'Main menu' }).click();
+    await page.getByRole('menuitem', { name: 'Upload via URL' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload via URL' });
+    const field = dialog.getByRole('textbox', { name: 'Address of a picture or a PDF' });
+    const send = dialog.getByRole('button', { name: 'Upload' });
+    await expect(field).toBeFocused();
+    await expect(send).toBeDisabled();
+    await field.fill('   ');
+    await expect(send).toBeDisabled();
+    await field.fill('not a url');
+    await field.press('Enter');
+    await expect(dialog.getByText('Invalid URL')).toBeVisible();
+    await field.fill(`${base}/missing.png`);
+    await send.click();
+    await expect(dialog.getByText('Error downloading file from the URL')).toBeVisible();
+    await shot(page, 'pictures-upload-url-error');
+    expect(await shapes(page)).toHaveLength(0);
+    await field.fill(`${base}/green.png`);
+    await send.click();
+    await expect(dialog).toBeHidden({ timeout: 20_000 });
+    const [picture] = (await shapes(page)) as ImageShape[];
+    expect(picture).toMatchObject({ cmd: 'image', w: 240, h: 160 });
+    expect(await page.evaluate(() => window.tabula!.editor.selection)).toEqual([picture!.id]);
+    await settled(page);
+    await expect
+      .poll(() => colourAt(page, picture!.x + 120, picture!.y + 80).then((c) => c[1]! > 170 && c[0]! < 60), { timeout: 15_000 })
+      .toBe(true);
+    await shot(page, 'pictures-upload-url');
+  } finally {
+    await new Promise((resolve) => site.close(resolve));
+  }
 });

@@ -44,6 +44,9 @@ export class MemoryBoard {
     upload: async () => {
       throw new Error('no uploads in the memory board');
     },
+    uploadUrl: async () => {
+      throw new Error('no uploads in the memory board');
+    },
     asset: async () => {
       throw new Error('no assets in the memory board');
     },
