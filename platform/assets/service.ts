@@ -88,7 +88,8 @@ export async function uploadAsset(
   let downloaded: Awaited<ReturnType<typeof downloadToFile>> | null = null;
   try {
     // fetched only for a visitor who may upload here (no fetching on anyone else's behalf)
-    if ('url' in source) downloaded = await downloadToFile(source.url, { allowPrivate: app.config.fetchPrivateHosts, limit: uploadLimit(workspaceMax) });
+    if ('url' in source)
+      downloaded = await downloadToFile(source.url, { allowPrivate: app.config.fetchPrivateHosts, limit: uploadLimit(workspaceMax) });
     const file = downloaded ?? (source as { file: { name: string; path: string; bytes: number } }).file;
     made = await intake({ name: file.name, path: file.path, bytes: file.bytes, workspaceMax, quality });
   } catch (err) {

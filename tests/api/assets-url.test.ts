@@ -35,7 +35,8 @@ async function pictureSite() {
     const route = (req.url ?? '').split('?')[0];
     if (route === '/photo.png' || route === '/photo') return res.writeHead(200, { 'content-type': 'image/png' }).end(photo);
     if (route === '/moved') return res.writeHead(302, { location: '/photo.png' }).end();
-    if (route === '/program.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from('MZ\x90\x00 not a picture at all'));
+    if (route === '/program.png')
+      return res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from('MZ\x90\x00 not a picture at all'));
     if (route === '/huge.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(10_000_001, 1));
     res.writeHead(404).end('no');
   });
