@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { combineLatest, distinctUntilChanged, filter, map, take } from 'rxjs';
-import { CLIENT_VERSION } from '../shared/constants';
+import { CLIENT_VERSION, uploadsAllowed } from '../shared/constants';
 import type { Command } from '../shared/model';
 import { isHiddenCommand } from '../shared/permissions';
 import { decodeClaims } from '../ui/auth';
@@ -9,6 +9,7 @@ import { applySavedViewport } from './collab/saved-viewport';
 import { Editor } from './editor/editor';
 import { registerPictureSource } from './assets/pictures';
 import { acceptDroppedFiles } from './assets/drop';
+import type { Uploader } from './assets/upload';
 import { bindCustomColours } from './editor/colours';
 import { applyWorkspaceConfig } from './editor/workspace';
 import { SyncClient } from './sync/sync-client';
@@ -163,8 +164,10 @@ export function Board(props: BoardProps) {
     });
     // snap to objects: the signed-in user's userConfig, a guest's browser (read at each drag)
     editor.snapSetting = () => readSnap(sync);
-    // pictures: uploads go through the session; image shapes fetch their pictures with its credentials
-    editor.uploader = {
+    // pictures: uploads go through the session (while the board takes them: its upload setting, else
+    // the workspace's — the upload actions, drops and pastes of files go with it); image shapes fetch
+    // their pictures with its credentials
+    const uploader: Uploader = {
       upload: (file, name, options) => sync.upload(file, name, options),
       uploadUrl: (url, options) => sync.uploadUrl(url, options),
     };
@@ -175,6 +178,15 @@ export function Board(props: BoardProps) {
     });
     const stopDrops = acceptDroppedFiles(container, editor);
     const subs = [
+      sync.board$
+        .pipe(
+          map((b) => uploadsAllowed(b?.boardConfig?.upload, b?.workspaceConfig)),
+          distinctUntilChanged(),
+        )
+        .subscribe((allowed) => {
+          editor.uploader = allowed ? uploader : null;
+          editor.refreshPermissions();
+        }),
       sync.claims$.subscribe((c) => {
         claims = c;
         editor.refreshPermissions();

@@ -273,6 +273,20 @@ export const DOWNSIZE_OPTIONS = ['Original Size', '50% of Original', 'Current Vi
  * setting, and a workspace allows uploads unless its admin turns them off): docs/assets.md.
  */
 export const UPLOAD_SETTING = { workspace: 0, enabled: 1, disabled: 2, default: 0 } as const;
+
+/**
+ * Whether a board takes uploads (board.md §6 board config upload): 1 enabled, 2 disabled, 0 (or
+ * unset) the workspace's setting — a workspace allows uploads unless its admin turned them off
+ * (`config.uploads === false`). The server refuses by it; the board hides its upload actions by it.
+ */
+export function uploadsAllowed(
+  boardUpload: number | null | undefined,
+  workspaceConfig: Record<string, unknown> | null | undefined,
+): boolean {
+  if (boardUpload === UPLOAD_SETTING.enabled) return true;
+  if (boardUpload === UPLOAD_SETTING.disabled) return false;
+  return workspaceConfig?.uploads !== false;
+}
 /** Image previews by zoom: full; s1 below 0.25; preview below 0.12. */
 export const IMAGE_PREVIEW_SCALES = { s1: 0.25, preview: 0.12 } as const;
 export const BACKUP_EXTENSION = '.wtb';

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import Boom from '@hapi/boom';
 import type { ServerApplicationState } from '@hapi/hapi';
+import { uploadsAllowed } from '../../shared/constants';
 import { can } from '../../shared/permissions';
 import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
@@ -48,21 +49,6 @@ async function drawPage(app: AssetApp, row: AssetRow, page: number): Promise<voi
   await app.db('assets').where({ id: row.id }).increment('bytes', added);
 }
 
-/**
- * Whether the board takes uploads (board.md §6 board config upload): 1 enabled, 2 disabled,
- * 0 the workspace's setting — a workspace allows uploads unless its admin turned them off
- * (`config.uploads === false`). New boards start at 0 (docs/assets.md "Upload setting").
- */
-export function uploadsAllowed(
-  boardConfig: { upload?: number } | null | undefined,
-  workspaceConfig: Record<string, unknown> | null | undefined,
-): boolean {
-  const upload = boardConfigOf(boardConfig as Parameters<typeof boardConfigOf>[0]).upload;
-  if (upload === 1) return true;
-  if (upload === 2) return false;
-  return workspaceConfig?.uploads !== false;
-}
-
 /** What is uploaded: a file the request carried, or the address of one the server fetches. */
 export type UploadSource = { file: { name: string; path: string; bytes: number } } | { url: string };
 
@@ -80,7 +66,7 @@ export async function uploadAsset(
 ): Promise<UploadAnswer> {
   const access = await getBoardAccess(app, code, actor);
   if (!can(access.role, 'edit_board')) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
-  if (!uploadsAllowed(access.board.board_config, access.workspace?.config)) throw Boom.forbidden(UPLOADS_DISABLED);
+  if (!uploadsAllowed(boardConfigOf(access.board.board_config).upload, access.workspace?.config)) throw Boom.forbidden(UPLOADS_DISABLED);
   const workspaceMax = Number(access.workspace?.config?.maxUploadSize) || null;
   // errors go under the field the person filled: the file, or the address
   const field = 'url' in source ? 'url' : 'file';

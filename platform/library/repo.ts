@@ -116,7 +116,8 @@ export async function countOwnedBoards(db: Conn, userId: string): Promise<number
 
 /**
  * Bytes the user's boards take: per owned board, its latest snapshot and the commands after it
- * (the board as it is now, not its whole history), plus stored thumbnails.
+ * (the board as it is now, not its whole history), plus stored thumbnails and its pictures and
+ * documents (every variant and page stored: assets.bytes).
  */
 export async function storageOf(db: Conn, userId: string): Promise<number> {
   const result = await db.raw(
@@ -124,6 +125,7 @@ export async function storageOf(db: Conn, userId: string): Promise<number> {
         coalesce((select pg_column_size(s.state) from snapshots s where s.board_id = b.id order by s.seq desc limit 1), 0)
       + coalesce((select sum(pg_column_size(c.payload)) from commands c where c.board_id = b.id and c.seq > b.snapshot_seq), 0)
       + coalesce((select octet_length(l.thumbnail) from board_library l where l.board_id = b.id), 0)
+      + coalesce((select sum(a.bytes) from assets a where a.board_id = b.id), 0)
      ), 0) as bytes
      from boards b where b.owner_id = ?`,
     [userId],

@@ -8,31 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { guest, newBoard, signedIn, uidOf, type Who } from './boards-fixtures';
 import { startS3, type TestS3 } from '../helpers/s3';
+import { png, upload } from './assets-fixtures';
 
 /**
  * Pictures on a board (issue 27, docs/assets.md): POST /api/boards/{id}/assets and
  * GET /api/assets/{id}/{variant}?Board=, on both storage drivers — files under DATA_DIR and an
  * S3-compatible bucket (s3rver on loopback, a real S3 server speaking the protocol).
  */
-
-async function upload(
-  p: TestPlatform,
-  who: Who | null,
-  code: string,
-  file: { name: string; data: Buffer; type?: string } | null,
-  fields: Record<string, string> = {},
-) {
-  const form = new FormData();
-  if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (who && !who.token) form.append('Uid', uidOf(who));
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  const payload = Buffer.from(await request.arrayBuffer());
-  const headers: Record<string, string> = { 'content-type': request.headers.get('content-type')! };
-  if (who?.token) headers.authorization = `Bearer ${who.token}`;
-  const res = await p.server.inject({ method: 'POST', url: `/api/boards/${code}/assets`, headers, payload });
-  return { status: res.statusCode, body: JSON.parse(res.payload) };
-}
 
 async function read(p: TestPlatform, who: Who, id: string, variant: string, board: string) {
   const headers: Record<string, string> = {};
@@ -42,11 +24,6 @@ async function read(p: TestPlatform, who: Who, id: string, variant: string, boar
   const res = await p.server.inject({ method: 'GET', url, headers });
   return { status: res.statusCode, headers: res.headers, data: res.rawPayload, body: res.payload };
 }
-
-const png = (w: number, h: number) =>
-  sharp({ create: { width: w, height: h, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } })
-    .png()
-    .toBuffer();
 
 function driverSuite(driver: 'files' | 's3') {
   describe(`assets on ${driver}`, () => {

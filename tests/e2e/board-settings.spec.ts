@@ -73,6 +73,15 @@ test('the owner changes the background and its colour; a second browser sees bot
   await expect(guest.getByRole('group', { name: 'Background' })).toHaveCount(0);
   await expect(guest.getByLabel('Delete the board automatically')).toHaveCount(0);
   await expect(guest.getByLabel('Uploads')).toBeVisible();
+
+  // uploads off for the board: the upload actions leave every toolbox; at the workspace's setting they are back
+  const uploadButton = (p: Page) => p.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Upload', exact: true });
+  await expect(uploadButton(a)).toBeVisible();
+  await guest.getByLabel('Uploads').selectOption({ label: 'Disabled' });
+  await expect(uploadButton(a)).toHaveCount(0);
+  await expect(uploadButton(b)).toHaveCount(0);
+  await guest.getByLabel('Uploads').selectOption({ label: "Workspace's setting" });
+  await expect(uploadButton(a)).toBeVisible();
   await a.context().close();
   await b.context().close();
 });

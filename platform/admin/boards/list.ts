@@ -20,6 +20,8 @@ export interface AdminBoardRow {
   commandsCount: number;
   linkLevel: string;
   hasClient: boolean;
+  /** bytes of the board's pictures and documents */
+  assetsSize: number | string;
   createdDate: Date;
   lastSession: Date | null;
   code: string;
@@ -51,6 +53,7 @@ export function adminBoardsList(db: Db): ListDeclaration<AdminBoardRow, Record<s
       commandsCount: 'b.last_seq',
       linkLevel: 'b.link_level',
       hasClient: raw('exists (select 1 from board_activity a where a.board_id = b.id and a.client_id is not null)'),
+      assetsSize: raw('(select coalesce(sum(a.bytes), 0)::bigint from assets a where a.board_id = b.id)'),
       CreatedDate: 'b.created_at',
       LastSession: 'b.last_session_at',
     },
@@ -58,7 +61,11 @@ export function adminBoardsList(db: Db): ListDeclaration<AdminBoardRow, Record<s
     searchable: ['name', 'code', 'ownerUsername'],
     quickFilters: {
       all: null,
-      asset: (q) => void q.whereRaw("exists (select 1 from commands c where c.board_id = b.id and c.kind = 'image')"),
+      // boards with pictures: uploaded ones, or image shapes by address
+      asset: (q) =>
+        void q.whereRaw(
+          "(exists (select 1 from assets a where a.board_id = b.id) or exists (select 1 from commands c where c.board_id = b.id and c.kind = 'image'))",
+        ),
       ctoday: dayIs('b.created_at', 0),
       utoday: dayIs('b.last_session_at', 0),
       cyesterday: dayIs('b.created_at', 1),
@@ -87,7 +94,7 @@ export function adminBoardsList(db: Db): ListDeclaration<AdminBoardRow, Record<s
       // backoffice.md §3: 1 = shared with users only, otherwise public (anyone with the link)
       shareType: r.linkLevel === 'NoAccess' ? 1 : 2,
       hasClient: !!r.hasClient,
-      assetsSize: 0,
+      assetsSize: Number(r.assetsSize),
       createdDate: iso((r as unknown as Record<string, unknown>).CreatedDate),
       lastSession: iso((r as unknown as Record<string, unknown>).LastSession),
     }),

@@ -57,6 +57,12 @@ export async function boardDetails(app: BoardApp, ref: string): Promise<Record<s
       'u.is_active',
       'u.last_online_at',
     )) as Array<DbRow>;
+  const media = (await db('assets')
+    .where({ board_id: b.id })
+    .first(db.raw('count(*)::int as count'), db.raw('coalesce(sum(bytes), 0)::bigint as bytes'))) as {
+    count: number;
+    bytes: number | string;
+  };
   const commandBytes = (await db('commands')
     .where({ board_id: b.id })
     .first(db.raw('coalesce(sum(pg_column_size(payload)), 0)::bigint as bytes'))) as { bytes: number };
@@ -70,10 +76,11 @@ export async function boardDetails(app: BoardApp, ref: string): Promise<Record<s
     lastSession: iso(b.last_session_at),
     lastChange: iso(b.updated_at),
     commandsCount: Number(b.last_seq),
-    mediaCount: 0,
-    mediaSize: 0,
+    mediaCount: Number(media.count),
+    mediaSize: Number(media.bytes),
     workspace: workspace ? { id: workspace.id, altId: workspace.alt_id, name: workspace.name } : null,
-    storage: Number(commandBytes.bytes),
+    // the command log and the pictures and documents
+    storage: Number(commandBytes.bytes) + Number(media.bytes),
     clientUsername: client?.username ?? null,
     clientId: client?.client_id ?? null,
     isDisposable: b.dispose_at != null,

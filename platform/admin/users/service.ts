@@ -201,14 +201,15 @@ export async function saveSegments(app: App, id: string, segments: string[]): Pr
 }
 
 /**
- * Storage of an account (docs/backoffice.md): the stored size of its boards' command logs and
- * snapshots plus its profile image, kept in users.storage_bytes. `id` omitted: every account.
+ * Storage of an account (docs/backoffice.md): the stored size of its boards' command logs,
+ * snapshots and assets (pictures and documents) plus its profile image, kept in users.storage_bytes. `id` omitted: every account.
  */
 export async function recalculateStorage(app: App, id?: string): Promise<{ users: number; storage?: number }> {
   if (id) await userOr404(app, id);
   const sql = `update users u set storage_at = now(), storage_bytes =
       coalesce((select sum(pg_column_size(c.payload)) from commands c join boards b on b.id = c.board_id where b.owner_id = u.id), 0)
     + coalesce((select sum(pg_column_size(s.state)) from snapshots s join boards b on b.id = s.board_id where b.owner_id = u.id), 0)
+    + coalesce((select sum(a.bytes) from assets a join boards b on b.id = a.board_id where b.owner_id = u.id), 0)
     + coalesce((select octet_length(i.bytes) from user_images i where i.user_id = u.id), 0)
     ${id ? 'where u.id = ?' : ''}`;
   const result = (await app.db.raw(sql, id ? [id] : [])) as { rowCount?: number; affectedRows?: number };
