@@ -170,9 +170,18 @@ export function Board(props: BoardProps) {
     const uploader: Uploader = {
       upload: (file, name, options) => sync.upload(file, name, options),
       uploadUrl: (url, options) => sync.uploadUrl(url, options),
+      duplicateAssets: async (items) =>
+        (
+          await sync.request<{ assets: Array<{ id: string; assetId: string }> }>(
+            'POST',
+            `/api/boards/${encodeURIComponent(code)}/duplicate-assets`,
+            { assets: items },
+          )
+        ).assets,
     };
     const forgetPictures = registerPictureSource({
       asset: (resource, variant, page) => sync.asset(resource, variant, page),
+      original: (resource) => sync.original(resource),
       report: (message, data) =>
         void sync.request('POST', '/api/logs/clients', { level: 'warn', context: 'image', message, data }).catch(() => {}),
     });

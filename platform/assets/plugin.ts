@@ -3,6 +3,7 @@ import { fileStorage } from './fs-storage';
 import { assetRoutes } from './routes';
 import { s3Storage } from './s3-storage';
 import type { AssetStorage } from './storage';
+import { sweepOrphanedAssets, SWEEP_INTERVAL_MS } from './sweep';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
@@ -14,6 +15,7 @@ declare module '@hapi/hapi' {
  * Assets (docs/assets.md): the pictures uploaded to boards. The storage is an S3-compatible
  * bucket when S3_BUCKET is set, else files under DATA_DIR/assets. Other domains reach it through
  * what this plugin exposes (`server.plugins.assets.storage`), never by building their own.
+ * With `config.jobs` the sweep of removed boards' assets runs every 5 minutes (./sweep.ts).
  */
 export const assetsPlugin: Plugin<void> = {
   name: 'assets',
@@ -23,5 +25,18 @@ export const assetsPlugin: Plugin<void> = {
     const storage = config.assets.s3 ? s3Storage(config.assets.s3) : fileStorage(config.assets.dir);
     server.expose('storage', storage);
     server.route(assetRoutes((request) => ({ ...request.server.app, assets: storage })));
+    const app = server.app;
+    let timer: NodeJS.Timeout | undefined;
+    if (app.config.jobs) {
+      server.ext('onPostStart', () => {
+        timer = setInterval(() => {
+          sweepOrphanedAssets(app.db, storage).catch((err) => app.logger.error({ err }, 'asset sweep failed'));
+        }, SWEEP_INTERVAL_MS);
+        timer.unref();
+      });
+    }
+    server.ext('onPreStop', () => {
+      if (timer) clearInterval(timer);
+    });
   },
 };

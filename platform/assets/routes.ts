@@ -4,10 +4,11 @@ import Joi from 'joi';
 import { COMPRESSION, UPLOAD_MAX_BYTES } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { requestActor } from '../core/actor';
+import { attachment } from '../core/attachment';
 import { boardCors } from '../core/cors';
 import { badRequest } from '../core/errors';
 import { boardRef, optionalAuth, uidFields } from '../boards/schemas';
-import { readAsset, uploadAsset, type AssetApp } from './service';
+import { duplicateAssets, readAsset, readOriginal, uploadAsset, type AssetApp, type AssetToDuplicate } from './service';
 import { VARIANTS, type Variant } from './variants';
 
 /** A multipart part written to a temporary file by hapi (payload output 'file'). */
@@ -28,6 +29,9 @@ function removeTemporaryFiles(request: Request, h: ResponseToolkit) {
   }
   return h.continue;
 }
+
+/** The most pictures one paste copies. */
+const DUPLICATE_ASSETS_MAX = 500;
 
 const BOTH_SOURCES = 'Send a file or a URL, not both';
 
@@ -104,6 +108,48 @@ export function assetRoutes(appOf: (request: Request) => AssetApp): ServerRoute[
       },
     },
     {
+      method: 'POST',
+      path: '/api/boards/{id}/duplicate-assets',
+      options: {
+        auth: optionalAuth,
+        cors: boardCors,
+        tags: ['api', 'assets'],
+        description: 'Copy the pictures of shapes pasted from another board onto this board',
+        notes:
+          "Owner, Facilitator or Editor of this board, with uploads allowed. Each asset is copied when the asker may open the board it is on; otherwise its `assetId` is '' and the board drops that picture. An asset already on this board answers its own id.",
+        validate: {
+          params: Joi.object({ id: boardRef }),
+          payload: Joi.object({
+            assets: Joi.array()
+              .items(
+                Joi.object({
+                  id: Joi.string().max(64).required(),
+                  assetId: Joi.string().max(64).allow('').required(),
+                  memberId: Joi.string().max(64).allow('', null),
+                }),
+              )
+              .max(DUPLICATE_ASSETS_MAX)
+              .required(),
+            ...uidFields,
+          }),
+        },
+        response: {
+          schema: Joi.object({
+            assets: Joi.array().items(Joi.object({ id: Joi.string().required(), assetId: Joi.string().allow('').required() })),
+          }).label('DuplicatedAssets'),
+        },
+      },
+      handler: async (request) => {
+        const { assets } = request.payload as { assets: AssetToDuplicate[] };
+        return duplicateAssets(
+          appOf(request),
+          (request.params as { id: string }).id,
+          requestActor(request),
+          assets.map(({ id, assetId }) => ({ id, assetId })),
+        );
+      },
+    },
+    {
       method: 'GET',
       path: '/api/assets/{id}/{variant}',
       options: {
@@ -131,6 +177,34 @@ export function assetRoutes(appOf: (request: Request) => AssetApp): ServerRoute[
           .response(object.body)
           .type(object.contentType)
           .bytes(object.bytes)
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff');
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/media/{resource}/original',
+      options: {
+        auth: optionalAuth,
+        cors: boardCors,
+        tags: ['api', 'assets'],
+        description: "Download a picture's original (the Board query names the board it is on)",
+        notes:
+          'A PDF as uploaded; a picture at its full size as the board keeps it (encoded again on upload, without its metadata). As an attachment named after the upload.',
+        validate: {
+          params: Joi.object({ resource: Joi.string().guid().required() }),
+          query: Joi.object({ Board: boardRef, ...uidFields }),
+        },
+      },
+      handler: async (request, h: ResponseToolkit) => {
+        const { resource } = request.params as { resource: string };
+        const { Board } = request.query as { Board: string };
+        const { object, fileName } = await readOriginal(appOf(request), resource, Board, requestActor(request));
+        return h
+          .response(object.body)
+          .type(object.contentType)
+          .bytes(object.bytes)
+          .header('content-disposition', attachment(fileName))
           .header('cache-control', 'private, max-age=31536000, immutable')
           .header('x-content-type-options', 'nosniff');
       },

@@ -9,6 +9,7 @@ import { getBoardAccess, UNAUTHORIZED_ACCESS } from '../boards/access';
 import { boardConfigOf } from '../boards/config';
 import { downloadToFile, DownloadFailed, InvalidUrl } from './from-url';
 import { intake, IntakeError, uploadLimit } from './intake';
+import { copyAssets } from './copy';
 import { findAsset, insertAsset, type AssetRow } from './repo';
 import type { AssetStorage, StoredObject } from './storage';
 import { pageKey, PDF_MIME, pdfPageVariants } from './pdf';
@@ -133,4 +134,107 @@ export async function readAsset(
     throw Boom.notFound(ASSET_NOT_FOUND);
   }
   return { row, object };
+}
+
+/**
+ * GET /api/media/{resource}/original?Board= (board.md §7 "original image download"): what was
+ * uploaded, as far as it is kept — a PDF's original file, a picture's full size (pictures are
+ * encoded again on upload, without their metadata: that is the original a board keeps). Same
+ * access as a picture read.
+ */
+export async function readOriginal(
+  app: AssetApp,
+  id: string,
+  boardCode: string,
+  actor: Actor | null,
+): Promise<{ row: AssetRow; object: StoredObject; fileName: string }> {
+  const pdf = (await findAsset(app.db, id))?.mime === PDF_MIME;
+  const { row, object } = pdf
+    ? await readStored(app, id, 'original', boardCode, actor)
+    : await readAsset(app, id, 'full', boardCode, actor);
+  return { row, object, fileName: downloadName(row.name, object.contentType) };
+}
+
+/** A stored object of an asset by its key name, checked like readAsset. */
+async function readStored(app: AssetApp, id: string, key: string, boardCode: string, actor: Actor | null) {
+  const access = await getBoardAccess(app, boardCode, actor);
+  const row = await findAsset(app.db, id);
+  if (!row || row.board_id !== access.board.id) throw Boom.notFound(ASSET_NOT_FOUND);
+  const object = await app.assets.get(`${id}/${key}`);
+  if (!object) throw Boom.notFound(ASSET_NOT_FOUND);
+  return { row, object };
+}
+
+const EXTENSION_OF: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'application/pdf': 'pdf',
+};
+
+/** The uploaded name with the extension of what is served (an SVG is served as the PNG it became). */
+export function downloadName(name: string, contentType: string): string {
+  const ext = EXTENSION_OF[contentType];
+  const base = name.replace(/\.[^.]*$/, '') || 'picture';
+  return ext ? `${base}.${ext}` : name;
+}
+
+/** One picture of a paste: the pasted shape's id and the asset it shows. */
+export interface AssetToDuplicate {
+  id: string;
+  assetId: string;
+}
+
+/**
+ * POST /api/boards/{board}/duplicate-assets (board.md §7): shapes pasted from another board bring
+ * their pictures. Each asset is copied onto this board (./copy.ts) when the asker may edit and upload
+ * here AND may open the board the asset is on; otherwise its answer's `assetId` is '' and the board
+ * drops that picture. An asset already on this board answers its own id.
+ */
+export async function duplicateAssets(
+  app: AssetApp,
+  code: string,
+  actor: Actor | null,
+  items: readonly AssetToDuplicate[],
+): Promise<{ assets: AssetToDuplicate[] }> {
+  const access = await getBoardAccess(app, code, actor);
+  if (!can(access.role, 'edit_board')) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
+  if (!uploadsAllowed(boardConfigOf(access.board.board_config).upload, access.workspace?.config)) throw Boom.forbidden(UPLOADS_DISABLED);
+  const rows = (await app
+    .db('assets')
+    .whereIn(
+      'id',
+      [...new Set(items.map((i) => i.assetId))].filter((id) => UUID.test(id)),
+    )
+    .whereNotNull('board_id')) as AssetRow[];
+  // the copies, by the board they come from: only from boards the asker may open
+  const readable = new Map<string, boolean>();
+  const byBoard = new Map<string, Map<string, string>>();
+  const copyOf = new Map<string, string>();
+  for (const row of rows) {
+    if (row.board_id === access.board.id) continue;
+    if (!readable.has(row.board_id)) readable.set(row.board_id, await mayOpen(app, row.board_id, actor));
+    if (!readable.get(row.board_id)) continue;
+    const id = crypto.randomUUID();
+    copyOf.set(row.id, id);
+    byBoard.set(row.board_id, (byBoard.get(row.board_id) ?? new Map()).set(row.id, id));
+  }
+  const target = { boardId: access.board.id, userId: actor!.userId, uid: actor!.uid };
+  for (const [boardId, plan] of byBoard) await copyAssets(app.db, app.assets, boardId, plan, target);
+  const here = new Set(rows.filter((r) => r.board_id === access.board.id).map((r) => r.id));
+  return { assets: items.map((i) => ({ id: i.id, assetId: here.has(i.assetId) ? i.assetId : (copyOf.get(i.assetId) ?? '') })) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether the actor may open the board with this id (any role but no access). */
+async function mayOpen(app: AssetApp, boardId: string, actor: Actor | null): Promise<boolean> {
+  const board = (await app.db('boards').where({ id: boardId }).first('code')) as { code: string } | undefined;
+  if (!board) return false;
+  return getBoardAccess(app, board.code, actor).then(
+    () => true,
+    () => false,
+  );
 }

@@ -1,4 +1,5 @@
 import Boom from '@hapi/boom';
+import { attachment } from '../core/attachment';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import knex from 'knex';
@@ -97,7 +98,7 @@ export const libraryRoutes: ServerRoute[] = [
       validate: { params: boardParams, payload: emptyPayload },
       response: { schema: boardItem },
     },
-    handler: (request) => duplicateBoard(app(request), actor(request), id(request)),
+    handler: (request) => duplicateBoard(app(request), request.server.plugins.assets.storage, actor(request), id(request)),
   },
   {
     method: 'POST',
@@ -127,10 +128,7 @@ export const libraryRoutes: ServerRoute[] = [
       return h
         .response(file.data)
         .type('application/gzip')
-        .header(
-          'content-disposition',
-          `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
+        .header('content-disposition', attachment(file.fileName))
         .header('cache-control', 'no-store');
     },
   },

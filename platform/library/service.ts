@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { copyAssets, planCopies, resourcesOf, withCopiedResources } from '../assets/copy';
+import type { AssetStorage } from '../assets/storage';
 import Boom from '@hapi/boom';
 import type { ServerApplicationState } from '@hapi/hapi';
 import { MESSAGES } from '../../shared/messages';
@@ -173,11 +175,15 @@ export const portableShapes = (shapes: readonly Shape[]): Shape[] => shapes.filt
 /**
  * POST /api/boards/{id}/duplicate: the board's current state (not its history) in a new board
  * with a new code in the same workspace, named '<name> (copy)', with its settings and tags; the
- * asker owns it. Answers the new board as the list shows it; its thumbnail follows shortly.
+ * asker owns it, with copies of its pictures. Answers the new board as the list shows it; its
+ * thumbnail follows shortly.
  */
-export async function duplicateBoard(app: App, actor: Actor | null, ref: string): Promise<BoardListItem> {
+export async function duplicateBoard(app: App, storage: AssetStorage, actor: Actor | null, ref: string): Promise<BoardListItem> {
   const { board, workspace, userId } = await boardForAction(app, actor, ref, 'duplicateBoards');
-  const shapes = portableShapes((await boardStateAt(app.db, board.id, Number(board.last_seq))).ordered());
+  const current = portableShapes((await boardStateAt(app.db, board.id, Number(board.last_seq))).ordered());
+  // the copy's pictures are its own (platform/assets/copy.ts): new ids in its shapes, the bytes copied
+  const plan = planCopies(resourcesOf(current));
+  const shapes = withCopiedResources(current, plan);
   const copy = await boardWithShapes(app, {
     workspaceId: workspace.id,
     userId,
@@ -187,7 +193,8 @@ export async function duplicateBoard(app: App, actor: Actor | null, ref: string)
     shapes,
     author: (shape) => shape.uid || userId,
   });
+  await copyAssets(app.db, storage, board.id, plan, { boardId: copy.id, userId, uid: null });
   if (shapes.length) scheduleThumbnail(app, copy.code, userId);
-  app.logger.info({ boardId: board.id, copyId: copy.id, by: userId }, 'board duplicated');
+  app.logger.info({ boardId: board.id, copyId: copy.id, by: userId, assets: plan.size }, 'board duplicated');
   return boardItem(app, userId, copy.id);
 }

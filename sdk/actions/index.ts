@@ -11,6 +11,7 @@ import { LOCK_ACTIONS } from './lock';
 import { ARRANGE_ACTIONS } from './arrange';
 import { TAG_ACTIONS } from './tags';
 import { FIND_ACTIONS } from './find';
+import { PICTURE_ACTIONS } from './pictures';
 
 export const ACTIONS: readonly Action[] = [
   ...TOOL_ACTIONS,
@@ -20,6 +21,7 @@ export const ACTIONS: readonly Action[] = [
   ...ARRANGE_ACTIONS,
   ...TAG_ACTIONS,
   ...FIND_ACTIONS,
+  ...PICTURE_ACTIONS,
 ];
 
 /** The default actions, optionally of one group (menus and the toolbox build from this). */

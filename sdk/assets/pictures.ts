@@ -13,6 +13,8 @@ import { variantForZoom, type ImageVariant } from './rules';
 /** Where pictures come from: a board on this page (sdk/board.tsx registers its session). */
 export interface PictureSource {
   asset(resource: string, variant: ImageVariant, page?: number): Promise<Blob>;
+  /** the picture's original (GET /api/media/{resource}/original) and the name it downloads as */
+  original(resource: string): Promise<{ blob: Blob; name: string }>;
   /** reports a picture that could not be loaded (once per picture) */
   report(message: string, data: Record<string, unknown>): void;
 }
@@ -109,4 +111,20 @@ export function loadPicture(ref: PictureRef, variant: ImageVariant): Promise<HTM
     loaded.set(key, pending);
   }
   return pending;
+}
+
+/**
+ * Saves a picture's original (board.md §7 "original image download") as the browser's download:
+ * a PDF as uploaded, a picture at its full size, named after the upload.
+ */
+export async function downloadOriginal(resource: string): Promise<void> {
+  const source = sources[0];
+  if (!source) throw new Error('no board shows this picture');
+  const { blob, name } = await source.original(resource);
+  const href = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }

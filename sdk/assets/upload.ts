@@ -15,6 +15,8 @@ export interface Uploader {
   upload(file: Blob, name: string, options?: { quality?: number; onProgress?: (percent: number) => void }): Promise<UploadedAsset>;
   /** upload via URL: the server fetches the file */
   uploadUrl(url: string, options?: { quality?: number }): Promise<UploadedAsset>;
+  /** copies onto this board of pictures pasted from another (an empty assetId: not copied) */
+  duplicateAssets(items: Array<{ id: string; assetId: string }>): Promise<Array<{ id: string; assetId: string }>>;
 }
 
 /** The uploads under way, for the board screen's progress bars. */

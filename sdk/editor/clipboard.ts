@@ -305,23 +305,54 @@ export function pastedShapes(
   return [textShape(content.text.replace(/\r\n/g, '\n'), at, host.shapeBase('text'), host.style)];
 }
 
+/** What a paste does with pictures, while the board takes uploads (sdk/assets/upload.ts). */
+export interface PastePictures {
+  /** a picture on the clipboard (a screenshot): uploaded, landing at `at` */
+  upload(files: File[], at: { x: number; y: number }): Promise<Shape[]>;
+  /** pictures of shapes copied on another board: copies on this one (POST …/duplicate-assets) */
+  copy(items: Array<{ id: string; assetId: string }>): Promise<Array<{ id: string; assetId: string }>>;
+}
+
+/**
+ * The pasted shapes with their pictures' resources made this board's: the copies' ids from
+ * `copied` (by shape id); a picture the server did not copy ('' or absent) is left out.
+ */
+export function withCopiedPictures(shapes: readonly Shape[], copied: ReadonlyArray<{ id: string; assetId: string }>): Shape[] {
+  const byShape = new Map(copied.map((c) => [c.id, c.assetId]));
+  return shapes.flatMap((s) => {
+    if (s.cmd !== 'image' || !s.resource) return [s];
+    const resource = byShape.get(s.id);
+    return resource ? [{ ...s, resource }] : [];
+  });
+}
+
+/** Shapes from another board bring their pictures (board.md §7 duplicate-assets); a failed copy leaves them out. */
+async function bringPictures(host: ClipboardHost, payload: ClipboardPayload, shapes: Shape[], pictures?: PastePictures): Promise<Shape[]> {
+  const items = shapes.flatMap((s) => (s.cmd === 'image' && s.resource ? [{ id: s.id, assetId: s.resource }] : []));
+  if (items.length === 0 || (payload.boardId !== null && payload.boardId === host.boardId)) return shapes;
+  const copied = pictures ? await pictures.copy(items).catch(() => []) : [];
+  return withCopiedPictures(shapes, copied);
+}
+
 /**
  * Ctrl+V: reads the clipboard and adds its shapes as one undoable command, selected; a picture on
- * the clipboard goes to `upload` (sdk/assets/upload.ts) and lands where shapes would.
+ * the clipboard is uploaded and lands where shapes would; shapes copied on another board bring
+ * copies of their pictures.
  */
 export async function pasteClipboard(
   host: ClipboardHost,
   newId: () => string,
   at?: { x: number; y: number } | null,
-  upload?: (files: File[], at: { x: number; y: number }) => Promise<Shape[]>,
+  pictures?: PastePictures,
 ): Promise<Shape[]> {
   if (!host.canEdit()) return [];
   const content = await readClipboard();
   if (content.kind === 'files') {
-    if (!upload) throw new ClipboardError(MESSAGES.clipboardReadFailed);
-    return upload(content.files, pastePoint(host, at));
+    if (!pictures) throw new ClipboardError(MESSAGES.clipboardReadFailed);
+    return pictures.upload(content.files, pastePoint(host, at));
   }
-  const shapes = pastedShapes(host, content, pastePoint(host, at), newId);
+  let shapes = pastedShapes(host, content, pastePoint(host, at), newId);
+  if (content.kind === 'shapes') shapes = await bringPictures(host, content.payload, shapes, pictures);
   const added = host.addShapes(shapes);
   host.select(added.map((s) => s.id));
   return added;

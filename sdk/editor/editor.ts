@@ -651,7 +651,14 @@ export class Editor {
   /** Ctrl+V: the clipboard's shapes or text at `at` (default: the pointer), one undoable command. */
   paste(at?: { x: number; y: number } | null): Promise<Shape[]> {
     const uploader = this.uploader;
-    return pasteClipboard(this, newId, at, uploader ? (files, point) => uploadFiles(this, uploader, files, point) : undefined);
+    return pasteClipboard(
+      this,
+      newId,
+      at,
+      uploader
+        ? { upload: (files, point) => uploadFiles(this, uploader, files, point), copy: (items) => uploader.duplicateAssets(items) }
+        : undefined,
+    );
   }
 
   /** Embed API: the shapes on the board, bottom to top. */

@@ -165,6 +165,8 @@ export interface BoardHttp {
   uploadUrl(url: string, options?: { quality?: number }): Promise<UploadedAsset>;
   /** GET /api/assets/…: a picture of the board */
   asset(resource: string, variant: string, page?: number): Promise<Blob>;
+  /** GET /api/media/{resource}/original: a picture's original, with the name it downloads as */
+  original(resource: string): Promise<{ blob: Blob; name: string }>;
 }
 
 /** The session's HTTP calls to the platform over fetch. */
@@ -176,6 +178,7 @@ export function boardHttp(creds: Credentials, code: string): BoardHttp {
     upload: (file, name, options) => uploadFile(creds, code, file, name, options),
     uploadUrl: (url, options = {}) => boardRequest(creds, 'POST', `/api/boards/${encodeURIComponent(code)}/assets`, { url, ...options }),
     asset: (resource, variant, page) => fetchAsset(creds, code, resource, variant, page),
+    original: (resource) => fetchOriginal(creds, code, resource),
   };
 }
 
@@ -235,4 +238,23 @@ export async function fetchAsset(creds: Credentials, board: string, resource: st
   const res = await fetch(url, { headers: headers(creds, false) });
   if (!res.ok) throw await failure(res);
   return res.blob();
+}
+
+/** GET /api/media/{resource}/original?Board=: the picture's original and its file name (from Content-Disposition). */
+export async function fetchOriginal(creds: Credentials, board: string, resource: string): Promise<{ blob: Blob; name: string }> {
+  const url = new URL(`/api/media/${encodeURIComponent(resource)}/original`, creds.server);
+  url.searchParams.set('Board', board);
+  url.searchParams.set('Uid', creds.uid);
+  const res = await fetch(url, { headers: headers(creds, false) });
+  if (!res.ok) throw await failure(res);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="([^"]*)"/i.exec(disposition)?.[1];
+  let name = plain || 'picture';
+  try {
+    if (utf8) name = decodeURIComponent(utf8);
+  } catch {
+    /* the plain name */
+  }
+  return { blob: await res.blob(), name };
 }

@@ -203,6 +203,11 @@ export class SyncClient {
     return this.connection.http(() => this.http.uploadUrl(url, options));
   }
 
+  /** A picture's original to download (GET /api/media/{id}/original?Board=), refreshing an expired token once. */
+  original(resource: string): Promise<{ blob: Blob; name: string }> {
+    return this.connection.http(() => this.http.original(resource));
+  }
+
   /** A picture of the board (GET /api/assets/{id}/{variant}?Board=), refreshing an expired token once. */
   asset(resource: string, variant: string, page?: number): Promise<Blob> {
     return this.connection.http(() => this.http.asset(resource, variant, page));

@@ -102,7 +102,11 @@ export function contextEntries(editor: Editor, variant: ContextVariant, shapeId:
   const common = ['cut', 'copy', 'paste', 'duplicate', '-'];
   const tail = ['-', 'bringToFront', 'sendBack', '-', 'remove'];
   if (variant === 'shape') {
-    return actionEntries(editor, [...common, 'toggleLock', 'toggleProtect', 'editTags', 'editLink', 'openLink', ...tail], close);
+    return actionEntries(
+      editor,
+      [...common, 'toggleLock', 'toggleProtect', 'editTags', 'editLink', 'openLink', 'downloadOriginal', ...tail],
+      close,
+    );
   }
   const align = actionEntries(editor, [...ALIGN_ACTION_IDS, '-', ...DISTRIBUTE_ACTION_IDS], close);
   const arrange = actionEntries(editor, ARRANGE_ACTION_IDS, close);

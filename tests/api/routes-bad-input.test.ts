@@ -97,6 +97,9 @@ const CASES: Case[] = [
   ['POST', '/api/boards/{code}/assets', { url: 'not a url' }, 'url'],
   ['POST', '/api/boards/{code}/assets', { url: 'https://example.com/a.png', quality: 0 }, 'quality'],
   ['POST', '/api/boards/bad%20code/assets', { url: 'https://example.com/a.png' }, 'id'],
+  // POST /api/boards/{id}/duplicate-assets
+  ['POST', '/api/boards/{code}/duplicate-assets', {}, 'assets'],
+  ['POST', '/api/boards/{code}/duplicate-assets', { assets: [{ id: 's1' }] }, 'assets.0.assetId'],
   // GET /api/assets/{id}/{variant}
   ['GET', '/api/assets/not-a-uuid/full?Board={code}', undefined, 'id'],
   ['GET', '/api/assets/00000000-0000-4000-8000-000000000000/huge?Board={code}', undefined, 'variant'],

@@ -71,6 +71,14 @@ test('the upload tool puts a picture on the board; a second browser sees it; a d
   const middle = { x: picture!.x + picture!.w / 2, y: picture!.y + picture!.h / 2 };
   await expect.poll(() => colourAt(owner, middle.x, middle.y).then(isRed), { timeout: 15_000 }).toBe(true);
 
+  // its context menu downloads the original, named after the upload
+  const o = await canvasOrigin(owner);
+  const onScreen = await owner.evaluate(([x, y]) => window.tabula!.editor.toScreen(x!, y!), [middle.x, middle.y]);
+  await owner.mouse.click(o.x + onScreen.x, o.y + onScreen.y, { button: 'right' });
+  const download = owner.waitForEvent('download');
+  await owner.getByRole('menuitem', { name: 'Download original' }).click();
+  expect((await download).suggestedFilename()).toBe('red.png');
+
   // a second browser on the board sees the picture's pixels
   const viewer = await (await newContext(browser, { name: 'Viewer' })).newPage();
   await openBoard(viewer, server, code);
@@ -196,4 +204,29 @@ test('upload via URL: the main menu opens the dialog; an address that does not p
   } finally {
     await new Promise((resolve) => site.close(resolve));
   }
+});
+
+test('a picture copied on one board and pasted on another is a copy of its own there, drawn', async ({ browser }) => {
+  const context = await newContext(browser);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const a = await context.newPage();
+  await startBoardIn(a, server);
+  await upload(a, { name: 'red.png', mimeType: 'image/png', buffer: await png(200, 120, { r: 230, g: 20, b: 20 }) });
+  await expect.poll(async () => (await shapes(a)).length, { timeout: 20_000 }).toBe(1);
+  const [original] = (await shapes(a)) as ImageShape[];
+  // the upload leaves the picture selected: Ctrl+C copies it
+  await a.keyboard.press('Control+c');
+
+  const b = await context.newPage();
+  await startBoardIn(b, server);
+  const o = await canvasOrigin(b);
+  await b.mouse.move(o.x + 640, o.y + 400, { steps: 3 });
+  await b.keyboard.press('Control+v');
+  await expect.poll(async () => (await shapes(b)).length, { timeout: 20_000 }).toBe(1);
+  const [pasted] = (await shapes(b)) as ImageShape[];
+  expect(pasted!.resource).toMatch(/^[0-9a-f-]{36}$/);
+  expect(pasted!.resource).not.toBe(original!.resource);
+  await settled(b);
+  await expect.poll(() => colourAt(b, pasted!.x + pasted!.w / 2, pasted!.y + pasted!.h / 2).then(isRed), { timeout: 15_000 }).toBe(true);
+  await context.close();
 });

@@ -9,6 +9,7 @@ import {
   plainTextOf,
   stickyNotes,
   WEB_CLIPBOARD_MIME,
+  withCopiedPictures,
 } from '../../sdk/editor/clipboard';
 import { PASTED_STICKY_COLOR, PASTED_STICKY_GAP, STICKY_SIZES } from '../../shared/constants';
 import { boundsOf, unionRects } from '../../shared/geometry';
@@ -168,5 +169,26 @@ describe('copy, cut and paste in the editor', () => {
     expect(h.editor.doc.size).toBe(2);
     h.editor.undo();
     expect(h.editor.doc.ordered()).toHaveLength(0);
+  });
+});
+
+describe('pictures pasted from another board', () => {
+  const image = (id: string, resource?: string) =>
+    ({ id, cmd: 'image', uid: 'u', timestamp: 1, x: 0, y: 0, w: 10, h: 10, ...(resource ? { resource } : {}) }) as Shape;
+  const rect = { id: 'r', cmd: 'rectangle', uid: 'u', timestamp: 1, x: 0, y: 0, w: 5, h: 5 } as Shape;
+
+  it("take the copies' ids; a picture not copied is left out; other shapes and pictures by address stay", () => {
+    const out = withCopiedPictures(
+      [image('a', 'old-a'), image('b', 'old-b'), image('c', 'old-c'), image('url-only'), rect],
+      [
+        { id: 'a', assetId: 'new-a' },
+        { id: 'b', assetId: '' },
+      ],
+    );
+    expect(out.map((s) => [s.id, (s as { resource?: string }).resource])).toEqual([
+      ['a', 'new-a'],
+      ['url-only', undefined],
+      ['r', undefined],
+    ]);
   });
 });

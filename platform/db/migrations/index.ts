@@ -21,6 +21,7 @@ import * as m019 from './019_safe_links';
 import * as m020 from './020_session_ids';
 import * as m021 from './021_assets';
 import * as m022 from './022_member_names';
+import * as m023 from './023_assets_outlive_boards';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -49,6 +50,7 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['020_session_ids', m020],
   ['021_assets', m021],
   ['022_member_names', m022],
+  ['023_assets_outlive_boards', m023],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -96,9 +96,20 @@ describe('action registry', () => {
         'filledCircle',
         'text',
         'stickyNote',
+        'upload',
+        'uploadUrl',
       ]),
     );
-    expect(listActions('view').map((a) => a.id)).toEqual(['zoomIn', 'zoomOut', 'zoomFit', 'zoom100', 'fullscreen', 'openLink', 'find']);
+    expect(listActions('view').map((a) => a.id)).toEqual([
+      'zoomIn',
+      'zoomOut',
+      'zoomFit',
+      'zoom100',
+      'fullscreen',
+      'openLink',
+      'find',
+      'downloadOriginal',
+    ]);
     expect(listActions('arrange').map((a) => a.id)).toEqual([
       'bringToFront',
       'sendBack',

@@ -47,6 +47,9 @@ export class MemoryBoard {
     uploadUrl: async () => {
       throw new Error('no uploads in the memory board');
     },
+    original: async () => {
+      throw new Error('no pictures in the memory board');
+    },
     asset: async () => {
       throw new Error('no assets in the memory board');
     },
