@@ -4,26 +4,13 @@ import { POLICY } from '../../shared/policies';
 import type { Action } from './registry';
 import type { Editor } from '../editor/editor';
 import { UPLOAD_EXTENSIONS } from '../../shared/constants';
+import { pickFiles } from '../assets/picker';
 import { uploadFiles } from '../assets/upload';
 
 /** The browser's file picker for pictures and PDFs; what is chosen is uploaded onto the view. */
-function pickFiles(editor: Editor): void {
+function pickUploads(editor: Editor): void {
   const uploader = editor.uploader;
-  if (!uploader) return;
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.multiple = true;
-  input.accept = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
-  input.hidden = true;
-  input.addEventListener('change', () => {
-    const files = [...(input.files ?? [])];
-    input.remove();
-    if (files.length) void uploadFiles(editor, uploader, files);
-  });
-  input.addEventListener('cancel', () => input.remove());
-  // in the document while it is open: a detached input's picker is not reported to automation in every browser
-  document.body.append(input);
-  input.click();
+  if (uploader) pickFiles({ accept: UPLOAD_EXTENSIONS, multiple: true }, (files) => void uploadFiles(editor, uploader, files));
 }
 
 const TOOL_LABELS: Record<ToolName, string> = {
@@ -92,7 +79,7 @@ export const TOOL_ACTIONS: Action[] = [
     defaultKeys: [DEFAULT_KEY_BINDINGS.upload],
     mutable: true,
     enabled: ({ editor }) => editor.canEdit() && !!editor.uploader && !editor.headless,
-    perform: ({ editor }) => pickFiles(editor),
+    perform: ({ editor }) => pickUploads(editor),
   },
   {
     // board.md §2, §5: the upload-via-URL dialog (sdk/ui/upload-url-dialog.tsx); in the main menu and the palette

@@ -1,5 +1,5 @@
 import { IMAGE_PREVIEW_SCALES, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../shared/constants';
-import { fileTooLarge, fileTypeNotSupported } from '../../shared/messages';
+import { fileTooLarge, fileTypeNotSupported, notAnImage } from '../../shared/messages';
 
 /**
  * The pure rules of pictures on the board (board.md §5, §9): what may be uploaded, which of the
@@ -16,6 +16,25 @@ export function uploadProblem(file: { name: string; size: number }, maxUploadSiz
   const limit = uploadLimit(maxUploadSize);
   if (file.size > limit) return fileTooLarge(file.name, Math.floor(limit / 1_000_000));
   return null;
+}
+
+/** The extensions of pictures (a PDF is a document: it cannot replace a picture). */
+export const PICTURE_EXTENSIONS: readonly string[] = UPLOAD_EXTENSIONS.filter((e) => e !== 'pdf');
+
+/**
+ * Why a file cannot replace a picture (board.md §5 "Replace image"): not a picture by its name or
+ * type — '"{file name}" is not an image' — or any reason it could not be uploaded.
+ */
+export function replaceProblem(file: { name: string; size: number; type?: string }, maxUploadSize: number): string | null {
+  const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+  const typed = file.type ? file.type.startsWith('image/') : true;
+  if (!PICTURE_EXTENSIONS.includes(extension) || !typed) return notAnImage(file.name);
+  return uploadProblem(file, maxUploadSize);
+}
+
+/** The size a replaced picture takes: the shape's width kept, its height from the new picture's aspect. */
+export function replacedSize(shape: Size, picture: Size): Size {
+  return { w: shape.w, h: Math.max(1, Math.round((shape.w * Math.max(1, picture.h)) / Math.max(1, picture.w))) };
 }
 
 export type ImageVariant = 'full' | 's1' | 'preview';

@@ -2,7 +2,7 @@ import { BehaviorSubject } from 'rxjs';
 import type { ImageShape, Shape } from '../../shared/model';
 import type { Editor } from '../editor/editor';
 import type { UploadedAsset } from '../sync/api';
-import { fitSize, gridPlacement, uploadProblem, type Size } from './rules';
+import { fitSize, gridPlacement, replacedSize, replaceProblem, uploadProblem, type Size } from './rules';
 
 /**
  * Files onto the board (board.md §2, §5): the upload tool's picker, files dropped on the canvas
@@ -112,4 +112,40 @@ function placeAssets(editor: Editor, assets: readonly UploadedAsset[], at?: { x:
 export function filesOf(data: DataTransfer | null): File[] {
   if (!data) return [];
   return [...data.files];
+}
+
+/**
+ * Replace image (board.md §5): the file must be a picture ('"{file name}" is not an image'), then
+ * it is uploaded like any other; the shape keeps its place and width, takes the new picture and its
+ * aspect, and leaves any PDF page behind — one undoable change.
+ */
+export async function replacePicture(editor: Editor, uploader: Uploader, shape: ImageShape, file: File): Promise<boolean> {
+  const problem = replaceProblem(file, editor.maxUploadSize);
+  if (problem) {
+    editor.notice$.next({ kind: 'error', text: problem });
+    return false;
+  }
+  const bar = track(file.name);
+  let asset: UploadedAsset;
+  try {
+    asset = await uploader.upload(file, file.name, { onProgress: bar.progress });
+  } catch (err) {
+    editor.notice$.next({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+    return false;
+  } finally {
+    bar.done();
+  }
+  if (!editor.doc.get(shape.id) || !editor.canEdit()) return false;
+  const size = replacedSize({ w: shape.w, h: shape.h }, { w: asset.width, h: asset.height });
+  editor.execute({
+    cmd: 'propertyModifier',
+    shapes: [shape.id],
+    props: [
+      { name: 'resource', value: asset.id },
+      { name: 'url', value: null },
+      { name: 'h', value: size.h },
+      { name: 'page', value: null },
+    ],
+  });
+  return true;
 }

@@ -104,7 +104,7 @@ export function contextEntries(editor: Editor, variant: ContextVariant, shapeId:
   if (variant === 'shape') {
     return actionEntries(
       editor,
-      [...common, 'toggleLock', 'toggleProtect', 'editTags', 'editLink', 'openLink', 'downloadOriginal', ...tail],
+      [...common, 'toggleLock', 'toggleProtect', 'editTags', 'editLink', 'openLink', 'replaceImage', 'downloadOriginal', ...tail],
       close,
     );
   }

@@ -187,6 +187,7 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
     'sendBack',
     '-',
     'editLink',
+    'replaceImage',
     'downloadOriginal',
     'find',
     'selectAll',

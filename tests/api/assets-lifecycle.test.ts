@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Shape } from '../../shared/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardStateAt } from '../../platform/boards/snapshots';
@@ -132,5 +133,33 @@ describe('assets through duplicate and delete', () => {
     expect((await original(pic.body.id, other.code)).statusCode).toBe(404);
     expect((await original('00000000-0000-4000-8000-000000000000', board.code)).statusCode).toBe(404);
     expect((await original('nope', board.code)).statusCode).toBe(400);
+  });
+
+  it('replace image: a propertyModifier sets the picture (a UUID) and clears its url and page; anything else is refused', async () => {
+    const board = await newBoard(p, ann, { name: 'Replace' });
+    const first = await upload(p, ann, board.code, { name: 'a.png', data: await png(40, 40) });
+    const second = await upload(p, ann, board.code, { name: 'b.png', data: await png(40, 20) });
+    expect((await send(p, ann, board.code, add(ann.actor.uid, picture('img', first.body.id)))).status).toBe(200);
+    const modify = (props: Array<{ name: string; value: unknown }>) =>
+      send(p, ann, board.code, {
+        id: crypto.randomUUID(),
+        uid: ann.actor.uid,
+        status: 'normal',
+        timestamp: Date.now(),
+        cmd: 'propertyModifier',
+        shapes: ['img'],
+        props,
+      } as never);
+    const ok = await modify([
+      { name: 'resource', value: second.body.id },
+      { name: 'url', value: null },
+      { name: 'h', value: 30 },
+      { name: 'page', value: null },
+    ]);
+    expect(ok.status).toBe(200);
+    const row = await p.db('boards').where({ id: board.id }).first();
+    const [shape] = (await boardStateAt(p.db, board.id, Number(row.last_seq))).ordered() as Array<Shape & { resource: string; h: number }>;
+    expect(shape).toMatchObject({ resource: second.body.id, h: 30 });
+    expect((await modify([{ name: 'resource', value: '../../etc/passwd' }])).status).toBe(400);
   });
 });

@@ -230,3 +230,34 @@ test('a picture copied on one board and pasted on another is a copy of its own t
   await expect.poll(() => colourAt(b, pasted!.x + pasted!.w / 2, pasted!.y + pasted!.h / 2).then(isRed), { timeout: 15_000 }).toBe(true);
   await context.close();
 });
+
+test("replace image: the picture's menu takes a new picture, keeping place and width; a PDF is not an image", async ({ browser }) => {
+  const page = await (await newContext(browser)).newPage();
+  await startBoardIn(page, server);
+  await upload(page, { name: 'red.png', mimeType: 'image/png', buffer: await png(400, 300, { r: 230, g: 20, b: 20 }) });
+  await expect.poll(async () => (await shapes(page)).length, { timeout: 20_000 }).toBe(1);
+  const [before] = (await shapes(page)) as ImageShape[];
+  const middle = { x: before!.x + 200, y: before!.y + 100 };
+  const o = await canvasOrigin(page);
+  const replaceWith = async (file: Files) => {
+    const onScreen = await page.evaluate(([x, y]) => window.tabula!.editor.toScreen(x!, y!), [middle.x, middle.y]);
+    await page.mouse.click(o.x + onScreen.x, o.y + onScreen.y, { button: 'right' });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('menuitem', { name: 'Replace image' }).click();
+    await (await chooser).setFiles(file);
+  };
+
+  await replaceWith({ name: 'slides.pdf', mimeType: 'application/pdf', buffer: twoPagePdf() });
+  await expect(page.getByText('"slides.pdf" is not an image')).toBeVisible();
+
+  await replaceWith({ name: 'blue.png', mimeType: 'image/png', buffer: await png(200, 100, { r: 20, g: 20, b: 230 }) });
+  await expect.poll(async () => ((await shapes(page))[0] as ImageShape).resource, { timeout: 20_000 }).not.toBe(before!.resource);
+  const [after] = (await shapes(page)) as ImageShape[];
+  expect(after).toMatchObject({ id: before!.id, x: before!.x, y: before!.y, w: 400, h: 200 });
+  await settled(page);
+  await expect.poll(() => colourAt(page, middle.x, middle.y).then(isBlue), { timeout: 15_000 }).toBe(true);
+  // one undo brings the red picture back
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => ((await shapes(page))[0] as ImageShape).resource).toBe(before!.resource);
+  expect(((await shapes(page))[0] as ImageShape).h).toBe(300);
+});

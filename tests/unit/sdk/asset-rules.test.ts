@@ -1,7 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { fitSize, gridPlacement, typedPage, uploadLimit, uploadProblem, UPLOAD_GAP, variantForZoom } from '../../../sdk/assets/rules';
+import {
+  fitSize,
+  gridPlacement,
+  replacedSize,
+  replaceProblem,
+  typedPage,
+  uploadLimit,
+  uploadProblem,
+  UPLOAD_GAP,
+  variantForZoom,
+} from '../../../sdk/assets/rules';
 
 describe('pictures on the board: the pure rules (board.md §5, §9)', () => {
+  it('replace image takes pictures only ("{file name}" is not an image), then the upload rules', () => {
+    expect(replaceProblem({ name: 'slides.pdf', size: 10, type: 'application/pdf' }, 10_000_000)).toBe('"slides.pdf" is not an image');
+    expect(replaceProblem({ name: 'notes.txt', size: 10 }, 10_000_000)).toBe('"notes.txt" is not an image');
+    expect(replaceProblem({ name: 'fake.png', size: 10, type: 'text/plain' }, 10_000_000)).toBe('"fake.png" is not an image');
+    expect(replaceProblem({ name: 'big.png', size: 2_000_001, type: 'image/png' }, 2_000_000)).toBe(
+      '"big.png" size should be less that 2MB',
+    );
+    expect(replaceProblem({ name: 'Photo.WEBP', size: 10, type: 'image/webp' }, 10_000_000)).toBeNull();
+  });
+
+  it('a replaced picture keeps the width and takes the new aspect', () => {
+    expect(replacedSize({ w: 400, h: 300 }, { w: 200, h: 100 })).toEqual({ w: 400, h: 200 });
+    expect(replacedSize({ w: 90, h: 10 }, { w: 30, h: 90 })).toEqual({ w: 90, h: 270 });
+    expect(replacedSize({ w: 10, h: 10 }, { w: 0, h: 0 })).toEqual({ w: 10, h: 10 });
+  });
+
   it('refuses a type not in the list and a file over the limit with the spec messages', () => {
     expect(uploadProblem({ name: 'notes.txt', size: 10 }, 10_000_000)).toBe('"notes.txt" file type is not supported');
     expect(uploadProblem({ name: 'noextension', size: 10 }, 10_000_000)).toBe('"noextension" file type is not supported');
