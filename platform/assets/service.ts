@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import Boom from '@hapi/boom';
 import type { ServerApplicationState } from '@hapi/hapi';
 import { uploadsAllowed } from '../../shared/constants';
-import { can } from '../../shared/permissions';
+import { can, isRestrictedInPrivateMode } from '../../shared/permissions';
 import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
-import { getBoardAccess, UNAUTHORIZED_ACCESS } from '../boards/access';
+import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardAccess } from '../boards/access';
 import { boardConfigOf } from '../boards/config';
 import { downloadToFile, DownloadFailed, InvalidUrl } from './from-url';
 import { intake, IntakeError, uploadLimit } from './intake';
@@ -110,6 +110,17 @@ export async function uploadAsset(
 }
 
 /**
+ * Private mode hides others' pictures as it hides their shapes (board.md §6): a member it restricts
+ * (not Owner or Facilitator) reads only the pictures they uploaded — an id seen before private mode
+ * was turned on opens nothing of another's (404, as for an unknown id).
+ */
+function hiddenInPrivateMode(access: BoardAccess, row: AssetRow, actor: Actor | null): boolean {
+  const on = (boardConfigOf(access.board.board_config).privateMode?.type ?? 0) !== 0;
+  if (!isRestrictedInPrivateMode(on, access.role)) return false;
+  return row.uploader_id ? row.uploader_id !== actor?.userId : row.uploader_uid !== actor?.uid;
+}
+
+/**
  * GET /api/assets/{id}/{variant}?Board=: the visitor must have access to the board named by
  * `Board`, and the asset must belong to that board — an asset id alone opens nothing, and a
  * visitor of board A cannot read board B's assets by their ids (404, as for an unknown id).
@@ -124,7 +135,7 @@ export async function readAsset(
 ): Promise<{ row: AssetRow; object: StoredObject }> {
   const access = await getBoardAccess(app, boardCode, actor);
   const row = await findAsset(app.db, id);
-  if (!row || row.board_id !== access.board.id) throw Boom.notFound(ASSET_NOT_FOUND);
+  if (!row || row.board_id !== access.board.id || hiddenInPrivateMode(access, row, actor)) throw Boom.notFound(ASSET_NOT_FOUND);
   if (page > row.pages) throw badRequest(PAGE_OUT_OF_RANGE, { Page: [PAGE_OUT_OF_RANGE] });
   const key = pageKey(id, page, variant);
   if (page > 1 && !(await app.assets.get(key))) await drawPage(app, row, page);
@@ -159,7 +170,7 @@ export async function readOriginal(
 async function readStored(app: AssetApp, id: string, key: string, boardCode: string, actor: Actor | null) {
   const access = await getBoardAccess(app, boardCode, actor);
   const row = await findAsset(app.db, id);
-  if (!row || row.board_id !== access.board.id) throw Boom.notFound(ASSET_NOT_FOUND);
+  if (!row || row.board_id !== access.board.id || hiddenInPrivateMode(access, row, actor)) throw Boom.notFound(ASSET_NOT_FOUND);
   const object = await app.assets.get(`${id}/${key}`);
   if (!object) throw Boom.notFound(ASSET_NOT_FOUND);
   return { row, object };

@@ -162,4 +162,31 @@ describe('assets through duplicate and delete', () => {
     expect(shape).toMatchObject({ resource: second.body.id, h: 30 });
     expect((await modify([{ name: 'resource', value: '../../etc/passwd' }])).status).toBe(400);
   });
+
+  it("private mode hides others' pictures from the members it restricts; the owner still reads every one", async () => {
+    const board = await newBoard(p, ann, { name: 'Private' });
+    const bob = await signedIn(p, { name: 'Bob' });
+    const anns = await upload(p, ann, board.code, { name: 'ann.png', data: await png(10, 10) });
+    const bobs = await upload(p, bob, board.code, { name: 'bob.png', data: await png(10, 10) });
+    const as = (who: Who, id: string) =>
+      p.server.inject({
+        method: 'GET',
+        url: `/api/assets/${id}/full?Board=${board.code}`,
+        headers: { authorization: `Bearer ${who.token}` },
+      });
+    expect((await as(bob, anns.body.id)).statusCode).toBe(200);
+    await p
+      .db('boards')
+      .where({ id: board.id })
+      .update({ board_config: JSON.stringify({ privateMode: { type: 1, blurry: false } }) });
+    expect((await as(bob, anns.body.id)).statusCode).toBe(404);
+    expect((await as(bob, bobs.body.id)).statusCode).toBe(200);
+    expect((await as(ann, bobs.body.id)).statusCode).toBe(200);
+    const original = await p.server.inject({
+      method: 'GET',
+      url: `/api/media/${anns.body.id}/original?Board=${board.code}`,
+      headers: { authorization: `Bearer ${bob.token}` },
+    });
+    expect(original.statusCode).toBe(404);
+  });
 });
