@@ -12,7 +12,7 @@ export const libraryPlugin: Plugin<void> = {
   register(server) {
     server.route(libraryRoutes);
     const app = server.app;
-    startThumbnails(app);
+    startThumbnails(app, () => server.plugins.assets?.storage);
     server.ext('onPreStop', async () => {
       stopThumbnails(app);
       await thumbnailsIdle(app);

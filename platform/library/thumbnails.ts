@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
+import sharp from 'sharp';
 import { boardToSvg } from '../../shared/geometry/board';
 import type { Shape } from '../../shared/model';
 import type { BoardApp } from '../boards/access';
 import { isPrivateModeOn } from '../boards/config';
 import type { BoardRow } from '../boards/repo';
 import { boardStateAt } from '../boards/snapshots';
+import { resourcesOf } from '../assets/copy';
+import { pageKey } from '../assets/pdf';
+import type { AssetStorage } from '../assets/storage';
 import { renderThumbnailPng } from './render/index';
 import { claimThumbnail, findLiveBoard, noteChange, storeThumbnail } from './repo';
 
@@ -21,8 +25,9 @@ import { claimThumbnail, findLiveBoard, noteChange, storeThumbnail } from './rep
  * nodes each hears every change; the first node to claim the board's seq (one conditional upsert)
  * renders it, the others skip it.
  *
- * What: shapes bottom → top, comments left out, pictures as grey boxes (nothing is fetched while
- * rendering); an empty board has no thumbnail (the panel shows its placeholder), and neither has
+ * What: shapes bottom → top, comments left out, the board's own uploaded pictures drawn from their
+ * smallest preview (at most THUMBNAIL_PICTURES of them; nothing is fetched from outside: pictures
+ * by address, and ids of other boards' assets, stay grey boxes); an empty board has no thumbnail (the panel shows its placeholder), and neither has
  * a board in private mode (its thumbnail would show members what private mode hides from them).
  */
 export const THUMBNAIL_DELAY_MS = 1500;
@@ -30,6 +35,8 @@ export const THUMBNAIL_MAX_DELAY_MS = 10_000;
 export const THUMBNAIL_WIDTH = 480;
 export const THUMBNAIL_HEIGHT = 300;
 export const THUMBNAIL_TYPE = 'image/png';
+/** The most pictures a thumbnail draws (a small image; the render stays bounded on a board of hundreds). */
+export const THUMBNAIL_PICTURES = 50;
 
 interface Pending {
   first: number;
@@ -43,6 +50,8 @@ interface ThumbState {
   chain: Promise<void>;
   running: number;
   stop?: () => void;
+  /** where the board's pictures are (the assets plugin's storage), once the server knows it */
+  storage?: () => AssetStorage | undefined;
 }
 
 const states = new WeakMap<object, ThumbState>();
@@ -53,9 +62,10 @@ function stateOf(app: BoardApp): ThumbState {
   return s;
 }
 
-/** Listens to the board bus (once per app). */
-export function startThumbnails(app: BoardApp): void {
+/** Listens to the board bus (once per app); `storage` gives the pictures' storage. */
+export function startThumbnails(app: BoardApp, storage?: () => AssetStorage | undefined): void {
   const s = stateOf(app);
+  if (storage) s.storage = storage;
   if (s.stop) return;
   s.stop = app.bus.subscribe((code, message) => {
     if (message.event === 'onCommand' || message.event === 'onClearBoard') {
@@ -123,19 +133,56 @@ export function stopThumbnails(app: BoardApp): void {
   s.pending.clear();
 }
 
-/** A shape as the thumbnail draws it: pictures without their source (nothing is fetched). */
-function offline(shape: Shape): Shape {
-  if (shape.cmd === 'image') return { ...shape, url: undefined, resource: undefined } as Shape;
-  if (shape.cmd === 'composite') return { ...shape, shapes: shape.shapes.map(offline) } as Shape;
+/** A shape as the thumbnail draws it: no address is fetched; a picture is drawn only from `pictures`. */
+function offline(shape: Shape, pictures: ReadonlyMap<string, string>): Shape {
+  if (shape.cmd === 'image')
+    return { ...shape, url: undefined, resource: shape.resource && pictures.has(shape.resource) ? shape.resource : undefined } as Shape;
+  if (shape.cmd === 'composite') return { ...shape, shapes: shape.shapes.map((s) => offline(s, pictures)) } as Shape;
   return shape;
 }
 
-/** The PNG of shapes (null: nothing to draw). */
-export async function thumbnailOf(shapes: readonly Shape[], config: BoardRow['board_config']): Promise<Buffer | null> {
-  const drawn = shapes.filter((s) => s.cmd !== 'comment').map(offline);
+/**
+ * The board's own pictures among `shapes`, as data URLs of their smallest preview (a PDF's page as
+ * shown, when it was drawn): only assets of this board are read — a shape naming another board's
+ * asset draws a grey box.
+ */
+async function thumbnailPictures(app: BoardApp, storage: AssetStorage | undefined, boardId: string, shapes: readonly Shape[]) {
+  const pictures = new Map<string, string>();
+  const wanted = [...new Set(resourcesOf(shapes))].slice(0, THUMBNAIL_PICTURES);
+  if (!storage || wanted.length === 0) return pictures;
+  const own = new Set((await app.db('assets').where({ board_id: boardId }).whereIn('id', wanted).pluck('id')) as string[]);
+  const pages = new Map(shapes.flatMap((s) => (s.cmd === 'image' && s.resource && s.page ? [[s.resource, s.page.current] as const] : [])));
+  for (const id of wanted) {
+    if (!own.has(id)) continue;
+    const object = (await storage.get(pageKey(id, pages.get(id) ?? 1, 'preview'))) ?? (await storage.get(pageKey(id, 1, 'preview')));
+    if (!object) continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    // as PNG: the SVG rasteriser reads PNG and JPEG pictures, not the previews' WebP
+    const png = await sharp(Buffer.concat(chunks), { limitInputPixels: 4096 * 4096 })
+      .png()
+      .toBuffer()
+      .catch(() => null);
+    if (png) pictures.set(id, `data:image/png;base64,${png.toString('base64')}`);
+  }
+  return pictures;
+}
+
+/** The PNG of shapes (null: nothing to draw); `pictures` maps the board's asset ids to data URLs. */
+export async function thumbnailOf(
+  shapes: readonly Shape[],
+  config: BoardRow['board_config'],
+  pictures: ReadonlyMap<string, string> = new Map(),
+): Promise<Buffer | null> {
+  const drawn = shapes.filter((s) => s.cmd !== 'comment').map((s) => offline(s, pictures));
   if (!drawn.length) return null;
   const background = /^#[0-9a-fA-F]{6}$/.test(config?.bgColor ?? '') ? config!.bgColor! : '#ffffff';
-  const svg = boardToSvg(drawn, { maxSize: THUMBNAIL_WIDTH * 2, background, pattern: config?.bg });
+  const svg = boardToSvg(drawn, {
+    maxSize: THUMBNAIL_WIDTH * 2,
+    background,
+    pattern: config?.bg,
+    assetUrl: (resource) => pictures.get(resource) ?? '',
+  });
   return renderThumbnailPng({ input: Buffer.from(svg), width: THUMBNAIL_WIDTH, height: THUMBNAIL_HEIGHT, background });
 }
 
@@ -148,6 +195,7 @@ export async function renderThumbnail(app: BoardApp, board: BoardRow): Promise<v
   // the events that waited meanwhile go out before the SVG is drawn (a busy board's deliveries
   // wait for one step of this background work at a time, not for all of it)
   await new Promise((resolve) => setImmediate(resolve));
-  const image = await thumbnailOf(shapes, board.board_config);
+  const pictures = await thumbnailPictures(app, stateOf(app).storage?.(), board.id, shapes);
+  const image = await thumbnailOf(shapes, board.board_config, pictures);
   await storeThumbnail(app.db, board.id, { image, type: THUMBNAIL_TYPE, key: image ? newThumbnailKey() : null, seq, source: 'server' });
 }

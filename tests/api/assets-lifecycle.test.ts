@@ -3,6 +3,8 @@ import type { Shape } from '../../shared/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardStateAt } from '../../platform/boards/snapshots';
 import { sweepOrphanedAssets } from '../../platform/assets/sweep';
+import { renderThumbnail } from '../../platform/library/thumbnails';
+import sharp from 'sharp';
 import type { AssetStorage } from '../../platform/assets/storage';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { twoPagePdf } from '../helpers/pdf';
@@ -188,5 +190,29 @@ describe('assets through duplicate and delete', () => {
       headers: { authorization: `Bearer ${bob.token}` },
     });
     expect(original.statusCode).toBe(404);
+  });
+
+  it("the board's thumbnail draws its own pictures; another board's asset id stays a grey box", async () => {
+    const board = await newBoard(p, ann, { name: 'Thumb' });
+    const elsewhere = await newBoard(p, ann, { name: 'Elsewhere' });
+    const red = await upload(p, ann, board.code, { name: 'red.png', data: await png(300, 200) });
+    const foreign = await upload(p, ann, elsewhere.code, { name: 'red.png', data: await png(300, 200) });
+    const at = (id: string, resource: string, x: number) => ({ ...picture(id, resource), x, y: 0, w: 300, h: 200 }) as Shape;
+    await send(p, ann, board.code, add(ann.actor.uid, at('own', red.body.id, 0)));
+    await send(p, ann, board.code, add(ann.actor.uid, at('other', foreign.body.id, 400)));
+    const row = await p.db('boards').where({ id: board.id }).first();
+    await renderThumbnail(p.server.app, row);
+    const stored = await p.db('board_library').where({ board_id: board.id }).first();
+    const { data, info } = await sharp(stored.thumbnail).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const pixel = (fx: number, fy: number) => {
+      const i = (Math.round(info.height * fy) * info.width + Math.round(info.width * fx)) * 3;
+      return [data[i]!, data[i + 1]!, data[i + 2]!];
+    };
+    // the board is 700 × 200 plus padding, contained in the thumbnail: the left picture red, the right one grey
+    const row50 = 0.5;
+    const reds = [0.2, 0.25, 0.3].map((fx) => pixel(fx, row50)).filter(([r, g, b]) => r > 150 && g < 80 && b < 80);
+    expect(reds.length).toBeGreaterThan(0);
+    const right = pixel(0.75, row50);
+    expect(right[0]! > 150 && right[1]! < 80).toBe(false);
   });
 });
