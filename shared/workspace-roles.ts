@@ -150,6 +150,7 @@ export const SETTING_RIGHTS = {
   name: 'editName',
   darkTheme: 'editTheme',
   maxUploadSize: 'editUploadSize',
+  uploads: 'editUploadSize',
   zoomLimitsMin: 'editZoomLimits',
   zoomLimitsMax: 'editZoomLimits',
   fonts: 'editFonts',
@@ -186,6 +187,8 @@ export interface WorkspaceFont {
 export interface WorkspaceConfig {
   theme: 'dark' | 'light';
   maxUploadSize: number;
+  /** boards of the workspace take pictures (docs/assets.md "Upload setting"); a board's own setting wins */
+  uploads: boolean;
   zoomLimits: [number, number];
   fonts: WorkspaceFont[];
 }
@@ -193,6 +196,7 @@ export interface WorkspaceConfig {
 export const DEFAULT_WORKSPACE_CONFIG: WorkspaceConfig = {
   theme: 'light',
   maxUploadSize: WORKSPACE_LIMITS.uploadDefault,
+  uploads: true,
   zoomLimits: [WORKSPACE_LIMITS.zoomMin, WORKSPACE_LIMITS.zoomMax],
   fonts: [],
 };
@@ -220,6 +224,7 @@ export function workspaceConfigOf(stored: Record<string, unknown> | null | undef
   return {
     theme: s.theme === 'dark' ? 'dark' : 'light',
     maxUploadSize: typeof s.maxUploadSize === 'number' ? s.maxUploadSize : DEFAULT_WORKSPACE_CONFIG.maxUploadSize,
+    uploads: s.uploads !== false,
     zoomLimits: [zoom[0], zoom[1]],
     fonts: Array.isArray(s.fonts) ? (s.fonts as WorkspaceFont[]).filter((f) => f && typeof f.name === 'string') : [],
   };

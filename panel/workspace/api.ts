@@ -38,6 +38,7 @@ export interface WorkspaceSettings {
   name: string;
   darkTheme: boolean;
   maxUploadSize: number;
+  uploads: boolean;
   zoomLimitsMin: number;
   zoomLimitsMax: number;
   fonts: WorkspaceFont[];

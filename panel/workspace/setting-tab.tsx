@@ -11,6 +11,7 @@ const settingsOf = (w: Workspace): WorkspaceSettings => {
     name: w.name,
     darkTheme: config.theme === 'dark',
     maxUploadSize: config.maxUploadSize,
+    uploads: config.uploads,
     zoomLimitsMin: config.zoomLimits[0],
     zoomLimitsMax: config.zoomLimits[1],
     fonts: config.fonts,
@@ -30,7 +31,7 @@ const valuesOf = (w: Workspace): Values => {
 
 /**
  * /panel/workspace/{id}/workspace-setting (panel.md §2, §5, §6): name (Owner, Admin), dark theme,
- * max upload size, zoom limits and fonts (Owner, Admin, ClientAdmin), Save; a font is added at once
+ * max upload size and whether boards take uploads (docs/assets.md "Upload setting"), zoom limits and fonts (Owner, Admin, ClientAdmin), Save; a font is added at once
  * (the server reads it: 'Font not found: {name}', 'Error fetching font' …) and removed with Save;
  * Delete workspace for Owner or Admin while it has no boards. Members see the settings, read-only.
  */
@@ -123,6 +124,13 @@ export function SettingTab() {
           hint={`${UPLOAD_SIZE_HINT} (now ${formatBytes(Number(form.values.maxUploadSize) || 0)})`}
           {...form.field('maxUploadSize')}
           disabled={!can('editUploadSize')}
+        />
+        <Switch
+          className="p-switch-row"
+          label="Boards take pictures and PDFs"
+          checked={form.values.uploads}
+          disabled={!can('editUploadSize')}
+          onChange={(e) => form.setValue('uploads', e.target.checked)}
         />
         <div className="p-form-row">
           <Field

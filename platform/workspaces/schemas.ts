@@ -127,6 +127,7 @@ export const updateWorkspacePayload = Joi.object({
   name: Joi.string().allow('').max(WORKSPACE_LIMITS.nameMax),
   darkTheme: Joi.boolean().truthy('on').falsy('off'),
   maxUploadSize: Joi.number().integer().min(WORKSPACE_LIMITS.uploadMin).max(WORKSPACE_LIMITS.uploadMax).messages(sizeMessages),
+  uploads: Joi.boolean().description("boards take pictures unless their own setting says otherwise (a board's 0)"),
   zoomLimitsMin: zoom('zoomLimitsMin'),
   zoomLimitsMax: zoom('zoomLimitsMax'),
   fonts,
@@ -181,6 +182,7 @@ export const workspaceView = Joi.object({
   config: Joi.object({
     theme: Joi.string().valid('dark', 'light'),
     maxUploadSize: Joi.number(),
+    uploads: Joi.boolean(),
     zoomLimits: Joi.array().items(Joi.number()).length(2),
     fonts: Joi.array().items(
       Joi.object({ name: Joi.string(), url: Joi.string().allow(null), src: Joi.string().allow(null) }).label('WorkspaceFontView'),

@@ -144,6 +144,7 @@ export interface WorkspaceUpdate {
   name?: string;
   darkTheme?: boolean;
   maxUploadSize?: number;
+  uploads?: boolean;
   zoomLimitsMin?: number;
   zoomLimitsMax?: number;
   fonts?: WorkspaceFont[];
@@ -165,6 +166,7 @@ export async function updateWorkspace(app: App, actor: Actor | null, ref: string
   const next: WorkspaceConfig = {
     theme: input.darkTheme === undefined ? current.theme : input.darkTheme ? 'dark' : 'light',
     maxUploadSize: input.maxUploadSize ?? current.maxUploadSize,
+    uploads: input.uploads ?? current.uploads,
     zoomLimits: [input.zoomLimitsMin ?? current.zoomLimits[0], input.zoomLimitsMax ?? current.zoomLimits[1]],
     fonts: input.fonts ? input.fonts.map((f) => keptFont(current.fonts, f)) : current.fonts,
   };
@@ -172,6 +174,7 @@ export async function updateWorkspace(app: App, actor: Actor | null, ref: string
     name: name !== undefined && name !== workspace.name,
     darkTheme: next.theme !== current.theme,
     maxUploadSize: next.maxUploadSize !== current.maxUploadSize,
+    uploads: next.uploads !== current.uploads,
     zoomLimitsMin: next.zoomLimits[0] !== current.zoomLimits[0],
     zoomLimitsMax: next.zoomLimits[1] !== current.zoomLimits[1],
     fonts: JSON.stringify(next.fonts) !== JSON.stringify(current.fonts),

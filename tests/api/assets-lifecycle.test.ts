@@ -215,4 +215,22 @@ describe('assets through duplicate and delete', () => {
     const right = pixel(0.75, row50);
     expect(right[0]! > 150 && right[1]! < 80).toBe(false);
   });
+
+  it("the workspace's uploads switch: off, its boards at the workspace's setting refuse uploads; a board set to enabled still takes them", async () => {
+    const board = await newBoard(p, ann, { name: 'Workspace switch' });
+    const ws = (await p.db('boards').where({ id: board.id }).first()).workspace_id as string;
+    const off = await call(p, ann, 'PUT', `/api/workspaces/${ws}`, { uploads: false });
+    expect(off.status).toBe(200);
+    expect(off.body.config.uploads).toBe(false);
+    const refused = await upload(p, ann, board.code, { name: 'a.png', data: await png(10, 10) });
+    expect(refused).toMatchObject({ status: 403, body: { message: 'Uploads are disabled on this board' } });
+    await p
+      .db('boards')
+      .where({ id: board.id })
+      .update({ board_config: JSON.stringify({ upload: 1 }) });
+    expect((await upload(p, ann, board.code, { name: 'a.png', data: await png(10, 10) })).status).toBe(200);
+    const on = await call(p, ann, 'PUT', `/api/workspaces/${ws}`, { uploads: true });
+    expect(on.body.config.uploads).toBe(true);
+    expect((await call(p, ann, 'PUT', `/api/workspaces/${ws}`, { uploads: 'sometimes' })).body.errors).toHaveProperty('uploads');
+  });
 });

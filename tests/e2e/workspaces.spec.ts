@@ -88,6 +88,7 @@ test('create a workspace, rename it, set zoom limits and a font: a board of it o
   await page.getByLabel('Minimum zoom (%)').fill('50');
   await page.getByLabel('Maximum zoom (%)').fill('200');
   await page.getByRole('switch', { name: 'Dark theme' }).check();
+  await page.getByRole('switch', { name: 'Boards take pictures and PDFs' }).uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('data successfully saved.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Design studio' })).toBeVisible();
@@ -120,6 +121,9 @@ test('create a workspace, rename it, set zoom limits and a font: a board of it o
   await expect(page.getByRole('combobox', { name: 'Font' }).locator('option', { hasText: 'Brand Sans' })).toHaveCount(1);
   // the font itself loads from this server (no request reaches the font service from the page)
   await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Brand Sans"'))).toBe(true);
+  // the workspace's boards take no uploads: no Upload tool
+  await expect(page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Text', exact: true })).toBeVisible();
+  await expect(page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Upload', exact: true })).toHaveCount(0);
 });
 
 test('turning the cursors extension off hides collaborators’ cursors on the workspace’s boards', async ({ browser }) => {
