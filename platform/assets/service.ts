@@ -8,7 +8,7 @@ import { badRequest } from '../core/errors';
 import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardAccess } from '../boards/access';
 import { boardConfigOf } from '../boards/config';
 import { downloadToFile, DownloadFailed, InvalidUrl } from './from-url';
-import { intake, IntakeError, uploadLimit } from './intake';
+import { intake, IntakeError, uploadLimit, type IntakeResult } from './intake';
 import { copyAssets } from './copy';
 import { findAsset, insertAsset, type AssetRow } from './repo';
 import type { AssetStorage, StoredObject } from './storage';
@@ -89,15 +89,30 @@ export async function uploadAsset(
   }
   const name = downloaded?.name ?? ('file' in source ? source.file.name : '');
   const id = crypto.randomUUID();
+  await storeMade(app, { id, boardId: access.board.id, userId: actor!.userId, uid: actor!.uid, name }, made);
+  const page = made.mime === PDF_MIME ? { page: { current: 1, total: made.pages } } : {};
+  return { id, width: made.width, height: made.height, metadata: { mimetype: made.mime, ...page } };
+}
+
+/**
+ * Stores what the intake made (its variants and extras, then the row): an upload, and each picture
+ * of a restored backup.
+ */
+export async function storeMade(
+  app: Pick<AssetApp, 'db' | 'assets'>,
+  asset: { id: string; boardId: string; userId: string | null; uid: string; name: string },
+  made: IntakeResult,
+): Promise<void> {
+  const { id } = asset;
   for (const variant of VARIANTS) await app.assets.put(`${id}/${variant}`, made.variants[variant].data, made.variants[variant].contentType);
-  for (const [name, object] of Object.entries(made.extra)) await app.assets.put(`${id}/${name}`, object.data, object.contentType);
+  for (const [key, object] of Object.entries(made.extra)) await app.assets.put(`${id}/${key}`, object.data, object.contentType);
   const bytes = [...VARIANTS.map((v) => made.variants[v]), ...Object.values(made.extra)].reduce((sum, o) => sum + o.data.length, 0);
   await insertAsset(app.db, {
     id,
-    board_id: access.board.id,
-    uploader_id: actor!.userId,
-    uploader_uid: actor!.userId ? null : actor!.uid,
-    name: name.slice(0, 255),
+    board_id: asset.boardId,
+    uploader_id: asset.userId,
+    uploader_uid: asset.userId ? null : asset.uid,
+    name: asset.name.slice(0, 255),
     mime: made.mime,
     bytes,
     width: made.width,
@@ -105,8 +120,6 @@ export async function uploadAsset(
     pages: made.pages,
     sha256: made.sha256,
   });
-  const page = made.mime === PDF_MIME ? { page: { current: 1, total: made.pages } } : {};
-  return { id, width: made.width, height: made.height, metadata: { mimetype: made.mime, ...page } };
 }
 
 /**

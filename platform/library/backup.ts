@@ -10,7 +10,12 @@ import { resolveWorkspace } from '../workspaces/service';
 import { bytesOf, findBackup, insertBackup } from './repo';
 import { accountHasPolicy, boardForAction, boardWithShapes, portableShapes, userIdOf, type App } from './service';
 import { scheduleThumbnail } from './thumbnails';
-import { decodeWtb, encodeWtb, wtbFileName, WTB_EXTENSION, WTB_MESSAGES } from './wtb';
+import { decodeWtb, encodeWtb, wtbFileName, WTB_EXTENSION, WTB_MAX_BYTES, WTB_MESSAGES } from './wtb';
+import { picturesForBackup, preparePictures, storePictures, type PreparedPicture } from '../assets/backup';
+import { resourcesOf } from '../assets/copy';
+import { IntakeError } from '../assets/intake';
+import type { AssetStorage } from '../assets/storage';
+import type { Shape } from '../../shared/model';
 
 /**
  * Backup and restore (panel.md §2, §7, §8; the file format: ./wtb.ts). Both need the
@@ -30,10 +35,14 @@ export function portableSettings(config: BoardConfig | null | undefined): BoardC
   return out;
 }
 
-export async function makeBackup(app: App, actor: Actor | null, ref: string): Promise<{ id: string }> {
+export async function makeBackup(app: App, storage: AssetStorage, actor: Actor | null, ref: string): Promise<{ id: string }> {
   const { board, userId } = await boardForAction(app, actor, ref, 'backupBoards', POLICY.backupBoards);
   const shapes = portableShapes((await boardStateAt(app.db, board.id, Number(board.last_seq))).ordered());
-  const data = encodeWtb({ name: board.name, settings: portableSettings(board.board_config), tags: board.tags ?? [], shapes });
+  // the pictures the shapes show go in the file (platform/assets/backup.ts)
+  const assets = await picturesForBackup(app.db, storage, board.id, resourcesOf(shapes));
+  if (assets.reduce((sum, a) => sum + a.data.length, 0) > WTB_MAX_BYTES)
+    throw badRequest(WTB_MESSAGES.picturesTooLarge, { id: [WTB_MESSAGES.picturesTooLarge] });
+  const data = encodeWtb({ name: board.name, settings: portableSettings(board.board_config), tags: board.tags ?? [], shapes, assets });
   const id = await insertBackup(app.db, {
     boardId: board.id,
     createdBy: userId,
@@ -41,7 +50,7 @@ export async function makeBackup(app: App, actor: Actor | null, ref: string): Pr
     data,
     expiresAt: new Date(Date.now() + BACKUP_TTL_MS),
   });
-  app.logger.info({ boardId: board.id, backupId: id, by: userId, bytes: data.length }, 'board backed up');
+  app.logger.info({ boardId: board.id, backupId: id, by: userId, bytes: data.length, pictures: assets.length }, 'board backed up');
   return { id };
 }
 
@@ -59,6 +68,7 @@ export async function backupFile(app: App, id: string): Promise<{ fileName: stri
  */
 export async function restoreBoard(
   app: App,
+  storage: AssetStorage,
   actor: Actor | null,
   workspaceRef: string,
   file: { filename?: string; data?: Buffer } | null,
@@ -73,8 +83,28 @@ export async function restoreBoard(
     throw badRequest(WTB_MESSAGES.notWtb, { file: [WTB_MESSAGES.notWtb] });
   const limits = app.config.limits;
   const content = decodeWtb(file.data, { maxShapes: limits.boardMaxShapes, maxShapeBytes: limits.commandMaxBytes - 1024 });
-  // the restorer authors what the file holds (a file cannot make shapes someone else's)
-  const shapes = portableShapes(content.shapes).map((s) => ({ ...s, uid: userId, ...(s.protectedBy ? { protectedBy: userId } : {}) }));
+  // the pictures the shapes show, judged by the upload intake before anything is made
+  const shown = new Set(resourcesOf(content.shapes));
+  let prepared: PreparedPicture[];
+  try {
+    const workspaceMax = Number((workspace.config as Record<string, unknown> | null)?.maxUploadSize) || null;
+    prepared = await preparePictures(
+      content.assets.filter((a) => shown.has(a.id)),
+      workspaceMax,
+    );
+  } catch (err) {
+    if (err instanceof IntakeError) throw badRequest(WTB_MESSAGES.invalid, { file: [err.message] });
+    throw err;
+  }
+  const copies = new Map(prepared.map((p) => [p.oldId, p.newId]));
+  // the restorer authors what the file holds (a file cannot make shapes someone else's); a picture
+  // not in the file keeps no id (it would name an asset of some other board)
+  const shapes = portableShapes(content.shapes).map((s) => {
+    const owned = { ...s, uid: userId, ...(s.protectedBy ? { protectedBy: userId } : {}) } as Shape;
+    if (owned.cmd !== 'image' || !owned.resource) return owned;
+    const resource = copies.get(owned.resource);
+    return { ...owned, resource } as Shape;
+  });
   const board = await boardWithShapes(app, {
     workspaceId: workspace.id,
     userId,
@@ -84,7 +114,11 @@ export async function restoreBoard(
     shapes,
     author: () => userId,
   });
+  await storePictures({ db: app.db, assets: storage }, board.id, userId, prepared);
   if (shapes.length) scheduleThumbnail(app, board.code, userId);
-  app.logger.info({ boardId: board.id, workspaceId: workspace.id, by: userId, shapes: shapes.length }, 'board restored');
+  app.logger.info(
+    { boardId: board.id, workspaceId: workspace.id, by: userId, shapes: shapes.length, pictures: prepared.length },
+    'board restored',
+  );
   return { code: board.code };
 }

@@ -111,7 +111,7 @@ export const libraryRoutes: ServerRoute[] = [
       validate: { params: boardParams, payload: emptyPayload },
       response: { schema: Joi.object({ id: Joi.string() }).label('BoardBackup') },
     },
-    handler: (request) => makeBackup(app(request), actor(request), id(request)),
+    handler: (request) => makeBackup(app(request), request.server.plugins.assets.storage, actor(request), id(request)),
   },
   {
     method: 'GET',
@@ -162,11 +162,17 @@ export const libraryRoutes: ServerRoute[] = [
       const filename =
         file && typeof file === 'object' && !Buffer.isBuffer(file) && typeof file.filename === 'string' ? file.filename : undefined;
       if (typeof file === 'string')
-        return restoreBoard(app(request), actor(request), String(request.params.workspaceId), {
+        return restoreBoard(app(request), request.server.plugins.assets.storage, actor(request), String(request.params.workspaceId), {
           filename,
           data: Buffer.from(file, 'latin1'),
         });
-      return restoreBoard(app(request), actor(request), String(request.params.workspaceId), data ? { filename, data } : null);
+      return restoreBoard(
+        app(request),
+        request.server.plugins.assets.storage,
+        actor(request),
+        String(request.params.workspaceId),
+        data ? { filename, data } : null,
+      );
     },
   },
   {

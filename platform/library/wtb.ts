@@ -11,36 +11,51 @@ import { inputRefusal } from '../core/input-guard';
  * UTF-8 JSON
  *   { "format": "tabula-board", "version": 1, "exportedAt": ISO time,
  *     "board": { "name", "settings": boardConfig, "tags": [] },
- *     "shapes": [shape, …] }      // the board as it is now, bottom → top (no history)
- * Assets will join as `"assets"` in a later version. Reading one is hostile-input parsing: the
+ *     "shapes": [shape, …],      // the board as it is now, bottom → top (no history)
+ *     "assets": [{ "id", "name", "data": base64 }, …] }   // version 2: the pictures the shapes show
+ * Version 1 files (no assets) are still read. Reading one is hostile-input parsing: the
  * compressed and the uncompressed sizes are capped (a zip bomb stops at the cap), the JSON must be
  * this format and version, every shape passes the shape schema (core/model-schemas), no NUL,
  * lone surrogate or deep nesting anywhere (core/input-guard), ids are unique, the settings pass
- * the board's own setting rules. Any failure is a 400 under `file`, never a 500.
+ * the board's own setting rules; an asset is an id, a name and base64 bytes (what they are is for
+ * the upload intake to say when the board is restored). Any failure is a 400 under `file`, never a 500.
  */
 export const WTB_FORMAT = 'tabula-board';
-export const WTB_VERSION = 1;
+export const WTB_VERSION = 2;
+/** The versions a restore reads (1: before assets). */
+export const WTB_READABLE_VERSIONS: readonly number[] = [1, 2];
 export const WTB_EXTENSION = '.wtb';
-/** The most bytes of an uploaded .wtb file (compressed). */
-export const WTB_MAX_BYTES = 10 * 1024 * 1024;
-/** The most bytes its JSON may take once decompressed. */
-export const WTB_MAX_JSON_BYTES = 64 * 1024 * 1024;
+/** The most bytes of an uploaded .wtb file (compressed; pictures barely compress). */
+export const WTB_MAX_BYTES = 64 * 1024 * 1024;
+/** The most bytes its JSON may take once decompressed (the pictures in base64 are 4/3 of their bytes). */
+export const WTB_MAX_JSON_BYTES = 96 * 1024 * 1024;
+/** The most pictures a backup carries. */
+export const WTB_MAX_ASSETS = 500;
 
 export const WTB_MESSAGES = {
   noFile: 'No File Selected',
   notWtb: 'Only .wtb backup files can be restored.',
   corrupted: 'The file is not a readable board backup (it is damaged or not a .wtb file).',
   tooLarge: 'The backup is too large to restore.',
-  version: `This backup was made by another version of the product (supported: version ${WTB_VERSION}).`,
+  version: `This backup was made by another version of the product (supported: versions ${WTB_READABLE_VERSIONS.join(' and ')}).`,
+  picturesTooLarge: `The board's pictures are too large for one backup file (at most ${WTB_MAX_BYTES / 1024 / 1024} MiB).`,
   invalid: 'The backup holds invalid board data.',
   tooManyShapes: (max: number) => `The backup holds more than ${max} shapes.`,
 } as const;
+
+/** A picture a backup carries: the asset id its shapes name, the uploaded name, the bytes. */
+export interface WtbAsset {
+  id: string;
+  name: string;
+  data: Buffer;
+}
 
 export interface WtbBoard {
   name: string;
   settings: BoardConfig;
   tags: string[];
   shapes: Shape[];
+  assets: WtbAsset[];
 }
 
 export interface WtbFile {
@@ -49,6 +64,7 @@ export interface WtbFile {
   exportedAt: string;
   board: { name: string; settings: BoardConfig; tags: string[] };
   shapes: Shape[];
+  assets: Array<{ id: string; name: string; data: string }>;
 }
 
 export function encodeWtb(board: WtbBoard, now = new Date()): Buffer {
@@ -58,6 +74,7 @@ export function encodeWtb(board: WtbBoard, now = new Date()): Buffer {
     exportedAt: now.toISOString(),
     board: { name: board.name, settings: board.settings, tags: board.tags },
     shapes: board.shapes,
+    assets: board.assets.map((a) => ({ id: a.id, name: a.name, data: a.data.toString('base64') })),
   };
   return zlib.gzipSync(Buffer.from(JSON.stringify(file), 'utf8'));
 }
@@ -86,8 +103,10 @@ export function decodeWtb(data: Buffer, limits: { maxShapes: number; maxShapeByt
     throw refuse(WTB_MESSAGES.corrupted);
   }
   if (!isObject(file) || file.format !== WTB_FORMAT) throw refuse(WTB_MESSAGES.corrupted);
-  if (file.version !== WTB_VERSION) throw refuse(WTB_MESSAGES.version);
-  const problem = inputRefusal(file, ['file']);
+  if (typeof file.version !== 'number' || !WTB_READABLE_VERSIONS.includes(file.version)) throw refuse(WTB_MESSAGES.version);
+  // the pictures' base64 is checked here, not by the generic walk (it is long by nature)
+  const assets = readAssets(file.version === 1 ? [] : file.assets);
+  const problem = inputRefusal({ ...file, assets: [] }, ['file']);
   if (problem) throw refuse(WTB_MESSAGES.invalid, (problem.output.payload as unknown as { errors: Record<string, string[]> }).errors);
   const board = file.board;
   if (!isObject(board) || typeof board.name !== 'string' || !Array.isArray(file.shapes)) throw refuse(WTB_MESSAGES.invalid);
@@ -125,7 +144,31 @@ export function decodeWtb(data: Buffer, limits: { maxShapes: number; maxShapeByt
     if (Buffer.byteLength(JSON.stringify(shape)) > limits.maxShapeBytes)
       throw refuse(WTB_MESSAGES.invalid, { [`file.shapes.${i}`]: ['is too large'] });
   });
-  return { name, settings, tags: [...new Set((tags as string[]).map((t) => t.trim()))], shapes: shapes as Shape[] };
+  return { name, settings, tags: [...new Set((tags as string[]).map((t) => t.trim()))], shapes: shapes as Shape[], assets };
+}
+
+const ASSET_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The `assets` of a version 2 file: ids unique UUIDs, names short text, data base64 (the intake judges the bytes on restore). */
+function readAssets(value: unknown): WtbAsset[] {
+  if (!Array.isArray(value)) throw refuse(WTB_MESSAGES.invalid, { 'file.assets': ['must be a list'] });
+  if (value.length > WTB_MAX_ASSETS)
+    throw refuse(WTB_MESSAGES.invalid, { 'file.assets': [`must hold at most ${WTB_MAX_ASSETS} pictures`] });
+  const ids = new Set<string>();
+  return value.map((asset, i) => {
+    const at = `file.assets.${i}`;
+    if (!isObject(asset)) throw refuse(WTB_MESSAGES.invalid, { [at]: ['must be an object'] });
+    const { id, name, data } = asset;
+    if (typeof id !== 'string' || !ASSET_ID.test(id) || ids.has(id))
+      throw refuse(WTB_MESSAGES.invalid, { [`${at}.id`]: ['must be a UUID used once'] });
+    ids.add(id);
+    if (typeof name !== 'string' || !name.trim() || name.length > 255 || /[\u0000-\u001f]/.test(name))
+      throw refuse(WTB_MESSAGES.invalid, { [`${at}.name`]: ['must be a file name of 1 to 255 characters'] });
+    if (typeof data !== 'string' || data.length % 4 !== 0 || !BASE64.test(data))
+      throw refuse(WTB_MESSAGES.invalid, { [`${at}.data`]: ['must be base64'] });
+    return { id, name, data: Buffer.from(data, 'base64') };
+  });
 }
 
 /** `<name>.wtb` for a download: the board name without characters file systems refuse. */

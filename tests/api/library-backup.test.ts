@@ -14,6 +14,7 @@ import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { add, call, move, newBoard, rect, send, signedIn, uidOf, type Who } from './boards-fixtures';
 import { librarian } from './library-fixtures';
 import { lock } from '../security/support';
+import { png, upload } from './assets-fixtures';
 
 let p: TestPlatform;
 let owner: Awaited<ReturnType<typeof librarian>>;
@@ -158,13 +159,69 @@ describe('restore', () => {
     expect(await boardCount()).toBe(before);
   });
 
+  it('the pictures travel: a backup carries what the shapes show, the restore makes new assets of the new board', async () => {
+    const board = await newBoard(p, owner, { name: 'With a picture' });
+    const up = await upload(p, owner, board.code, { name: 'red.png', data: await png(40, 30) });
+    const uid = owner.actor.uid;
+    const picture = { id: 'pic', cmd: 'image', uid, timestamp: Date.now(), x: 0, y: 0, w: 40, h: 30, resource: up.body.id };
+    await send(p, owner, board.code, add(uid, picture as never));
+    const file = await backupOf(owner, board.code);
+    const json = JSON.parse(zlib.gunzipSync(file).toString('utf8'));
+    expect(json.version).toBe(2);
+    expect(json.assets).toHaveLength(1);
+    expect(json.assets[0]).toMatchObject({ id: up.body.id, name: 'red.png' });
+    const full = await p.server.inject({
+      method: 'GET',
+      url: `/api/assets/${up.body.id}/full?Board=${board.code}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(Buffer.from(json.assets[0].data, 'base64').equals(full.rawPayload)).toBe(true);
+
+    const res = await restore(owner, file, 'With a picture.wtb');
+    expect(res.status).toBe(200);
+    const [shape] = (await shapesOf(res.body.code)) as Array<{ resource: string }>;
+    expect(shape!.resource).toMatch(/^[0-9a-f-]{36}$/);
+    expect(shape!.resource).not.toBe(up.body.id);
+    const restored = await p.db('boards').where({ code: res.body.code }).first();
+    expect(await p.db('assets').where({ id: shape!.resource }).first()).toMatchObject({
+      board_id: restored.id,
+      name: 'red.png',
+      width: 40,
+    });
+    const read = await p.server.inject({
+      method: 'GET',
+      url: `/api/assets/${shape!.resource}/full?Board=${res.body.code}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(read.statusCode).toBe(200);
+  });
+
+  it('a picture in a backup is judged like an upload: a program named .png refuses the whole restore, creating nothing', async () => {
+    const json = JSON.parse(zlib.gunzipSync(await backupOf(owner, source.code)).toString('utf8'));
+    const id = crypto.randomUUID();
+    const uid = owner.actor.uid;
+    const hostile = {
+      ...json,
+      shapes: [...json.shapes, { id: 'evil', cmd: 'image', uid, timestamp: 1, x: 0, y: 0, w: 10, h: 10, resource: id }],
+      assets: [{ id, name: 'cat.png', data: Buffer.from('MZ\x90\x00 a program, not a picture').toString('base64') }],
+    };
+    const before = await boardCount();
+    const assets = Number((await p.db('assets').count({ n: '*' }))[0]!.n);
+    const res = await restore(owner, zlib.gzipSync(Buffer.from(JSON.stringify(hostile))));
+    expect(res.status).toBe(400);
+    expect(res.body.errors.file).toEqual(['"cat.png" file type is not supported']);
+    expect(await boardCount()).toBe(before);
+    expect(Number((await p.db('assets').count({ n: '*' }))[0]!.n)).toBe(assets);
+  });
+
   it('a fuzz of 200 mutated files creates nothing and never answers 5xx', async () => {
     const good = await backupOf(owner, source.code);
     const json = JSON.parse(zlib.gunzipSync(good).toString('utf8'));
     const gz = (value: unknown) => zlib.gzipSync(Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)));
     const rnd = (n: number) => crypto.randomInt(n);
     const hostile: Array<() => Buffer> = [
-      () => gz({ ...json, version: 2 }),
+      () => gz({ ...json, version: 3 }),
+      () => gz({ ...json, assets: [{ id: crypto.randomUUID(), name: 'a.png', data: 'not base64' }] }),
       () => gz({ ...json, version: '1' }),
       () => gz({ ...json, format: 'other' }),
       () => gz({ ...json, shapes: [{ ...json.shapes[0], x: 'abc' }] }),

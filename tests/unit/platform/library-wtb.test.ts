@@ -13,7 +13,14 @@ import type { Shape } from '../../../shared/model';
 const limits = { maxShapes: 100, maxShapeBytes: 100_000 };
 const rect = (id: string, x = 0): Shape =>
   ({ id, cmd: 'rectangle', uid: 'u1', timestamp: 1, x, y: 0, w: 10, h: 10, stroke: '#000000', lineWidth: 2 }) as Shape;
-const board = { name: 'Plan', settings: { bg: 'dot', bgColor: '#fafafa' }, tags: ['a'], shapes: [rect('r1'), rect('r2', 40)] };
+const picture = { id: '0b5b8a62-0f1e-4c4e-9d57-3f1f5c0e9a11', name: 'photo.png', data: Buffer.from('picture bytes') };
+const board = {
+  name: 'Plan',
+  settings: { bg: 'dot', bgColor: '#fafafa' },
+  tags: ['a'],
+  shapes: [rect('r1'), rect('r2', 40)],
+  assets: [picture],
+};
 const gz = (value: unknown) => zlib.gzipSync(Buffer.from(JSON.stringify(value)));
 
 function refusal(run: () => unknown): { message: string; errors: Record<string, string[]> } {
@@ -29,10 +36,27 @@ function refusal(run: () => unknown): { message: string; errors: Record<string, 
 }
 
 describe('.wtb', () => {
-  it('round-trips a board through gzip JSON of version 1', () => {
+  it('round-trips a board and its pictures through gzip JSON of version 2; version 1 (no pictures) still reads', () => {
     const file = encodeWtb(board);
-    expect(JSON.parse(zlib.gunzipSync(file).toString())).toMatchObject({ format: 'tabula-board', version: 1, board: { name: 'Plan' } });
+    const json = JSON.parse(zlib.gunzipSync(file).toString());
+    expect(json).toMatchObject({ format: 'tabula-board', version: 2, board: { name: 'Plan' } });
+    expect(json.assets).toEqual([{ id: picture.id, name: 'photo.png', data: picture.data.toString('base64') }]);
     expect(decodeWtb(file, limits)).toEqual(board);
+    const { assets: _assets, ...v1 } = json;
+    expect(decodeWtb(gz({ ...v1, version: 1 }), limits)).toEqual({ ...board, assets: [] });
+  });
+
+  it('refuses pictures that are not a list of {id: UUID once, name, base64 data}', () => {
+    const json = JSON.parse(zlib.gunzipSync(encodeWtb(board)).toString());
+    const one = json.assets[0];
+    expect(refusal(() => decodeWtb(gz({ ...json, assets: 'x' }), limits)).errors['file.assets']).toBeTruthy();
+    expect(refusal(() => decodeWtb(gz({ ...json, assets: [{ ...one, id: 'x' }] }), limits)).errors['file.assets.0.id']).toBeTruthy();
+    expect(refusal(() => decodeWtb(gz({ ...json, assets: [one, one] }), limits)).errors['file.assets.1.id']).toBeTruthy();
+    expect(refusal(() => decodeWtb(gz({ ...json, assets: [{ ...one, name: '' }] }), limits)).errors['file.assets.0.name']).toBeTruthy();
+    expect(
+      refusal(() => decodeWtb(gz({ ...json, assets: [{ ...one, data: 'not base64!' }] }), limits)).errors['file.assets.0.data'],
+    ).toBeTruthy();
+    expect(refusal(() => decodeWtb(gz({ ...json, version: 2, assets: undefined }), limits)).errors['file.assets']).toBeTruthy();
   });
 
   it('refuses empty, damaged, other-version, oversized and invalid files', () => {
@@ -40,8 +64,8 @@ describe('.wtb', () => {
     expect(refusal(() => decodeWtb(Buffer.alloc(0), limits)).message).toBe(WTB_MESSAGES.noFile);
     expect(refusal(() => decodeWtb(Buffer.from('not gzip'), limits)).message).toBe(WTB_MESSAGES.corrupted);
     expect(refusal(() => decodeWtb(encodeWtb(board).subarray(0, 20), limits)).message).toBe(WTB_MESSAGES.corrupted);
-    expect(refusal(() => decodeWtb(gz({ ...json, version: 2 }), limits)).message).toBe(WTB_MESSAGES.version);
-    expect(refusal(() => decodeWtb(zlib.gzipSync(Buffer.alloc(65 * 1024 * 1024)), limits)).message).toBe(WTB_MESSAGES.tooLarge);
+    expect(refusal(() => decodeWtb(gz({ ...json, version: 3 }), limits)).message).toBe(WTB_MESSAGES.version);
+    expect(refusal(() => decodeWtb(zlib.gzipSync(Buffer.alloc(97 * 1024 * 1024)), limits)).message).toBe(WTB_MESSAGES.tooLarge);
     expect(refusal(() => decodeWtb(gz({ ...json, shapes: Array.from({ length: 101 }, (_, i) => rect(`s${i}`)) }), limits)).message).toBe(
       WTB_MESSAGES.tooManyShapes(100),
     );

@@ -124,14 +124,21 @@ describe('workspace roles (panel.md §6)', () => {
 
 describe('workspace settings and extensions', () => {
   it('fills a stored config with the defaults of panel.md §5', () => {
-    expect(DEFAULT_WORKSPACE_CONFIG).toEqual({ theme: 'light', maxUploadSize: 10_000_000, zoomLimits: [5, 600], fonts: [] });
+    expect(DEFAULT_WORKSPACE_CONFIG).toEqual({ theme: 'light', maxUploadSize: 10_000_000, uploads: true, zoomLimits: [5, 600], fonts: [] });
     expect(workspaceConfigOf({})).toEqual(DEFAULT_WORKSPACE_CONFIG);
     expect(workspaceConfigOf(null)).toEqual(DEFAULT_WORKSPACE_CONFIG);
     expect(
-      workspaceConfigOf({ theme: 'dark', maxUploadSize: 20_000, zoomLimits: [10, 20], fonts: [{ name: 'A' }, null, { url: 'x' }] }),
+      workspaceConfigOf({
+        theme: 'dark',
+        maxUploadSize: 20_000,
+        uploads: false,
+        zoomLimits: [10, 20],
+        fonts: [{ name: 'A' }, null, { url: 'x' }],
+      }),
     ).toEqual({
       theme: 'dark',
       maxUploadSize: 20_000,
+      uploads: false,
       zoomLimits: [10, 20],
       fonts: [{ name: 'A' }],
     });
