@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { boardToSvg } from '../../shared/geometry/board';
+import { pictureKey } from '../../shared/geometry/image';
 import type { Shape } from '../../shared/model';
 import type { BoardApp } from '../boards/access';
 import { isPrivateModeOn } from '../boards/config';
 import type { BoardRow } from '../boards/repo';
 import { boardStateAt } from '../boards/snapshots';
-import { resourcesOf } from '../assets/copy';
 import { pageKey } from '../assets/pdf';
 import type { AssetStorage } from '../assets/storage';
 import { renderThumbnailPng } from './render/index';
@@ -135,8 +135,10 @@ export function stopThumbnails(app: BoardApp): void {
 
 /** A shape as the thumbnail draws it: no address is fetched; a picture is drawn only from `pictures`. */
 function offline(shape: Shape, pictures: ReadonlyMap<string, string>): Shape {
-  if (shape.cmd === 'image')
-    return { ...shape, url: undefined, resource: shape.resource && pictures.has(shape.resource) ? shape.resource : undefined } as Shape;
+  if (shape.cmd === 'image') {
+    const shown = shape.resource && pictures.has(pictureKey(shape.resource, shape.page?.current)) ? shape.resource : undefined;
+    return { ...shape, url: undefined, resource: shown } as Shape;
+  }
   if (shape.cmd === 'composite') return { ...shape, shapes: shape.shapes.map((s) => offline(s, pictures)) } as Shape;
   return shape;
 }
@@ -148,13 +150,18 @@ function offline(shape: Shape, pictures: ReadonlyMap<string, string>): Shape {
  */
 async function thumbnailPictures(app: BoardApp, storage: AssetStorage | undefined, boardId: string, shapes: readonly Shape[]) {
   const pictures = new Map<string, string>();
-  const wanted = [...new Set(resourcesOf(shapes))].slice(0, THUMBNAIL_PICTURES);
+  // each picture shown: an asset, and the page a document shows
+  const shown = new Map<string, { id: string; page: number }>();
+  for (const s of shapes)
+    if (s.cmd === 'image' && s.resource) shown.set(pictureKey(s.resource, s.page?.current), { id: s.resource, page: s.page?.current ?? 1 });
+  const wanted = [...shown].slice(0, THUMBNAIL_PICTURES);
   if (!storage || wanted.length === 0) return pictures;
-  const own = new Set((await app.db('assets').where({ board_id: boardId }).whereIn('id', wanted).pluck('id')) as string[]);
-  const pages = new Map(shapes.flatMap((s) => (s.cmd === 'image' && s.resource && s.page ? [[s.resource, s.page.current] as const] : [])));
-  for (const id of wanted) {
+  const ids = [...new Set(wanted.map(([, w]) => w.id))];
+  const own = new Set((await app.db('assets').where({ board_id: boardId }).whereIn('id', ids).pluck('id')) as string[]);
+  for (const [key, { id, page }] of wanted) {
     if (!own.has(id)) continue;
-    const object = (await storage.get(pageKey(id, pages.get(id) ?? 1, 'preview'))) ?? (await storage.get(pageKey(id, 1, 'preview')));
+    // a page not drawn yet shows as the document's first
+    const object = (await storage.get(pageKey(id, page, 'preview'))) ?? (await storage.get(pageKey(id, 1, 'preview')));
     if (!object) continue;
     const chunks: Buffer[] = [];
     for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
@@ -163,12 +170,12 @@ async function thumbnailPictures(app: BoardApp, storage: AssetStorage | undefine
       .png()
       .toBuffer()
       .catch(() => null);
-    if (png) pictures.set(id, `data:image/png;base64,${png.toString('base64')}`);
+    if (png) pictures.set(key, `data:image/png;base64,${png.toString('base64')}`);
   }
   return pictures;
 }
 
-/** The PNG of shapes (null: nothing to draw); `pictures` maps the board's asset ids to data URLs. */
+/** The PNG of shapes (null: nothing to draw); `pictures` maps the board's pictures (pictureKey) to data URLs. */
 export async function thumbnailOf(
   shapes: readonly Shape[],
   config: BoardRow['board_config'],
@@ -181,7 +188,7 @@ export async function thumbnailOf(
     maxSize: THUMBNAIL_WIDTH * 2,
     background,
     pattern: config?.bg,
-    assetUrl: (resource) => pictures.get(resource) ?? '',
+    assetUrl: (resource, page) => pictures.get(pictureKey(resource, page)) ?? '',
   });
   return renderThumbnailPng({ input: Buffer.from(svg), width: THUMBNAIL_WIDTH, height: THUMBNAIL_HEIGHT, background });
 }

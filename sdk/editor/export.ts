@@ -1,6 +1,7 @@
 import type { Shape } from '../../shared/model';
 import { EXPORT_BACKGROUND, EXPORT_PADDING, TEXT_EXPORT_SUFFIX } from '../../shared/constants';
 import { boardToSvg, expandRect, exportSize, isHiddenShape, shapesBounds, type Rect } from '../../shared/geometry';
+import { pictureKey } from '../../shared/geometry/image';
 import { CanvasRenderer } from '../engine/renderer';
 import { loadPicture } from '../assets/pictures';
 import { drawingPictures, pictureRef } from '../shapes/image';
@@ -27,7 +28,7 @@ export async function exportImage(
   const pictures = await loadPictures(drawn);
   if (format === 'svg') {
     // the pictures go inside the file (an address of this board's would not open anywhere else)
-    const svg = boardToSvg(drawn, { background, assetUrl: (resource) => pictures.get(resource) ?? '' });
+    const svg = boardToSvg(drawn, { background, assetUrl: (resource, page) => pictures.get(pictureKey(resource, page)) ?? '' });
     return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
   }
   if (typeof document === 'undefined') throw new Error('PNG export needs a browser canvas');
@@ -41,7 +42,8 @@ export async function exportImage(
 
 /**
  * The full pictures of the exported image shapes, loaded before drawing (a picture that cannot be
- * loaded keeps its placeholder); answers each uploaded one as a PNG data URL for the SVG.
+ * loaded keeps its placeholder); answers each uploaded one as a PNG data URL for the SVG, by
+ * pictureKey (each page shown of a PDF is a picture of its own).
  */
 async function loadPictures(shapes: readonly Shape[]): Promise<Map<string, string>> {
   const urls = new Map<string, string>();
@@ -51,12 +53,13 @@ async function loadPictures(shapes: readonly Shape[]): Promise<Map<string, strin
       if (shape.cmd !== 'image') return;
       const ref = pictureRef(shape);
       const img = ref && (await loadPicture(ref, 'full'));
-      if (!img || !shape.resource || urls.has(shape.resource)) return;
+      const key = shape.resource ? pictureKey(shape.resource, shape.page?.current) : null;
+      if (!img || !key || urls.has(key)) return;
       const canvas = document.createElement('canvas');
       canvas.width = img.naturalWidth;
       canvas.height = img.naturalHeight;
       canvas.getContext('2d')?.drawImage(img, 0, 0);
-      urls.set(shape.resource, canvas.toDataURL('image/png'));
+      urls.set(key, canvas.toDataURL('image/png'));
     }),
   );
   return urls;

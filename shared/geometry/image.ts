@@ -6,10 +6,15 @@ import type { ShapeGeometry, SvgOptions } from './types';
 
 const boxOf = (s: ImageShape) => normalizeRect({ x: s.x, y: s.y, w: s.w, h: s.h });
 
+/** The key of one picture: an asset, and for a document the page shown (two pages of one PDF are two pictures). */
+export const pictureKey = (resource: string, page = 1): string => `${resource}#${page}`;
+
 /** Where an image shape's picture comes from (page query for documents). */
 export function imageHref(s: ImageShape, options?: SvgOptions): string | undefined {
   if (s.resource) {
-    const base = options?.assetUrl ? options.assetUrl(s.resource) : `/api/assets/${encodeURIComponent(s.resource)}/full`;
+    const base = options?.assetUrl
+      ? options.assetUrl(s.resource, s.page?.current ?? 1)
+      : `/api/assets/${encodeURIComponent(s.resource)}/full`;
     return s.page && !options?.assetUrl ? `${base}?Page=${s.page.current}` : base;
   }
   return s.url;

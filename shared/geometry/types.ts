@@ -21,8 +21,8 @@ export interface ShapeGeometry<S extends Shape = Shape> extends ShapeBehaviour<S
 }
 
 export interface SvgOptions {
-  /** URL of an uploaded asset (image `resource`); default `/api/assets/{id}/full`. */
-  assetUrl?: (resource: string) => string;
+  /** URL of an uploaded asset (image `resource`, and the page a document shows); default `/api/assets/{id}/full?Page=`. */
+  assetUrl?: (resource: string, page: number) => string;
 }
 
 /** The commands whose effect depends on the kind: the kind's module answers them. */

@@ -158,6 +158,16 @@ test('a PDF shows its first page with a page menu: next and previous are clamped
   await expect.poll(async () => ((await shapes(page))[0] as ImageShape).page?.current).toBe(1);
   await settled(page);
   await shot(page, 'pictures-pdf-page-menu');
+
+  // the SVG export of two shapes of one PDF showing pages 1 and 2 carries two different pictures
+  await page.evaluate(() => {
+    const [pdf] = window.tabula!.editor.getShapes() as ImageShape[];
+    window.tabula!.editor.addShapes([{ ...pdf!, id: 'second-page', x: pdf!.x + pdf!.w + 40, page: { current: 2, total: 2 } }]);
+  });
+  const svg = decodeURIComponent((await page.evaluate(() => window.tabula!.editor.exportImage('svg'))).split(',')[1]!);
+  const hrefs = [...svg.matchAll(/href="(data:image\/png[^"]+)"/g)].map((m) => m[1]);
+  expect(hrefs).toHaveLength(2);
+  expect(hrefs[0]).not.toBe(hrefs[1]);
 });
 
 test('upload via URL: the main menu opens the dialog; an address that does not parse or cannot be fetched says so; a picture lands, selected', async ({

@@ -206,6 +206,13 @@ describe('shape registry', () => {
     expect(shapeToSvg({ ...rect, rotation: 30 })).toContain('rotate(30 50 25)');
     expect(shapeToSvg(image)).toContain('/api/assets/123e4567-e89b-12d3-a456-426614174000/full');
     expect(shapeToSvg(image, { assetUrl: (id) => `data:${id}` })).toContain('href="data:123e4567');
+    // each page of a document is its own picture: the page goes to assetUrl (and to the default URL)
+    const page2 = { ...image, page: { current: 2, total: 3 } } as typeof image;
+    expect(shapeToSvg(page2, { assetUrl: (id, page) => `data:${id}-p${page}` })).toContain(
+      'href="data:123e4567-e89b-12d3-a456-426614174000-p2"',
+    );
+    expect(shapeToSvg(image, { assetUrl: (id, page) => `data:${id}-p${page}` })).toContain('-p1"');
+    expect(shapeToSvg(page2)).toContain('/full?Page=2');
     expect(shapeToSvg({ ...line, cmd: 'line', type: 'dashed' })).toContain('stroke-dasharray');
   });
 });
