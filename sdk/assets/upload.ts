@@ -2,7 +2,10 @@ import { BehaviorSubject } from 'rxjs';
 import type { ImageShape, Shape } from '../../shared/model';
 import type { Editor } from '../editor/editor';
 import type { UploadedAsset } from '../sync/api';
+import { downsizeTarget, isResizable, largerThanView, pictureSize, resizePicture, type DownsizeChoice } from './downsize';
 import { fitSize, gridPlacement, replacedSize, replaceProblem, uploadProblem, type Size } from './rules';
+
+export type { DownsizeChoice };
 
 /**
  * Files onto the board (board.md §2, §5): the upload tool's picker, files dropped on the canvas
@@ -43,6 +46,30 @@ function landingMax(editor: Editor): Size {
   return { w: (editor.viewport.width * 0.6) / k, h: (editor.viewport.height * 0.6) / k };
 }
 
+/**
+ * The files as they are sent: pictures larger than the view are offered the Downsize images dialog
+ * (sdk/assets/downsize.ts; when the board screen gives one: `editor.askDownsize`) and sent resized
+ * and with the chosen compression; null when the person cancelled (nothing is sent).
+ */
+async function downsized(editor: Editor, files: readonly File[]): Promise<Array<{ file: File; quality?: number }> | null> {
+  const ratio = typeof devicePixelRatio === 'number' ? devicePixelRatio : 1;
+  const view = { w: Math.round(editor.viewport.width * ratio), h: Math.round(editor.viewport.height * ratio) };
+  const sizes = await Promise.all(files.map((f) => (isResizable(f.type) && editor.askDownsize ? pictureSize(f) : Promise.resolve(null))));
+  const large = files.filter((_, i) => sizes[i] && largerThanView(sizes[i]!, view));
+  if (large.length === 0) return files.map((file) => ({ file }));
+  const choice = await editor.askDownsize!(large.length);
+  if (!choice) return null;
+  return Promise.all(
+    files.map(async (file, i) => {
+      const size = sizes[i];
+      if (!size || !large.includes(file)) return { file };
+      const target = downsizeTarget(size, choice.option, view);
+      const resized = target.w < size.w ? await resizePicture(file, target) : file;
+      return { file: resized, quality: choice.quality };
+    }),
+  );
+}
+
 /** Uploads `files` and places the pictures that arrived; answers the new shapes. */
 export async function uploadFiles(
   editor: Editor,
@@ -50,17 +77,19 @@ export async function uploadFiles(
   files: readonly File[],
   at?: { x: number; y: number } | null,
 ): Promise<Shape[]> {
-  const accepted: File[] = [];
+  const checked: File[] = [];
   for (const file of files) {
     const problem = uploadProblem(file, editor.maxUploadSize);
     if (problem) editor.notice$.next({ kind: 'error', text: problem });
-    else accepted.push(file);
+    else checked.push(file);
   }
+  const accepted = await downsized(editor, checked);
+  if (!accepted) return [];
   const arrived = await Promise.all(
-    accepted.map(async (file) => {
+    accepted.map(async ({ file, quality }) => {
       const bar = track(file.name);
       try {
-        return await uploader.upload(file, file.name, { onProgress: bar.progress });
+        return await uploader.upload(file, file.name, { onProgress: bar.progress, ...(quality ? { quality } : {}) });
       } catch (err) {
         editor.notice$.next({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
         return null;

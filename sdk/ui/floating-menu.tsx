@@ -20,6 +20,8 @@ import { AvoidAreaContext, usePopoverFit, type Box } from './popover';
 import { PropertyMenu } from './property-menu';
 import { TagsEditor } from './tags-editor';
 import { UploadUrlDialog } from './upload-url-dialog';
+import { DownsizeDialog } from './downsize-dialog';
+import type { DownsizeChoice } from '../assets/downsize';
 
 /** board.md §9: 5 px from the selection and the board's sides, 60 px from the top (clear of the top bars). */
 const [GAP, TOP] = FLOATING_MENU_MARGINS;
@@ -275,9 +277,24 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
  */
 export function EditingLayer({ editor }: { editor: Editor }) {
   const [panel, setPanel] = useState<EditorUiRequest['kind'] | null>(null);
+  const [downsize, setDownsize] = useState<{ count: number; done: (choice: DownsizeChoice | null) => void } | null>(null);
   useEffect(() => {
     const subs = [editor.ui$.subscribe((r) => setPanel(r.kind)), editor.notice$.subscribe((n) => toast.show(n.text, { type: n.kind }))];
-    return () => subs.forEach((s) => s.unsubscribe());
+    // uploads of pictures larger than the view ask here (sdk/assets/upload.ts)
+    editor.askDownsize = (count) =>
+      new Promise((resolve) =>
+        setDownsize({
+          count,
+          done: (choice) => {
+            setDownsize(null);
+            resolve(choice);
+          },
+        }),
+      );
+    return () => {
+      subs.forEach((s) => s.unsubscribe());
+      editor.askDownsize = null;
+    };
   }, [editor]);
   const close = () => setPanel(null);
   return (
@@ -288,6 +305,7 @@ export function EditingLayer({ editor }: { editor: Editor }) {
       {panel === 'tags' && <TagsEditor editor={editor} onClose={close} />}
       {panel === 'link' && <LinkEditor editor={editor} onClose={close} />}
       {panel === 'uploadUrl' && <UploadUrlDialog editor={editor} onClose={close} />}
+      {downsize && <DownsizeDialog count={downsize.count} onDone={downsize.done} />}
     </>
   );
 }

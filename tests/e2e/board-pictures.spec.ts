@@ -271,3 +271,35 @@ test("replace image: the picture's menu takes a new picture, keeping place and w
   await expect.poll(async () => ((await shapes(page))[0] as ImageShape).resource).toBe(before!.resource);
   expect(((await shapes(page))[0] as ImageShape).h).toBe(300);
 });
+
+test('a picture larger than the view asks how to send it: Cancel sends nothing; 50% with compression sends a JPEG of half the size', async ({
+  browser,
+}) => {
+  const page = await (await newContext(browser)).newPage();
+  await startBoardIn(page, server);
+  const big = await png(3000, 2000, { r: 230, g: 20, b: 20 });
+
+  await upload(page, { name: 'big.png', mimeType: 'image/png', buffer: big });
+  const dialog = page.getByRole('dialog', { name: 'Downsize images' });
+  await expect(dialog.getByText('This picture is larger than your view.', { exact: false })).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Current View' })).toBeChecked();
+  await shot(page, 'pictures-downsize-dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await shapes(page)).toHaveLength(0);
+
+  await upload(page, { name: 'big.png', mimeType: 'image/png', buffer: big });
+  await dialog.getByRole('radio', { name: '50% of Original' }).check();
+  await dialog.getByRole('checkbox', { name: 'Compress (JPEG)' }).check();
+  const quality = dialog.getByRole('textbox', { name: 'Compression quality (1–100)' });
+  await expect(quality).toHaveValue('75');
+  await quality.fill('0');
+  await expect(dialog.getByText('Enter a whole number from 1 to 100.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  await quality.fill('60');
+  const answer = page.waitForResponse((r) => r.url().includes('/assets') && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  const sent = await (await answer).json();
+  expect(sent).toMatchObject({ width: 1500, height: 1000, metadata: { mimetype: 'image/jpeg' } });
+  await expect.poll(async () => (await shapes(page)).length, { timeout: 20_000 }).toBe(1);
+});

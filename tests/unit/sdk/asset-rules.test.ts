@@ -10,6 +10,7 @@ import {
   UPLOAD_GAP,
   variantForZoom,
 } from '../../../sdk/assets/rules';
+import { downsizeTarget, isResizable, largerThanView, typedQuality } from '../../../sdk/assets/downsize';
 
 describe('pictures on the board: the pure rules (board.md §5, §9)', () => {
   it('replace image takes pictures only ("{file name}" is not an image), then the upload rules', () => {
@@ -72,5 +73,27 @@ describe('pictures on the board: the pure rules (board.md §5, §9)', () => {
     expect(typedPage('3', 5)).toBe(3);
     expect(typedPage(' 5 ', 5)).toBe(5);
     for (const bad of ['0', '6', '-1', '2.5', 'two', '']) expect(typedPage(bad, 5)).toBeNull();
+  });
+});
+
+describe('downsizing pictures before they are sent (board.md §2, §5)', () => {
+  const view = { w: 1280, h: 800 };
+  it('Original Size keeps, 50% halves, Current View fits the view — never enlarging, aspect kept', () => {
+    const photo = { w: 4000, h: 3000 };
+    expect(downsizeTarget(photo, 'original', view)).toEqual(photo);
+    expect(downsizeTarget(photo, 'half', view)).toEqual({ w: 2000, h: 1500 });
+    expect(downsizeTarget(photo, 'view', view)).toEqual({ w: 1067, h: 800 });
+    expect(downsizeTarget({ w: 600, h: 400 }, 'view', view)).toEqual({ w: 600, h: 400 });
+    expect(downsizeTarget({ w: 1, h: 1 }, 'half', view)).toEqual({ w: 1, h: 1 });
+  });
+
+  it('asks only for pictures larger than the view; a quality is a whole number 1–100', () => {
+    expect(largerThanView({ w: 1281, h: 10 }, view)).toBe(true);
+    expect(largerThanView({ w: 1280, h: 800 }, view)).toBe(false);
+    expect(typedQuality(' 75 ')).toBe(75);
+    for (const bad of ['0', '101', '7.5', 'high', '']) expect(typedQuality(bad)).toBeNull();
+    expect(isResizable('image/png')).toBe(true);
+    expect(isResizable('image/gif')).toBe(false);
+    expect(isResizable('image/svg+xml')).toBe(false);
   });
 });
