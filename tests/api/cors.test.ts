@@ -37,6 +37,8 @@ const BOARD_ROUTES = [
   ['GET', '/api/fonts/{fontId}/files/{n}'], // …and its @font-face files (fetched in CORS mode)
   ['POST', '/api/boards/{id}/assets'], // sdk/sync/api.ts uploadFile
   ['GET', '/api/assets/{id}/{variant}'], // sdk/sync/api.ts fetchAsset (an image shape's picture)
+  ['GET', '/api/media/{resource}/original'], // sdk/sync/api.ts fetchOriginal (Download original)
+  ['POST', '/api/boards/{id}/duplicate-assets'], // sdk/board.tsx duplicateAssets (a paste from another board)
   ['POST', '/api/logs/clients'], // sdk/board.tsx (a picture that could not be loaded)
 ] as const;
 
@@ -97,7 +99,10 @@ describe('cross-origin calls of the board client', () => {
       payload: uploadBody.payload,
     });
     const asset = JSON.parse(uploaded.payload) as { id: string };
-    own = { 'GET /api/assets/{id}/{variant}': { params: { id: asset.id, variant: 'full' }, query: `?Board=${code}` } };
+    own = {
+      'GET /api/assets/{id}/{variant}': { params: { id: asset.id, variant: 'full' }, query: `?Board=${code}` },
+      'GET /api/media/{resource}/original': { params: { resource: asset.id }, query: `?Board=${code}` },
+    };
     const command = {
       id: `c-${crypto.randomUUID()}`,
       uid: s.ann.actor.uid,
@@ -127,6 +132,7 @@ describe('cross-origin calls of the board client', () => {
       'POST /api/boards/{id}/members': { email: 'invitee@example.com', memberRole: 'Viewer' },
       'POST /api/boards/{id}/members/{memberId}/roles': { role: 'Viewer' },
       'POST /api/logs/clients': { level: 'warn', context: 'image', message: 'A picture could not be loaded' },
+      'POST /api/boards/{id}/duplicate-assets': { assets: [{ id: 's1', assetId: asset.id }] },
     };
   });
 

@@ -370,6 +370,22 @@ const ROUTES: Record<string, RouteCase> = {
     req: (c) => ({ url: `/api/assets/${sharedAsset}/full?Board=${c.board.code}` }),
     expect: allow(MEMBERS),
   },
+  'GET /api/media/{resource}/original': {
+    kind: 'board',
+    req: (c) => ({ url: `/api/media/${sharedAsset}/original?Board=${c.board.code}` }),
+    expect: allow(MEMBERS),
+  },
+  'POST /api/boards/{id}/duplicate-assets': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: `/api/boards/${c.board.code}/duplicate-assets`, payload: { assets: [{ id: 'probe', assetId: sharedAsset }] } }),
+    expect: allow(EDITORS),
+    check: async (c, _cls, res) => {
+      // a copy is always of this board; never the source's id on another board
+      const copied = res.body.assets[0].assetId as string;
+      if (copied && copied !== sharedAsset) expect((await c.p.db('assets').where({ id: copied }).first()).board_id).toBe(c.board.id);
+    },
+  },
   'GET /api/boards/{id}/sharing': {
     kind: 'board',
     req: (c) => ({ url: `/api/boards/${c.board.code}/sharing` }),
