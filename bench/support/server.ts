@@ -14,6 +14,8 @@ import path from 'node:path';
 export interface BenchServer {
   url: string;
   port: number;
+  /** the node's process id (memory readings from /proc) */
+  pid: number;
   env: Record<string, string>;
   /** stops the process: SIGTERM (graceful) by default, SIGKILL for a crash */
   kill(signal?: NodeJS.Signals): Promise<void>;
@@ -80,5 +82,5 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
   };
-  return { url: `http://localhost:${port}`, port, env, kill, output: () => out };
+  return { url: `http://localhost:${port}`, port, pid: child.pid!, env, kill, output: () => out };
 }
