@@ -108,6 +108,8 @@ export function appRoutes(morePages: RouteObject[] = []): RouteObject[] {
     { path: '/accounts', element: <VisitorLayout />, children: [...visitorRoutes, { path: '*', element: <NotFoundPage /> }] },
     // the workspace invitation link: open to everyone (it keeps the token while the person logs in)
     { path: INVITATION_PATH, element: <InvitationPage /> },
+    // panel.md §2: forgot-password is open to visitors under /panel too — the visitor screen, not the signed-in shell
+    { path: '/panel/forgot-password', element: <Navigate to="/accounts/forgot-password" replace /> },
     {
       path: '/panel',
       element: (

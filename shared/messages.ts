@@ -32,6 +32,8 @@ export const MESSAGES = {
 
   /* ---- uploads ---- */
   noFileSelected: 'No File Selected',
+  /** a restore of anything but a .wtb backup (panel.md §2 Import) */
+  notWtbBackup: 'Only .wtb backup files can be restored.',
   invalidUrl: 'Invalid URL',
   downloadFromUrlFailed: 'Error downloading file from the URL',
 

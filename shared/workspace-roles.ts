@@ -212,6 +212,8 @@ export interface WorkspaceView {
   numberOfBoards: number;
   config: WorkspaceConfig;
   rights: WorkspaceRight[];
+  /** whose workspace it is, as the owner is shown (in the list of a member's workspaces: two may share a name) */
+  ownerName?: string;
 }
 
 /** A stored config (maybe partial or from older rows) with the defaults filled in. */

@@ -36,7 +36,7 @@ export interface BoardStoryProps {
 
 const UID = 'story-ada';
 const now = Date.UTC(2026, 0, 5, 10, 0, 0);
-export const STORY_SHAPES: Shape[] = [
+const STORY_SHAPES: Shape[] = [
   {
     id: 'pen-1',
     cmd: 'pen',
@@ -99,7 +99,7 @@ const MEMBERS: BoardMember[] = [
   { uid: 'm-bo', name: 'Bo Chen', isOnline: true, timestamp: now - 1000 },
 ];
 
-export function BoardStory(props: BoardStoryProps) {
+function BoardStory(props: BoardStoryProps) {
   const {
     phase,
     role,

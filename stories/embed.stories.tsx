@@ -91,7 +91,7 @@ const COMMANDS: Command[] = SHAPES.map(
   (shape, i) => ({ id: `c-${shape.id}`, uid: UID, status: 'normal', timestamp: now, seq: i + 1, cmd: shape.cmd, shape }) as Command,
 );
 
-export function BoardInState({ phase, role, embedded = false, whiteLabel = false, percent = 0, error, headless = false }: BoardStateProps) {
+function BoardInState({ phase, role, embedded = false, whiteLabel = false, percent = 0, error, headless = false }: BoardStateProps) {
   useBoardStyles();
   const canvasRef = useRef<HTMLDivElement>(null);
   const [session, setSession] = useState<{ editor: Editor; sync: SyncClient } | null>(null);

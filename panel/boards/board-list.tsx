@@ -99,7 +99,8 @@ export function BoardList({ workspace, role }: BoardListProps) {
     <section className="p-boards" aria-labelledby="boards-title">
       <div className="p-boards__head">
         <h3 id="boards-title" className="p-section-title">
-          {workspace === 'shared' ? 'Shared with me' : typeTitle} <span className="p-muted">({list.totalCount + copies.length})</span>
+          {workspace === 'shared' ? 'Shared with me' : typeTitle} {/* the count once it is known (not a '(0)' while the list loads) */}
+          {!(list.loading && list.totalCount === 0) && <span className="p-muted">({list.totalCount + copies.length})</span>}
         </h3>
         <div className="p-boards__buttons">
           {can('createBoards') && backups && <ImportButton workspace={workspace} />}

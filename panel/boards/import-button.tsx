@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
+import { MESSAGES } from '../../shared/messages';
 import { Button, reportFailure, toast } from '../../ui';
 import { boardsApi } from './api';
 
 /**
  * Import (panel.md §2, §8): picks a .wtb backup and restores it as a new board of the workspace;
- * 'No File Selected' when none is chosen, 'Board successfully restored' with Open on success.
+ * 'No File Selected' when none is chosen, 'Only .wtb backup files can be restored.' for another
+ * kind of file, 'Board successfully restored' with Open on success.
  */
 export function ImportButton({ workspace }: { workspace: string }) {
   const input = useRef<HTMLInputElement>(null);
@@ -12,7 +14,13 @@ export function ImportButton({ workspace }: { workspace: string }) {
 
   async function restore(file: File | undefined) {
     if (!file) {
-      toast.error('No File Selected');
+      toast.error(MESSAGES.noFileSelected);
+      return;
+    }
+    // a file of another kind is refused here, with what Import takes (the server refuses it too)
+    if (!file.name.toLowerCase().endsWith('.wtb')) {
+      toast.error(MESSAGES.notWtbBackup);
+      if (input.current) input.current.value = '';
       return;
     }
     setBusy(true);

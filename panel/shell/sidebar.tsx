@@ -26,12 +26,16 @@ function WorkspacesMenu() {
   return (
     <nav className="p-nav" aria-label="Workspaces">
       <div className="p-nav__section">Workspaces</div>
-      {(workspaces ?? []).map((w) => (
-        <NavLink key={w.id} to={`/panel/workspace/${w.id}`} className="p-nav__link" title={w.name}>
-          <Icon name="boards" />
-          <span className="p-nav__text">{w.name}</span>
-        </NavLink>
-      ))}
+      {(workspaces ?? []).map((w) => {
+        // someone else's workspace says whose it is (two may both be 'My workspace')
+        const label = !w.isOwner && w.ownerName ? `${w.name} · ${w.ownerName}` : w.name;
+        return (
+          <NavLink key={w.id} to={`/panel/workspace/${w.id}`} className="p-nav__link" title={label}>
+            <Icon name="boards" />
+            <span className="p-nav__text">{label}</span>
+          </NavLink>
+        );
+      })}
       {routeExists('/panel/workspace/shared/boards') && (
         <NavLink to="/panel/workspace/shared/boards" className="p-nav__link">
           <Icon name="user" />

@@ -5,6 +5,7 @@ import { checkConfigPatch } from '../boards/config';
 import type { BoardConfig } from '../boards/repo';
 import { badRequest } from '../core/errors';
 import { inputRefusal } from '../core/input-guard';
+import { MESSAGES } from '../../shared/messages';
 
 /**
  * The board backup file, `.wtb` (docs/panel.md "Board list, backup and thumbnails"): gzip over
@@ -34,7 +35,7 @@ export const WTB_MAX_ASSETS = 500;
 
 export const WTB_MESSAGES = {
   noFile: 'No File Selected',
-  notWtb: 'Only .wtb backup files can be restored.',
+  notWtb: MESSAGES.notWtbBackup,
   corrupted: 'The file is not a readable board backup (it is damaged or not a .wtb file).',
   tooLarge: 'The backup is too large to restore.',
   version: `This backup was made by another version of the product (supported: versions ${WTB_READABLE_VERSIONS.join(' and ')}).`,

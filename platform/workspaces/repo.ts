@@ -74,6 +74,8 @@ export async function workspaceRoleOf(db: Conn, workspace: WorkspaceRow, userId:
 export interface WorkspaceWithRole extends WorkspaceRow {
   role: WorkspaceRole;
   number_of_boards: number;
+  /** the owner's profile name (null: none set) */
+  owner_display_name: string | null;
 }
 
 /** Every workspace the user owns or belongs to: their default first, then by creation. */
@@ -84,6 +86,7 @@ export async function workspacesOfUser(db: Conn, userId: string): Promise<Worksp
     .orWhereNotNull('wm.user_id')
     .select('w.*', db.raw("case when w.owner_id = ?::uuid then 'Owner' else wm.role end as role", [userId]))
     .select(db.raw("(select count(*) from boards b where b.workspace_id = w.id and b.status = 'active')::int as number_of_boards"))
+    .select(db.raw('(select u.display_name from users u where u.id = w.owner_id) as owner_display_name'))
     .orderByRaw('(w.owner_id = ?::uuid and w.is_default) desc, w.created_at, w.id', [userId]);
   return rows as WorkspaceWithRole[];
 }

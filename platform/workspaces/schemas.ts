@@ -102,20 +102,23 @@ const fonts = Joi.alternatives().try(
     }),
 );
 
+// in the words of the settings form's labels (the field key stays the error's key, not its text)
 const sizeMessages = {
-  'number.base': `maxUploadSize must be a number ${UPLOAD_SIZE_HINT}`,
-  'number.min': `maxUploadSize must be ${UPLOAD_SIZE_HINT}`,
-  'number.max': `maxUploadSize must be ${UPLOAD_SIZE_HINT}`,
-  'number.integer': `maxUploadSize must be ${UPLOAD_SIZE_HINT}`,
+  'number.base': `Max upload size must be a number ${UPLOAD_SIZE_HINT}`,
+  'number.min': `Max upload size must be ${UPLOAD_SIZE_HINT}`,
+  'number.max': `Max upload size must be ${UPLOAD_SIZE_HINT}`,
+  'number.integer': `Max upload size must be a whole number ${UPLOAD_SIZE_HINT}`,
 };
-const zoom = (field: string) =>
+const zoom = (label: string) =>
   Joi.number()
     .integer()
     .min(WORKSPACE_LIMITS.zoomMin)
     .max(WORKSPACE_LIMITS.zoomMax)
     .messages({
-      'number.min': `${field} must be between ${WORKSPACE_LIMITS.zoomMin} and ${WORKSPACE_LIMITS.zoomMax}`,
-      'number.max': `${field} must be between ${WORKSPACE_LIMITS.zoomMin} and ${WORKSPACE_LIMITS.zoomMax}`,
+      'number.base': `${label} must be a number between ${WORKSPACE_LIMITS.zoomMin} and ${WORKSPACE_LIMITS.zoomMax}`,
+      'number.min': `${label} must be between ${WORKSPACE_LIMITS.zoomMin} and ${WORKSPACE_LIMITS.zoomMax}`,
+      'number.max': `${label} must be between ${WORKSPACE_LIMITS.zoomMin} and ${WORKSPACE_LIMITS.zoomMax}`,
+      'number.integer': `${label} must be a whole number between ${WORKSPACE_LIMITS.zoomMin} and ${WORKSPACE_LIMITS.zoomMax}`,
     });
 
 export const newWorkspacePayload = Joi.object({
@@ -128,8 +131,8 @@ export const updateWorkspacePayload = Joi.object({
   darkTheme: Joi.boolean().truthy('on').falsy('off'),
   maxUploadSize: Joi.number().integer().min(WORKSPACE_LIMITS.uploadMin).max(WORKSPACE_LIMITS.uploadMax).messages(sizeMessages),
   uploads: Joi.boolean().description("boards take pictures unless their own setting says otherwise (a board's 0)"),
-  zoomLimitsMin: zoom('zoomLimitsMin'),
-  zoomLimitsMax: zoom('zoomLimitsMax'),
+  zoomLimitsMin: zoom('Minimum zoom'),
+  zoomLimitsMax: zoom('Maximum zoom'),
   fonts,
   ...uidFields,
 }).label('WorkspaceSettings');
@@ -191,6 +194,7 @@ export const workspaceView = Joi.object({
   rights: Joi.array()
     .items(Joi.string().valid(...WORKSPACE_RIGHTS))
     .description("what the asker's role may do (shared/workspace-roles)"),
+  ownerName: Joi.string().description("whose workspace it is (in the list of the user's workspaces)"),
 }).label('Workspace');
 
 export const memberItem = Joi.object({

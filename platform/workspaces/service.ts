@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { userDisplayName } from '../boards/members';
 import Boom from '@hapi/boom';
 import type { ServerApplicationState } from '@hapi/hapi';
 import { MESSAGES } from '../../shared/messages';
@@ -107,7 +108,11 @@ function requireRight(role: WorkspaceRole, right: WorkspaceRight): void {
 export async function listWorkspaces(app: App, actor: Actor | null): Promise<WorkspaceView[]> {
   const userId = userIdOf(actor);
   await repo.ensureDefaultWorkspace(app.db, userId);
-  return (await repo.workspacesOfUser(app.db, userId)).map((w) => toView(w, w.role, Number(w.number_of_boards)));
+  // a workspace of someone else says whose it is: two 'My workspace' entries are told apart
+  return (await repo.workspacesOfUser(app.db, userId)).map((w) => ({
+    ...toView(w, w.role, Number(w.number_of_boards)),
+    ownerName: userDisplayName({ display_name: w.owner_display_name }, w.owner_id),
+  }));
 }
 
 /**

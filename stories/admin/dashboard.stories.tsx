@@ -7,7 +7,7 @@ import { ShellAt } from '../support/shell-at';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 23, 9, 0) + minutes * 60_000).toISOString();
 
-export const SAMPLE_ANNOUNCEMENTS: AnnouncementRow[] = Array.from({ length: 12 }, (_, i) => ({
+const SAMPLE_ANNOUNCEMENTS: AnnouncementRow[] = Array.from({ length: 12 }, (_, i) => ({
   id: `a${i}`,
   type: (i % 3 ? 'News' : 'ScheduledMaintenance') as AnnouncementType,
   message: i % 3 ? `Release ${12 - i}: new templates and faster export` : 'Maintenance tonight: boards are read-only for a few minutes',
@@ -20,7 +20,7 @@ export const SAMPLE_ANNOUNCEMENTS: AnnouncementRow[] = Array.from({ length: 12 }
 }));
 
 /** An in-memory DashboardApi that answers the server's 400s for what it would refuse (no server). */
-export function sampleDashboardApi(
+function sampleDashboardApi(
   rows: AnnouncementRow[] = [...SAMPLE_ANNOUNCEMENTS],
   figures: DashboardFigures = { connections: 42, nextTaskInSeconds: 287 },
 ): DashboardApi {

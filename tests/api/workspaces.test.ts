@@ -35,7 +35,7 @@ describe('the workspace list and creation', () => {
       isOwner: true,
       isDefault: true,
       numberOfBoards: 0,
-      config: { theme: 'light', maxUploadSize: 10_000_000, zoomLimits: [5, 600], fonts: [] },
+      config: { theme: 'light', maxUploadSize: 10_000_000, uploads: true, zoomLimits: [5, 600], fonts: [] },
     });
     expect(res.body[0].rights).toEqual([...WORKSPACE_ROLE_RIGHTS.Owner]);
     // the same one again, now counting a board
@@ -45,6 +45,18 @@ describe('the workspace list and creation', () => {
     expect(again.body[0].numberOfBoards).toBe(1);
     const byAlias = await api(p, ann, 'GET', '/api/workspaces/default');
     expect(byAlias.body).toMatchObject({ id: res.body[0].id, numberOfBoards: 1 });
+  });
+
+  it("says whose each workspace is: a member of someone else's 'My workspace' tells it from their own", async () => {
+    const ann = await signedIn(p, { name: 'Ann' });
+    const ben = await signedIn(p, { name: 'Ben' });
+    const anns = (await api(p, ann, 'GET', '/api/workspaces')).body[0];
+    await join(p, anns, ben, 'Member');
+    const list = (await api(p, ben, 'GET', '/api/workspaces')).body as Array<{ name: string; isOwner: boolean; ownerName: string }>;
+    expect(list.map((w) => [w.name, w.isOwner, w.ownerName])).toEqual([
+      ['My workspace', true, 'Ben'],
+      ['My workspace', false, 'Ann'],
+    ]);
   });
 
   it('gives a first workspace as the default; a second needs the multi-workspace policy (a qty claim other than 1)', async () => {
@@ -197,11 +209,12 @@ describe('settings', () => {
   it('refuses values out of range with field errors named as the spec names them, changing nothing', async () => {
     const before = await workspaceState(p, t.workspace.id);
     const cases: Array<[object, string, RegExp]> = [
-      [{ maxUploadSize: 9_999 }, 'maxUploadSize', /between 10000 and 10000000/],
-      [{ maxUploadSize: 10_000_001 }, 'maxUploadSize', /between 10000 and 10000000/],
-      [{ maxUploadSize: 'big' }, 'maxUploadSize', /10000/],
-      [{ zoomLimitsMin: 4 }, 'zoomLimitsMin', /between 5 and 600/],
-      [{ zoomLimitsMax: 601 }, 'zoomLimitsMax', /between 5 and 600/],
+      // in the form's words, not the field keys (issue 33)
+      [{ maxUploadSize: 9_999 }, 'maxUploadSize', /^Max upload size must be between 10000 and 10000000$/],
+      [{ maxUploadSize: 10_000_001 }, 'maxUploadSize', /^Max upload size must be between 10000 and 10000000$/],
+      [{ maxUploadSize: 'big' }, 'maxUploadSize', /^Max upload size must be a number between 10000 and 10000000$/],
+      [{ zoomLimitsMin: 4 }, 'zoomLimitsMin', /^Minimum zoom must be between 5 and 600$/],
+      [{ zoomLimitsMax: 601 }, 'zoomLimitsMax', /^Maximum zoom must be between 5 and 600$/],
       [{ zoomLimitsMin: 300, zoomLimitsMax: 300 }, 'zoomLimitsMin', /less than the maximum/],
       [{ zoomLimitsMin: 500 }, 'zoomLimitsMin', /less than the maximum/],
       [{ zoomLimitsMax: 5 }, 'zoomLimitsMax', /less than the maximum/],

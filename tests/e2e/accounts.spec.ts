@@ -184,3 +184,10 @@ test('sign in with Google through the popup', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 2, name: /^(Good Morning|Hey), Gina Google$/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Profile menu' })).toContainText('Gina Google');
 });
+
+test('a visitor at /panel/forgot-password gets the forgot-password screen, not the signed-in shell', async ({ page }) => {
+  await page.goto(`${server.url}/panel/forgot-password`);
+  await expect(page).toHaveURL(/\/accounts\/forgot-password$/);
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await expect(page.getByText('Not found')).toHaveCount(0);
+});

@@ -151,3 +151,41 @@ test('find, filter, sort, tag, duplicate, move and delete boards; home and feedb
   await expect(page.getByText('Thank you! Your feedback was sent.')).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'panel-home.png'), fullPage: true });
 });
+
+test('import: a file that is not a backup is refused saying what Import takes; a .wtb backup becomes a new board, opened from the toast', async ({
+  page,
+}) => {
+  const { email, token } = await signUp(server, 'ivan');
+  const { code } = await api('POST', '/api/boards', { name: 'Kept safe' }, token);
+  const made = await api('POST', `/api/boards/${code}/backup`, {}, token);
+  const backup = Buffer.from(await (await fetch(`${server.url}/api/boards/${made.id}/backup`)).arrayBuffer());
+  await logIn(page, server, email);
+
+  // the heading counts the boards once they are known, never '(0)' while they load
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/workspace\/[^/]+\/boards/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('link', { name: 'Boards', exact: true }).click();
+  const heading = page.getByRole('heading', { name: /^All boards/ });
+  await expect(heading).toBeVisible();
+  await expect(heading).not.toContainText('(0)');
+  release();
+  await expect(heading).toContainText('(1)');
+  await page.unroute(/\/api\/workspace\/[^/]+\/boards/);
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a board') });
+  await expect(page.getByText('Only .wtb backup files can be restored.')).toBeVisible();
+
+  const again = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await (await again).setFiles({ name: 'Kept safe.wtb', mimeType: 'application/octet-stream', buffer: backup });
+  await expect(page.getByText('Board successfully restored')).toBeVisible();
+  await page.getByRole('button', { name: 'Open' }).click();
+  await expect(page).toHaveURL(/\/board\/(?!new)[^/?]+$/);
+  expect(new URL(page.url()).pathname).not.toBe(`/board/${code}`);
+});

@@ -186,6 +186,11 @@ test('members: invite by e-mail (trimmed), the invitation pending, accepted from
   await logIn(miloPage, milo.email);
   await miloPage.goto(`${server.url}${link}`);
   await expect(miloPage.getByText('You joined the workspace My workspace.')).toBeVisible();
+  // two workspaces named 'My workspace' in Milo's sidebar: the other person's says whose it is
+  await miloPage.goto(`${server.url}/panel/home`);
+  const spaces = miloPage.getByRole('navigation', { name: 'Workspaces' });
+  await expect(spaces.getByRole('link', { name: 'My workspace', exact: true })).toHaveCount(1);
+  await expect(spaces.getByRole('link', { name: /^My workspace · .+/ })).toHaveCount(1);
   await miloPage.context().close();
 
   await page.reload();
