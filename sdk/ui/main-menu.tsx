@@ -1,6 +1,7 @@
 import { canClearBoard, canDeleteBoard, type Role } from '../../shared/permissions';
 import { BoardIcon } from './icons';
 import type { BoardLinks } from './links';
+import { remainingText } from './dispose';
 import { Popover } from './popover';
 
 export interface MainMenuProps {
@@ -20,6 +21,8 @@ export interface MainMenuProps {
   onDelete?: () => void;
   /** upload via URL (given when the visitor may upload here) */
   onUploadUrl?: () => void;
+  /** the board's dispose time: Delete says how long is left (board.md §2 'delete (with remaining-time text)') */
+  disposeAt?: string | null;
 }
 
 interface Item {
@@ -31,6 +34,8 @@ interface Item {
   run?: () => void;
   show: boolean;
   danger?: boolean;
+  /** a second, quieter text after the label */
+  hint?: string | null;
 }
 
 /**
@@ -53,7 +58,15 @@ export function MainMenu(props: MainMenuProps) {
     { id: 'clear', label: 'Clear board', icon: 'eraser', run: props.onClear, show: canClearBoard(role) },
     { id: 'share', label: 'Share', icon: 'userPlus', run: props.onShare, show: !embedded },
     { id: 'export', label: 'Export', icon: 'download', run: props.onExport, show: true },
-    { id: 'delete', label: 'Delete board', icon: 'trash', run: props.onDelete, show: canDeleteBoard(role), danger: true },
+    {
+      id: 'delete',
+      label: 'Delete board',
+      icon: 'trash',
+      run: props.onDelete,
+      show: canDeleteBoard(role),
+      danger: true,
+      hint: remainingText(props.disposeAt) && `deletes itself in ${remainingText(props.disposeAt)}`,
+    },
     { id: 'login', label: 'Log in', icon: 'login', href: links.login, show: !signedIn && !embedded },
     { id: 'signup', label: 'Create account', icon: 'userPlus', href: links.signup, show: !signedIn && !embedded },
   ];
@@ -80,6 +93,7 @@ export function MainMenu(props: MainMenuProps) {
                 }}
               >
                 <BoardIcon name={item.icon} size={18} /> {item.label}
+                {item.hint && <span className="tb-item__hint">{item.hint}</span>}
               </button>
             ),
           )}

@@ -65,6 +65,7 @@ export function TopBar(props: TopBarProps) {
         onExport={props.onExport}
         onClear={() => setDialog('clear')}
         onDelete={() => setDialog('delete')}
+        disposeAt={board?.disposeAt}
         onUploadUrl={editor.actions.get('uploadUrl')?.enabled({ editor }) ? () => runAction(editor, 'uploadUrl') : undefined}
       />
       <BoardName name={board?.boardName ?? ''} canEdit={canEdit} onRename={(name) => sync.renameBoard(name)} />

@@ -119,6 +119,13 @@ test('dispose timer: the owner picks a week (shown as "a week"), then Never', as
   await shot(a, 'board-settings-dispose');
   await timer.selectOption({ label: 'In 1 day' });
   await expect(note).toHaveText(/deleted automatically in a day\./);
+  // the main menu's Delete says how long is left
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await a.getByRole('button', { name: 'Main menu' }).click();
+  await expect(a.getByRole('menuitem', { name: /^Delete board/ })).toContainText('deletes itself in a day');
+  await shot(a, 'board-menu-delete-remaining');
+  await a.keyboard.press('Escape');
+  await openSettings(a);
   await timer.selectOption({ label: 'Never' });
   await expect(note).toHaveText('This board is kept until you delete it.');
   // the server agrees: no dispose time after a reload

@@ -151,6 +151,17 @@ test('the shell: navigation, header, profile menu, redirects, not-found inside t
   await page.goto(`${server.url}/panel/nothing-here`);
   await expect(page.getByRole('heading', { level: 2, name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  // a plan with one workspace: New workspace says so up front, with the way to more
+  await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: 'New workspace' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New workspace' });
+  await expect(dialog.getByText('Your plan allows one workspace.', { exact: false })).toBeVisible();
+  await expect(dialog.getByRole('textbox')).toHaveCount(0);
+  // the dialog's entrance animation has ended before the screenshot
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await shot(page, 'shell-new-workspace-limited');
+  await dialog.getByRole('link', { name: 'See plans' }).click();
+  await expect(page).toHaveURL(/\/panel\/subscription$/);
 });
 
 test('profile details: name, role, image rules, remove, change password', async ({ page }) => {
