@@ -122,7 +122,8 @@ export async function intake(input: IntakeInput): Promise<IntakeResult> {
   const format: Format = toJpeg ? 'jpeg' : mime === SVG ? 'png' : picture!.format;
   const q = quality ?? 90;
   const encoders: Record<Format, (s: Sharp) => Sharp> = {
-    jpeg: (s) => s.flatten({ background: '#ffffff' }).jpeg({ quality: q, mozjpeg: true }),
+    // libjpeg-turbo, not mozjpeg: a few percent larger, several times faster (a photo shows sooner)
+    jpeg: (s) => s.flatten({ background: '#ffffff' }).jpeg({ quality: q, progressive: true }),
     png: (s) => s.png(),
     gif: (s) => s.gif(),
     webp: (s) => s.webp({ quality: q }),
@@ -142,11 +143,15 @@ export async function intake(input: IntakeInput): Promise<IntakeResult> {
   const height = animated && full.info.pageHeight ? full.info.pageHeight : full.info.height;
   const contentType = `image/${format}`;
   const variants = { full: { data: full.data, contentType } } as IntakeResult['variants'];
+  // the previews straight from the uploaded bytes (a JPEG is decoded at the reduced size: shrink on
+  // load), oriented like the full picture; an animation's first frame
   for (const variant of VARIANTS) {
     if (variant === 'full') continue;
     const w = variantWidth(variant, width);
-    const data = await sharp(full.data, { animated: false }).resize({ width: w }).webp({ quality: 80 }).toBuffer();
-    variants[variant] = { data, contentType: 'image/webp' };
+    const reduced = sharp(data, { animated: false, limitInputPixels: 100_000_000 }).rotate().resize({ width: w });
+    // a picture made JPEG is on white: so are its previews
+    const preview = await (toJpeg ? reduced.flatten({ background: '#ffffff' }) : reduced).webp({ quality: 80 }).toBuffer();
+    variants[variant] = { data: preview, contentType: 'image/webp' };
   }
   return { mime: contentType, width, height, pages: 1, sha256, variants, extra: {} };
 }
