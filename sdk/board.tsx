@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { combineLatest, distinctUntilChanged, filter, map, take } from 'rxjs';
-import { CLIENT_VERSION, uploadsAllowed } from '../shared/constants';
+import { CLIENT_VERSION, DEFAULT_DOWNSIZE, uploadsAllowed } from '../shared/constants';
 import type { Command } from '../shared/model';
 import { isHiddenCommand } from '../shared/permissions';
 import { decodeClaims } from '../ui/auth';
@@ -216,6 +216,7 @@ export function Board(props: BoardProps) {
           privateMode = on;
           editor.refreshPermissions();
         }),
+      sync.board$.subscribe((b) => (editor.downsizeSetting = b?.boardConfig?.downsize ?? DEFAULT_DOWNSIZE)),
       sync.board$
         .pipe(
           map((b) => b?.boardConfig?.bg ?? null),

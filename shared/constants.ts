@@ -266,6 +266,15 @@ export const BOARD_MAX_SHAPES = 20_000;
 export const UPLOAD_MAX_BYTES = 10_000_000;
 export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'svg', 'pdf', 'webp', 'avif', 'avifs'] as const;
 export const COMPRESSION = { min: 1, max: 100, default: 75 } as const;
+/**
+ * The board's image downsize setting (board.md §5 options, §6 an Owner's or Facilitator's setting):
+ * what happens to pictures larger than the view — ask each time (the Downsize images dialog), or
+ * send them at Original Size, 50% of Original or Current View without asking; `quality` 1–100
+ * compresses them (JPEG), null keeps their format.
+ */
+export const DOWNSIZE_SETTINGS = ['ask', 'original', 'half', 'view'] as const;
+export type DownsizeSetting = { option: (typeof DOWNSIZE_SETTINGS)[number]; quality: number | null };
+export const DEFAULT_DOWNSIZE: DownsizeSetting = { option: 'ask', quality: null };
 export const DOWNSIZE_OPTIONS = ['Original Size', '50% of Original', 'Current View'] as const;
 /**
  * Board config upload: 0 workspace setting, 1 enabled, 2 disabled. The spec's default is 2, which

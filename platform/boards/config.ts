@@ -1,5 +1,13 @@
 import Boom from '@hapi/boom';
-import { isColor, isValidBackground, UPLOAD_SETTING } from '../../shared/constants';
+import {
+  COMPRESSION,
+  DEFAULT_DOWNSIZE,
+  DOWNSIZE_SETTINGS,
+  isColor,
+  isValidBackground,
+  UPLOAD_SETTING,
+  type DownsizeSetting,
+} from '../../shared/constants';
 import { can, canChangeBackground, canSaveViewport, canSetPrivateMode, type Role } from '../../shared/permissions';
 import { UNAUTHORIZED_ACCESS } from './access';
 import { badRequest, type FieldErrors } from '../core/errors';
@@ -12,13 +20,14 @@ export const DEFAULT_BOARD_CONFIG: Required<BoardConfig> = {
   upload: UPLOAD_SETTING.default,
   privateMode: { type: 0, blurry: false },
   viewport: null,
+  downsize: DEFAULT_DOWNSIZE,
 };
 
 export function boardConfigOf(stored: BoardConfig | null | undefined): Required<BoardConfig> {
   return { ...DEFAULT_BOARD_CONFIG, ...(stored ?? {}) };
 }
 
-export type BoardConfigPatch = Partial<Pick<BoardConfig, 'bg' | 'bgColor' | 'upload' | 'privateMode' | 'viewport'>>;
+export type BoardConfigPatch = Partial<Pick<BoardConfig, 'bg' | 'bgColor' | 'upload' | 'privateMode' | 'viewport' | 'downsize'>>;
 
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -31,7 +40,7 @@ const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Num
 export function checkConfigPatch(role: Role, input: Record<string, unknown>): BoardConfigPatch {
   const errors: FieldErrors = {};
   const patch: BoardConfigPatch = {};
-  const known = ['bg', 'bgColor', 'upload', 'privateMode', 'viewport'];
+  const known = ['bg', 'bgColor', 'upload', 'privateMode', 'viewport', 'downsize'];
   for (const key of Object.keys(input))
     if (!known.includes(key) && key !== 'Uid' && key !== 'uid') errors[key] = [`"${key}" is not allowed`];
   if ('bg' in input) {
@@ -69,11 +78,24 @@ export function checkConfigPatch(role: Role, input: Record<string, unknown>): Bo
       patch.viewport = { x: v.x, y: v.y, w: v.w, h: v.h };
     } else errors.viewport = ['must be {x, y, w, h} with a positive width and height'];
   }
+  if ('downsize' in input) {
+    const d = input.downsize as { option?: unknown; quality?: unknown } | null;
+    const quality = d?.quality ?? null;
+    if (
+      d &&
+      typeof d === 'object' &&
+      (DOWNSIZE_SETTINGS as readonly unknown[]).includes(d.option) &&
+      (quality === null || (Number.isInteger(quality) && (quality as number) >= COMPRESSION.min && (quality as number) <= COMPRESSION.max))
+    ) {
+      patch.downsize = { option: d.option as DownsizeSetting['option'], quality: quality as number | null };
+    } else errors.downsize = [`must be {option: ${DOWNSIZE_SETTINGS.join(', ')}; quality: 1–100 or null}`];
+  }
   const fields = Object.keys(errors);
   if (fields.length) throw badRequest(errors[fields[0]!]![0]!, errors);
 
   const allowed =
-    ((!('bg' in patch) && !('bgColor' in patch)) || canChangeBackground(role)) &&
+    // board.md §6: background, its colour and the image downsize settings are the Owner's and Facilitator's
+    ((!('bg' in patch) && !('bgColor' in patch) && !('downsize' in patch)) || canChangeBackground(role)) &&
     (!('privateMode' in patch) || canSetPrivateMode(role)) &&
     (!('viewport' in patch) || canSaveViewport(role)) &&
     (!('upload' in patch) || can(role, 'edit_board'));

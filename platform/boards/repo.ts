@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { DownsizeSetting } from '../../shared/constants';
 import type { Knex } from 'knex';
 import type { Role } from '../../shared/permissions';
 import type { Db } from '../db/index';
@@ -15,6 +16,8 @@ export interface BoardConfig {
   /** type 0 off, 1 on; blurry only when on */
   privateMode?: { type: number; blurry: boolean };
   viewport?: { x: number; y: number; w: number; h: number } | null;
+  /** pictures larger than the view (shared/constants DOWNSIZE_SETTINGS) */
+  downsize?: DownsizeSetting;
 }
 
 /** A row of `boards` (002_boards). */

@@ -30,7 +30,7 @@ export const BACKUP_TTL_MS = 60 * 60_000;
 /** The board settings a backup carries: those of board.md §3 boardConfig, nothing else stored beside them. */
 export function portableSettings(config: BoardConfig | null | undefined): BoardConfig {
   const out: BoardConfig = {};
-  for (const key of ['bg', 'bgColor', 'upload', 'privateMode', 'viewport'] as const)
+  for (const key of ['bg', 'bgColor', 'upload', 'privateMode', 'viewport', 'downsize'] as const)
     if (config?.[key] !== undefined) (out as Record<string, unknown>)[key] = config[key];
   return out;
 }

@@ -1,4 +1,4 @@
-import { COMPRESSION } from '../../shared/constants';
+import { COMPRESSION, DOWNSIZE_OPTIONS } from '../../shared/constants';
 import type { Size } from './rules';
 
 /**
@@ -10,9 +10,9 @@ import type { Size } from './rules';
  */
 export type DownsizeOption = 'original' | 'half' | 'view';
 export const DOWNSIZE_LABELS: Record<DownsizeOption, string> = {
-  original: 'Original Size',
-  half: '50% of Original',
-  view: 'Current View',
+  original: DOWNSIZE_OPTIONS[0],
+  half: DOWNSIZE_OPTIONS[1],
+  view: DOWNSIZE_OPTIONS[2],
 };
 
 export interface DownsizeChoice {

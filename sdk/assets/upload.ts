@@ -57,7 +57,12 @@ async function downsized(editor: Editor, files: readonly File[]): Promise<Array<
   const sizes = await Promise.all(files.map((f) => (isResizable(f.type) && editor.askDownsize ? pictureSize(f) : Promise.resolve(null))));
   const large = files.filter((_, i) => sizes[i] && largerThanView(sizes[i]!, view));
   if (large.length === 0) return files.map((file) => ({ file }));
-  const choice = await editor.askDownsize!(large.length);
+  // the board's setting decides, or the person does (board.md §6 image downsize settings)
+  const setting = editor.downsizeSetting;
+  const choice: DownsizeChoice | null =
+    setting.option === 'ask'
+      ? await editor.askDownsize!(large.length)
+      : { option: setting.option, ...(setting.quality ? { quality: setting.quality } : {}) };
   if (!choice) return null;
   return Promise.all(
     files.map(async (file, i) => {

@@ -1,6 +1,7 @@
 import { BehaviorSubject, Subject, distinctUntilChanged, map, type Subscription } from 'rxjs';
 import { setPictureZoom } from '../assets/pictures';
 import { uploadFiles, type DownsizeChoice, type Uploader } from '../assets/upload';
+import { DEFAULT_DOWNSIZE, type DownsizeSetting } from '../../shared/constants';
 import type { Command, CommandEffect, Shape, ShapeKind } from '../../shared/model';
 import { SHAPE_KINDS } from '../../shared/model';
 import { BoardDoc, type BoardSnapshot, type DocChange } from '../../shared/reducer';
@@ -100,6 +101,8 @@ export class Editor {
   readonly colours = new CustomColours();
   /** the largest file the board takes in, bytes (the workspace's maxUploadSize) */
   maxUploadSize: number = DEFAULT_WORKSPACE_CONFIG.maxUploadSize;
+  /** the board's image downsize setting (its boardConfig; 'ask': the Downsize images dialog decides) */
+  downsizeSetting: DownsizeSetting = DEFAULT_DOWNSIZE;
   /** asks how to send pictures larger than the view (the board screen's Downsize images dialog); null: no one asks */
   askDownsize: ((count: number) => Promise<DownsizeChoice | null>) | null = null;
   /** sends files to the board (the session's upload call, set by sdk/board.tsx); null: no uploads here */

@@ -1,4 +1,5 @@
 import type { Command, CommandEffect } from '../../shared/model';
+import type { DownsizeSetting } from '../../shared/constants';
 
 /** A board member (board.md §3 "Board member"). */
 export interface BoardMember {
@@ -30,6 +31,7 @@ export interface BoardConfig {
   upload?: number;
   privateMode?: { type: number; blurry?: boolean } | null;
   viewport?: { x: number; y: number; w: number; h: number } | null;
+  downsize?: DownsizeSetting;
   [key: string]: unknown;
 }
 

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PictureSettings } from './picture-settings';
 import { BACKGROUND_COLORS, BACKGROUNDS, DIALOG_WIDTHS, isValidBackground, UPLOAD_SETTING } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { can, canChangeBackground, canSetDisposeTimer, type Role } from '../../shared/permissions';
@@ -234,6 +235,7 @@ export function SettingsDialog({ editor, sync, onClose }: { editor: Editor; sync
             </select>
           </label>
         )}
+        {sections.background && <PictureSettings sync={sync} setting={config.downsize} />}
         {sections.snap && (
           <label className="tb-settings__row">
             <span>Snap to objects</span>

@@ -314,6 +314,12 @@ describe('board and member names, configuration', () => {
     expect(await other.waitFor('onConfigChanged')).toMatchObject({ bgColor: '#FFAA00' });
     expect((await c.fail('updateConfig', code, 'blue')).data?.errors).toHaveProperty('config');
     expect((await c.fail('updateConfig', code, { bgColor: 'blue' })).statusCode).toBe(400);
+    // the image downsize setting: an option of board.md §5 (or ask) and a quality 1–100 or none
+    expect(await c.call('updateConfig', code, { downsize: { option: 'half', quality: null } })).toMatchObject({
+      downsize: { option: 'half', quality: null },
+    });
+    for (const bad of [{ option: 'huge', quality: null }, { option: 'view', quality: 0 }, { option: 'view', quality: 7.5 }, 'view'])
+      expect((await c.fail('updateConfig', code, { downsize: bad })).data?.errors).toHaveProperty('downsize');
   });
 });
 

@@ -244,6 +244,13 @@ const ACTIONS: Action[] = [
     run: (c) => c.hub.call('updateConfig', c.code, { viewport: { x: 1, y: 2, w: 300, h: 200 } }),
   },
   {
+    name: 'set the image downsize setting',
+    via: 'hub',
+    expected: FACILITATORS,
+    effect: 'state',
+    run: (c) => c.hub.call('updateConfig', c.code, { downsize: { option: 'view', quality: 60 } }),
+  },
+  {
     name: 'set the upload setting',
     via: 'hub',
     expected: EDITORS,

@@ -302,4 +302,21 @@ test('a picture larger than the view asks how to send it: Cancel sends nothing; 
   const sent = await (await answer).json();
   expect(sent).toMatchObject({ width: 1500, height: 1000, metadata: { mimetype: 'image/jpeg' } });
   await expect.poll(async () => (await shapes(page)).length, { timeout: 20_000 }).toBe(1);
+
+  // the owner's board setting sends large pictures at the view's size without asking
+  await page.getByRole('button', { name: 'Main menu' }).click();
+  await page.getByRole('menu', { name: 'Main menu' }).getByRole('menuitem', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  const pictures = settings.getByRole('group', { name: 'Pictures larger than the view' });
+  await pictures.getByLabel('Size').selectOption({ label: 'Current View' });
+  await expect.poll(() => page.evaluate(() => window.tabula!.sync.board$.value?.boardConfig?.downsize?.option)).toBe('view');
+  await shot(page, 'pictures-downsize-setting');
+  await settings.getByRole('button', { name: 'Done' }).click();
+  const quiet = page.waitForResponse((r) => r.url().includes('/assets') && r.request().method() === 'POST');
+  await upload(page, { name: 'big.png', mimeType: 'image/png', buffer: big });
+  const fitted = await (await quiet).json();
+  await expect(dialog).toBeHidden();
+  expect(fitted.width).toBeLessThanOrEqual(1280 * (await page.evaluate(() => devicePixelRatio)));
+  expect(fitted.metadata.mimetype).toBe('image/png');
+  await expect.poll(async () => (await shapes(page)).length, { timeout: 20_000 }).toBe(2);
 });
