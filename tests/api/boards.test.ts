@@ -176,6 +176,7 @@ describe('board settings and member names', () => {
       upload: 1,
       privateMode: { type: 1, blurry: true },
       viewport: { x: 1, y: 2, w: 300, h: 200 },
+      downsize: { option: 'ask', quality: null },
     });
     expect(s.events(code, 'onConfigChanged').at(-1)).toEqual({ event: 'onConfigChanged', data: config, except: 'k' });
     expect((await describeBoard(s.p.server.app, code, s.ann.actor)).boardConfig).toEqual(config);

@@ -1,0 +1,91 @@
+/**
+ * The pictures bench page (bench/pictures.bench.ts): the board bench page (./page.ts: one Editor
+ * and `window.bench`'s pan and zoom drivers) plus a picture source standing in for the server —
+ * each asset's variants are photo-sized JPEGs (full 2400×1800, s1 600×450, preview 288×216, the
+ * sizes the server makes of a 2–4 MB photo), each asset decoded on its own as on a real board —
+ * and a loader of a board of pictures or of the same board in rectangles.
+ */
+import './page';
+import type { Shape } from '../../shared/model';
+import { readyPicture, registerPictureSource } from '../../sdk/assets/pictures';
+import { variantForZoom, type ImageVariant } from '../../sdk/assets/rules';
+import type { Editor } from '../../sdk/editor/editor';
+import { pictureRef } from '../../sdk/shapes/image';
+
+const editor = (window as unknown as { tabula: { editor: Editor } }).tabula.editor;
+const SIZES: Record<ImageVariant, [number, number]> = { full: [2400, 1800], s1: [600, 450], preview: [288, 216] };
+
+/** One JPEG per variant, made once: a photo-like gradient with noise. */
+const blobs = new Map<ImageVariant, Promise<Blob>>();
+function photo(variant: ImageVariant): Promise<Blob> {
+  let made = blobs.get(variant);
+  if (!made) {
+    const [w, h] = SIZES[variant];
+    const canvas = new OffscreenCanvas(w, h);
+    const ctx = canvas.getContext('2d')!;
+    const g = ctx.createLinearGradient(0, 0, w, h);
+    g.addColorStop(0, '#3a7bd5');
+    g.addColorStop(1, '#f2c94c');
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, w, h);
+    const noise = ctx.getImageData(0, 0, w, h);
+    for (let i = 0; i < noise.data.length; i += 4) noise.data[i] = (noise.data[i]! + ((i * 2654435761) >>> 24)) & 255;
+    ctx.putImageData(noise, 0, 0);
+    made = canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+    blobs.set(variant, made);
+  }
+  return made;
+}
+registerPictureSource({
+  asset: (_resource, variant) => photo(variant),
+  original: async () => ({ blob: await photo('full'), name: 'photo.jpg' }),
+  report: () => undefined,
+});
+
+const COLUMNS = 20;
+/** n pictures of 400×300 in rows of 20 with gaps of 40, or the same boxes as rectangles. */
+function board(n: number, pictures: boolean): Shape[] {
+  return Array.from({ length: n }, (_, i) => {
+    const base = { id: `p${i}`, uid: 'bench', timestamp: i, x: (i % COLUMNS) * 440, y: Math.floor(i / COLUMNS) * 340, w: 400, h: 300 };
+    const resource = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    return (pictures ? { ...base, cmd: 'image', resource } : { ...base, cmd: 'filledRectangle', color: '#3a7bd5' }) as Shape;
+  });
+}
+
+const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+
+/** Whether every picture on screen is decoded at the variant the zoom draws. */
+function picturesShown(): boolean {
+  const variant = variantForZoom(editor.viewport.scale);
+  return editor.scene.visible(editor.viewport.visibleRect()).every((id) => {
+    const s = editor.doc.get(id);
+    return s?.cmd !== 'image' || !!readyPicture(pictureRef(s)!, variant);
+  });
+}
+
+Object.assign((window as unknown as { bench: Record<string, unknown> }).bench, {
+  /** Loads the board (pictures or rectangles) at 100 % on its centre; ms until every picture on screen is drawn. */
+  async loadPictures(n: number, pictures: boolean): Promise<{ firstFrameMs: number; visible: number }> {
+    editor.load(null, []);
+    await nextFrame();
+    const t0 = performance.now();
+    editor.load({ seq: 1, shapes: board(n, pictures), undo: { commands: [] } }, []);
+    const extent = editor.scene.extent()!;
+    editor.viewport.set({ tx: editor.viewport.width / 2 - (extent.x + extent.w / 2), ty: editor.viewport.height / 2 - (extent.y + extent.h / 2), scale: 1 });
+    for (;;) {
+      await nextFrame();
+      if (picturesShown()) break;
+      if (performance.now() - t0 > 60_000) throw new Error('pictures not shown within a minute');
+    }
+    await nextFrame();
+    return { firstFrameMs: performance.now() - t0, visible: editor.scene.visible(editor.viewport.visibleRect()).length };
+  },
+  /** Waits until every picture on screen is drawn at the zoom's variant (after a zoom or a fit). */
+  async settlePictures(): Promise<number> {
+    const t0 = performance.now();
+    while (!picturesShown()) await nextFrame();
+    await nextFrame();
+    return performance.now() - t0;
+  },
+});
+document.title = 'ready';
