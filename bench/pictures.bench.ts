@@ -18,14 +18,15 @@ interface FrameStats {
   draw: number[];
   interval: number[];
 }
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? NaN;
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? NaN;
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
 const frameTimes = (s: FrameStats) => s.interval.map((iv, i) => Math.max(iv, s.draw[i] ?? 0));
 const call = <T>(page: Page, name: string, ...args: unknown[]) =>
-  page.evaluate(([n, a]) => (window as unknown as { bench: Record<string, (...x: unknown[]) => unknown> }).bench[n as string]!(...(a as unknown[])), [
-    name,
-    args,
-  ] as const) as Promise<T>;
+  page.evaluate(
+    ([n, a]) => (window as unknown as { bench: Record<string, (...x: unknown[]) => unknown> }).bench[n as string]!(...(a as unknown[])),
+    [name, args] as const,
+  ) as Promise<T>;
 
 async function heapMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
@@ -45,7 +46,7 @@ try {
     page.on('pageerror', (e) => console.error('page error:', e.message));
     await page.goto(`file://${html}`);
     await page.waitForFunction(() => document.title === 'ready');
-    const loaded = await call<{ firstFrameMs: number; visible: number }>(page, 'loadPictures', N, pictures);
+    const loaded = await call<{ firstFrameMs: number }>(page, 'loadPictures', N, pictures);
     const pan = await call<FrameStats>(page, 'pan', FRAMES);
     const zoom = await call<FrameStats>(page, 'zoom', FRAMES);
     await call(page, 'settlePictures');
@@ -56,7 +57,7 @@ try {
     const [pf, zf, ff] = [frameTimes(pan), frameTimes(zoom), frameTimes(panFit)];
     const label = pictures ? `${N} pictures` : `${N} rectangles (baseline)`;
     rows.push(
-      `| ${label} | ${ms(loaded.firstFrameMs)} | ${loaded.visible} | ${ms(quantile(pf, 0.5))} / ${ms(quantile(pf, 0.95))} | ${ms(quantile(zf, 0.5))} / ${ms(quantile(zf, 0.95))} | ${ms(fit.ms + fitSettle)} | ${ms(quantile(ff, 0.5))} / ${ms(quantile(ff, 0.95))} | ${heap.toFixed(0)} |`,
+      `| ${label} | ${ms(loaded.firstFrameMs)} | ${ms(quantile(pf, 0.5))} / ${ms(quantile(pf, 0.95))} | ${ms(quantile(zf, 0.5))} / ${ms(quantile(zf, 0.95))} | ${ms(fit.ms + fitSettle)} | ${ms(quantile(ff, 0.5))} / ${ms(quantile(ff, 0.95))} | ${heap.toFixed(0)} |`,
     );
     console.log(rows[rows.length - 1]);
     await page.close();
@@ -72,10 +73,12 @@ rectangles. "first frame": until every picture on screen is drawn at 100 %. Pan 
 ${FRAMES} frames each; "fit": the whole board on screen (previews) until every picture is drawn, then a pan.
 Frame time = the longer of the rAF interval and the frame's draw time.
 
-| board | first frame ms | on screen | pan median / p95 ms | zoom median / p95 ms | fit ms | pan fitted median / p95 ms | JS heap MB |
-|---|---:|---:|---:|---:|---:|---:|---:|
+| board | first frame ms | pan median / p95 ms | zoom median / p95 ms | fit ms | pan fitted median / p95 ms | JS heap MB |
+|---|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
-Goal: pictures pan and zoom like rectangles (60 fps: median ≤ 16.7 ms).`;
+Goal: pictures pan and zoom like rectangles (60 fps: median ≤ 16.7 ms). Pan is there; the zoom's p95 is not: the
+frames where a zoom level first draws pictures at a new variant stall (the first draw of a decoded picture at
+another size) — the work for the board's frame budget (issue 35).`;
 if (process.env.BENCH_PICTURES || process.env.BENCH_FRAMES) console.log(md);
 else report('pictures', md);

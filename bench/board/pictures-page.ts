@@ -65,20 +65,21 @@ function picturesShown(): boolean {
 
 Object.assign((window as unknown as { bench: Record<string, unknown> }).bench, {
   /** Loads the board (pictures or rectangles) at 100 % on its centre; ms until every picture on screen is drawn. */
-  async loadPictures(n: number, pictures: boolean): Promise<{ firstFrameMs: number; visible: number }> {
+  async loadPictures(n: number, pictures: boolean): Promise<{ firstFrameMs: number }> {
     editor.load(null, []);
     await nextFrame();
     const t0 = performance.now();
     editor.load({ seq: 1, shapes: board(n, pictures), undo: { commands: [] } }, []);
-    const extent = editor.scene.extent()!;
-    editor.viewport.set({ tx: editor.viewport.width / 2 - (extent.x + extent.w / 2), ty: editor.viewport.height / 2 - (extent.y + extent.h / 2), scale: 1 });
+    // the grid's centre (the layout is known: the scene's extent follows on the next frame)
+    const centre = { x: (Math.min(n, COLUMNS) * 440 - 40) / 2, y: (Math.ceil(n / COLUMNS) * 340 - 40) / 2 };
+    editor.viewport.set({ tx: editor.viewport.width / 2 - centre.x, ty: editor.viewport.height / 2 - centre.y, scale: 1 });
     for (;;) {
       await nextFrame();
       if (picturesShown()) break;
       if (performance.now() - t0 > 60_000) throw new Error('pictures not shown within a minute');
     }
     await nextFrame();
-    return { firstFrameMs: performance.now() - t0, visible: editor.scene.visible(editor.viewport.visibleRect()).length };
+    return { firstFrameMs: performance.now() - t0 };
   },
   /** Waits until every picture on screen is drawn at the zoom's variant (after a zoom or a fit). */
   async settlePictures(): Promise<number> {
