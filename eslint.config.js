@@ -20,8 +20,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       '.build-lock/',
-      // the engine page the browser tests build (tests/e2e/engine/.gitignore)
-      'tests/e2e/engine/.out/',
+      // pages the browser tests and benches build (tests/e2e/engine/.gitignore, bench/board/.gitignore)
+      '**/.out/',
       'rollup.config-*.mjs',
     ],
   },
