@@ -7,7 +7,7 @@ import { intake, IntakeError, type IntakeResult } from './intake';
 import { PDF_MIME } from './pdf';
 import type { AssetRow } from './repo';
 import { storeMade } from './service';
-import type { AssetStorage } from './storage';
+import { readObject, type AssetStorage } from './storage';
 
 /**
  * Pictures in board backups (.wtb version 2, docs/panel.md "Backup file"): a backup carries each
@@ -21,14 +21,6 @@ export interface PictureFile {
   data: Buffer;
 }
 
-async function bytesOf(storage: AssetStorage, key: string): Promise<Buffer | null> {
-  const object = await storage.get(key);
-  if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
-
 /** The pictures of board `boardId` among `ids` (ids of other boards are left out), with their bytes. */
 export async function picturesForBackup(db: Knex, storage: AssetStorage, boardId: string, ids: readonly string[]): Promise<PictureFile[]> {
   const wanted = [...new Set(ids)];
@@ -36,8 +28,8 @@ export async function picturesForBackup(db: Knex, storage: AssetStorage, boardId
   const rows = (await db('assets').where({ board_id: boardId }).whereIn('id', wanted)) as AssetRow[];
   const out: PictureFile[] = [];
   for (const row of rows) {
-    const data = await bytesOf(storage, `${row.id}/${row.mime === PDF_MIME ? 'original' : 'full'}`);
-    if (data) out.push({ id: row.id, name: row.name, data });
+    const object = await readObject(storage, `${row.id}/${row.mime === PDF_MIME ? 'original' : 'full'}`);
+    if (object) out.push({ id: row.id, name: row.name, data: object.data });
   }
   return out;
 }

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Shape } from '../../shared/model';
 import { PDF_MIME } from './pdf';
 import type { AssetRow } from './repo';
-import type { AssetStorage } from './storage';
+import { readObject, type AssetStorage } from './storage';
 import { VARIANTS } from './variants';
 
 /**
@@ -18,14 +18,6 @@ export interface CopyTarget {
   /** who the copies are credited to */
   userId: string | null;
   uid: string | null;
-}
-
-async function bytesOf(storage: AssetStorage, key: string): Promise<{ data: Buffer; contentType: string } | null> {
-  const object = await storage.get(key);
-  if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return { data: Buffer.concat(chunks), contentType: object.contentType };
 }
 
 /** New ids for the assets `ids` (the copies' ids are known before the shapes that use them are written). */
@@ -54,7 +46,7 @@ export async function copyAssets(
     const keys: string[] = [...VARIANTS, ...(row.mime === PDF_MIME ? ['original'] : [])];
     let bytes = 0;
     for (const key of keys) {
-      const object = await bytesOf(storage, `${row.id}/${key}`);
+      const object = await readObject(storage, `${row.id}/${key}`);
       if (!object) continue;
       await storage.put(`${id}/${key}`, object.data, object.contentType);
       bytes += object.data.length;

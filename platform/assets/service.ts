@@ -11,7 +11,7 @@ import { downloadToFile, DownloadFailed, InvalidUrl } from './from-url';
 import { intake, IntakeError, uploadLimit, type IntakeResult } from './intake';
 import { copyAssets } from './copy';
 import { findAsset, insertAsset, type AssetRow } from './repo';
-import type { AssetStorage, StoredObject } from './storage';
+import { readObject, type AssetStorage, type StoredObject } from './storage';
 import { pageKey, PDF_MIME, pdfPageVariants } from './pdf';
 import { VARIANTS, type Variant } from './variants';
 
@@ -37,11 +37,9 @@ export const PAGE_OUT_OF_RANGE = 'The document has no such page';
  * visitor to turn to a page pays for it once; two nodes drawing it at once write the same bytes).
  */
 async function drawPage(app: AssetApp, row: AssetRow, page: number): Promise<void> {
-  const original = await app.assets.get(`${row.id}/original`);
+  const original = await readObject(app.assets, `${row.id}/original`);
   if (!original) throw Boom.notFound(ASSET_NOT_FOUND);
-  const chunks: Buffer[] = [];
-  for await (const chunk of original.body) chunks.push(Buffer.from(chunk as Uint8Array));
-  const variants = await pdfPageVariants(Buffer.concat(chunks), page);
+  const variants = await pdfPageVariants(original.data, page);
   let added = 0;
   for (const variant of VARIANTS) {
     await app.assets.put(pageKey(row.id, page, variant), variants[variant].data, variants[variant].contentType);

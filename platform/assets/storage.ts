@@ -23,6 +23,15 @@ export interface AssetStorage {
   removePrefix(prefix: string): Promise<void>;
 }
 
+/** The whole object at `key` in memory (assets are at most a few MB: copies, backups, pages), or null. */
+export async function readObject(storage: AssetStorage, key: string): Promise<{ data: Buffer; contentType: string } | null> {
+  const object = await storage.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return { data: Buffer.concat(chunks), contentType: object.contentType };
+}
+
 /** A key must be our own shape: a UUID, a slash, a variant name (never a path from outside). */
 export function checkKey(key: string): string {
   if (!/^[0-9a-f-]{36}\/[a-z0-9-]{1,32}$/.test(key)) throw new Error(`bad asset key ${JSON.stringify(key)}`);

@@ -8,7 +8,7 @@ import { isPrivateModeOn } from '../boards/config';
 import type { BoardRow } from '../boards/repo';
 import { boardStateAt } from '../boards/snapshots';
 import { pageKey } from '../assets/pdf';
-import type { AssetStorage } from '../assets/storage';
+import { readObject, type AssetStorage } from '../assets/storage';
 import { renderThumbnailPng } from './render/index';
 import { claimThumbnail, findLiveBoard, noteChange, storeThumbnail } from './repo';
 
@@ -161,12 +161,10 @@ async function thumbnailPictures(app: BoardApp, storage: AssetStorage | undefine
   for (const [key, { id, page }] of wanted) {
     if (!own.has(id)) continue;
     // a page not drawn yet shows as the document's first
-    const object = (await storage.get(pageKey(id, page, 'preview'))) ?? (await storage.get(pageKey(id, 1, 'preview')));
+    const object = (await readObject(storage, pageKey(id, page, 'preview'))) ?? (await readObject(storage, pageKey(id, 1, 'preview')));
     if (!object) continue;
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
     // as PNG: the SVG rasteriser reads PNG and JPEG pictures, not the previews' WebP
-    const png = await sharp(Buffer.concat(chunks), { limitInputPixels: 4096 * 4096 })
+    const png = await sharp(object.data, { limitInputPixels: 4096 * 4096 })
       .png()
       .toBuffer()
       .catch(() => null);
