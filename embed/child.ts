@@ -284,6 +284,7 @@ export async function prepareEmbed(options: { server?: string; location?: Locati
   });
   const host = connection.promise;
   host.catch(() => undefined);
+  const sentErrors = errorOnce();
   const session: EmbedSession = {
     refused: false,
     context,
@@ -300,6 +301,7 @@ export async function prepareEmbed(options: { server?: string; location?: Locati
     },
     host,
     emit(event, payload) {
+      if (event === 'error' && !sentErrors.first(payload as EmbedError)) return;
       host.then((remote) => remote.emit(event, payload)).catch(() => undefined);
     },
     destroy() {
@@ -309,6 +311,30 @@ export async function prepareEmbed(options: { server?: string; location?: Locati
   };
   current = session;
   return session;
+}
+
+/**
+ * Each error goes to the host once: an error that ends the board (not found, no access, failed)
+ * for the whole session — the board remounting or its session reporting the same cause again
+ * does not repeat it — and any other error not again within a second of the same one.
+ */
+function errorOnce(): { first(error: EmbedError): boolean } {
+  const ended = new Set<string>();
+  const recent = new Map<string, number>();
+  return {
+    first(error) {
+      const key = `${error?.code}|${error?.message}`;
+      if (ended.has(key)) return false;
+      if (['board-not-found', 'access-denied', 'connection-failed'].includes(error?.code)) {
+        ended.add(key);
+        return true;
+      }
+      const now = Date.now();
+      if (now - (recent.get(key) ?? -Infinity) < 1000) return false;
+      recent.set(key, now);
+      return true;
+    },
+  };
 }
 
 /** The session prepareEmbed opened, if any. */
@@ -326,6 +352,7 @@ export const BOARD_METHOD_NAMES = [
   'zoomToFit',
   'exportImage',
   'getInfo',
+  'getMembers',
 ] as const;
 
 /* ---------------- the board API ---------------- */
@@ -487,6 +514,12 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
       await ready;
       return info();
     },
+    async getMembers() {
+      await ready;
+      return sync.members$.value
+        .filter((m) => m.isOnline || m.uid === sync.uid)
+        .map((m) => ({ uid: m.uid, name: m.name ?? '', isSelf: m.uid === sync.uid }));
+    },
   };
   implementation(methods as unknown as Implementation);
 
@@ -530,7 +563,17 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
       if (c?.id && !localIds.has(c.id)) emit('command', commandEvent(c, false));
     }),
     editor.selection$.pipe(skip(1)).subscribe((ids) => emit('selection', { ids: [...ids] })),
-    sync.errors$.subscribe((e) => emit('error', embedError('internal', e.message))),
+    sync.events$.pipe(filter((e) => e.event === 'onUserLeft')).subscribe((e) => {
+      const data = e.data as { uid?: string } | string | null;
+      const uid = typeof data === 'string' ? data : data?.uid;
+      if (!uid || uid === sync.uid) return;
+      // events$ comes before the presence part marks the member offline: the name is still known
+      emit('left', { uid, name: sync.members$.value.find((m) => m.uid === uid)?.name ?? '' });
+    }),
+    // A session error that is the board's end (not found, denied) goes out once, as that state's error.
+    sync.errors$
+      .pipe(filter((e) => stateError(sync.state$.value)?.message !== e.message))
+      .subscribe((e) => emit('error', embedError('internal', e.message))),
     sync.state$.subscribe((s) => {
       const failure = stateError(s);
       if (failure) emit('error', failure);

@@ -2,8 +2,10 @@
  * The script a host page loads: `<script src="{platform}/embed.js"></script>` defines the
  * global `Tabula` (rollup IIFE). `Tabula.embed(container, options)` creates the board iframe
  * `/board/{code}?uid=…&clientid=…&data=base64(JSON)`, connects penpal and resolves to a
- * handle whose every method answers a promise. Bad arguments reject with `{ code, message }`
- * before anything is sent, and the board checks them again (embed/child.ts). No React here.
+ * handle whose every method answers a promise, once the board is loaded (its `ready`): a board
+ * that does not exist or refuses the participant rejects it with `board-not-found` or
+ * `access-denied` instead. Bad arguments reject with `{ code, message }` before anything is sent,
+ * and the board checks them again (embed/child.ts). No React here.
  */
 import { connect, WindowMessenger, type Connection, type RemoteProxy } from 'penpal';
 import {
@@ -39,7 +41,7 @@ export type * from '../shared/embed';
 
 /** The handle `Tabula.embed` resolves to: the board methods (shared/embed.ts BoardMethods) plus events and lifecycle. */
 export interface BoardHandle extends BoardMethods {
-  /** the board code (known once the board loaded; a new board gets its code then) */
+  /** the board code (a new board's too: `Tabula.embed` resolves once the board exists and loaded) */
   readonly code: string;
   readonly iframe: HTMLIFrameElement;
   /**
@@ -54,6 +56,10 @@ export interface BoardHandle extends BoardMethods {
 const DEFAULT_TIMEOUT = 30_000;
 /** Events replayed to late subscribers. */
 const STICKY: readonly EmbedEvent[] = ['ready'];
+/** Errors that end the board before it is ready: `Tabula.embed` rejects with them. */
+const FATAL: readonly string[] = ['board-not-found', 'access-denied', 'connection-failed'];
+/** At most this many events from before `Tabula.embed` resolved are kept for the first subscribers. */
+const EARLY_LIMIT = 100;
 
 /** The origin this script was loaded from: the platform, unless options.platform says otherwise. */
 const scriptOrigin: string | null = (() => {
@@ -98,13 +104,27 @@ export async function embed(container: HTMLElement, options: EmbedOptions): Prom
 
   const listeners = new Map<EmbedEvent, Set<(payload: unknown) => void>>(EMBED_EVENTS.map((e) => [e, new Set()]));
   const last = new Map<EmbedEvent, unknown>();
+  // Events sent while `Tabula.embed` had not resolved yet (the participant's own `joined`, say):
+  // no one could subscribe then, so a subscriber gets them at once.
+  const early: Array<[EmbedEvent, unknown]> = [];
+  let resolved = false;
   let code = options.board ?? '';
   let destroyed = false;
+  // The board's outcome: ready, or the error that ends it before it is ready.
+  let settle!: { ready: () => void; fail: (error: EmbedError) => void };
+  const outcome = new Promise<void>((ready, fail) => (settle = { ready, fail }));
+  outcome.catch(() => undefined);
 
   const dispatch = (event: EmbedEvent, payload: unknown) => {
     if (destroyed || !listeners.has(event)) return;
     if (STICKY.includes(event)) last.set(event, payload);
     if (event === 'ready' && payload && typeof (payload as BoardInfo).code === 'string') code = (payload as BoardInfo).code;
+    if (event === 'ready') settle.ready();
+    if (!resolved) {
+      if (event === 'error' && FATAL.includes((payload as EmbedError | null)?.code ?? '')) settle.fail(payload as EmbedError);
+      if (!STICKY.includes(event) && early.length < EARLY_LIMIT) early.push([event, payload]);
+      return;
+    }
     for (const callback of [...listeners.get(event)!]) {
       try {
         callback(payload);
@@ -155,6 +175,14 @@ export async function embed(container: HTMLElement, options: EmbedOptions): Prom
     return reject(toEmbedError(error, 'connection-failed'));
   }
   stopRefusal();
+  try {
+    await outcome;
+  } catch (error) {
+    (connection as Connection<BoardMethods> | null)?.destroy();
+    // Keep the iframe: it shows the board's own message (not found, no access) to the user.
+    return reject(toEmbedError(error, 'connection-failed'));
+  }
+  resolved = true;
 
   const call = <T>(check: EmbedError | null, run: () => Promise<T>): Promise<T> => {
     if (destroyed) return reject(embedError('destroyed', 'The board was destroyed.'));
@@ -178,6 +206,7 @@ export async function embed(container: HTMLElement, options: EmbedOptions): Prom
     zoomToFit: () => call(null, () => remote.zoomToFit()),
     exportImage: (format) => call(validateExportFormat(format), () => remote.exportImage(format)),
     getInfo: () => call(null, () => remote.getInfo()),
+    getMembers: () => call(null, () => remote.getMembers()),
     on(event, callback) {
       const invalidEvent = validateEvent(event);
       if (invalidEvent) throw invalidEvent;
@@ -185,10 +214,8 @@ export async function embed(container: HTMLElement, options: EmbedOptions): Prom
       const set = listeners.get(event)!;
       const cb = callback as (payload: unknown) => void;
       set.add(cb);
-      if (last.has(event)) {
-        const payload = last.get(event);
-        queueMicrotask(() => set.has(cb) && !destroyed && cb(payload));
-      }
+      const replay = [...early.filter(([e]) => e === event).map(([, p]) => p), ...(last.has(event) ? [last.get(event)] : [])];
+      for (const payload of replay) queueMicrotask(() => set.has(cb) && !destroyed && cb(payload));
       return () => set.delete(cb);
     },
     off(event, callback) {

@@ -12,6 +12,7 @@ import { acceptDroppedFiles } from './assets/drop';
 import type { Uploader } from './assets/upload';
 import { bindCustomColours } from './editor/colours';
 import { applyWorkspaceConfig } from './editor/workspace';
+import { editorApi, sessionApi, type EditorApi, type SessionApi } from './board-api';
 import { SyncClient } from './sync/sync-client';
 import type { BoardClaims, BoardInfo } from './sync/types';
 import { BoardScreen, type BoardFeatures } from './ui/board-screen';
@@ -21,10 +22,13 @@ import { useBoardStyles } from './ui/use-styles';
 
 export type { BoardFeatures };
 
-/** What `onReady` hands the host: the live editor and sync session. */
+/**
+ * What `onReady` hands the host: the editor and the sync session through their documented faces
+ * (sdk/board-api.ts; the internals stay private), and the board as the server described it.
+ */
 export interface BoardApi {
-  editor: Editor;
-  sync: SyncClient;
+  editor: EditorApi;
+  sync: SessionApi;
   board: BoardInfo | null;
 }
 
@@ -265,7 +269,7 @@ export function Board(props: BoardProps) {
           filter(([s]) => s.phase === 'online'),
           take(1),
         )
-        .subscribe(([, board]) => latest.current.onReady?.({ editor, sync, board })),
+        .subscribe(([, board]) => latest.current.onReady?.({ editor: editorApi(editor), sync: sessionApi(sync), board })),
       sync.errors$.subscribe((e) => latest.current.onError?.(e)),
       applySavedViewport(editor, sync),
     ];

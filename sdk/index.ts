@@ -9,6 +9,7 @@
  * (sdk/dist/tabula-board.js, `tabula/element`).
  */
 export { Board, type BoardApi, type BoardError, type BoardFeatures, type BoardProps } from './board';
+export type { EditorApi, SessionApi, ValueStream } from './board-api';
 export { Editor, type CommandInput, type EditorPermissions, type EditorStyle, type ToolName } from './editor/editor';
 export { SyncClient, type SyncOptions } from './sync/sync-client';
 export type { BoardClaims, BoardConfig, BoardInfo, BoardMember, Notice, SyncPhase, SyncState } from './sync/types';

@@ -123,16 +123,28 @@ export type BoardMethods = {
   /** a data URL (image/png or image/svg+xml) */
   exportImage(format: ExportFormat): Promise<string>;
   getInfo(): Promise<BoardInfo>;
+  /** who is on the board now (online), the participant itself included */
+  getMembers(): Promise<EmbedMember[]>;
 };
 
-export const EMBED_EVENTS = ['ready', 'joined', 'command', 'selection', 'error'] as const;
+/** A member on the board, as the host sees it. */
+export interface EmbedMember {
+  uid: string;
+  name: string;
+  /** the participant this embed joined as */
+  isSelf: boolean;
+}
+
+export const EMBED_EVENTS = ['ready', 'joined', 'left', 'command', 'selection', 'error'] as const;
 export type EmbedEvent = (typeof EMBED_EVENTS)[number];
 
 export interface EmbedEventPayloads {
   /** the board is loaded and the API answers */
   ready: BoardInfo;
   /** a member joined the board (the participant itself first) */
-  joined: { uid: string; name: string; isSelf: boolean };
+  joined: EmbedMember;
+  /** another member left the board (their last connection closed) */
+  left: { uid: string; name: string };
   /** a board change, local or from another member */
   command: { id: string; cmd: string; uid: string; seq?: number; local: boolean; shapes: string[] };
   /** the participant's selection changed */

@@ -57,6 +57,46 @@ test('<tabula-board> renders in its shadow root, draws and emits DOM events', as
   const events = () =>
     page.evaluate(() => (window as unknown as { __events: Array<{ type: string; composed: boolean; cmd?: string }> }).__events);
   expect((await events()).map((e) => e.type)).toEqual(expect.arrayContaining(['joined', 'ready']));
+  // `ready` hands out the documented faces of the editor and session, not their internals
+  const faces = await page.evaluate(() => {
+    const { editor, sync } = (window as unknown as { tabula: { editor: Record<string, unknown>; sync: Record<string, unknown> } }).tabula;
+    const tool$ = editor.tool$ as { value: string; next?: unknown };
+    return {
+      editor: Object.keys(editor).sort(),
+      sync: Object.keys(sync).sort(),
+      frozen: Object.isFrozen(editor) && Object.isFrozen(sync),
+      tool: tool$.value,
+      writable: typeof tool$.next,
+      role: (sync.claims$ as { value: { role: string } }).value.role,
+    };
+  });
+  expect(faces.editor).toEqual(
+    [
+      'addShapes',
+      'canRedo',
+      'canUndo',
+      'changes$',
+      'exportImage',
+      'getShapes',
+      'redo',
+      'removeShapes',
+      'select',
+      'selection$',
+      'setBackground',
+      'setStyle',
+      'setTool',
+      'style$',
+      'tool$',
+      'undo',
+      'zoom$',
+      'zoomIn',
+      'zoomOut',
+      'zoomTo100',
+      'zoomToFit',
+    ].sort(),
+  );
+  expect(faces.sync).toEqual(['board$', 'claims$', 'members$', 'pending', 'renameBoard', 'renameMember', 'state$']);
+  expect(faces).toMatchObject({ frozen: true, tool: 'select', writable: 'undefined', role: 'Editor' });
 
   // rendered inside an open shadow root, styled by its own injected stylesheet
   const inShadow = await page.evaluate(() => {

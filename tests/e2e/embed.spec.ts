@@ -75,11 +75,12 @@ async function embed(page: Page, options: Record<string, unknown>) {
   await page.goto(`${hostOrigin}/`);
   await expect(page).toHaveTitle('Host app');
   return page.evaluate(async (opts) => {
-    const w = window as unknown as { Tabula: any; board: any; events: Array<[string, any]> };
+    const w = window as unknown as { Tabula: any; board: any; events: Array<[string, any]>; codeAtResolve: string };
     w.events = [];
     try {
       w.board = await w.Tabula.embed(document.getElementById('board'), opts);
-      for (const name of ['ready', 'joined', 'command', 'selection', 'error'])
+      w.codeAtResolve = w.board.code;
+      for (const name of ['ready', 'joined', 'left', 'command', 'selection', 'error'])
         w.board.on(name, (payload: unknown) => w.events.push([name, payload]));
       return { ok: true as const };
     } catch (error) {
@@ -165,7 +166,12 @@ test('a host page on another origin embeds a board and drives it through every m
     .poll(async () => (await events(page, 'joined')).map(([, p]) => p))
     .toContainEqual(expect.objectContaining({ uid: key, isSelf: true }));
   const code: string = ready.code;
+  // a new board: the promise resolved once it existed, with its code
+  expect(await page.evaluate(() => (window as any).codeAtResolve)).toBe(code);
   expect(await page.evaluate(() => (window as any).board.code)).toBe(code);
+  // the participant's own joined came before the promise resolved, and still reached the listener
+  expect((await events(page, 'joined')).map(([, p]) => p)).toEqual([{ uid: key, name: 'Ada', isSelf: true }]);
+  expect(await call(page, 'getMembers')).toEqual({ ok: true, value: [{ uid: key, name: 'Ada', isSelf: true }] });
 
   // embed-time features reached the editor
   const frame = boardFrame(page);
@@ -234,6 +240,9 @@ test('a host page on another origin embeds a board and drives it through every m
     .poll(async () => (await events(page, 'command')).map(([, p]) => p))
     .toContainEqual(expect.objectContaining({ cmd: 'circle', local: false, shapes: ['other-circle'] }));
   await expect.poll(async () => (await events(page, 'joined')).map(([, p]) => p.isSelf)).toContain(false);
+  // a late look at who is there: both
+  const members = await call(page, 'getMembers');
+  expect(members.ok && (members.value as Array<{ isSelf: boolean }>).map((m) => m.isSelf).sort()).toEqual([false, true]);
 
   // selection events
   await frame.evaluate(() => (window as any).tabula.editor.select(['host-rect-1']));
@@ -317,11 +326,16 @@ test('a host page on another origin embeds a board and drives it through every m
   const apps = await api<Array<{ origins: Array<{ origin: string; embeds: number }> }>>('/api/clients', undefined, app.token);
   expect(apps.body[0]!.origins).toContainEqual(expect.objectContaining({ origin: hostOrigin, embeds: 1 }));
 
+  // the other browser leaves: a left event, and it is no longer among the members
+  const otherUid = (await events(page, 'joined')).map(([, p]) => p).find((p) => !p.isSelf)!.uid;
+  await other.context().close();
+  await expect.poll(async () => (await events(page, 'left')).map(([, p]) => p.uid)).toEqual([otherUid]);
+  expect(await call(page, 'getMembers')).toEqual({ ok: true, value: [{ uid: key, name: 'Ada', isSelf: true }] });
+
   // destroy: the iframe goes, later calls reject with 'destroyed'
   expect(await call(page, 'destroy')).toEqual({ ok: true });
   await expect(page.locator('#board iframe')).toHaveCount(0);
   expect(await call(page, 'zoomToFit')).toMatchObject({ ok: false, error: { code: 'destroyed' } });
-  await other.context().close();
 });
 
 test('an existing board, a roaming participant without token', async ({ page, browser }) => {
@@ -352,13 +366,39 @@ test('an existing board, a roaming participant without token', async ({ page, br
   await other.context().close();
 });
 
-test('a board that does not exist: an error event, and calls reject with board-not-found', async ({ page }) => {
+test('a board that does not exist, or one the participant may not open: Tabula.embed rejects with the reason', async ({ page }) => {
   const app = await developerApp([]);
-  expect(await embed(page, { board: 'nosuchboard1', clientId: app.clientId, participant: { uid: 'host-user-5' } })).toEqual({ ok: true });
-  await expect.poll(async () => (await events(page, 'error')).map(([, p]) => p.code)).toContain('board-not-found');
-  expect(await call(page, 'getShapes')).toMatchObject({ ok: false, error: { code: 'board-not-found' } });
-  expect(await call(page, 'setColor', 'nope')).toMatchObject({ ok: false, error: { code: 'invalid-color' } });
-  expect(await events(page, 'ready')).toHaveLength(0);
+  // the error events the board page sends (penpal calls the host's `emit` over a MessagePort;
+  // init scripts run in the board's frame too)
+  await page.addInitScript(() => {
+    const w = window as unknown as { boardErrors: string[] };
+    w.boardErrors = [];
+    const send = MessagePort.prototype.postMessage;
+    MessagePort.prototype.postMessage = function (this: MessagePort, ...args: Parameters<MessagePort['postMessage']>) {
+      const m = args[0] as { type?: string; methodPath?: string[]; args?: unknown[] } | null;
+      if (m?.type === 'CALL' && m.methodPath?.[0] === 'emit' && m.args?.[0] === 'error')
+        w.boardErrors.push((m.args[1] as { code: string }).code);
+      return send.apply(this, args as never);
+    } as MessagePort['postMessage'];
+  });
+  const sentErrors = () => boardFrame(page).evaluate(() => (window as unknown as { boardErrors: string[] }).boardErrors);
+  const missing = await embed(page, { board: 'nosuchboard1', clientId: app.clientId, participant: { uid: 'host-user-5' } });
+  expect(missing).toEqual({ ok: false, error: { code: 'board-not-found', message: BOARD_MESSAGES.boardNotFound } });
+  // the frame stays and tells the person why
+  await expect(boardFrame(page).getByText(BOARD_MESSAGES.boardNotFound).first()).toBeVisible();
+  // sent once: no second not-found, no 'internal' echo of it
+  await page.waitForTimeout(500);
+  expect(await sentErrors()).toEqual(['board-not-found']);
+
+  // a private board of someone else's: access-denied
+  const owner = await developerApp([]);
+  const board = await api<{ code: string }>('/api/boards', {}, owner.token);
+  expect(board.status).toBe(200);
+  expect((await api(`/api/boards/${board.body.code}/sharings`, { link: 'NoAccess' }, owner.token)).status).toBeLessThan(300);
+  const denied = await embed(page, { board: board.body.code, clientId: app.clientId, participant: { uid: 'host-user-6' } });
+  expect(denied).toMatchObject({ ok: false, error: { code: 'access-denied' } });
+  await page.waitForTimeout(500);
+  expect(await sentErrors()).toEqual(['access-denied']);
 });
 
 test('a host origin not on the allowlist gets a clear refusal, not a half-working board', async ({ page }) => {
