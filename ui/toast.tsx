@@ -1,11 +1,12 @@
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { Icon } from './icons';
 import { useUiStyles } from './styles';
+import { useToastPlacement } from './toast-place';
 
 /**
  * Toasts (panel.md §9): top-right, at most 4 at once (the oldest makes room), 4 s each,
- * no two with the same text. A persistent toast stays until dismissed or one of its actions
+ * no two with the same text; clear of an open menu or dialog (ui/toast-place.ts). A persistent toast stays until dismissed or one of its actions
  * runs (the board's 'Changes not saved…' with Reload / Retry).
  */
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
@@ -108,8 +109,17 @@ export function useToasts(): Toast[] {
 export function Toaster() {
   useUiStyles();
   const list = useToasts();
+  const stack = useRef<HTMLDivElement>(null);
+  const { shift, width } = useToastPlacement(stack, list.length);
   return (
-    <div className="t-toaster" aria-live="polite" aria-relevant="additions">
+    <div
+      ref={stack}
+      className="t-toaster"
+      aria-live="polite"
+      aria-relevant="additions"
+      data-shift={shift}
+      style={{ ...(shift ? { transform: `translateY(${shift}px)` } : {}), ...(width !== null ? { width } : {}) }}
+    >
       {list.map((t) => (
         <div key={t.id} className={`t-toast t-toast--${t.type}`} role={t.type === 'error' ? 'alert' : 'status'}>
           <Icon name={ICON[t.type]} className="t-toast__icon" />

@@ -55,6 +55,14 @@ test('the owner shares a board by link and by e-mail; the link level decides who
   await dialog.getByLabel('Role of the invited person').selectOption('Commenter');
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(members).toContainText(`colleague-${stamp}@example.com`);
+  // the toast saying so sits beside the dialog, not over it (top-right, in the gutter)
+  const sent = page.getByRole('status').filter({ hasText: `Invitation sent to colleague-${stamp}@example.com.` });
+  await expect(sent).toBeVisible();
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const [toastBox, dialogBox] = [(await sent.boundingBox())!, (await dialog.boundingBox())!];
+  expect(toastBox.x >= dialogBox.x + dialogBox.width || toastBox.y >= dialogBox.y + dialogBox.height).toBe(true);
+  expect(toastBox.x + toastBox.width).toBeLessThanOrEqual(1280);
+  await page.screenshot({ path: path.join(SHOTS, 'board-share-toast.png') });
 
   // anyone with the link may view
   await dialog.getByLabel('Anyone with the link').selectOption('Viewer');
