@@ -7,13 +7,12 @@
  *         shared ui sdk embed panel admin platform bench
  * (npm test runs it beside the typecheck: scripts/test.mjs.)
  *
- * Known violations (the cross-domain repo imports still waiting for a plugin method) are listed in
- * .dependency-cruiser-known-violations.json and reported as "ignored" (--ignore-known needs the
- * file name: its argument is optional and would swallow the first folder); any NEW violation fails
- * the run. The list must only shrink: after fixing one,
- * regenerate it with
- *   npx depcruise-baseline --config .dependency-cruiser.cjs shared ui sdk embed panel admin platform bench
- * and check in the diff (it should only remove lines).
+ * Known violations would be listed in .dependency-cruiser-known-violations.json and reported as
+ * "ignored" (--ignore-known needs the file name: its argument is optional and would swallow the
+ * first folder); the list is empty (`[]`) since the last cross-domain imports went through the
+ * domains' api.ts (issue 25), and must stay so: any violation fails the run. Fix the import; an
+ * exception is a rule here, with its reason. (The list is regenerated with
+ *   npx depcruise-baseline --config .dependency-cruiser.cjs shared ui sdk embed panel admin platform bench.)
  *
  * Paths below are regular expressions on paths relative to the repository root, as
  * dependency-cruiser reports them: our modules (`sdk/page/page.tsx`), packages after resolution
@@ -56,6 +55,12 @@ const SERVER_PACKAGES = [
   'unpdf',
   '@napi-rs/[^/]+',
 ];
+
+/**
+ * The folders of platform/ that are infrastructure, not domains: any folder may import them
+ * (domains-through-api). Every other folder of platform/ is a domain.
+ */
+const PLATFORM_INFRASTRUCTURE = ['core', 'db', 'metrics', 'openapi', 'web', 'health'];
 
 /** node's built-in modules, with or without the node: prefix. */
 const BUILTINS = `^(node:)?(${builtinModules.map((m) => m.replace(/[/.]/g, '\\$&')).join('|')})$`;
@@ -143,14 +148,19 @@ module.exports = {
       },
     },
     {
-      name: 'domain-repos-private',
+      name: 'domains-through-api',
       comment:
-        "A domain's repo (platform/<domain>/**/repo.ts or a repo/ folder) is imported only from inside " +
-        'platform/<domain>/. Other domains call what its plugin exposes (server.methods, server.expose, ' +
-        'decorations) — docs/architecture.md, "Domains talk through their plugin".',
+        'A domain (a folder of platform/ that is not infrastructure) is reached from outside it only ' +
+        'through its published module, platform/<domain>/api.ts, which its plugin also exposes ' +
+        '(server.plugins.<name>); its repo, services and routes stay private. The importing plugin ' +
+        'lists that domain in `dependencies` (tests/unit/platform/plugin-dependencies.test.ts) — ' +
+        'docs/architecture.md, "Domains and their api.ts".',
       severity: 'error',
       from: { path: '^platform/([^/]+)/' },
-      to: { path: ['^platform/[^/]+/repo(\\.ts$|/)', '^platform/[^/]+/.*/repo(\\.ts$|/)'], pathNot: '^platform/$1/' },
+      to: {
+        path: `^platform/(?!(?:${PLATFORM_INFRASTRUCTURE.join('|')})/)[^/]+/`,
+        pathNot: ['^platform/$1/', '^platform/[^/]+/api\\.ts$'],
+      },
     },
     {
       name: 'migrations-frozen',

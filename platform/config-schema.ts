@@ -540,6 +540,15 @@ export const ENV = {
     defaultText: 'on',
     description: '`off` disables background jobs (board disposal, billing renewals) on a node',
   }),
+  NODE_ENV: envVar(text(), {
+    defaultText: NONE,
+    description: '`test` (set by the test runner) makes `RESPONSE_CHECK` default to `strict`; nothing else reads it',
+  }),
+  RESPONSE_CHECK: envVar(oneOf(['strict', 'log'] as const), {
+    defaultText: '`strict` when `NODE_ENV=test`, else `log`',
+    description:
+      'what an answer that does not match its route\'s response schema does (docs/api.md "Wire types"): `strict` refuses it (a 500: the tests\' mode, an undeclared field fails them), `log` logs a warning and sends it as it is (production: a schema slip never costs a 500)',
+  }),
   DIST_DIR: envVar(text('a directory path'), { defaultText: '`./dist`', description: 'where the built browser apps are served from' }),
   S3_BUCKET: envVar(text('a bucket name'), {
     defaultText: NONE,

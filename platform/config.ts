@@ -52,6 +52,8 @@ export interface Config {
   cookieSecret: string;
   /** Background jobs (disposal, snapshots) can be turned off for tests. */
   jobs: boolean;
+  /** RESPONSE_CHECK: an answer off its response schema is refused ('strict', the tests) or logged and sent ('log', production). */
+  responseCheck: 'strict' | 'log';
   /** The plan of accounts without one of their own (DEFAULT_PLAN; platform/users/plan.ts). */
   defaultPlan: string;
   /** How many workspaces an account without a quantity of its own may own (DEFAULT_WORKSPACES; platform/users/plan.ts qtyOf). */
@@ -166,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustedProxies: e.TRUSTED_PROXIES,
     cookieSecret: e.COOKIE_SECRET || overrides.cookieSecret || persistentSecret(dataDir, 'cookie'),
     jobs: e.JOBS,
+    responseCheck: e.RESPONSE_CHECK ?? (e.NODE_ENV === 'test' ? 'strict' : 'log'),
     hubFlushMs: e.HUB_FLUSH_MS,
     appVersion: e.APP_VERSION,
     defaultPlan: e.DEFAULT_PLAN,

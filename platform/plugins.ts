@@ -22,7 +22,9 @@ import { integrationsPlugin } from './integrations/plugin';
 /**
  * The domain plugins, in registration order. A domain is one folder under platform/
  * with plugin.ts (registration), routes.ts (joi in route options), service.ts (rules)
- * and repo.ts (knex).
+ * and repo.ts (knex), and api.ts when other domains use it: the one module they may import,
+ * also exposed as server.plugins.<name>. Each plugin's `dependencies` name the domains it
+ * uses (checked by hapi at initialize; docs/architecture.md "Domains and their api.ts").
  */
 export const domainPlugins: Array<ServerRegisterPluginObject<void>> = [
   { plugin: mailPlugin },

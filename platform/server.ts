@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { registerAccessLog } from './core/access-log';
 import { registerAuth } from './core/auth';
 import './core/context';
-import { failAction, registerErrorEnvelope } from './core/errors';
+import { failAction, registerErrorEnvelope, responseFailAction } from './core/errors';
 import { createLogger } from './core/logger';
 import { registerInputGuard } from './core/input-guard';
 import { isEmbedded, migrate, openDb, type Db } from './db/index';
@@ -31,10 +31,19 @@ export interface Platform {
  * Composes the platform: one hapi plugin per domain (ARCHITECTURE.md), joi validation with
  * the one error envelope, bearer auth, the OpenAPI document at /documents/api.
  */
-export async function createPlatform(config: Config, options: { db?: Db; logger?: Logger; bus?: Bus } = {}): Promise<Platform> {
+export async function createPlatform(
+  config: Config,
+  options: {
+    db?: Db;
+    logger?: Logger;
+    bus?: Bus;
+    /** false: the route table only, no database reached (scripts/wire-types.ts) */
+    migrate?: boolean;
+  } = {},
+): Promise<Platform> {
   const logger = options.logger ?? createLogger({ level: config.logLevel, dir: config.logDir });
   const db = options.db ?? openDb({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
-  await migrate(db);
+  if (options.migrate !== false) await migrate(db);
   const migrated = true;
   logger.info({ database: isEmbedded(db) ? 'embedded (PGlite)' : 'postgresql', redis: Boolean(config.redisUrl) }, 'database ready');
 
@@ -50,7 +59,9 @@ export async function createPlatform(config: Config, options: { db?: Db; logger?
         referrer: 'strict-origin-when-cross-origin',
         xframe: 'sameorigin',
       },
-      response: { emptyStatusCode: 204 },
+      // an answer is checked against its route's response schema (docs/api.md "Wire types"):
+      // unknown keys refused; off the schema a 500 under test, a logged warning in production
+      response: { emptyStatusCode: 204, failAction: responseFailAction(config.responseCheck) },
     },
     router: { stripTrailingSlash: true },
   });

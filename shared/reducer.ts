@@ -68,6 +68,11 @@ export function isAddCommand(c: Command): c is AddCommand {
   return isShapeKind(c.cmd);
 }
 
+/** Every command inside a command (a commandSet and its sub-commands, flattened). */
+export function flattenCommand(command: Command): Command[] {
+  return command.cmd === 'commandSet' ? [command, ...(command.commands ?? []).flatMap(flattenCommand)] : [command];
+}
+
 /** Rendering layer of a shape: its kind's (frames 0 at the bottom, comments 2 on top), else 1. */
 export function layerOf(shape: Shape): number {
   return shapeLayer(shape);

@@ -107,11 +107,8 @@ function MemberDetail({ member: m }: { member: BoardMember }) {
         ['Role', show(m.role)],
         ['Owner', show(m.isOwner)],
         ['Active', show(m.isActive)],
-        ['IP', show(m.ip)],
         ['Last joined', show(m.lastJoinedAt, 'date')],
         ['Last online', show(m.lastOnline, 'date')],
-        ['Session duration', show(m.sessionDuration)],
-        ['User agent', show(m.userAgent)],
       ]}
     />
   );

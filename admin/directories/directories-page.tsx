@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button, confirm, DataGrid, Field, HttpError, Modal, TextAreaField, type DataGridHandle, type FieldErrors } from '../../ui';
-import { ADMIN_TEXTS, NEW_ID, useAdminApi, type Directory } from '../api';
+import { ADMIN_TEXTS, NEW_ID, useAdminApi, type DirectoryInput, type DirectoryRow } from '../api';
 import { OperatorOnly } from '../shared/operator-only';
 import { runAction } from '../shared/run-action';
 
@@ -16,7 +16,7 @@ export function DirectoriesPage() {
 function Directories() {
   const api = useAdminApi();
   const grid = useRef<DataGridHandle>(null);
-  const [editing, setEditing] = useState<Directory | null>(null);
+  const [editing, setEditing] = useState<DirectoryInput | null>(null);
   const open = async (id: string) => {
     try {
       setEditing(id === NEW_ID ? { id, name: '', content: '' } : await api.directory(id));
@@ -26,7 +26,7 @@ function Directories() {
   };
   return (
     <>
-      <DataGrid<Directory>
+      <DataGrid<DirectoryRow>
         label="Directories"
         handle={grid}
         columns={[{ key: 'name', label: 'Name', sortable: true }]}
@@ -58,7 +58,7 @@ function Directories() {
   );
 }
 
-function DirectoryDialog({ directory, onClose, onSaved }: { directory: Directory; onClose: () => void; onSaved: () => void }) {
+function DirectoryDialog({ directory, onClose, onSaved }: { directory: DirectoryInput; onClose: () => void; onSaved: () => void }) {
   const api = useAdminApi();
   const [name, setName] = useState(directory.name);
   const [content, setContent] = useState(directory.content);

@@ -43,7 +43,6 @@ export function UserDetail({ row, onChanged }: { row: UserRow; onChanged: () => 
           ['Client origins', show(user.clientOrigins)],
           ['Tokens', show(user.tokens)],
           ['External accounts', show(user.externalAccounts)],
-          ['Country', show(user.country)],
           ['Workspaces', show(user.workspaceCount)],
           ['Last online', show(user.lastOnline, 'date')],
           ['Last login', show(user.lastLogin, 'date')],

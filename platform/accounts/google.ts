@@ -5,11 +5,11 @@ import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
 import Joi from 'joi';
 import type { Config } from '../config';
 import type { AppContext } from '../core/context';
-import { findUserById, findUserByUsername, insertUser, isUniqueViolation, type UserRow } from '../users/repo';
+import { findUserById, findUserByUsername, insertUser, isUniqueViolation, type UserRow } from '../users/api';
 import { MESSAGES } from './messages';
 import { findExternalIdentity, insertExternalIdentity, updateExternalIdentityEmail } from './repo';
-import { claimInvitations } from '../boards/invitations';
-import { escapeHtml } from '../mail/link-mail';
+import { claimInvitations } from '../boards/api';
+import { escapeHtml } from '../mail/api';
 import { startSession } from './service';
 
 /**

@@ -1,14 +1,24 @@
 import type { Plugin } from '@hapi/hapi';
+import { exposeApi } from '../core/plugin-api';
+import * as api from './api';
 import { trustOf } from '../core/client-ip';
 import { createRateLimiter, openRedis } from '../core/ratelimit';
 import { registerGoogle } from './google';
 import { createLoginLimiter, DEVICE_COOKIE } from './limits';
 import { accountRoutes, type AccountLimiters } from './routes';
 
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    accounts: typeof api;
+  }
+}
+
 /** Accounts: signup, login, token refresh and logout, password recovery and change, Google sign-in. */
 export const accountsPlugin: Plugin<void> = {
   name: 'accounts',
+  dependencies: ['admin', 'billing', 'boards', 'mail', 'realtime', 'users'],
   async register(server) {
+    exposeApi(server, api);
     const { config } = server.app;
     const onError = (err: unknown) => server.app.logger.warn({ err }, 'rate limit: Redis unavailable, counting on this node');
     // one Redis connection for the three limiters when REDIS_URL is set

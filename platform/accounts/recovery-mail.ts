@@ -1,5 +1,4 @@
-import { linkMail, plain } from '../mail/link-mail';
-import type { Mail } from '../mail/service';
+import { linkMail, plain, type Mail } from '../mail/api';
 
 /** The password-recovery e-mail (plain text and simple HTML). */
 export function recoveryMail(to: string, link: string, lifetimeMinutes: number): Mail {

@@ -2,7 +2,7 @@ import type { Lifecycle, Request, ResponseToolkit, RouteOptionsResponse, RouteOp
 import { claimsOf } from '../core/auth';
 import { clientAddress } from '../core/client-ip';
 import { enforceRateLimit, type RateLimiter } from '../core/ratelimit';
-import { normalizeUsername } from '../users/repo';
+import { normalizeUsername } from '../users/api';
 import { DEVICE_COOKIE, deviceOf, issueDeviceCookie, type LoginAttempt, type LoginLimiter } from './limits';
 import { MESSAGES } from './messages';
 import * as schemas from './schemas';

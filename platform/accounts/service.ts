@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import Boom from '@hapi/boom';
 import type { AppContext } from '../core/context';
 import { badRequest, fieldError } from '../core/errors';
-import { sendMailLater } from '../mail/service';
-import { findUserById, findUserByUsername, insertUser, isUniqueViolation, touchLastOnline, updateUser, type UserRow } from '../users/repo';
+import { sendMailLater } from '../mail/api';
+import { findUserById, findUserByUsername, insertUser, isUniqueViolation, touchLastOnline, updateUser, type UserRow } from '../users/api';
 import { MESSAGES } from './messages';
 import { hashPassword, verifyNothing, verifyPassword, weakPasswordReason } from './passwords';
 import { recoveryMail } from './recovery-mail';
 import { alreadyRegisteredMail, welcomeMail } from './signup-mail';
-import { claimInvitations, invitationTokenFits } from '../boards/invitations';
+import { claimInvitations, invitationTokenFits } from '../boards/api';
 import { consumePasswordReset, insertPasswordReset, retireUserPasswordResets } from './repo';
 import {
   openSession,
@@ -20,8 +20,8 @@ import {
   type Session,
 } from './tokens';
 import { endSessionOfRefreshToken, endUserSessions, sessionEnded, sessionsRevoked } from './tokens';
-import type { Bus } from '../realtime/bus';
-import { withAdminEmailRole } from '../admin/roles';
+import type { Bus } from '../realtime/api';
+import { withAdminEmailRole } from '../admin/api';
 
 /** A user id no account has: the reset of an unknown address runs the same queries against it. */
 const NO_USER = '00000000-0000-0000-0000-000000000000';

@@ -1,5 +1,4 @@
-import type { Mail } from '../mail/service';
-import { escapeHtml } from '../mail/link-mail';
+import { type Mail, escapeHtml } from '../mail/api';
 
 /**
  * The two mails of a signup (docs/accounts.md "Signup"): the answer to the visitor is the same

@@ -3,11 +3,11 @@ import Jwt from '@hapi/jwt';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { signAccessToken, type TokenClaims } from '../core/auth';
-import { withSubscriptionPlan } from '../billing/claims';
+import { withSubscriptionPlan } from '../billing/api';
 import { noteSessionEnded, noteTokenVersion } from '../core/session-guard';
 import type { Db } from '../db/index';
-import { publishSessionsRevoked, type Bus } from '../realtime/bus';
-import type { UserRow } from '../users/repo';
+import { publishSessionsRevoked, type Bus } from '../realtime/api';
+import { type UserRow, planOf, qtyOf } from '../users/api';
 import {
   insertRefreshToken,
   insertSession,
@@ -19,7 +19,6 @@ import {
   revokeUserSessions,
   type RefreshTokenRow,
 } from './repo';
-import { planOf, qtyOf } from '../users/plan';
 
 /**
  * Sessions: a short-lived access token (JWT, config.accessTokenTtlSeconds) plus a random

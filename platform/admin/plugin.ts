@@ -1,4 +1,7 @@
 import type { Plugin } from '@hapi/hapi';
+import { exposeApi } from '../core/plugin-api';
+import * as api from './api';
+import { adminAnnouncementRoutes } from './announcements/routes';
 import { registerAuditTrail } from './audit/trail';
 import { auditRoutes } from './audit/routes';
 import { adminBoardRoutes } from './boards/routes';
@@ -14,13 +17,21 @@ import { registerOperatorScope } from './operator';
 import { grantAdminEmails } from './roles';
 import { writeAudit } from './audit/repo';
 
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    admin: typeof api;
+  }
+}
+
 /**
  * The operator back-office's API (docs/backoffice.md): operator authorization (one hapi scope,
  * admin/operator.ts), the audit trail, and one folder per resource.
  */
 export const adminPlugin: Plugin<void> = {
   name: 'admin',
+  dependencies: ['accounts', 'announcements', 'boards', 'mail', 'users', 'workspaces'],
   async register(server) {
+    exposeApi(server, api);
     const { db, config, logger } = server.app;
     registerOperatorScope(server);
     registerAuditTrail(server);
@@ -49,6 +60,7 @@ export const adminPlugin: Plugin<void> = {
       ...outboxRoutes,
       ...adminClientRoutes,
       ...systemLogRoutes,
+      ...adminAnnouncementRoutes,
     ]);
   },
 };

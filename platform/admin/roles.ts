@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { findUserByUsername, type UserRow } from '../users/repo';
+import { findUserByUsername, type UserRow } from '../users/api';
 import { OPERATOR_ROLE } from './operator';
 import { writeAudit } from './audit/repo';
 

@@ -1,9 +1,7 @@
 import type { Server } from '@hapi/hapi';
 import type { AnnouncementEvent } from '../../shared/announcements';
 import type { HubEvent } from '../../shared/hub';
-import type { Bus } from '../realtime/bus';
-import type { HubSocket } from '../realtime/session';
-import { prepareEvent, sendPrepared } from '../realtime/wire';
+import { type Bus, type HubSocket, prepareEvent, sendPrepared } from '../realtime/api';
 
 /**
  * Announcements ride the board bus under a code no board can have (board codes are

@@ -1,4 +1,6 @@
 import type { Plugin } from '@hapi/hapi';
+import { exposeApi } from '../core/plugin-api';
+import * as api from './api';
 import { fileStorage } from './fs-storage';
 import { assetRoutes } from './routes';
 import { s3Storage } from './s3-storage';
@@ -7,7 +9,7 @@ import { sweepOrphanedAssets, SWEEP_INTERVAL_MS } from './sweep';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    assets: { storage: AssetStorage };
+    assets: { storage: AssetStorage } & typeof api;
   }
 }
 
@@ -21,6 +23,7 @@ export const assetsPlugin: Plugin<void> = {
   name: 'assets',
   dependencies: ['boards'],
   register(server) {
+    exposeApi(server, api);
     const { config } = server.app;
     const storage = config.assets.s3 ? s3Storage(config.assets.s3) : fileStorage(config.assets.dir);
     server.expose('storage', storage);

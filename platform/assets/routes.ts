@@ -7,7 +7,8 @@ import { requestActor } from '../core/actor';
 import { attachment } from '../core/attachment';
 import { boardCors } from '../core/cors';
 import { badRequest } from '../core/errors';
-import { boardRef, optionalAuth, uidFields } from '../boards/schemas';
+import { boardRef } from '../boards/api';
+import { optionalAuth, uidFields } from '../core/route-pieces';
 import { duplicateAssets, readAsset, readOriginal, uploadAsset, type AssetApp, type AssetToDuplicate } from './service';
 import { VARIANTS, type Variant } from './variants';
 

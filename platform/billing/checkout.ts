@@ -13,7 +13,7 @@ import {
 } from '../../shared/billing';
 import type { Actor } from '../core/actor';
 import { badRequest, fieldError } from '../core/errors';
-import { findUserById } from '../users/repo';
+import { findUserById } from '../users/api';
 import { billingWorkspace, billingWorkspaceOf, gatewayForMethod, gatewayNamed, gatewayOf, paymentsEnabled, type App } from './access';
 import { GatewayError, type PaymentCheck, type PaymentParams } from './gateway/types';
 import { quoteOrder, type Quote } from './quote';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { countsAsActive, isPaidPlan, PLAN_RANK, type PlanCode } from '../../shared/billing';
 import type { PolicyClaims } from '../../shared/policies';
 import type { Config } from '../config';
-import { planOf, qtyOf } from '../users/plan';
+import { planOf, qtyOf } from '../users/api';
 
 /**
  * Claims follow the subscription (issue 16): the plan and qty of an access token come from the

@@ -1,8 +1,16 @@
 import type { Plugin } from '@hapi/hapi';
+import { exposeApi } from '../core/plugin-api';
+import * as api from './api';
 import { closeBillingResources } from './access';
 import { runRenewals } from './renewal';
 import { promoAdminRoutes } from './promo-admin';
 import { billingRoutes } from './routes';
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    billing: typeof api;
+  }
+}
 
 /**
  * Billing (docs/billing.md): plans, subscriptions, checkout, invoices, promos, the gateway's
@@ -11,7 +19,9 @@ import { billingRoutes } from './routes';
  */
 export const billingPlugin: Plugin<void> = {
   name: 'billing',
+  dependencies: ['admin', 'users', 'workspaces'],
   register(server) {
+    exposeApi(server, api);
     server.route(billingRoutes);
     server.route(promoAdminRoutes);
     const app = server.app;

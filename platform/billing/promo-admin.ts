@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { generatePromoCode, PERCENT_DURATIONS, PLAN_CODES, PROMO_CODE_FORMAT, PROMO_STATUSES, PROMO_TYPES } from '../../shared/billing';
-import { operatorOf, operatorRoute } from '../admin/operator';
-import { uidFields } from '../boards/schemas';
+import { operatorOf, operatorRoute } from '../admin/api';
+import { uidFields } from '../core/route-pieces';
 import { fieldError } from '../core/errors';
 import type { App } from './access';
 

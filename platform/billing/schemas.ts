@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { ADDON_CODES, BILLING_CYCLES, PAYMENT_METHODS, PLAN_CODES } from '../../shared/billing';
-import { uidFields } from '../boards/schemas';
+import { uidFields } from '../core/route-pieces';
 
 /**
  * Joi schemas of the billing routes (validation and the OpenAPI document). Bodies and queries

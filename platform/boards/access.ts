@@ -13,9 +13,9 @@ import { MESSAGES } from '../../shared/messages';
 import { hasPolicy, POLICY } from '../../shared/policies';
 import { boardGrantOf } from '../../shared/workspace-roles';
 import type { Actor } from '../core/actor';
-import { accountClaims } from '../billing/claims';
-import { findUserById, isUuid } from '../users/repo';
-import { workspaceRoleOf, type WorkspaceRow } from '../workspaces/repo';
+import { accountClaims } from '../billing/api';
+import { findUserById, isUuid } from '../users/api';
+import { workspaceRoleOf, type WorkspaceRow } from '../workspaces/api';
 import { cachedVisitorLookup } from './access-cache';
 import { findBoardForVisitor, type BoardRow, type MemberRow } from './repo';
 

@@ -3,14 +3,13 @@ import Boom from '@hapi/boom';
 import type { Knex } from 'knex';
 import type { AddCommand, ClearCommand, Command, CommandEffect, UndoCommand } from '../../shared/model';
 import { can, canClearBoard, canUnprotect, isOwnerOrFacilitator } from '../../shared/permissions';
-import { BoardDoc, computeEffect, isAddCommand, touchedShapes } from '../../shared/reducer';
+import { BoardDoc, computeEffect, flattenCommand, isAddCommand, touchedShapes } from '../../shared/reducer';
 import { kindGeometry } from '../../shared/geometry';
 import { MESSAGES } from '../../shared/messages';
 import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
-import { isUniqueViolation } from '../users/repo';
-import { commentShapeIds } from '../comments/repo';
-import { syncCommentThreads } from '../comments/threads';
+import { isUniqueViolation } from '../users/api';
+import { commentShapeIds, syncCommentThreads } from '../comments/api';
 import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardAccess, type BoardApp } from './access';
 import { isBlurryOn, isPrivateModeOn } from './config';
 import {
@@ -25,7 +24,7 @@ import {
   type StoredCommand,
 } from './log';
 import { queueInsert, queueTask } from './append-queue';
-import { flattenCommand, parseCommand } from './command-schema';
+import { parseCommand } from './command-schema';
 import { boardStateAt, scheduleSnapshot } from './snapshots';
 import { addedShapeIds, admitShapes, checkCommandSize } from './caps';
 import { checkCommandPolicies } from './policy-gate';

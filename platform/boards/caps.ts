@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
 import { SHAPE_KINDS, type Command } from '../../shared/model';
 import { boardShapeLimit, commandTooLarge } from '../../shared/messages';
-import { isAddCommand } from '../../shared/reducer';
+import { flattenCommand, isAddCommand } from '../../shared/reducer';
 import { badRequest } from '../core/errors';
 import type { BoardApp } from './access';
-import type { BoardMessage } from '../realtime/bus';
-import { flattenCommand } from './command-schema';
+import type { BoardMessage } from '../realtime/api';
 import { boardStateAt } from './snapshots';
 
 /**

@@ -3,11 +3,6 @@ import { validateCommand } from '../core/model-schemas';
 import { badRequest } from '../core/errors';
 import { inputRefusal } from '../core/input-guard';
 
-/** Every command inside a command (a commandSet and its sub-commands, flattened). */
-export function flattenCommand(command: Command): Command[] {
-  return command.cmd === 'commandSet' ? [command, ...(command.commands ?? []).flatMap(flattenCommand)] : [command];
-}
-
 /**
  * A board command as received (HTTP boardCommand or the hub's sendCommand argument), checked
  * against the schema of its kind (core/model-schemas validateCommand: unknown keys, bounds, undo

@@ -3,10 +3,9 @@ import type { Knex } from 'knex';
 import type { Role } from '../../shared/permissions';
 import type { AppContext } from '../core/context';
 import type { Db } from '../db/index';
-import { sendMailLater, type Mail } from '../mail/service';
-import type { UserRow } from '../users/repo';
-import { escapeHtml, linkMail, plain } from '../mail/link-mail';
-import { notify } from '../notifications/service';
+import { sendMailLater, type Mail, escapeHtml, linkMail, plain } from '../mail/api';
+import type { UserRow } from '../users/api';
+import { notify } from '../notifications/api';
 import { forgetBoard } from './access-cache';
 import { upsertInvitedMember, type BoardRow } from './repo';
 

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { isRole, resolveBoardRole, type LinkSharingLevel, type Role } from '../../shared/permissions';
 import type { Actor } from '../core/actor';
 import type { Db } from '../db/index';
-import { findUserById } from '../users/repo';
+import { findUserById } from '../users/api';
 import type { BoardRow, MemberRow, MemberView } from './repo';
 
 type Conn = Db | Knex.Transaction;

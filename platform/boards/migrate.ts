@@ -4,7 +4,7 @@ import type { Command, Shape } from '../../shared/model';
 import type { BoardSnapshot } from '../../shared/reducer';
 import type { Actor } from '../core/actor';
 import { guestKey } from '../core/identity';
-import { ensureDefaultWorkspace } from '../workspaces/repo';
+import { ensureDefaultWorkspace } from '../workspaces/api';
 import type { BoardApp } from './access';
 import { forgetBoard } from './access-cache';
 import { textArray } from './log';

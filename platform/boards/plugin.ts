@@ -1,11 +1,16 @@
 import type { Plugin } from '@hapi/hapi';
+import { exposeApi } from '../core/plugin-api';
+import * as api from './api';
 import { boardRoutes } from './routes';
-import { disposeExpiredBoards } from './service';
+import { disposeExpiredBoards, DISPOSAL_INTERVAL_MS } from './service';
 import { activityIdle } from './activity';
 import { snapshotsIdle } from './snapshots';
 
-/** How often the disposal job looks for boards past their dispose time. */
-export const DISPOSAL_INTERVAL_MS = 10 * 60_000;
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    boards: typeof api;
+  }
+}
 
 /**
  * Boards: creation, the command log (append, join), sharing and members, dispose timer and
@@ -13,7 +18,9 @@ export const DISPOSAL_INTERVAL_MS = 10 * 60_000;
  */
 export const boardsPlugin: Plugin<void> = {
   name: 'boards',
+  dependencies: ['billing', 'comments', 'mail', 'notifications', 'users', 'workspaces'],
   register(server) {
+    exposeApi(server, api);
     server.route(boardRoutes);
     const app = server.app;
     let timer: NodeJS.Timeout | undefined;

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../shared/messages';
 import { commandPolicyNeeds, POLICY, type PolicyRequirement } from '../../shared/policies';
 import { boardPolicies } from '../../shared/workspace-roles';
 import type { Actor } from '../core/actor';
-import { unpluggedExtensions } from '../workspaces/repo';
+import { unpluggedExtensions } from '../workspaces/api';
 import type { BoardAccess, BoardApp } from './access';
 
 /** The 403 text of a command the plan does not allow (the board's 403 alert, board.md §6). */

@@ -3,7 +3,7 @@ import type { DownsizeSetting } from '../../shared/constants';
 import type { Knex } from 'knex';
 import type { Role } from '../../shared/permissions';
 import type { Db } from '../db/index';
-import { isUuid, type WorkspaceRow } from '../workspaces/repo';
+import { isUuid, type WorkspaceRow } from '../workspaces/api';
 
 type Conn = Db | Knex.Transaction;
 

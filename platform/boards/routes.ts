@@ -11,7 +11,8 @@ import { noteCoreActions, type CoreAction } from './activity';
 import { boardJoin } from './join';
 import { migrateGuest } from './migrate';
 import { newBoardPage } from './new-board-page';
-import { boardRef, inviteRoleSchema, linkLevelSchema, memberRoleSchema, optionalAuth, uidFields, workspaceLevelSchema } from './schemas';
+import { optionalAuth, uidFields } from '../core/route-pieces';
+import { boardRef, inviteRoleSchema, linkLevelSchema, memberRoleSchema, workspaceLevelSchema } from './schemas';
 import { appendCommand, createBoard, removeBoard, renameBoard, setDisposeTimer } from './service';
 import { changeMemberRole, getSharing, inviteMember, setSharing } from './sharing';
 

@@ -3,8 +3,8 @@ import { CLIENT_VERSION } from '../../shared/constants';
 import { can, canDeleteBoard, canSetDisposeTimer, type Permission, type Role } from '../../shared/permissions';
 import type { Actor } from '../core/actor';
 import { badRequest, fieldError } from '../core/errors';
-import { findUserById } from '../users/repo';
-import { unpluggedExtensions, workspaceForUser } from '../workspaces/repo';
+import { findUserById } from '../users/api';
+import { unpluggedExtensions, workspaceForUser } from '../workspaces/api';
 import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from './access';
 import { forgetBoard } from './access-cache';
 import { boardConfigOf, checkConfigPatch, type BoardConfigPatch } from './config';
@@ -204,6 +204,9 @@ export async function removeBoard(app: BoardApp, code: string, actor: Actor | nu
   forgetBoard(app, access.board.code);
   await app.bus.publish(access.board.code, { event: 'onBoardRemoved', data: { code: access.board.code, reason: 'deleted' } });
 }
+
+/** How often the disposal job looks for boards past their dispose time. */
+export const DISPOSAL_INTERVAL_MS = 10 * 60_000;
 
 /** The disposal job: removes boards whose dispose time has passed; returns how many. */
 export async function disposeExpiredBoards(app: BoardApp, now = new Date()): Promise<number> {

@@ -12,8 +12,8 @@ import {
 import { MESSAGES } from '../../shared/messages';
 import type { Actor } from '../core/actor';
 import { badRequest, fieldError } from '../core/errors';
-import { sendMailLater, type Mail } from '../mail/service';
-import { findUserById, findUserByUsername } from '../users/repo';
+import { sendMailLater, type Mail } from '../mail/api';
+import { findUserById, findUserByUsername } from '../users/api';
 import { changeInvitationRole, inviteByEmail, notifyAddedToBoard, pendingInvitations } from './invitations';
 import { facilitatorAllowed, getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from './access';
 import { forgetBoard } from './access-cache';

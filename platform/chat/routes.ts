@@ -2,7 +2,8 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { requestActor } from '../core/actor';
 import { boardCors } from '../core/cors';
-import { boardRef, optionalAuth, uidFields } from '../boards/schemas';
+import { boardRef } from '../boards/api';
+import { optionalAuth, uidFields } from '../core/route-pieces';
 import { listMessages } from './service';
 
 export const chatMessageSchema = Joi.object({

@@ -3,10 +3,8 @@ import Boom from '@hapi/boom';
 import { can } from '../../shared/permissions';
 import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
-import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from '../boards/access';
-import { displayNameOf, profileImageOf } from '../boards/members';
+import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp, displayNameOf, profileImageOf, type MemberRow } from '../boards/api';
 import { cleanChatMessage, type ChatMessage } from '../../shared/collab';
-import type { MemberRow } from '../boards/repo';
 import { insertMessage, messagesBefore, type ChatMessageRow } from './repo';
 
 export type { ChatMessage };

@@ -5,8 +5,7 @@ import { signAccessToken, userIdOf, type TokenClaims } from '../core/auth';
 import { badRequest, fieldError } from '../core/errors';
 import { participantKey } from '../core/identity';
 import type { Db } from '../db/index';
-import { planOf } from '../users/plan';
-import { findUserById } from '../users/repo';
+import { planOf, findUserById } from '../users/api';
 import { isOrigin, originOf, type ClientApp } from '../../shared/embed';
 import { hasPolicy, POLICY } from '../../shared/policies';
 import {

@@ -1,8 +1,6 @@
 import { MENTION_LIMIT } from '../../shared/constants';
-import { getBoardAccess, type BoardApp } from '../boards/access';
-import { userDisplayName } from '../boards/members';
-import type { BoardRow } from '../boards/repo';
-import { notify } from '../notifications/service';
+import { getBoardAccess, type BoardApp, userDisplayName, type BoardRow } from '../boards/api';
+import { notify } from '../notifications/api';
 
 /**
  * Mentions in a comment (board.md §5: '@' at the start or after whitespace). Comments are plain

@@ -4,9 +4,8 @@ import { COMMENT_MAX_LENGTH, UUID_REGEX } from '../../shared/constants';
 import { can } from '../../shared/permissions';
 import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
-import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from '../boards/access';
-import { profileImageOf } from '../boards/members';
-import { nameOnBoard } from '../chat/service';
+import { getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp, profileImageOf } from '../boards/api';
+import { nameOnBoard } from '../chat/api';
 import { notifyMentions } from './mentions';
 import {
   commentsOfBoard,

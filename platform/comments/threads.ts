@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import { UUID_REGEX } from '../../shared/constants';
 import type { Command, CommentShape } from '../../shared/model';
-import { isAddCommand } from '../../shared/reducer';
+import { flattenCommand, isAddCommand } from '../../shared/reducer';
 import type { Db } from '../db/index';
-import { flattenCommand } from '../boards/command-schema';
 import { findThread, insertThread, linkThreadShape, setThreadsState } from './repo';
 
 type Conn = Db | Knex.Transaction;

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
 import type { PlatformMetrics } from '../metrics/registry';
-import type { Bus } from '../realtime/bus';
+import type { Bus } from '../realtime/api';
 
 /** What every plugin reaches through `server.app`. */
 export interface AppContext {

@@ -37,6 +37,20 @@ export const failAction: Lifecycle.Method = (_request: Request, _h: ResponseTool
   throw err ?? Boom.badRequest();
 };
 
+/**
+ * What an answer off its route's response schema does (RESPONSE_CHECK, docs/api.md "Wire types"):
+ * 'strict' (the tests) refuses it, a 500 whose log names the route and the field; 'log'
+ * (production) logs a warning and sends it as it is, so a schema slip never costs a 500.
+ */
+export function responseFailAction(mode: 'strict' | 'log'): Lifecycle.Method {
+  return (request: Request, h: ResponseToolkit, err?: Error) => {
+    const what = `${request.method.toUpperCase()} ${request.route.path} answered off its response schema: ${err?.message ?? 'invalid'}`;
+    if (mode === 'strict') throw Boom.badImplementation(what);
+    request.server.app.logger?.warn({ url: request.url.pathname, method: request.method, requestId: requestIdOf(request) }, what);
+    return h.continue;
+  };
+}
+
 /** Shapes every Boom answer into `{ message, errors }`; logs 5xx with the request context and id (a 5xx body also carries `requestId`). */
 export function registerErrorEnvelope(server: Server): void {
   server.ext('onPreResponse', (request, h) => {

@@ -230,4 +230,4 @@ export async function answerList<Row, Item>(
 
 /** The joi schema of a list answer, for the OpenAPI document. */
 export const listAnswer = (name: string, item: Joi.Schema) =>
-  Joi.object({ totalCount: Joi.number().integer().min(0), data: Joi.array().items(item) }).label(name);
+  Joi.object({ totalCount: Joi.number().integer().min(0).required(), data: Joi.array().items(item).required() }).label(name);

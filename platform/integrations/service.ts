@@ -2,7 +2,7 @@ import Boom from '@hapi/boom';
 import type { Actor } from '../core/actor';
 import type { AppContext } from '../core/context';
 import { fieldError } from '../core/errors';
-import { findUserById } from '../users/repo';
+import { findUserById } from '../users/api';
 import { linkedProviders, unlinkProvider } from './repo';
 
 type App = Pick<AppContext, 'config' | 'db' | 'logger'>;

@@ -2,19 +2,23 @@ import Boom from '@hapi/boom';
 import { MESSAGES } from '../../shared/messages';
 import { POLICY } from '../../shared/policies';
 import { hasWorkspaceRight } from '../../shared/workspace-roles';
-import type { BoardConfig } from '../boards/repo';
-import { boardStateAt } from '../boards/snapshots';
+import { type BoardConfig, boardStateAt } from '../boards/api';
 import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
-import { resolveWorkspace } from '../workspaces/service';
+import { resolveWorkspace } from '../workspaces/api';
 import { bytesOf, findBackup, insertBackup } from './repo';
 import { accountHasPolicy, boardForAction, boardWithShapes, portableShapes, userIdOf, type App } from './service';
 import { scheduleThumbnail } from './thumbnails';
 import { decodeWtb, encodeWtb, wtbFileName, WTB_EXTENSION, WTB_MAX_BYTES, WTB_MESSAGES } from './wtb';
-import { picturesForBackup, preparePictures, storePictures, type PreparedPicture } from '../assets/backup';
-import { resourcesOf } from '../assets/copy';
-import { IntakeError } from '../assets/intake';
-import type { AssetStorage } from '../assets/storage';
+import {
+  picturesForBackup,
+  preparePictures,
+  storePictures,
+  type PreparedPicture,
+  resourcesOf,
+  IntakeError,
+  type AssetStorage,
+} from '../assets/api';
 import type { Shape } from '../../shared/model';
 
 /**

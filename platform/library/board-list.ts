@@ -2,7 +2,7 @@ import Joi from 'joi';
 import type { Knex } from 'knex';
 import type { ListDeclaration } from '../core/list';
 import type { Db } from '../db/index';
-import { textArray } from '../boards/log';
+import { textArray } from '../boards/api';
 import { BOARD_PAGE_SIZE, type BoardListItem } from '../../shared/board-list';
 
 /**

@@ -1,10 +1,10 @@
 import Boom from '@hapi/boom';
 import { MESSAGES } from '../../shared/messages';
-import { getBoardAccess } from '../boards/access';
-import { isOperator } from '../admin/operator';
+import { getBoardAccess } from '../boards/api';
+import { isOperator } from '../admin/api';
 import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
-import { findUserById } from '../users/repo';
+import { findUserById } from '../users/api';
 import { boardsWithListData, thumbnailUrl } from './board-list';
 import { renderThumbnailPng } from './render/index';
 import { addUserTags, coreActionsOf, countOwnedBoards, findLiveBoard, storageOf, storeThumbnail } from './repo';

@@ -9,6 +9,7 @@ import { startThumbnails, stopThumbnails, thumbnailsIdle } from './thumbnails';
  */
 export const libraryPlugin: Plugin<void> = {
   name: 'library',
+  dependencies: ['admin', 'assets', 'billing', 'boards', 'users', 'workspaces'],
   register(server) {
     server.route(libraryRoutes);
     const app = server.app;

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/index';
-import type { BoardRow } from '../boards/repo';
-import { textArray } from '../boards/log';
-import { isUuid } from '../workspaces/repo';
+import { type BoardRow, textArray } from '../boards/api';
+import { isUuid } from '../workspaces/api';
 
 type Conn = Db | Knex.Transaction;
 

@@ -6,7 +6,7 @@ import knex from 'knex';
 import { hasWorkspaceRight } from '../../shared/workspace-roles';
 import { requestActor } from '../core/actor';
 import { answerList, listAnswer, listQuery } from '../core/list';
-import { resolveWorkspace } from '../workspaces/service';
+import { resolveWorkspace } from '../workspaces/api';
 import { backupFile, makeBackup, restoreBoard } from './backup';
 import { boardList, sharedBoards, workspaceBoards } from './board-list';
 import { addTags, homeData, storeClientThumbnail } from './home';

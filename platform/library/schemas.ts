@@ -1,6 +1,7 @@
 import Joi from 'joi';
-import { boardRef, uidFields } from '../boards/schemas';
-import { workspaceRef } from '../workspaces/schemas';
+import { boardRef } from '../boards/api';
+import { uidFields } from '../core/route-pieces';
+import { workspaceRef } from '../workspaces/api';
 import { BOARD_TAG_MAX_LENGTH, BOARD_TAGS_MAX } from './service';
 import { USER_TAGS_MAX } from './home';
 

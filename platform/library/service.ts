@@ -1,23 +1,28 @@
 import crypto from 'node:crypto';
-import { copyAssets, planCopies, resourcesOf, withCopiedResources } from '../assets/copy';
-import type { AssetStorage } from '../assets/storage';
+import { copyAssets, planCopies, resourcesOf, withCopiedResources, type AssetStorage } from '../assets/api';
 import Boom from '@hapi/boom';
 import type { ServerApplicationState } from '@hapi/hapi';
 import { MESSAGES } from '../../shared/messages';
 import type { AddCommand, Shape } from '../../shared/model';
 import { hasPolicy, type PolicyName } from '../../shared/policies';
-import { accountClaims } from '../billing/claims';
+import { accountClaims } from '../billing/api';
 import { touchedShapes } from '../../shared/reducer';
 import { hasWorkspaceRight, type WorkspaceRight, type WorkspaceRole } from '../../shared/workspace-roles';
-import { forgetBoard } from '../boards/access-cache';
-import { insertCommands, textArray } from '../boards/log';
-import { insertBoard, touchMember, type BoardConfig, type BoardRow } from '../boards/repo';
-import { boardStateAt, refreshSnapshot } from '../boards/snapshots';
+import {
+  forgetBoard,
+  insertCommands,
+  textArray,
+  insertBoard,
+  touchMember,
+  type BoardConfig,
+  type BoardRow,
+  boardStateAt,
+  refreshSnapshot,
+} from '../boards/api';
 import type { Actor } from '../core/actor';
 import { runList } from '../core/list';
-import { findUserById } from '../users/repo';
-import { findWorkspaceById, workspaceRoleOf, type WorkspaceRow } from '../workspaces/repo';
-import { resolveWorkspace } from '../workspaces/service';
+import { findUserById } from '../users/api';
+import { findWorkspaceById, workspaceRoleOf, type WorkspaceRow, resolveWorkspace } from '../workspaces/api';
 import { boardList, boardsWithListData, type BoardListItem } from './board-list';
 import { findLiveBoard } from './repo';
 import { scheduleThumbnail } from './thumbnails';

@@ -3,12 +3,8 @@ import sharp from 'sharp';
 import { boardToSvg } from '../../shared/geometry/board';
 import { pictureKey } from '../../shared/geometry/image';
 import type { Shape } from '../../shared/model';
-import type { BoardApp } from '../boards/access';
-import { isPrivateModeOn } from '../boards/config';
-import type { BoardRow } from '../boards/repo';
-import { boardStateAt } from '../boards/snapshots';
-import { pageKey } from '../assets/pdf';
-import { readObject, type AssetStorage } from '../assets/storage';
+import { type BoardApp, isPrivateModeOn, type BoardRow, boardStateAt } from '../boards/api';
+import { pageKey, readObject, type AssetStorage } from '../assets/api';
 import { renderThumbnailPng } from './render/index';
 import { claimThumbnail, findLiveBoard, noteChange, storeThumbnail } from './repo';
 

@@ -1,8 +1,7 @@
 import zlib from 'node:zlib';
 import type { Shape } from '../../shared/model';
 import { validateShape } from '../core/model-schemas';
-import { checkConfigPatch } from '../boards/config';
-import type { BoardConfig } from '../boards/repo';
+import { checkConfigPatch, type BoardConfig } from '../boards/api';
 import { badRequest } from '../core/errors';
 import { inputRefusal } from '../core/input-guard';
 import { MESSAGES } from '../../shared/messages';

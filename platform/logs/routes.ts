@@ -4,7 +4,7 @@ import { requestActor } from '../core/actor';
 import { boardCors } from '../core/cors';
 import { abuseOf, logKey } from '../core/abuse';
 import { clientAddress } from '../core/client-ip';
-import { maxJsonBytes, optionalAuth, uidFields } from '../boards/schemas';
+import { maxJsonBytes, optionalAuth, uidFields } from '../core/route-pieces';
 import { insertClientLog, insertPerfLog, insertUsageLog, type LogOrigin } from './repo';
 
 /** Free-form parts of a log record are capped at 16 KB each (a runaway client cannot fill the disk). */

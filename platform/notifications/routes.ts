@@ -1,6 +1,6 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { uidFields } from '../boards/schemas';
+import { uidFields } from '../core/route-pieces';
 import { requestActor } from '../core/actor';
 import { listQuery, runList, type ListDeclaration, type ListParams } from '../core/list';
 import * as service from './service';

@@ -3,9 +3,8 @@ import { UUID_REGEX } from '../../shared/constants';
 import type { Actor } from '../core/actor';
 import type { AppContext } from '../core/context';
 import { fieldError } from '../core/errors';
-import { linkMail, plain } from '../mail/link-mail';
-import { sendMailLater } from '../mail/service';
-import { findUserById } from '../users/repo';
+import { linkMail, plain, sendMailLater } from '../mail/api';
+import { findUserById } from '../users/api';
 import { endpointAllowed, pushLater } from './push';
 import * as repo from './repo';
 import {

@@ -3,7 +3,7 @@ import type { ChannelEvent } from '../../shared/hub';
 import { CURSOR_THROTTLE_MS } from '../../shared/constants';
 import { canGrabAttention } from '../../shared/permissions';
 import { hasPolicy, POLICY } from '../../shared/policies';
-import { getBoardAccess } from '../boards/service';
+import { getBoardAccess } from '../boards/api';
 import { fieldError } from '../core/errors';
 import type { MethodContext } from './methods/define';
 import type { Session } from './session';

@@ -1,8 +1,16 @@
 import type { Logger } from 'pino';
 import type { Command } from '../../shared/model';
-import { isBlurryOn, isPrivateModeOn } from '../boards/config';
-import type { BoardConfig } from '../boards/repo';
-import { hiddenCommand, isRestricted, NO_OWNERS, visibleCommand, type HiddenCommand, type Owners } from '../boards/visibility';
+import {
+  isBlurryOn,
+  isPrivateModeOn,
+  type BoardConfig,
+  hiddenCommand,
+  isRestricted,
+  NO_OWNERS,
+  visibleCommand,
+  type HiddenCommand,
+  type Owners,
+} from '../boards/api';
 import type { Actor } from '../core/actor';
 import type { BoardMessage, Bus } from './bus';
 import { CursorBatches, sendCursors } from './cursor-batch';

@@ -1,5 +1,5 @@
 import Boom from '@hapi/boom';
-import { getBoardAccess } from '../boards/service';
+import { getBoardAccess } from '../boards/api';
 import type { Actor } from '../core/actor';
 import type { MethodContext } from './methods/define';
 import type { OnlineMember } from './presence';

@@ -1,11 +1,12 @@
 import type { Plugin } from '@hapi/hapi';
+import { exposeApi } from '../core/plugin-api';
+import * as api from './api';
 import { PAYLOAD_MAX_BYTES } from '../../shared/constants';
 import { HUB_HEARTBEAT } from '../../shared/hub';
 import { MESSAGES } from '../../shared/messages';
 import { installAbuse } from '../core/abuse';
-import { isBlurryOn, isPrivateModeOn } from '../boards/config';
+import { isBlurryOn, isPrivateModeOn, commandsSince, getBoardAccess, logSince } from '../boards/api';
 import { clientAddressOf } from '../core/client-ip';
-import { commandsSince, getBoardAccess, logSince } from '../boards/service';
 import { createDispatcher } from './dispatch';
 import { createFrameGuard } from './frame-guard';
 import { nesPlugin, type NesOptions } from './nes/plugin';
@@ -18,7 +19,7 @@ import { setFlushSpacing } from './wire';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    realtime: { hub: Hub };
+    realtime: { hub: Hub } & typeof api;
   }
 }
 
@@ -31,7 +32,9 @@ declare module '@hapi/hapi' {
  */
 export const realtimePlugin: Plugin<void> = {
   name: 'realtime',
+  dependencies: ['admin', 'boards', 'chat', 'comments'],
   async register(server) {
+    exposeApi(server, api);
     const app = server.app;
     const presence = app.config.redisUrl
       ? createRedisPresence(app.config.redisUrl, { prefix: app.config.redisPrefix, logger: app.logger })
@@ -84,7 +87,7 @@ export const realtimePlugin: Plugin<void> = {
           const session = socket.app.session;
           if (session) hub.leave(session).catch((err) => app.logger.warn({ err }, 'hub: leave on disconnect failed'));
         },
-        onMessage: (socket: HubSocket, message: unknown) => dispatch({ hub, socket, app }, message),
+        onMessage: (socket: HubSocket, message: unknown) => dispatch({ hub, socket, app, plugins: server.plugins }, message),
       } satisfies NesOptions<HubSocket['app']>,
     });
     server.expose('hub', hub);

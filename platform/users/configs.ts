@@ -3,7 +3,7 @@ import Joi from 'joi';
 import { COLOR_REGEX } from '../../shared/constants';
 import { claimsOf } from '../core/auth';
 import { boardCors } from '../core/cors';
-import { currentUser } from '../accounts/service';
+import { currentUser } from '../accounts/api';
 import type { Db } from '../db/index';
 
 /** A signed-in user's board preferences (board.md §3 userConfig), sent with every board join. */

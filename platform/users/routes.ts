@@ -3,7 +3,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { claimsOf } from '../core/auth';
 import { fieldError } from '../core/errors';
-import { currentUser } from '../accounts/service';
+import { currentUser } from '../accounts/api';
 import { AVATAR_LIMITS, AVATAR_MESSAGES } from './avatar';
 import { findUserImage } from './repo';
 import { LANGUAGES, ROLE_CODES, profileOf, saveProfile, type ProfileInput } from './service';

@@ -1,10 +1,10 @@
 import type { Config } from '../config';
 import type { AppContext } from '../core/context';
 import { fieldError } from '../core/errors';
-import { sessionTokenFor } from '../accounts/tokens';
+import { sessionTokenFor } from '../accounts/api';
 import { AVATAR_MESSAGES, parseAvatarDataUrl } from './avatar';
 import { deleteUserImage, saveUserImage, updateUser, type UserRow } from './repo';
-import { accountClaims } from '../billing/claims';
+import { accountClaims } from '../billing/api';
 import type { Db } from '../db/index';
 
 /** Job categories of the profile's role select (panel.md §3); 100 (Others) is the default. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Inert from '@hapi/inert';
 import type { Plugin, Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import { decodeEmbedData, isOrigin } from '../../shared/embed';
-import { findClientByClientId } from '../clients/repo';
+import { findClientByClientId } from '../clients/api';
 
 /** The panel's home url: the empty path and /panel redirect here (panel.md §2). */
 export const HOME_URL = '/panel/home';
@@ -73,6 +73,7 @@ const secretUrl = (p: string) => p.startsWith('/accounts/reset-password/') || p.
  */
 export const webPlugin: Plugin<{ distDir: string }> = {
   name: 'web',
+  dependencies: ['clients'],
   async register(server, { distDir }) {
     await server.register(Inert);
     const file = (rel: string) => path.join(distDir, rel);

@@ -10,7 +10,7 @@ import {
   WORKSPACE_ROLES,
   type WorkspaceFont,
 } from '../../shared/workspace-roles';
-import { uidFields } from '../boards/schemas';
+import { uidFields } from '../core/route-pieces';
 
 /**
  * Joi schemas of the workspace routes (route validation and the OpenAPI document). Every body

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { userDisplayName } from '../boards/members';
+import { userDisplayName, getBoardAccess, forgetBoard } from '../boards/api';
 import Boom from '@hapi/boom';
 import type { ServerApplicationState } from '@hapi/hapi';
 import { MESSAGES } from '../../shared/messages';
@@ -25,18 +25,16 @@ import {
   type WorkspaceSetting,
   type WorkspaceView,
 } from '../../shared/workspace-roles';
-import { getBoardAccess } from '../boards/access';
-import { forgetBoard } from '../boards/access-cache';
 import type { Actor } from '../core/actor';
 import { badRequest, fieldError } from '../core/errors';
-import { sendMailLater } from '../mail/service';
-import { workspaceInvitationMail } from '../mail/workspace-invitation';
-import { notify } from '../notifications/service';
-import { findUserById, findUserByUsername, normalizeUsername, type UserRow } from '../users/repo';
+import { sendMailLater, workspaceInvitationMail } from '../mail/api';
+import { notify } from '../notifications/api';
+import { findUserById, findUserByUsername, normalizeUsername, type UserRow } from '../users/api';
 import { resolveFont, servedCss } from './font-source';
-import { accountClaims } from '../billing/claims';
+import { accountClaims } from '../billing/api';
 import * as repo from './repo';
 import { fontFromText } from './schemas';
+import { resolveWorkspace, userIdOf } from './ref';
 import type { WorkspaceRow } from './repo';
 
 /**
@@ -76,26 +74,6 @@ function toView(row: WorkspaceRow, role: WorkspaceRole, numberOfBoards: number):
     config: workspaceConfigOf(row.config),
     rights: workspaceRightsOf(role),
   };
-}
-
-/** The signed-in user behind the actor (a developer app's participant is no Tabula user: 403). */
-function userIdOf(actor: Actor | null): string {
-  if (!actor) throw Boom.unauthorized('Missing authentication');
-  if (!actor.userId) throw Boom.forbidden(MESSAGES.unauthorizedAccess);
-  return actor.userId;
-}
-
-/** The workspace named by `ref` and the asker's role in it; 404 when it is not theirs to see. */
-export async function resolveWorkspace(
-  app: App,
-  actor: Actor | null,
-  ref: string,
-): Promise<{ workspace: WorkspaceRow; role: WorkspaceRole; userId: string }> {
-  const userId = userIdOf(actor);
-  const workspace = await repo.findWorkspaceByRef(app.db, userId, ref);
-  const role = workspace ? await repo.workspaceRoleOf(app.db, workspace, userId) : null;
-  if (!workspace || !role) throw Boom.notFound(WORKSPACE_MESSAGES.notFound);
-  return { workspace, role, userId };
 }
 
 function requireRight(role: WorkspaceRole, right: WorkspaceRight): void {

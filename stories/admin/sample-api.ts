@@ -75,7 +75,8 @@ export function sampleBoardDetails(id: string): BoardDetails {
     lastChange: b.lastSession,
     mediaCount: 2,
     mediaSize: 96_000,
-    workspace: { id: 'w1', name: 'Design team' },
+    workspace: { id: 'w1', altId: 'design', name: 'Design team' },
+    disposeAt: null,
     storage: 312_400,
     clientUsername: null,
     clientId: null,
@@ -85,40 +86,34 @@ export function sampleBoardDetails(id: string): BoardDetails {
         id: 'm1',
         uid: 'u0',
         username: email(0),
+        displayName: null,
         role: 'Owner',
-        ip: null,
         isOwner: true,
         isActive: true,
         lastJoinedAt: day(0),
         lastOnline: day(0),
-        sessionDuration: null,
-        userAgent: null,
       },
       {
         id: 'm2',
         uid: 'u1',
         username: email(1),
+        displayName: null,
         role: 'Editor',
-        ip: null,
         isOwner: false,
         isActive: false,
         lastJoinedAt: day(2),
         lastOnline: day(1),
-        sessionDuration: null,
-        userAgent: null,
       },
       {
         id: 'm3',
         uid: 'g-7f3a',
         username: 'Guest Panda',
+        displayName: 'Guest Panda',
         role: 'Viewer',
-        ip: null,
         isOwner: false,
         isActive: false,
         lastJoinedAt: day(5),
         lastOnline: day(5),
-        sessionDuration: null,
-        userAgent: null,
       },
     ],
   };
@@ -200,7 +195,6 @@ export function sampleUserDetails(id: string): UserDetails {
       { name: 'beta-tester', granted: u.isBetaTester },
       { name: 'partner', granted: false },
     ],
-    country: 'DE',
     workspaceCount: 2,
     lastLogin: u.lastlogin,
     sessions: 58,
@@ -266,6 +260,7 @@ export const SAMPLE_DIRECTORIES: Directory[] = ['countries', 'blocked-domains', 
   id: `d${i}`,
   name,
   content: `${name} content`,
+  updatedAt: day(i),
 }));
 export const SAMPLE_CLIENTS: ClientRow[] = Array.from({ length: 8 }, (_, i) => ({
   id: `cl${i}`,
@@ -299,6 +294,7 @@ export const SAMPLE_FEATURE_AUDITS: FeatureAuditRow[] = Array.from({ length: 18 
 }));
 export const SAMPLE_OPERATOR_AUDIT: AuditRow[] = Array.from({ length: 12 }, (_, i) => ({
   id: i + 1,
+  actorId: `o${i % 2}`,
   actorName: ['Olive Operator', 'Oscar Ops'][i % 2]!,
   action: ['board.disable', 'user.flag', 'role.grant', 'user.message'][i % 4]!,
   targetType: i % 4 === 0 ? 'board' : 'user',
@@ -323,7 +319,7 @@ export const SAMPLE_PERF_LOGS: PerfLogRow[] = Array.from({ length: 21 }, (_, i) 
   ],
 }));
 
-const LEVELS = ['Info', 'Warning', 'Error', 'Info', 'Debug', 'Fatal', 'Info', 'Trace'];
+const LEVELS: Array<LogEntry['level']> = ['Info', 'Warning', 'Error', 'Info', 'Debug', 'Fatal', 'Info', 'Trace'];
 export const SAMPLE_LOG: LogEntry[] = Array.from({ length: 40 }, (_, i) => ({
   id: 100_000 - i * 180,
   timestamp: new Date(Date.UTC(2026, 10, 23, 22, 59 - i)).toISOString(),
@@ -391,6 +387,8 @@ export function sampleAdminApi(calls: Array<[string, ...unknown[]]> = [], { smtp
     clients: list(SAMPLE_CLIENTS, (c, q) => (q === 'inactive' ? !c.isActive : true)),
     clientDetails: async (id) => ({
       ...(SAMPLE_CLIENTS.find((c) => c.id === id) ?? SAMPLE_CLIENTS[0]!),
+      allowedOrigins: ['https://school.example.org'],
+      secretHint: 'k3x9',
       origins: [{ origin: 'https://school.example.org', embeds: 412, refusals: 3, firstSeen: day(30), lastSeen: day(0) }],
     }),
     operatorAudit: list(SAMPLE_OPERATOR_AUDIT),

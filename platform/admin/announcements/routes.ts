@@ -2,8 +2,14 @@ import Boom from '@hapi/boom';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { ANNOUNCEMENT_MESSAGE_MAX, ANNOUNCEMENT_TYPES, type AnnouncementType } from '../../../shared/announcements';
-import { publishAnnouncement } from '../../announcements/fanout';
-import { deleteAnnouncement, insertAnnouncement, toAnnouncement, type AnnouncementRow } from '../../announcements/repo';
+import {
+  publishAnnouncement,
+  announcementSchema,
+  deleteAnnouncement,
+  insertAnnouncement,
+  toAnnouncement,
+  type AnnouncementRow,
+} from '../../announcements/api';
 import { answerList, listAnswer, listQuery, type ListDeclaration } from '../../core/list';
 import { auditAs } from '../audit/trail';
 import { operatorOf, operatorRoute } from '../operator';
@@ -45,6 +51,11 @@ export const ANNOUNCEMENT_LIST: ListDeclaration<ListRow, Record<string, unknown>
 
 const app = (request: Request) => request.server.app;
 
+/** A row of the grid (ANNOUNCEMENT_LIST.toItem): the announcement, when and by whom it was published. */
+const announcementItem = announcementSchema
+  .keys({ publishedAt: Joi.string(), publishedBy: Joi.string().allow(null) })
+  .label('AdminAnnouncementRow');
+
 /**
  * backoffice.md §7 "Dashboard and reports": GET /api/admin/announcements; POST
  * /api/admin/announcements {message, type, start, end}; and DELETE …/{id} to withdraw one.
@@ -58,7 +69,7 @@ export const adminAnnouncementRoutes: ServerRoute[] = [
     options: operatorRoute('admin-announcements', {
       description: 'The announcements (type, message, start, end, duration, publishedAt, publishedBy), newest first (list protocol)',
       validate: { query: listQuery(ANNOUNCEMENT_LIST) },
-      response: { schema: Joi.alternatives(listAnswer('AdminAnnouncementsPage', Joi.object().unknown(true)), Joi.string()) },
+      response: { schema: Joi.alternatives(listAnswer('AdminAnnouncementsPage', announcementItem), Joi.string()) },
     }),
     handler: (request, h) =>
       answerList(ANNOUNCEMENT_LIST, app(request).db('announcements as a').leftJoin('users as u', 'u.id', 'a.created_by'), request, h),

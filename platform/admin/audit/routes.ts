@@ -62,7 +62,9 @@ const auditItem = Joi.object({
   targetId: Joi.string().allow(null),
   details: Joi.object().unknown(true),
   at: Joi.string(),
-}).label('OperatorAuditEntry');
+})
+  .prefs({ presence: 'required' })
+  .label('OperatorAuditEntry');
 
 export const auditRoutes: ServerRoute[] = [
   {

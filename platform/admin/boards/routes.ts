@@ -26,7 +26,66 @@ const boardItem = Joi.object({
   assetsSize: Joi.number(),
   createdDate: Joi.string().allow(null),
   lastSession: Joi.string().allow(null),
-}).label('AdminBoardRow');
+})
+  .prefs({ presence: 'required' })
+  .label('AdminBoardRow');
+
+const nullable = () => Joi.string().allow(null, '');
+/** GET /api/admin/boards/{id}/details (service.ts boardDetails); every key is sent. */
+const boardDetail = Joi.object({
+  id: Joi.string(),
+  code: Joi.string(),
+  name: Joi.string(),
+  status: Joi.number().valid(1, 2, 3),
+  owner: nullable(),
+  createdDate: nullable(),
+  lastSession: nullable(),
+  lastChange: nullable(),
+  commandsCount: Joi.number(),
+  mediaCount: Joi.number(),
+  mediaSize: Joi.number(),
+  workspace: Joi.object({ id: Joi.string(), altId: nullable(), name: Joi.string() })
+    .prefs({ presence: 'required' })
+    .allow(null)
+    .label('AdminBoardWorkspace'),
+  storage: Joi.number().description('bytes of the command log and the pictures and documents'),
+  clientUsername: nullable(),
+  clientId: nullable(),
+  isDisposable: Joi.boolean(),
+  disposeAt: nullable(),
+  members: Joi.array().items(
+    Joi.object({
+      id: Joi.string(),
+      uid: nullable(),
+      username: nullable(),
+      displayName: nullable(),
+      role: nullable(),
+      isOwner: Joi.boolean(),
+      isActive: Joi.boolean(),
+      lastJoinedAt: nullable(),
+      lastOnline: nullable(),
+    })
+      .prefs({ presence: 'required' })
+      .label('AdminBoardMemberRow'),
+  ),
+})
+  .prefs({ presence: 'required' })
+  .label('AdminBoard');
+/** GET /api/admin/boards/{id}/insights: titled groups of name/value items. */
+const boardInsights = Joi.array()
+  .items(
+    Joi.object({
+      title: Joi.string(),
+      items: Joi.array().items(
+        Joi.object({ name: Joi.string(), value: Joi.alternatives(Joi.string().allow(''), Joi.number()) })
+          .prefs({ presence: 'required' })
+          .label('AdminInsightItem'),
+      ),
+    })
+      .prefs({ presence: 'required' })
+      .label('AdminInsightGroup'),
+  )
+  .label('AdminBoardInsights');
 
 /** backoffice.md §7 Boards. */
 export function adminBoardRoutes(db: Parameters<typeof adminBoardsList>[0]): ServerRoute[] {
@@ -47,13 +106,21 @@ export function adminBoardRoutes(db: Parameters<typeof adminBoardsList>[0]): Ser
     {
       method: 'GET',
       path: '/api/admin/boards/{id}/details',
-      options: operatorRoute('admin-boards', { description: 'A board with its members', validate: { params: idParams } }),
+      options: operatorRoute('admin-boards', {
+        description: 'A board with its members',
+        validate: { params: idParams },
+        response: { schema: boardDetail },
+      }),
       handler: (request) => boards.boardDetails(app(request), String(request.params.id)),
     },
     {
       method: 'GET',
       path: '/api/admin/boards/{id}/insights',
-      options: operatorRoute('admin-boards', { description: "A board's insight: titled groups of items", validate: { params: idParams } }),
+      options: operatorRoute('admin-boards', {
+        description: "A board's insight: titled groups of items",
+        validate: { params: idParams },
+        response: { schema: boardInsights },
+      }),
       handler: (request) => boards.boardInsights(app(request), String(request.params.id)),
     },
     {

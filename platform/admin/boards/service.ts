@@ -1,10 +1,8 @@
 import Boom from '@hapi/boom';
-import type { BoardApp } from '../../boards/access';
-import { forgetBoard } from '../../boards/access-cache';
-import { deleteBoard, upsertInvitedMember, type BoardRow } from '../../boards/repo';
+import { type BoardApp, forgetBoard, deleteBoard, upsertInvitedMember, type BoardRow } from '../../boards/api';
 import { badRequest } from '../../core/errors';
-import { isUuid } from '../../users/repo';
-import { ensureDefaultWorkspace } from '../../workspaces/repo';
+import { isUuid } from '../../users/api';
+import { ensureDefaultWorkspace } from '../../workspaces/api';
 import { statusSql } from './list';
 import type { DbRow } from '../../db/row';
 
@@ -91,13 +89,10 @@ export async function boardDetails(app: BoardApp, ref: string): Promise<Record<s
       username: m.username ?? m.name,
       displayName: m.name,
       role: m.role,
-      ip: null,
       isOwner: (b.owner_id && m.user_id === b.owner_id) || (!b.owner_id && m.uid === b.owner_uid),
       isActive: m.user_id ? !!m.is_active : true,
       lastJoinedAt: m.status === 'Joined' ? iso(m.updated_at) : null,
       lastOnline: iso(m.last_online_at),
-      sessionDuration: null,
-      userAgent: null,
     })),
   };
 }

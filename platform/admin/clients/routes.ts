@@ -52,6 +52,37 @@ export const CLIENT_LIST: ListDeclaration<ClientRow, Record<string, unknown>> = 
 
 const app = (request: Request) => request.server.app;
 
+/** A row of the grid (CLIENT_LIST.toItem); every key is sent. */
+const clientItem = Joi.object({
+  id: Joi.string(),
+  username: Joi.string().allow(null),
+  appName: Joi.string(),
+  clientId: Joi.string(),
+  createdDate: Joi.string(),
+  lastSession: Joi.string().allow(null),
+  isActive: Joi.boolean(),
+})
+  .prefs({ presence: 'required' })
+  .label('AdminClientRow');
+/** GET /api/admin/clients/{id}/details: the row, its settings (never the secret: its hint) and where it was embedded from. */
+const clientDetail = clientItem
+  .keys({
+    allowedOrigins: Joi.array().items(Joi.string()).allow(null),
+    secretHint: Joi.string().allow(null, ''),
+    origins: Joi.array().items(
+      Joi.object({
+        origin: Joi.string(),
+        embeds: Joi.number().integer(),
+        refusals: Joi.number().integer(),
+        firstSeen: Joi.string().allow(null),
+        lastSeen: Joi.string().allow(null),
+      })
+        .prefs({ presence: 'required' })
+        .label('AdminClientOrigin'),
+    ),
+  })
+  .label('AdminClient');
+
 export const adminClientRoutes: ServerRoute[] = [
   {
     method: 'GET',
@@ -59,7 +90,7 @@ export const adminClientRoutes: ServerRoute[] = [
     options: operatorRoute('admin-clients', {
       description: 'The developer apps grid (list protocol)',
       validate: { query: listQuery(CLIENT_LIST) },
-      response: { schema: Joi.alternatives(listAnswer('AdminClientsPage', Joi.object().unknown(true)), Joi.string()) },
+      response: { schema: Joi.alternatives(listAnswer('AdminClientsPage', clientItem), Joi.string()) },
     }),
     handler: (request, h) => answerList(CLIENT_LIST, app(request).db('clients as c').join('users as u', 'u.id', 'c.owner_id'), request, h),
   },
@@ -69,6 +100,7 @@ export const adminClientRoutes: ServerRoute[] = [
     options: operatorRoute('admin-clients', {
       description: 'A developer app with the origins its boards were embedded from',
       validate: { params: Joi.object({ id: Joi.string().guid().required() }) },
+      response: { schema: clientDetail },
     }),
     async handler(request) {
       const db = app(request).db;

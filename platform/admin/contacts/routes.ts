@@ -1,7 +1,7 @@
 import Boom from '@hapi/boom';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { optionalAuth, uidFields } from '../../boards/schemas';
+import { optionalAuth, uidFields } from '../../core/route-pieces';
 import { answerList, listAnswer, listQuery, type ListDeclaration } from '../../core/list';
 import type { RateLimiter } from '../../core/ratelimit';
 import { operatorRoute } from '../operator';
@@ -40,6 +40,15 @@ export const CONTACT_LIST: ListDeclaration<ContactRow, Record<string, unknown>> 
 };
 
 const app = (request: Request) => request.server.app;
+
+/** A row of the grid (CONTACT_LIST.toItem); every key is sent. */
+const contactItem = Joi.object({ id: Joi.string(), createdDate: Joi.string(), name: Joi.string(), email: Joi.string(), type: Joi.string() })
+  .prefs({ presence: 'required' })
+  .label('AdminContactRow');
+/** GET /api/admin/contacts/{id}: the row with its message and where it came from. */
+const contactDetail = contactItem
+  .keys({ message: Joi.string(), ip: Joi.string().allow(null), country: Joi.string().allow(null), userAgent: Joi.string().allow(null, '') })
+  .label('AdminContact');
 
 export function contactRoutes(limiter: RateLimiter): ServerRoute[] {
   return [
@@ -89,7 +98,7 @@ export function contactRoutes(limiter: RateLimiter): ServerRoute[] {
       options: operatorRoute('admin-contacts', {
         description: 'The contact messages grid (list protocol)',
         validate: { query: listQuery(CONTACT_LIST) },
-        response: { schema: Joi.alternatives(listAnswer('AdminContactsPage', Joi.object().unknown(true)), Joi.string()) },
+        response: { schema: Joi.alternatives(listAnswer('AdminContactsPage', contactItem), Joi.string()) },
       }),
       handler: (request, h) => answerList(CONTACT_LIST, app(request).db('contacts as c'), request, h),
     },
@@ -99,6 +108,7 @@ export function contactRoutes(limiter: RateLimiter): ServerRoute[] {
       options: operatorRoute('admin-contacts', {
         description: 'A contact message with its ip and user agent',
         validate: { params: Joi.object({ id: Joi.string().guid().required() }) },
+        response: { schema: contactDetail },
       }),
       async handler(request) {
         const c = await app(request)

@@ -1,6 +1,6 @@
 import type { Server, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { DISPOSAL_INTERVAL_MS } from '../../boards/plugin';
+import { DISPOSAL_INTERVAL_MS } from '../../boards/api';
 import { operatorRoute } from '../operator';
 
 /** A job this node runs on a timer (started at onPostStart when `config.jobs`). */
@@ -9,7 +9,7 @@ export interface ScheduledJob {
   everyMs: number;
 }
 
-/** The node's scheduled jobs (platform/boards/plugin.ts disposal, platform/billing/plugin.ts renewal). */
+/** The node's scheduled jobs (platform/boards/service.ts disposal, platform/billing/plugin.ts renewal). */
 export function scheduledJobs(server: Server): ScheduledJob[] {
   const { config } = server.app;
   if (!config.jobs) return [];

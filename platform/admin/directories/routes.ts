@@ -27,6 +27,13 @@ export const DIRECTORY_LIST: ListDeclaration<DirectoryRow, Record<string, unknow
   toItem: (r) => ({ id: r.id, name: r.name, updatedAt: new Date(r.updatedAt).toISOString() }),
 };
 
+/** A row of the list (DIRECTORY_LIST.toItem): no content. */
+const directoryItem = Joi.object({ id: Joi.string(), name: Joi.string(), updatedAt: Joi.string() })
+  .prefs({ presence: 'required' })
+  .label('AdminDirectoryRow');
+/** GET /api/admin/directories/{id} (`view`). */
+const directoryDetail = directoryItem.keys({ content: Joi.string().allow('') }).label('AdminDirectory');
+
 const ref = Joi.alternatives(Joi.string().valid(NEW_ID), Joi.string().guid()).required();
 const app = (request: Request) => request.server.app;
 const view = (d: DbRow) => ({ id: d.id, name: d.name, content: d.content, updatedAt: new Date(d.updated_at).toISOString() });
@@ -45,7 +52,7 @@ export const directoryRoutes: ServerRoute[] = [
     options: operatorRoute('admin-directories', {
       description: 'The directories (name), by name (list protocol)',
       validate: { query: listQuery(DIRECTORY_LIST) },
-      response: { schema: Joi.alternatives(listAnswer('AdminDirectoriesPage', Joi.object().unknown(true)), Joi.string()) },
+      response: { schema: Joi.alternatives(listAnswer('AdminDirectoriesPage', directoryItem), Joi.string()) },
     }),
     handler: (request, h) => answerList(DIRECTORY_LIST, app(request).db('directories as d'), request, h),
   },
@@ -55,6 +62,7 @@ export const directoryRoutes: ServerRoute[] = [
     options: operatorRoute('admin-directories', {
       description: 'A directory (name, content)',
       validate: { params: Joi.object({ id: ref }) },
+      response: { schema: directoryDetail },
     }),
     handler: async (request) => view(await directoryOr404(request)),
   },

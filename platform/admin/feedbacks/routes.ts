@@ -1,7 +1,7 @@
 import Boom from '@hapi/boom';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { optionalAuth, uidFields } from '../../boards/schemas';
+import { optionalAuth, uidFields } from '../../core/route-pieces';
 import { answerList, listAnswer, listQuery, type ListDeclaration } from '../../core/list';
 import type { RateLimiter } from '../../core/ratelimit';
 import { auditAs } from '../audit/trail';
@@ -83,6 +83,29 @@ export const FEEDBACK_LIST: ListDeclaration<FeedbackRow, Record<string, unknown>
 };
 
 const idParams = Joi.object({ id: Joi.string().guid().required() }).label('FeedbackRef');
+
+/** A row of the grid (FEEDBACK_LIST.toItem); every key is sent. */
+const feedbackItem = Joi.object({
+  id: Joi.string(),
+  createdDate: Joi.string(),
+  uid: Joi.string().allow(null),
+  username: Joi.string().allow(null),
+  type: Joi.string(),
+  source: Joi.string(),
+  tags: Joi.array().items(Joi.string()),
+  hasDetail: Joi.boolean(),
+})
+  .prefs({ presence: 'required' })
+  .label('AdminFeedbackRow');
+/** GET /api/admin/feedback/{id}: the row with its text and where it came from. */
+const feedbackDetail = feedbackItem
+  .keys({
+    feedback: Joi.string().allow(null, ''),
+    ip: Joi.string().allow(null),
+    country: Joi.string().allow(null),
+    userAgent: Joi.string().allow(null, ''),
+  })
+  .label('AdminFeedback');
 const app = (request: Request) => request.server.app;
 
 async function feedbackOr404(request: Request) {
@@ -148,14 +171,17 @@ export function feedbackRoutes(limiter: RateLimiter): ServerRoute[] {
       options: operatorRoute('admin-feedbacks', {
         description: 'The feedback grid (list protocol; Tags filter: any of these tags)',
         validate: { query: listQuery(FEEDBACK_LIST) },
-        response: { schema: Joi.alternatives(listAnswer('AdminFeedbacksPage', Joi.object().unknown(true)), Joi.string()) },
+        response: { schema: Joi.alternatives(listAnswer('AdminFeedbacksPage', feedbackItem), Joi.string()) },
       }),
       handler: (request, h) => answerList(FEEDBACK_LIST, app(request).db('feedbacks as f'), request, h),
     },
     {
       method: 'GET',
       path: '/api/admin/feedback/tags',
-      options: operatorRoute('admin-feedbacks', { description: 'Every tag given to a feedback, sorted' }),
+      options: operatorRoute('admin-feedbacks', {
+        description: 'Every tag given to a feedback, sorted',
+        response: { schema: Joi.array().items(Joi.string()).label('AdminFeedbackTags') },
+      }),
       async handler(request) {
         const rows = (await app(request).db.raw('select distinct unnest(tags) as tag from feedbacks order by 1')) as {
           rows: Array<{ tag: string }>;
@@ -169,6 +195,7 @@ export function feedbackRoutes(limiter: RateLimiter): ServerRoute[] {
       options: operatorRoute('admin-feedbacks', {
         description: 'A feedback with its text, ip, country and user agent',
         validate: { params: idParams },
+        response: { schema: feedbackDetail },
       }),
       async handler(request) {
         const f = await feedbackOr404(request);

@@ -2,7 +2,7 @@ import Boom from '@hapi/boom';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { answerList, listAnswer, listQuery, type ListDeclaration } from '../../core/list';
-import { outboxMail, resendMail, type OutboxStatus } from '../../mail/service';
+import { outboxMail, resendMail, type OutboxStatus } from '../../mail/api';
 import { auditAs } from '../audit/trail';
 import { operatorRoute } from '../operator';
 
@@ -61,7 +61,9 @@ const mailItem = Joi.object({
   created: Joi.string().isoDate(),
   status,
   sentAt: Joi.string().isoDate().allow(null),
-}).label('OutboxItem');
+})
+  .prefs({ presence: 'required' })
+  .label('OutboxItem');
 const mailDetail = mailItem
   .keys({
     text: Joi.string().allow('').description('the plain-text body'),
@@ -70,9 +72,9 @@ const mailDetail = mailItem
     smtp: Joi.boolean().description('whether this server sends mail (SMTP_URL): Resend is possible'),
   })
   .label('OutboxMail');
-const resendAnswer = Joi.object({ id: Joi.string().guid(), status, error: Joi.string().allow(''), message: Joi.string() }).label(
-  'OutboxResend',
-);
+const resendAnswer = Joi.object({ id: Joi.string().guid(), status, error: Joi.string().allow('').optional(), message: Joi.string() })
+  .prefs({ presence: 'required' })
+  .label('OutboxResend');
 const app = (request: Request) => request.server.app;
 
 export const outboxRoutes: ServerRoute[] = [

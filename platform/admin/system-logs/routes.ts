@@ -10,11 +10,48 @@ export const DEFAULT_LOG = 'ErrorLogs.log';
 
 const logDir = (request: Request) => request.server.app.config.logDir;
 
+const nullable = () => Joi.string().allow(null, '');
+/** GET /api/system-logs: the files the viewer can open, and the one it opens first. */
+const logFilesAnswer = Joi.object({
+  default: Joi.string(),
+  files: Joi.array().items(
+    Joi.object({ name: Joi.string(), size: Joi.number().integer(), modified: Joi.string() })
+      .prefs({ presence: 'required' })
+      .label('SystemLogFile'),
+  ),
+})
+  .prefs({ presence: 'required' })
+  .label('SystemLogFiles');
+/** GET /api/system-logs/{logName}: a page of entries (reader.ts readLogPage). */
+const logPageAnswer = Joi.object({
+  logName: Joi.string(),
+  size: Joi.number().integer().description('the file size, bytes'),
+  data: Joi.array().items(
+    Joi.object({
+      id: Joi.number().integer().description("byte offset of the line in the file: the entry's id, and a cursor"),
+      timestamp: nullable(),
+      level: Joi.string().valid(...LOG_LEVELS.filter((l) => l !== 'All'), 'Unknown'),
+      name: nullable(),
+      traceCode: nullable(),
+      message: Joi.string().allow(''),
+      exception: nullable(),
+    })
+      .prefs({ presence: 'required' })
+      .label('SystemLogEntry'),
+  ),
+  before: Joi.number().integer().allow(null).description("the next (older) page's Before; null at the start of the file"),
+})
+  .prefs({ presence: 'required' })
+  .label('SystemLogPage');
+
 export const systemLogRoutes: ServerRoute[] = [
   {
     method: 'GET',
     path: '/api/system-logs',
-    options: operatorRoute('system-logs', { description: 'The log files of LOG_DIR the viewer can open (name, size, modified)' }),
+    options: operatorRoute('system-logs', {
+      description: 'The log files of LOG_DIR the viewer can open (name, size, modified)',
+      response: { schema: logFilesAnswer },
+    }),
     handler: async (request) => ({ default: DEFAULT_LOG, files: await logFiles(logDir(request)) }),
   },
   {
@@ -43,6 +80,7 @@ export const systemLogRoutes: ServerRoute[] = [
           .unknown(true)
           .label('SystemLogQuery'),
       },
+      response: { schema: logPageAnswer },
     }),
     async handler(request) {
       const name = String(request.params.logName);

@@ -1,5 +1,4 @@
-import type { Mail } from '../../mail/service';
-import { escapeHtml } from '../../mail/link-mail';
+import { type Mail, escapeHtml } from '../../mail/api';
 
 /**
  * The direct message an operator sends a user (backoffice.md §2, §9: templates empty or

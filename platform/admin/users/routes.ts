@@ -2,7 +2,7 @@ import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { answerList, listAnswer, listQuery } from '../../core/list';
 import { fieldError } from '../../core/errors';
-import { sendMail } from '../../mail/service';
+import { sendMail } from '../../mail/api';
 import { auditAs } from '../audit/trail';
 import { operatorOf, operatorRoute } from '../operator';
 import { directMail, DIRECT_TEMPLATES, type DirectTemplate } from './direct-mail';
@@ -28,7 +28,67 @@ const userItem = Joi.object({
   createdDate: Joi.string().allow(null),
   lastOnline: Joi.string().allow(null),
   lastlogin: Joi.string().allow(null),
-}).label('AdminUserRow');
+})
+  .prefs({ presence: 'required' })
+  .label('AdminUserRow');
+
+const nullable = () => Joi.string().allow(null, '');
+/** GET /api/admin/users/{id}/details (service.ts userDetails, backoffice.md §3); every key is sent. */
+const userDetail = Joi.object({
+  id: Joi.string(),
+  username: Joi.string(),
+  displayName: Joi.string().allow(''),
+  profileImage: nullable(),
+  functionalRole: Joi.number().integer(),
+  isActive: Joi.boolean(),
+  isBetaTester: Joi.boolean(),
+  flag: Joi.boolean(),
+  numberOfOwnedBoards: Joi.number().integer(),
+  numberOfInvitedBoards: Joi.number().integer(),
+  clientName: nullable(),
+  clientId: nullable(),
+  clientBoards: Joi.number().integer(),
+  clientOrigins: Joi.array().items(Joi.string()),
+  tokens: Joi.number().integer().description('refresh tokens neither revoked nor expired'),
+  externalAccounts: Joi.array().items(
+    Joi.object({ provider: Joi.string(), email: nullable() }).prefs({ presence: 'required' }).label('AdminUserExternalAccount'),
+  ),
+  roles: Joi.array().items(
+    Joi.object({ name: Joi.string(), granted: Joi.boolean() }).prefs({ presence: 'required' }).label('AdminUserRole'),
+  ),
+  segments: Joi.array().items(Joi.string()),
+  workspaceCount: Joi.number().integer(),
+  lastOnline: nullable(),
+  lastLogin: nullable(),
+  sessions: Joi.number().integer(),
+  edits: Joi.number().integer(),
+  collaborations: Joi.number().integer(),
+  storage: Joi.number().description('bytes'),
+})
+  .prefs({ presence: 'required' })
+  .label('AdminUser');
+/** GET /api/admin/users/{id}/dependencies (service.ts userDependencies). */
+const userDependencies = Joi.object({
+  id: Joi.string(),
+  boards: Joi.array().items(
+    Joi.object({ id: Joi.string(), code: Joi.string(), name: Joi.string(), membersCount: Joi.number().integer() })
+      .prefs({ presence: 'required' })
+      .label('AdminUserOwnedBoard'),
+  ),
+  workspaces: Joi.array().items(
+    Joi.object({ id: Joi.string(), name: Joi.string(), boards: Joi.number().integer(), members: Joi.number().integer() })
+      .prefs({ presence: 'required' })
+      .label('AdminUserOwnedWorkspace'),
+  ),
+  client: Joi.object({ appName: Joi.string(), clientId: Joi.string() })
+    .prefs({ presence: 'required' })
+    .allow(null)
+    .label('AdminUserClient'),
+  boardMemberships: Joi.number().integer(),
+  workspaceMemberships: Joi.number().integer(),
+})
+  .prefs({ presence: 'required' })
+  .label('AdminUserDependencies');
 
 /** A user action: run it, describe it for the audit trail, answer it. */
 function action(
@@ -69,7 +129,11 @@ export function adminUserRoutes(db: Parameters<typeof adminUsersList>[0]): Serve
     {
       method: 'GET',
       path: '/api/admin/users/{id}/details',
-      options: operatorRoute(RESOURCE, { description: "A user's detail (backoffice.md §3)", validate: { params: idParams } }),
+      options: operatorRoute(RESOURCE, {
+        description: "A user's detail (backoffice.md §3)",
+        validate: { params: idParams },
+        response: { schema: userDetail },
+      }),
       handler: (request) => users.userDetails(app(request), id(request)),
     },
     {
@@ -78,6 +142,7 @@ export function adminUserRoutes(db: Parameters<typeof adminUsersList>[0]): Serve
       options: operatorRoute(RESOURCE, {
         description: 'What deleting the account would take with it (boards, workspaces, developer app) and the memberships it would leave',
         validate: { params: idParams },
+        response: { schema: userDependencies },
       }),
       handler: (request) => users.userDependencies(app(request), id(request)),
     },

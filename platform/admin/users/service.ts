@@ -1,9 +1,9 @@
 import Boom from '@hapi/boom';
 import type { ServerApplicationState } from '@hapi/hapi';
-import { endUserSessions, sessionsRevoked } from '../../accounts/tokens';
-import { forgetBoard } from '../../boards/access-cache';
+import { endUserSessions, sessionsRevoked } from '../../accounts/api';
+import { forgetBoard } from '../../boards/api';
 import { badRequest } from '../../core/errors';
-import { findUserById, type UserRow } from '../../users/repo';
+import { findUserById, type UserRow } from '../../users/api';
 import { OPERATOR_ROLE } from '../operator';
 import { PLATFORM_ROLES, setRole } from '../roles';
 
@@ -75,7 +75,6 @@ export async function userDetails(app: App, id: string): Promise<Record<string, 
     externalAccounts: (await db('external_identities').where({ user_id: u.id }).select('provider', 'email')) as unknown[],
     roles: [...new Set([...PLATFORM_ROLES, ...u.roles])].map((name) => ({ name, granted: u.roles.includes(name) })),
     segments: u.tags,
-    country: null,
     workspaceCount: await scalar(
       app,
       'select count(*)::int as n from (select id from workspaces where owner_id = ? union select workspace_id from workspace_members where user_id = ?) x',

@@ -1,14 +1,14 @@
 import Joi from 'joi';
-import { addComment as addThreadComment } from '../../comments/service';
-import { boardRef } from '../../boards/schemas';
+import { boardRef } from '../../boards/api';
 import { abuseOf } from '../../core/abuse';
 import { sessionOn } from '../session';
 import { sendEvent } from '../wire';
 import { defineMethod } from './define';
 
 /**
- * addComment(board, text, threadId?): the comments service checks write_comment, stores and
- * publishes commentAdded; the caller also gets addCommentSucceeded (createdThreadId, id, date).
+ * addComment(board, text, threadId?): the comments service (`server.plugins.comments`) checks
+ * write_comment, stores and publishes commentAdded; the caller also gets addCommentSucceeded
+ * (createdThreadId, id, date).
  */
 export const addComment = defineMethod<{ board: string; text: string; threadId?: string }>({
   name: 'addComment',
@@ -17,11 +17,11 @@ export const addComment = defineMethod<{ board: string; text: string; threadId?:
     ['text', Joi.string().max(10_000).allow('').required()],
     ['threadId', Joi.string().max(100).allow('')],
   ],
-  async run({ socket, app }, { board, text, threadId }) {
+  async run({ socket, app, plugins }, { board, text, threadId }) {
     const session = sessionOn(socket, board);
     // this socket's and this user's comment budgets (docs/security.md "Abuse limits")
     await abuseOf(app).hub('comments', session.connectionId, session.actor.uid);
-    const result = await addThreadComment(app, board, session.actor, text, threadId || undefined, {
+    const result = await plugins.comments.addComment(app, board, session.actor, text, threadId || undefined, {
       connectionId: session.connectionId,
       displayName: session.member.name,
     });

@@ -1,14 +1,19 @@
-import type { ServerApplicationState } from '@hapi/hapi';
+import type { PluginProperties, ServerApplicationState } from '@hapi/hapi';
 import type Joi from 'joi';
 import type { HubMethod } from '../../../shared/hub';
 import type { Hub } from '../hub';
 import type { HubSocket } from '../session';
 
-/** What a hub method runs with: this node's hub, the calling socket, and `server.app`. */
+/**
+ * What a hub method runs with: this node's hub, the calling socket, `server.app`, and
+ * `server.plugins` (what the other domains' plugins expose: a method reaches a domain that itself
+ * depends on boards, as comments does, through it rather than by importing its module).
+ */
 export interface MethodContext {
   hub: Hub;
   socket: HubSocket;
   app: ServerApplicationState;
+  plugins: PluginProperties;
 }
 
 /**

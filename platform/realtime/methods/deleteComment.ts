@@ -1,10 +1,9 @@
 import Joi from 'joi';
-import { deleteComment as deleteThreadComment } from '../../comments/service';
-import { boardRef } from '../../boards/schemas';
+import { boardRef } from '../../boards/api';
 import { sessionOn } from '../session';
 import { defineMethod } from './define';
 
-/** deleteComment(board, threadId, commentId): the comments service checks and publishes commentRemoved. */
+/** deleteComment(board, threadId, commentId): the comments service (`server.plugins.comments`) checks and publishes commentRemoved. */
 export const deleteComment = defineMethod<{ board: string; threadId: string; commentId: string }>({
   name: 'deleteComment',
   params: [
@@ -12,8 +11,8 @@ export const deleteComment = defineMethod<{ board: string; threadId: string; com
     ['threadId', Joi.string().max(100).required()],
     ['commentId', Joi.string().max(100).required()],
   ],
-  async run({ socket, app }, { board, threadId, commentId }) {
+  async run({ socket, app, plugins }, { board, threadId, commentId }) {
     const session = sessionOn(socket, board);
-    return deleteThreadComment(app, board, session.actor, threadId, commentId, { connectionId: session.connectionId });
+    return plugins.comments.deleteComment(app, board, session.actor, threadId, commentId, { connectionId: session.connectionId });
   },
 });

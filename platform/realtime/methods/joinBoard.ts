@@ -1,7 +1,6 @@
 import Joi from 'joi';
-import { recordBoardJoin } from '../../admin/usage/record';
-import { describeBoard } from '../../boards/service';
-import { boardRef } from '../../boards/schemas';
+import { recordBoardJoin } from '../../admin/api';
+import { describeBoard, boardRef } from '../../boards/api';
 import { enterBoard } from '../membership';
 import { defineMethod } from './define';
 

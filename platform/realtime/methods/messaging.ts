@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { CHANNEL_EVENTS } from '../../../shared/hub';
-import { boardRef, maxJsonBytes } from '../../boards/schemas';
+import { boardRef } from '../../boards/api';
+import { maxJsonBytes } from '../../core/route-pieces';
 import { channelHandlers, type ChannelMessage } from '../channel';
 import { sessionOn } from '../session';
 import { defineMethod } from './define';

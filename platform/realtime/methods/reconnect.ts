@@ -1,6 +1,5 @@
 import Joi from 'joi';
-import { getBoardAccess } from '../../boards/service';
-import { boardRef } from '../../boards/schemas';
+import { getBoardAccess, boardRef } from '../../boards/api';
 import { enterBoard } from '../membership';
 import { defineMethod } from './define';
 

@@ -1,6 +1,5 @@
 import Joi from 'joi';
-import { renameBoard as renameTheBoard } from '../../boards/service';
-import { boardRef } from '../../boards/schemas';
+import { renameBoard as renameTheBoard, boardRef } from '../../boards/api';
 import { sessionOn } from '../session';
 import { defineMethod } from './define';
 

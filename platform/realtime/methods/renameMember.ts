@@ -1,6 +1,5 @@
 import Joi from 'joi';
-import { renameMember as renameBoardMember } from '../../boards/service';
-import { boardRef } from '../../boards/schemas';
+import { renameMember as renameBoardMember, boardRef } from '../../boards/api';
 import { sessionOn } from '../session';
 import { defineMethod } from './define';
 

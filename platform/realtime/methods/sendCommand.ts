@@ -1,9 +1,7 @@
 import Joi from 'joi';
 import { appendedCommand, type SendCommandAnswer } from '../../../shared/hub';
-import { noteCoreActions } from '../../boards/activity';
-import { appendCommand } from '../../boards/service';
+import { noteCoreActions, appendCommand, boardRef } from '../../boards/api';
 import { abuseOf } from '../../core/abuse';
-import { boardRef } from '../../boards/schemas';
 import { rememberSent, sessionOn } from '../session';
 import { defineMethod } from './define';
 

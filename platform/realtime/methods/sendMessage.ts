@@ -1,6 +1,6 @@
 import Joi from 'joi';
-import { sendMessage as sendChatMessage } from '../../chat/service';
-import { boardRef } from '../../boards/schemas';
+import { sendMessage as sendChatMessage } from '../../chat/api';
+import { boardRef } from '../../boards/api';
 import { abuseOf } from '../../core/abuse';
 import { sessionOn } from '../session';
 import { sendEvent } from '../wire';

@@ -1,6 +1,5 @@
 import Joi from 'joi';
-import { updateBoardConfig } from '../../boards/service';
-import { boardRef } from '../../boards/schemas';
+import { updateBoardConfig, boardRef } from '../../boards/api';
 import { sessionOn } from '../session';
 import { defineMethod } from './define';
 

@@ -1,0 +1,7 @@
+/**
+ * What other domains may use of accounts (sign-in, sessions; docs/architecture.md "Domains and
+ * their api.ts"): the signed-in user's own view, and the session tokens a password change or an
+ * operator ends. Exposed too as `server.plugins.accounts`.
+ */
+export { currentUser } from './service';
+export { endUserSessions, sessionTokenFor, sessionsRevoked } from './tokens';
