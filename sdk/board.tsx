@@ -14,6 +14,7 @@ import { bindCustomColours } from './editor/colours';
 import { applyWorkspaceConfig } from './editor/workspace';
 import { editorApi, sessionApi, type EditorApi, type SessionApi } from './board-api';
 import { SyncClient } from './sync/sync-client';
+import { startTelemetry } from './telemetry';
 import type { BoardClaims, BoardInfo } from './sync/types';
 import { BoardScreen, type BoardFeatures } from './ui/board-screen';
 import { ColoursProvider } from './ui/colour-picker';
@@ -275,8 +276,10 @@ export function Board(props: BoardProps) {
     ];
     latest.current.onCreate?.({ editor, sync });
     setSession({ editor, sync });
+    const stopTelemetry = startTelemetry(editor, sync, { server, board: code, hosted: Boolean(latest.current.documentTitle) });
     void sync.connect();
     return () => {
+      stopTelemetry();
       for (const s of subs) s.unsubscribe();
       forgetPictures();
       stopDrops();

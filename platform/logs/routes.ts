@@ -80,6 +80,8 @@ export const logRoutes: ServerRoute[] = [
     path: '/api/logs/usages',
     options: {
       ...common,
+      // the board's feature usage (sdk/telemetry/usage.ts), from host pages too
+      cors: boardCors,
       description: 'Store a feature-usage record (feature audits)',
       validate: {
         payload: Joi.object({ context: Joi.string().max(200).required(), data: freeForm, ...uidFields }).label('UsageLog'),
@@ -96,6 +98,8 @@ export const logRoutes: ServerRoute[] = [
     path: '/api/logs/perfs',
     options: {
       ...common,
+      // the board's performance records (sdk/telemetry/perf-log.ts), from host pages too
+      cors: boardCors,
       description: 'Store a performance record (back-office performance logs)',
       validate: {
         payload: Joi.object({

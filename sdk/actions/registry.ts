@@ -45,11 +45,16 @@ export function userBindings(userConfig: Record<string, unknown> | null | undefi
   return Array.isArray(keys) ? keys.filter((b): b is KeyBinding => !!b && typeof b.c === 'string' && typeof b.k === 'string') : [];
 }
 
+/** How an action was reached: its key, a menu or button, the context menu, the command palette. */
+export type ActionVia = 'key' | 'menu' | 'context-menu' | 'palette';
+
 export class ActionRegistry {
   private readonly actions = new Map<string, Action>();
   private overrides = new Map<string, string>();
   /** after the bindings change (menus and tooltips show the new keys) */
   readonly changes$ = new Subject<void>();
+  /** every action performed, and how it was reached (feature usage: sdk/telemetry/usage.ts) */
+  readonly performed$ = new Subject<{ id: string; via: ActionVia }>();
 
   constructor(actions: readonly Action[] = [], bindings: readonly KeyBinding[] = []) {
     for (const a of actions) this.register(a);
@@ -132,6 +137,14 @@ export class ActionRegistry {
     return this.overrides.has(id);
   }
 
+  /** Performs the action when it is enabled; answers whether it ran. Every way of running one goes through here. */
+  run(action: Action, ctx: ActionContext, via: ActionVia): boolean {
+    if (!action.enabled(ctx)) return false;
+    action.perform(ctx);
+    this.performed$.next({ id: action.id, via });
+    return true;
+  }
+
   /**
    * The one keyboard handler: finds the action bound to the event's key and performs it when
    * enabled. Returns true when an action ran (the caller then prevents the default).
@@ -141,9 +154,6 @@ export class ActionRegistry {
     if (!action) return false;
     if (inTextField && !action.inTextField) return false;
     if (e.repeat && !action.repeat) return true;
-    const c = { ...ctx, event: e };
-    if (!action.enabled(c)) return false;
-    action.perform(c);
-    return true;
+    return this.run(action, { ...ctx, event: e }, 'key');
   }
 }

@@ -145,6 +145,8 @@ export async function boardRequest<T>(
     headers: headers(creds, method !== 'GET'),
     body: method === 'GET' ? undefined : JSON.stringify({ ...(body ?? {}), Uid: creds.uid }),
     cache: 'no-store',
+    // the board's reports (sdk/telemetry) are sent as the page closes too: they must outlive it
+    keepalive: path.startsWith('/api/logs/'),
   });
   if (!res.ok) throw await failure(res);
   const text = await res.text();

@@ -35,7 +35,7 @@ export function actionEntry(editor: Editor, id: string, after?: () => void): Men
     shortcut: editor.actions.keysOf(id)[0],
     run: () => {
       after?.();
-      if (action.enabled({ editor })) action.perform({ editor });
+      editor.actions.run(action, { editor }, 'context-menu');
     },
   };
 }

@@ -33,7 +33,7 @@ export function useEditorTick(
 /** Performs a registry action when it is enabled. */
 export function runAction(editor: Editor, id: string): void {
   const action = editor.actions.get(id);
-  if (action && action.enabled({ editor })) action.perform({ editor });
+  if (action) editor.actions.run(action, { editor }, 'menu');
 }
 
 /** "Label (Key)" for titles. */

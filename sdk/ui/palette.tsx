@@ -34,7 +34,7 @@ export function CommandPalette({ editor, onClose }: { editor: Editor; onClose: (
       detail: editor.actions.keysOf(a.id)[0] ?? 'Command',
       choose: () => {
         onClose();
-        if (a.enabled({ editor })) a.perform({ editor });
+        editor.actions.run(a, { editor }, 'palette');
       },
     })),
   ];

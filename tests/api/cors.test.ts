@@ -40,6 +40,8 @@ const BOARD_ROUTES = [
   ['GET', '/api/media/{resource}/original'], // sdk/sync/api.ts fetchOriginal (Download original)
   ['POST', '/api/boards/{id}/duplicate-assets'], // sdk/board.tsx duplicateAssets (a paste from another board)
   ['POST', '/api/logs/clients'], // sdk/board.tsx (a picture that could not be loaded)
+  ['POST', '/api/logs/perfs'], // sdk/telemetry/perf-log.ts (join time, latency test, reconnects)
+  ['POST', '/api/logs/usages'], // sdk/telemetry/usage.ts (which actions and tools are used)
 ] as const;
 
 /** A multipart body as a browser sends it. */
@@ -132,6 +134,8 @@ describe('cross-origin calls of the board client', () => {
       'POST /api/boards/{id}/members': { email: 'invitee@example.com', memberRole: 'Viewer' },
       'POST /api/boards/{id}/members/{memberId}/roles': { role: 'Viewer' },
       'POST /api/logs/clients': { level: 'warn', context: 'image', message: 'A picture could not be loaded' },
+      'POST /api/logs/perfs': { type: 'Join', sessionId: 's-1', board: 'abcdefghijkl', ver: '1.72.6', payload: { joinMs: 420 } },
+      'POST /api/logs/usages': { context: 'action:undo', data: { count: 2, via: { key: 2 }, board: 'abcdefghijkl' } },
       'POST /api/boards/{id}/duplicate-assets': { assets: [{ id: 's1', assetId: asset.id }] },
     };
   });

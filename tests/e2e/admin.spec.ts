@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { startServer, type TestServer } from './support/server';
-import { createBoardIn, newContext, startDrawing } from './board-fixtures';
+import { createBoardIn, drag, newContext, startDrawing } from './board-fixtures';
 
 /**
  * The back-office (backoffice.md; issue 15) in Chromium: an operator made with the command
@@ -251,4 +251,48 @@ test("the operator publishes a News announcement from the Dashboard; an open boa
   await expect(form.getByLabel('Message')).toHaveAttribute('aria-invalid', 'true');
   await shot(page, 'dashboard');
   await reader.close();
+});
+
+test("a visit to a board reaches the operator's Performance logs and Feature audit (board.md §7)", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  // someone opens a board, picks a tool, draws and undoes with the keyboard, waits a moment, leaves
+  const visitor = await newContext(browser, { name: 'Visitor' });
+  const board = await visitor.newPage();
+  const code = await createBoardIn(board, server);
+  await startDrawing(board);
+  await board.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Rectangle', exact: true }).click();
+  await drag(board, [
+    [400, 300],
+    [520, 380],
+  ]);
+  await board.keyboard.press('Control+z');
+  // the latency test runs 3 s after the board is online
+  await board.waitForTimeout(4500);
+  await board.close(); // the usage counts go as the page closes
+  await visitor.close();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${server.url}/accounts/login?ret=${encodeURIComponent('/panel/perf-logs')}`);
+  await page.getByLabel('Username').fill(operatorEmail);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Performance logs' })).toBeVisible();
+  await page.getByPlaceholder('Session, username, board or ip').fill(code);
+  const rows = page.getByRole('table').getByRole('row').filter({ hasText: code });
+  await expect(rows.filter({ hasText: 'Join' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Speed' })).toHaveCount(1);
+  // the latency test's four samples and their average
+  await rows.filter({ hasText: 'Speed' }).getByRole('button', { name: /^View/ }).click();
+  const detail = page.getByRole('dialog', { name: /^Speed/ });
+  await expect(detail.getByText('samples')).toBeVisible();
+  await expect(detail.getByText(/^\d+, \d+, \d+, \d+$/)).toBeVisible();
+  await expect(detail.getByText('average')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Feature audit', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Feature audit' })).toBeVisible();
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row').filter({ hasText: 'tool:rectangle' }).filter({ hasText: code }).first()).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'action:undo' }).filter({ hasText: code }).first()).toBeVisible();
+  await shot(page, 'feature-audit-board');
 });
