@@ -7,10 +7,10 @@
  */
 import './page';
 import type { Shape } from '../../shared/model';
-import { readyPicture, registerPictureSource } from '../../sdk/assets/pictures';
-import { variantForZoom, type ImageVariant } from '../../sdk/assets/rules';
+import { pictureMemory, registerPictureSource, setPictureBudget } from '../../sdk/assets/pictures';
+import type { ImageVariant } from '../../sdk/assets/rules';
 import type { Editor } from '../../sdk/editor/editor';
-import { pictureRef } from '../../sdk/shapes/image';
+import { pictureSettled, sweepPictures } from '../../sdk/shapes/image';
 
 const editor = (window as unknown as { tabula: { editor: Editor } }).tabula.editor;
 const SIZES: Record<ImageVariant, [number, number]> = { full: [2400, 1800], s1: [600, 450], preview: [288, 216] };
@@ -54,13 +54,9 @@ function board(n: number, pictures: boolean): Shape[] {
 
 const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
 
-/** Whether every picture on screen is decoded at the variant the zoom draws. */
+/** Whether every picture on screen is drawn from a picture decoded for the zoom (nothing left to decode or swap). */
 function picturesShown(): boolean {
-  const variant = variantForZoom(editor.viewport.scale);
-  return editor.scene.visible(editor.viewport.visibleRect()).every((id) => {
-    const s = editor.doc.get(id);
-    return s?.cmd !== 'image' || !!readyPicture(pictureRef(s)!, variant);
-  });
+  return editor.scene.visible(editor.viewport.visibleRect()).every((id) => editor.doc.get(id)?.cmd !== 'image' || pictureSettled(id));
 }
 
 Object.assign((window as unknown as { bench: Record<string, unknown> }).bench, {
@@ -84,9 +80,68 @@ Object.assign((window as unknown as { bench: Record<string, unknown> }).bench, {
   /** Waits until every picture on screen is drawn at the zoom's variant (after a zoom or a fit). */
   async settlePictures(): Promise<number> {
     const t0 = performance.now();
-    while (!picturesShown()) await nextFrame();
+    while (!picturesShown()) {
+      await nextFrame();
+      if (performance.now() - t0 > 60_000) throw new Error('pictures not settled within a minute');
+    }
     await nextFrame();
     return performance.now() - t0;
+  },
+
+  /**
+   * A long walk around the board: `stops` views at zooms between 12 % and 200 % (the three
+   * variants, several decoded widths each), each wheel-zoomed to over `frames` frames; answers the
+   * frame times.
+   */
+  async roam(stops: number, frames: number): Promise<{ draw: number[]; interval: number[] }> {
+    const extent = editor.scene.extent()!;
+    const draw: number[] = [];
+    const interval: number[] = [];
+    const renderer = editor.renderer!;
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (let k = 0; k < stops; k++) {
+      // the last view at 60 %: several pictures fully on screen to look at
+      const scale = k === stops - 1 ? 0.6 : [0.12, 0.2, 0.35, 0.6, 1, 2][k % 6]!;
+      const c = { x: extent.x + random() * extent.w, y: extent.y + random() * extent.h };
+      const from = editor.viewport.scale;
+      renderer.onFrame = (st) => draw.push(st.lastFrameMs);
+      let last = await nextFrame();
+      for (let i = 1; i <= frames; i++) {
+        const s = from * (scale / from) ** (i / frames);
+        editor.viewport.set({ tx: editor.viewport.width / 2 - c.x * s, ty: editor.viewport.height / 2 - c.y * s, scale: s });
+        const t = await nextFrame();
+        interval.push(t - last);
+        last = t;
+      }
+      renderer.onFrame = null;
+    }
+    return { draw, interval };
+  },
+
+  /** The decoded pictures' memory (sdk/assets/pictures.ts), after the drawings off screen let go. */
+  memory(): { bytes: number; held: number; pictures: number; budget: number } {
+    sweepPictures();
+    return pictureMemory();
+  },
+
+  setBudget(bytes: number): void {
+    setPictureBudget(bytes);
+  },
+
+  /** Screen rectangles (CSS px) of the pictures fully on screen, at most `n`. */
+  onScreen(n: number): Array<{ id: string; x: number; y: number; w: number; h: number }> {
+    const vp = editor.viewport;
+    const out: Array<{ id: string; x: number; y: number; w: number; h: number }> = [];
+    for (const id of editor.scene.visible(vp.visibleRect())) {
+      const s = editor.doc.get(id);
+      if (s?.cmd !== 'image') continue;
+      const a = vp.toScreen(s.x, s.y);
+      const r = { id, x: a.x, y: a.y, w: s.w * vp.scale, h: s.h * vp.scale };
+      if (r.x >= 0 && r.y >= 0 && r.x + r.w <= vp.width && r.y + r.h <= vp.height) out.push(r);
+      if (out.length >= n) break;
+    }
+    return out;
   },
 });
 document.title = 'ready';

@@ -1,10 +1,9 @@
-import type { Shape } from '../../shared/model';
+import type { ImageShape, Shape } from '../../shared/model';
 import { EXPORT_BACKGROUND, EXPORT_PADDING, TEXT_EXPORT_SUFFIX } from '../../shared/constants';
 import { boardToSvg, expandRect, exportSize, isHiddenShape, shapesBounds, type Rect } from '../../shared/geometry';
 import { pictureKey } from '../../shared/geometry/image';
 import { CanvasRenderer } from '../engine/renderer';
-import { loadPicture } from '../assets/pictures';
-import { drawingPictures, pictureRef } from '../shapes/image';
+import { drawingPictures, holdPicturesFor } from '../shapes/image';
 
 /** Shapes an export draws: resolved comments are left out (as shared boardToSvg does). */
 export const exported = (shapes: readonly Shape[]): Shape[] => shapes.filter((s) => !isHiddenShape(s));
@@ -25,44 +24,46 @@ export async function exportImage(
   background: string = EXPORT_BACKGROUND,
 ): Promise<string> {
   const drawn = exported(shapes);
-  const pictures = await loadPictures(drawn);
-  if (format === 'svg') {
-    // the pictures go inside the file (an address of this board's would not open anywhere else)
-    const svg = boardToSvg(drawn, { background, assetUrl: (resource, page) => pictures.get(pictureKey(resource, page)) ?? '' });
-    return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  const held = await holdPictures(drawn);
+  try {
+    if (format === 'svg') {
+      // the pictures go inside the file (an address of this board's would not open anywhere else)
+      const svg = boardToSvg(drawn, { background, assetUrl: (resource, page) => held.urls.get(pictureKey(resource, page)) ?? '' });
+      return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+    }
+    if (typeof document === 'undefined') throw new Error('PNG export needs a browser canvas');
+    if (document.fonts?.ready) await document.fonts.ready;
+    const area = exportArea(drawn);
+    const canvas = drawingPictures('full', () =>
+      CanvasRenderer.renderShapes(drawn, area, exportSize(area).scale, background === 'transparent' ? null : background),
+    );
+    return canvas.toDataURL('image/png');
+  } finally {
+    held.release();
   }
-  if (typeof document === 'undefined') throw new Error('PNG export needs a browser canvas');
-  if (document.fonts?.ready) await document.fonts.ready;
-  const area = exportArea(drawn);
-  const canvas = drawingPictures('full', () =>
-    CanvasRenderer.renderShapes(drawn, area, exportSize(area).scale, background === 'transparent' ? null : background),
-  );
-  return canvas.toDataURL('image/png');
 }
 
 /**
- * The full pictures of the exported image shapes, loaded before drawing (a picture that cannot be
- * loaded keeps its placeholder); answers each uploaded one as a PNG data URL for the SVG, by
- * pictureKey (each page shown of a PDF is a picture of its own).
+ * The full pictures of the exported image shapes, held (decoded at their own size) while the export
+ * draws (a picture that cannot be loaded keeps its placeholder); answers each uploaded one as a PNG
+ * data URL for the SVG, by pictureKey (each page shown of a PDF is a picture of its own).
  */
-async function loadPictures(shapes: readonly Shape[]): Promise<Map<string, string>> {
+async function holdPictures(shapes: readonly Shape[]): Promise<{ urls: Map<string, string>; release: () => void }> {
   const urls = new Map<string, string>();
-  if (typeof document === 'undefined') return urls;
-  await Promise.all(
-    shapes.map(async (shape) => {
-      if (shape.cmd !== 'image') return;
-      const ref = pictureRef(shape);
-      const img = ref && (await loadPicture(ref, 'full'));
-      const key = shape.resource ? pictureKey(shape.resource, shape.page?.current) : null;
-      if (!img || !key || urls.has(key)) return;
-      const canvas = document.createElement('canvas');
-      canvas.width = img.naturalWidth;
-      canvas.height = img.naturalHeight;
-      canvas.getContext('2d')?.drawImage(img, 0, 0);
-      urls.set(key, canvas.toDataURL('image/png'));
-    }),
-  );
-  return urls;
+  if (typeof document === 'undefined') return { urls, release: () => {} };
+  const images = shapes.filter((s): s is ImageShape => s.cmd === 'image');
+  const { pictures, release } = await holdPicturesFor(images, 'full');
+  for (const shape of images) {
+    const img = pictures.get(shape.id);
+    const key = shape.resource ? pictureKey(shape.resource, shape.page?.current) : null;
+    if (!img || !key || urls.has(key)) continue;
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width;
+    canvas.height = img.height;
+    canvas.getContext('2d')?.drawImage(img, 0, 0);
+    urls.set(key, canvas.toDataURL('image/png'));
+  }
+  return { urls, release };
 }
 
 /** The text of one shape for the notes export: text, sticky note, frame title (nested in groups). */

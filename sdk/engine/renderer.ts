@@ -2,6 +2,7 @@ import Two from 'two.js';
 import { merge, type Observable, type Subscription } from 'rxjs';
 import type { Shape } from '../../shared/model';
 import { redraw$, shapeModuleOf, type TwoObject } from '../shapes';
+import { PICTURE_KEEP_MARGIN_PX, sweepPicturesSoon, watchPictures } from '../shapes/image';
 import { polyline, rectPath } from '../shapes/two-helpers';
 import { handlePoint, RESIZE_HANDLES } from '../tools/select';
 import { drawPattern, patternOf, type Pattern } from './background';
@@ -77,6 +78,7 @@ export class CanvasRenderer {
   private frame = 0;
   private resizeObserver: ResizeObserver | null = null;
   private _mode: RenderMode;
+  private readonly unwatchPictures: () => void;
 
   constructor(private readonly options: RendererOptions) {
     const { container, scene, viewport } = options;
@@ -108,6 +110,8 @@ export class CanvasRenderer {
 
     viewport.resize(width, height);
     this.sizeLayers(width, height);
+    // image shapes off this screen let go of their decoded pictures (sdk/shapes/image.ts)
+    this.unwatchPictures = watchPictures(() => scene.visible(viewport.visibleRect(PICTURE_KEEP_MARGIN_PX)));
 
     this.subs.push(
       merge(scene.invalidate$, viewport.state$).subscribe(() => this.schedule()),
@@ -232,6 +236,7 @@ export class CanvasRenderer {
     this.stats.complete = !incomplete;
     this.onFrame?.(this.stats);
     if (incomplete) this.schedule();
+    sweepPicturesSoon();
   }
 
   private drawBackground(): void {
@@ -400,6 +405,7 @@ export class CanvasRenderer {
 
   destroy(): void {
     for (const s of this.subs) s.unsubscribe();
+    this.unwatchPictures();
     if (this.frame) cancelAnimationFrame(this.frame);
     this.resizeObserver?.disconnect();
     this.canvas.remove();
