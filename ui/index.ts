@@ -32,6 +32,14 @@ export { MenuButton, type MenuItem } from './menu';
 export { menuButtonKeys, menuItems, useMenuKeys, type MenuKeysOptions } from './use-menu-keys';
 export { MESSAGES } from './messages';
 export { Modal, MODAL_WIDTH, type ModalProps } from './modal';
+export {
+  LOAD_MORE_FROM,
+  NotificationBell,
+  type FeedItem,
+  type FeedPage,
+  type NotificationBellProps,
+  type NotificationSource,
+} from './notification-bell';
 export { UiRoot } from './root';
 export { loadStylesheet } from './stylesheet';
 export { BusyIndicator, Spinner, useBusy } from './spinner';

@@ -1,20 +1,8 @@
 import { http } from '../../ui';
+import type { FeedItem, FeedPage } from '../../ui/notification-bell';
 
 /** panel.md §3 Feed item and Notification preference, §3 Integration; the calls of §7. */
-export interface FeedItem {
-  id: string;
-  type: string;
-  message: string;
-  isRead: boolean;
-  actions: Array<{ name: string; action: string }>;
-  createdAt: string;
-}
-
-export interface FeedPage {
-  totalCount: number;
-  unreadCount: number;
-  data: FeedItem[];
-}
+export type { FeedItem, FeedPage };
 
 export type Channel = 'Email' | 'Desktop';
 

@@ -1,6 +1,7 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { uidFields } from '../core/route-pieces';
+import { boardCors } from '../core/cors';
 import { requestActor } from '../core/actor';
 import { listQuery, runList, type ListDeclaration, type ListParams } from '../core/list';
 import * as service from './service';
@@ -121,6 +122,8 @@ export const notificationRoutes: ServerRoute[] = [
       auth,
       tags,
       description: `The caller's notification feed, newest first, ${FEED_PAGE_SIZE} a page (skip, take; QuickFilter all or unread) with the unread count`,
+      // the board's notifications bell reads it from host pages too (sdk/ui/board-bell.tsx)
+      cors: boardCors,
       validate: { query: listQuery(FEED_LIST) },
       response: {
         schema: Joi.object({
@@ -145,6 +148,7 @@ export const notificationRoutes: ServerRoute[] = [
       auth,
       tags,
       description: 'Mark one of the caller’s feed items read',
+      cors: boardCors,
       notes: `404 '${service.NOTIFICATION_NOT_FOUND}' for an item that is not the caller's.`,
       validate: { params: Joi.object({ id: Joi.string().max(100).required() }), payload: Joi.object(uidFields).allow(null) },
       response: { schema: feedItem },

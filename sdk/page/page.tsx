@@ -1,5 +1,6 @@
 import { StrictMode, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { MESSAGES } from '../../shared/messages';
 import { auth, useSession } from '../../ui/auth';
 import { refreshTokens } from '../../ui/http';
 import { Board, type BoardApi } from '../board';
@@ -9,6 +10,8 @@ import type { SyncClient } from '../sync/sync-client';
 import { BoardScreen } from '../ui/board-screen';
 import { useBoardStyles } from '../ui/use-styles';
 import type { NotificationMode } from '../../shared/embed';
+import { missingFeatures } from './browser-check';
+import { installDebug } from './debug';
 import { readPageParams } from './params';
 
 /**
@@ -59,6 +62,8 @@ const params = readPageParams(new URL(location.href));
 const roaming = Boolean(params.uid);
 const signedIn = !roaming && auth.isSignedIn();
 const uid = params.uid ?? (signedIn ? (auth.claims()?.id ?? auth.uid()) : null) ?? auth.ensureGuestUid();
+/** the board's current session, for window.tabulaDebug (set on every mount) */
+let currentSync: SyncClient | null = null;
 
 function InvalidUid() {
   useBoardStyles();
@@ -84,6 +89,7 @@ function Page() {
         documentTitle
         refreshToken={async () => ((await refreshTokens()) ? auth.accessToken() : null)}
         onCreate={({ editor, sync }) => {
+          currentSync = sync;
           if (window.__TABULA_TEST__) window.tabula = { editor, sync };
         }}
         onReady={(api) => {
@@ -113,6 +119,7 @@ function EmbeddedPage<S extends PageEmbedSession>({ embed, embedding }: { embed:
           return fresh;
         }}
         onCreate={({ editor, sync }) => {
+          currentSync = sync;
           if (window.__TABULA_TEST__) window.tabula = { editor, sync };
           embedding.connect(editor, { sync }, embed);
         }}
@@ -126,6 +133,9 @@ function EmbeddedPage<S extends PageEmbedSession>({ embed, embedding }: { embed:
 
 /** Starts the page: embedded when the URL carries `data` (through `embedding`), else the plain board. */
 export function startBoardPage<S extends PageEmbedSession>(embedding: PageEmbedding<S>): void {
+  // board.md §8 'Old browser': said once, then the page goes on (the visitor may still try)
+  if (missingFeatures().length > 0) window.alert(MESSAGES.oldBrowser);
+  installDebug(location.origin, () => currentSync);
   document.documentElement.style.height = '100%';
   document.body.style.margin = '0';
   document.body.style.height = '100%';

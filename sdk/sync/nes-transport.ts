@@ -32,6 +32,11 @@ export class NesTransport implements SyncTransport {
     return this.client.disconnect();
   }
 
+  /** Closes the websocket under the client, as nes itself does on a missed heartbeat: it reconnects. */
+  drop(): void {
+    (this.client as unknown as { _ws?: { close(): void } | null })._ws?.close();
+  }
+
   async request<T>(method: HubMethod, args: unknown[]): Promise<T> {
     const { payload } = await this.client.message({ method, args });
     return payload as T;

@@ -223,6 +223,14 @@ export class SyncClient {
     return this.connection.call<T>(method, ...args);
   }
 
+  /**
+   * Drops the hub socket as a network failure would (window.tabulaDebug.closeConnection): the
+   * reconnect path follows — 'Trying to reconnect...', then 'Connection restored.'.
+   */
+  dropConnection(): void {
+    if (!this.closed) this.connection.transport?.drop?.();
+  }
+
   async destroy(): Promise<void> {
     this.closed = true;
     this.document.stop();

@@ -38,6 +38,8 @@ export interface SyncTransport {
   connect(options: TransportConnect): Promise<void>;
   /** closes the socket for good (no reconnect) */
   disconnect(): Promise<void>;
+  /** drops the socket as a network failure would: the automatic reconnect follows (the debug facility) */
+  drop?(): void;
   /** a hub method call, resolved with the method's result; rejects with the hub's error */
   request<T = unknown>(method: HubMethod, args: unknown[]): Promise<T>;
   /** hands the open socket a fresh token */

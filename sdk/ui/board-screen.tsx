@@ -8,6 +8,7 @@ import { BOARD_MESSAGES as M } from '../sync/messages';
 import type { SyncClient } from '../sync/sync-client';
 import type { BoardClaims, BoardInfo, BoardMember, SyncState } from '../sync/types';
 import { AnnouncementBar } from './announcement-bar';
+import { BoardBell } from './board-bell';
 import { ChatDock } from './chat/chat-box';
 import { CommentsButton, CommentsLayer, useComments } from './comments/comments';
 import { CollaboratorCursors } from './cursors';
@@ -167,6 +168,8 @@ export function BoardScreen(props: BoardScreenProps) {
                     <BoardIcon name="help" size={18} />
                   </TipButton>
                 )}
+                {/* a signed-in visitor's own feed; account things stay off an embedded or white-label board */}
+                {signedIn && !embedded && !features.whiteLabel && <BoardBell sync={sync} server={server} />}
                 <CollaborationBar
                   editor={editor}
                   sync={sync}

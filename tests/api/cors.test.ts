@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { describeBoard } from '../../platform/boards/service';
 import { sendMessage } from '../../platform/chat/service';
 import { addComment } from '../../platform/comments/service';
+import { notify } from '../../platform/notifications/service';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { boardsSuite, call, guest, newBoard, type Who } from './boards-fixtures';
 
@@ -42,6 +43,8 @@ const BOARD_ROUTES = [
   ['POST', '/api/logs/clients'], // sdk/board.tsx (a picture that could not be loaded)
   ['POST', '/api/logs/perfs'], // sdk/telemetry/perf-log.ts (join time, latency test, reconnects)
   ['POST', '/api/logs/usages'], // sdk/telemetry/usage.ts (which actions and tools are used)
+  ['GET', '/api/users/notifications/feed'], // ui/board-bell.tsx (the notifications bell)
+  ['POST', '/api/users/notifications/{id}/read'], // ui/board-bell.tsx
 ] as const;
 
 /** A multipart body as a browser sends it. */
@@ -88,6 +91,8 @@ describe('cross-origin calls of the board client', () => {
       .returning('id');
     const fontId = (font as { id: string }).id;
     await s.p.db('workspace_font_files').insert({ font_id: fontId, idx: 0, content_type: 'font/woff2', data: Buffer.from('wOF2') });
+    // a notification in Ann's feed (what the board's bell reads and marks read)
+    const note = (await notify(s.app(), s.ann.actor.userId!, 'subscription', { message: 'a note for the bell' }))!;
     params = { id: code, threadId: thread.createdThreadId!, memberId: member.id ?? member.uid, fontId, n: '0' };
     // a picture on the board, uploaded as the SDK does
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: { r: 255, g: 0, b: 0 } } })
@@ -104,6 +109,7 @@ describe('cross-origin calls of the board client', () => {
     own = {
       'GET /api/assets/{id}/{variant}': { params: { id: asset.id, variant: 'full' }, query: `?Board=${code}` },
       'GET /api/media/{resource}/original': { params: { resource: asset.id }, query: `?Board=${code}` },
+      'POST /api/users/notifications/{id}/read': { params: { id: note.id } },
     };
     const command = {
       id: `c-${crypto.randomUUID()}`,
@@ -136,6 +142,7 @@ describe('cross-origin calls of the board client', () => {
       'POST /api/logs/clients': { level: 'warn', context: 'image', message: 'A picture could not be loaded' },
       'POST /api/logs/perfs': { type: 'Join', sessionId: 's-1', board: 'abcdefghijkl', ver: '1.72.6', payload: { joinMs: 420 } },
       'POST /api/logs/usages': { context: 'action:undo', data: { count: 2, via: { key: 2 }, board: 'abcdefghijkl' } },
+      'POST /api/users/notifications/{id}/read': {},
       'POST /api/boards/{id}/duplicate-assets': { assets: [{ id: 's1', assetId: asset.id }] },
     };
   });

@@ -256,7 +256,12 @@ test('a revoked member is told and leaves for access-denied; a deleted board tel
 
   // the owner closes the link (NoAccess): B's role becomes null, B is told and sent to access-denied
   await api(server, 'POST', `/api/boards/${code}/sharings`, { token: owner.accessToken }, { link: 'NoAccess' });
-  await expect(b.getByText('Your permission revoked').first()).toBeVisible();
+  // the toast (board.md §8 'Role revoked'), while B is still on the board, then the redirect
+  const boardUrl = b.url();
+  const revoked = b.getByRole('alert').filter({ hasText: 'Your permission revoked' });
+  await expect(revoked).toBeVisible();
+  expect(b.url()).toBe(boardUrl);
+  await shot(b, 'permission-revoked');
   await b.waitForURL(/\/access-denied$/);
 
   // another board: the owner deletes it and C sees the deletion message
