@@ -3,6 +3,7 @@
  * "Sharing", "Claims and tokens", §4 "Shape lock and protect", "Private mode", §6).
  * Pure tables and functions, used by the server (authorisation) and the SDK (menus).
  */
+import { kindGeometry } from './geometry/registry';
 
 export const ROLES = ['Owner', 'Facilitator', 'Editor', 'Commenter', 'Viewer', 'NoAccess'] as const;
 export type Role = (typeof ROLES)[number];
@@ -113,22 +114,22 @@ export function canSeeInPrivateMode(role: Role | null | undefined, uid: string, 
   return isOwnerOrFacilitator(role) || shape.uid === uid;
 }
 
-/** The kinds the blurry variant of private mode sends blurred (board.md §4): the others stay hidden. */
-export const BLURRED_KINDS: ReadonlySet<string> = new Set(['text', 'stickyNote']);
 /** The words of a blurred shape: a fixed empty text (it tells nothing, not even the length). */
 export const BLURRED_TEXT = '';
 
 /**
- * Another member's text or sticky note as a member the blurry variant restricts may receive it:
- * its place, size, colour and font, never its words (value/text emptied; tags, link, metadata
- * and who modified or protected it left out), marked `blurred: true`. Other kinds: null.
+ * Another member's shape of a `blurrable` kind (the shape registry: text, sticky note) as a member
+ * the blurry variant restricts may receive it (board.md §4): its place, size, colour and font,
+ * never its words (its kind's `textField` emptied; tags, link, metadata and who modified or
+ * protected it left out), marked `blurred: true`. Other kinds (not sent at all): null.
  */
 export function blurredShape<S extends { cmd: string }>(shape: S): S | null {
-  if (!BLURRED_KINDS.has(shape.cmd)) return null;
+  const kind = kindGeometry(shape.cmd);
+  if (!kind?.blurrable) return null;
   const s = shape as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = { blurred: true };
   for (const k of BLURRED_FIELDS) if (s[k] !== undefined) out[k] = s[k];
-  out[shape.cmd === 'text' ? 'value' : 'text'] = BLURRED_TEXT;
+  if (kind.textField) out[kind.textField] = BLURRED_TEXT;
   return out as unknown as S;
 }
 const BLURRED_FIELDS = [

@@ -4,48 +4,12 @@
  * call, the SDK hides what is not allowed.
  */
 
-/** Every policy name. The `app-*` and short names are the flags the product uses. */
-export const POLICY = {
-  // beta-tester
-  pasteLink: 'paste-link',
-  dynamicBackground: 'dynamic-background',
-  appAutomation: 'app-automation',
-  customTemplates: 'custom-templates',
-  tagBoards: 'tag-boards',
-  attachLink: 'attach-link',
-  // team and teamplus
-  highlighterToolbox: 'highlighter-toolbox',
-  lineType: 'line-linetype',
-  connectorLines: 'connector-lines',
-  autoArrange: 'auto-arrange',
-  comments: 'app-comment',
-  frames: 'app-frame',
-  cursors: 'app-cursors',
-  boardHistory: 'app-board-history',
-  attention: 'app-attention',
-  facilitatorRole: 'facilitator-role',
-  exportSvg: 'export-svg',
-  findPalette: 'find-palette',
-  tagShapes: 'tag-shapes',
-  arrangeShapes: 'arrange-shapes',
-  protectedLock: 'protected-lock',
-  customColors: 'custom-colors',
-  filterSelected: 'filter-selected',
-  snapToObject: 'snap-to-object',
-  privateMode: 'private-mode',
-  rotateShapes: 'rotate-shapes',
-  backupBoards: 'backup-boards',
-  // teamplus
-  sharedTemplates: 'shared-templates',
-  // white-label-api plan with a client claim
-  apiWhiteLabel: 'api-white-label',
-  // qty claim ≠ 1
-  multiWorkspace: 'multi-workspace',
-  // early_access plan: the rotation handle
-  rotationHandle: 'rotation-handle',
-} as const;
-export type PolicyName = (typeof POLICY)[keyof typeof POLICY];
-export const POLICY_NAMES: readonly PolicyName[] = Object.values(POLICY);
+import { POLICY, type PolicyName, type PolicyRequirement } from './policy-names';
+import type { Shape } from './model';
+import { innerShapes, kindPolicyNeeds } from './geometry/registry';
+import { PICKED_LINE_TYPES } from './geometry/line';
+
+export { POLICY, POLICY_NAMES, type PolicyName, type PolicyRequirement } from './policy-names';
 
 export const PLANS = ['beta-tester', 'team', 'teamplus', 'white-label-api', 'early_access'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -118,19 +82,17 @@ export function hasPolicy(claims: PolicyClaims | Set<PolicyName>, policy: Policy
 
 /* ---------------- command-level policies (board.md §6): what a command needs ---------------- */
 
-/** A requirement: any one of these policies allows it (rotation: rotate-shapes or the early_access handle). */
-export type PolicyRequirement = readonly PolicyName[];
-
 interface ShapeLike {
   cmd?: unknown;
+  // read by the kinds' own rows (shared/geometry/<kind>.ts `policies`) and their nested shapes
   type?: unknown;
   start?: unknown;
   end?: unknown;
+  shapes?: unknown;
   rotation?: unknown;
   tags?: unknown;
   link?: unknown;
   protectedBy?: unknown;
-  shapes?: unknown;
 }
 interface CommandLike extends ShapeLike {
   shape?: ShapeLike;
@@ -140,29 +102,16 @@ interface CommandLike extends ShapeLike {
 }
 
 const ROTATE: PolicyRequirement = [POLICY.rotateShapes, POLICY.rotationHandle];
-/** Line types beyond a plain line and a right arrow (the line-type picker, board.md §9). */
-const PICKED_LINE_TYPES = new Set(['dashed', 'dotted', 'rarrow', 'double']);
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
 const nonEmptyList = (v: unknown): boolean => (Array.isArray(v) ? v.length > 0 : present(v));
 
 /**
- * The shape table: which content of a shape needs which policy. One row per feature; a new
- * plan-gated shape feature is one more row here, checked by the server (platform/boards/policy-gate.ts).
+ * The shape table: which content of a shape of any kind needs which policy. One row per feature,
+ * checked by the server (platform/boards/policy-gate.ts). What a kind's own shapes need (frames,
+ * comments, the highlighter, line types, connector lines) is that kind's `policies` in its module
+ * (shared/geometry/<kind>.ts), read through the registry (kindPolicyNeeds) before these rows.
  */
 export const SHAPE_POLICY_RULES: ReadonlyArray<{ feature: string; needs: PolicyRequirement; when: (shape: ShapeLike) => boolean }> = [
-  { feature: 'frames', needs: [POLICY.frames], when: (s) => s.cmd === 'frame' },
-  { feature: 'comments', needs: [POLICY.comments], when: (s) => s.cmd === 'comment' },
-  { feature: 'highlighter', needs: [POLICY.highlighterToolbox], when: (s) => s.cmd === 'highlighter' || s.type === 'hl' },
-  {
-    feature: 'line type',
-    needs: [POLICY.lineType],
-    when: (s) => (s.cmd === 'line' || s.cmd === 'arrow') && PICKED_LINE_TYPES.has(s.type as string),
-  },
-  {
-    feature: 'connector lines',
-    needs: [POLICY.connectorLines],
-    when: (s) => (s.cmd === 'line' || s.cmd === 'arrow') && (present(s.start) || present(s.end)),
-  },
   { feature: 'rotate shapes', needs: ROTATE, when: (s) => typeof s.rotation === 'number' && s.rotation % 360 !== 0 },
   { feature: 'tag shapes', needs: [POLICY.tagShapes], when: (s) => nonEmptyList(s.tags) },
   { feature: 'attach link', needs: [POLICY.attachLink], when: (s) => present(s.link) },
@@ -188,16 +137,16 @@ export const PROPERTY_POLICY_RULES: Readonly<
 /** The same for `type: 'hl'` (a pen turned highlighter). */
 const HIGHLIGHTER_TYPE = { feature: 'highlighter', needs: [POLICY.highlighterToolbox] as PolicyRequirement };
 
-/** Every shape inside a shape (composite and link shapes group others). */
+/** Every shape inside a shape (the registry's innerShapes: composite and link shapes group others). */
 function eachShape(shape: ShapeLike, visit: (s: ShapeLike) => void, depth = 0): void {
   visit(shape);
-  if (depth < 8 && Array.isArray(shape.shapes))
-    for (const inner of shape.shapes) if (inner && typeof inner === 'object') eachShape(inner as ShapeLike, visit, depth + 1);
+  const inner = depth < 8 ? innerShapes(shape as Shape) : [];
+  if (Array.isArray(inner)) for (const s of inner) if (s && typeof s === 'object') eachShape(s as ShapeLike, visit, depth + 1);
 }
 
 /**
  * The policies a command needs (board.md §6 "Policies by plan"), one entry per feature it uses:
- * the shapes it adds or replaces (SHAPE_POLICY_RULES), the properties it sets
+ * the shapes it adds or replaces (their kind's `policies`, then SHAPE_POLICY_RULES), the properties it sets
  * (PROPERTY_POLICY_RULES) and a lock that protects (protected-lock); a commandSet needs what
  * its sub-commands need. Moving, resizing, recolouring, removing, ordering and undo need none.
  */
@@ -219,6 +168,7 @@ export function commandPolicyNeeds(command: CommandLike, depth = 0): Array<{ fea
   } else if (command.shape && typeof command.shape === 'object') {
     // adding a shape (cmd = its kind) or replacing one
     eachShape(command.shape, (s) => {
+      for (const n of kindPolicyNeeds(s as Shape)) add(n.feature, n.needs);
       for (const rule of SHAPE_POLICY_RULES) if (rule.when(s)) add(rule.feature, rule.needs);
     });
   }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Shape } from '../../shared/model';
+import { mapShapeTree, shapeAsset, shapeTree, withShapeAsset } from '../../shared/geometry';
 import { PDF_MIME } from './pdf';
 import type { AssetRow } from './repo';
 import { readObject, type AssetStorage } from './storage';
@@ -69,10 +70,18 @@ export async function copyAssets(
   return copied;
 }
 
-/** The asset ids the shapes' pictures use. */
+/** The asset ids the shapes' pictures use (the registry's shapeAsset: an uploaded picture's resource), pictures inside groups too. */
 export const resourcesOf = (shapes: readonly Shape[]): string[] =>
-  shapes.flatMap((s) => (s.cmd === 'image' && s.resource ? [s.resource] : []));
+  shapes.flatMap(shapeTree).flatMap((s) => {
+    const asset = shapeAsset(s);
+    return asset ? [asset.resource] : [];
+  });
 
-/** The shapes with their pictures' resources replaced by the copies' ids (others unchanged). */
+/** The shapes with their pictures' resources replaced by the copies' ids, inside groups too (others unchanged). */
 export const withCopiedResources = (shapes: readonly Shape[], copies: ReadonlyMap<string, string>): Shape[] =>
-  shapes.map((s) => (s.cmd === 'image' && s.resource && copies.has(s.resource) ? { ...s, resource: copies.get(s.resource) } : s));
+  shapes.map((shape) =>
+    mapShapeTree(shape, (s) => {
+      const copy = copies.get(shapeAsset(s)?.resource ?? '');
+      return copy ? withShapeAsset(s, copy) : s;
+    })!,
+  );

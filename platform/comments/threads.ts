@@ -14,6 +14,7 @@ type Conn = Db | Knex.Transaction;
  */
 export async function syncCommentThreads(db: Conn, boardId: string, command: Command): Promise<void> {
   for (const c of flattenCommand(command)) {
+    // the comment feature's own kind (a pin and its thread; also below): not a kind switch (shape-registry.test.ts)
     if (isAddCommand(c) && c.shape?.cmd === 'comment') {
       const shape = c.shape as CommentShape;
       if (typeof shape.threadId !== 'string' || !UUID_REGEX.test(shape.threadId)) continue;

@@ -20,6 +20,7 @@ import {
   type AssetStorage,
 } from '../assets/api';
 import type { Shape } from '../../shared/model';
+import { mapShapeTree, shapeAsset, withShapeAsset } from '../../shared/geometry';
 
 /**
  * Backup and restore (panel.md §2, §7, §8; the file format: ./wtb.ts). Both need the
@@ -105,9 +106,10 @@ export async function restoreBoard(
   // not in the file keeps no id (it would name an asset of some other board)
   const shapes = portableShapes(content.shapes).map((s) => {
     const owned = { ...s, uid: userId, ...(s.protectedBy ? { protectedBy: userId } : {}) } as Shape;
-    if (owned.cmd !== 'image' || !owned.resource) return owned;
-    const resource = copies.get(owned.resource);
-    return { ...owned, resource } as Shape;
+    return mapShapeTree(owned, (inner) => {
+      const asset = shapeAsset(inner);
+      return asset ? withShapeAsset(inner, copies.get(asset.resource)) : inner;
+    })!;
   });
   const board = await boardWithShapes(app, {
     workspaceId: workspace.id,

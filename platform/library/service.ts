@@ -4,6 +4,7 @@ import Boom from '@hapi/boom';
 import type { ServerApplicationState } from '@hapi/hapi';
 import { MESSAGES } from '../../shared/messages';
 import type { AddCommand, Shape } from '../../shared/model';
+import { isAnnotation } from '../../shared/geometry';
 import { hasPolicy, type PolicyName } from '../../shared/policies';
 import { accountClaims } from '../billing/api';
 import { touchedShapes } from '../../shared/reducer';
@@ -174,8 +175,11 @@ export async function boardWithShapes(
   return (await app.db('boards').where({ id: board.id }).first()) as BoardRow;
 }
 
-/** The shapes a copy or a backup carries: the board now, without comment pins (their threads stay with the board). */
-export const portableShapes = (shapes: readonly Shape[]): Shape[] => shapes.filter((s) => s.cmd !== 'comment');
+/**
+ * The shapes a copy or a backup carries: the board now, without annotations (the registry's
+ * isAnnotation: comment pins, whose threads stay with the board).
+ */
+export const portableShapes = (shapes: readonly Shape[]): Shape[] => shapes.filter((s) => !isAnnotation(s));
 
 /**
  * POST /api/boards/{id}/duplicate: the board's current state (not its history) in a new board

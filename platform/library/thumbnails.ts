@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { boardToSvg } from '../../shared/geometry/board';
 import { pictureKey } from '../../shared/geometry/image';
+import { isAnnotation, shapeAsset, shapeTree } from '../../shared/geometry';
 import type { Shape } from '../../shared/model';
 import { type BoardApp, isPrivateModeOn, type BoardRow, boardStateAt } from '../boards/api';
 import { pageKey, readObject, type AssetStorage } from '../assets/api';
@@ -129,16 +130,6 @@ export function stopThumbnails(app: BoardApp): void {
   s.pending.clear();
 }
 
-/** A shape as the thumbnail draws it: no address is fetched; a picture is drawn only from `pictures`. */
-function offline(shape: Shape, pictures: ReadonlyMap<string, string>): Shape {
-  if (shape.cmd === 'image') {
-    const shown = shape.resource && pictures.has(pictureKey(shape.resource, shape.page?.current)) ? shape.resource : undefined;
-    return { ...shape, url: undefined, resource: shown } as Shape;
-  }
-  if (shape.cmd === 'composite') return { ...shape, shapes: shape.shapes.map((s) => offline(s, pictures)) } as Shape;
-  return shape;
-}
-
 /**
  * The board's own pictures among `shapes`, as data URLs of their smallest preview (a PDF's page as
  * shown, when it was drawn): only assets of this board are read — a shape naming another board's
@@ -148,8 +139,10 @@ async function thumbnailPictures(app: BoardApp, storage: AssetStorage | undefine
   const pictures = new Map<string, string>();
   // each picture shown: an asset, and the page a document shows
   const shown = new Map<string, { id: string; page: number }>();
-  for (const s of shapes)
-    if (s.cmd === 'image' && s.resource) shown.set(pictureKey(s.resource, s.page?.current), { id: s.resource, page: s.page?.current ?? 1 });
+  for (const s of shapes.flatMap(shapeTree)) {
+    const asset = shapeAsset(s);
+    if (asset) shown.set(pictureKey(asset.resource, asset.page), { id: asset.resource, page: asset.page ?? 1 });
+  }
   const wanted = [...shown].slice(0, THUMBNAIL_PICTURES);
   if (!storage || wanted.length === 0) return pictures;
   const ids = [...new Set(wanted.map(([, w]) => w.id))];
@@ -175,13 +168,17 @@ export async function thumbnailOf(
   config: BoardRow['board_config'],
   pictures: ReadonlyMap<string, string> = new Map(),
 ): Promise<Buffer | null> {
-  const drawn = shapes.filter((s) => s.cmd !== 'comment').map((s) => offline(s, pictures));
+  // annotations (comment pins) are not drawn
+  const drawn = shapes.filter((s) => !isAnnotation(s));
   if (!drawn.length) return null;
   const background = /^#[0-9a-fA-F]{6}$/.test(config?.bgColor ?? '') ? config!.bgColor! : '#ffffff';
+  // no address is fetched (offline: a picture from a url is a grey box); an uploaded picture is
+  // drawn only from `pictures` (any other asset: '' draws the grey box), nested ones too
   const svg = boardToSvg(drawn, {
     maxSize: THUMBNAIL_WIDTH * 2,
     background,
     pattern: config?.bg,
+    offline: true,
     assetUrl: (resource, page) => pictures.get(pictureKey(resource, page)) ?? '',
   });
   return renderThumbnailPng({ input: Buffer.from(svg), width: THUMBNAIL_WIDTH, height: THUMBNAIL_HEIGHT, background });

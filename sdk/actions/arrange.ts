@@ -1,6 +1,6 @@
 import type { Shape } from '../../shared/model';
 import { POLICY } from '../../shared/policies';
-import { boundsOf } from '../../shared/geometry';
+import { boundsOf, isArrangeable } from '../../shared/geometry';
 import {
   MIN_ALIGN,
   MIN_ARRANGE,
@@ -18,16 +18,9 @@ import type { Action } from './registry';
 
 /**
  * Align, distribute and auto-arrange (board.md §5, §9): each is one action working on the
- * selection's normal (unlocked, visible) shapes that are not connectors or comments, and sends
- * one reposition command, so a single undo restores the previous layout.
+ * selection's normal (unlocked, visible) shapes that are not connectors or comments (their kind's
+ * `arrangeable`, shared/geometry isArrangeable), and sends one reposition command, so a single undo restores the previous layout.
  */
-
-/** A connector is a line or arrow attached to a shape; comments keep their place. */
-function isArrangeable(s: Shape): boolean {
-  if (s.cmd === 'comment') return false;
-  if ((s.cmd === 'line' || s.cmd === 'arrow') && (s.start || s.end)) return false;
-  return true;
-}
 
 export function arrangeItems(editor: Editor): ArrangeItem[] {
   return editor.selection

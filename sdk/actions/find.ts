@@ -1,6 +1,6 @@
 import type { Shape } from '../../shared/model';
 import { DEFAULT_KEY_BINDINGS, FIND_ZOOM_FACTOR } from '../../shared/constants';
-import { boundsOf } from '../../shared/geometry';
+import { boundsOf, shapeText } from '../../shared/geometry';
 import { POLICY } from '../../shared/policies';
 import type { Editor } from '../editor/editor';
 import type { Action } from './registry';
@@ -11,13 +11,8 @@ import type { Action } from './registry';
  * name. Choosing a shape zooms to 3× its rectangle; choosing an action runs it.
  */
 
-/** The searchable text of a shape, or null for shapes without text. */
-export function shapeText(s: Shape): string | null {
-  if (s.cmd === 'text') return s.value;
-  if (s.cmd === 'stickyNote') return s.text;
-  if (s.cmd === 'frame') return s.title;
-  return null;
-}
+/** The searchable text of a shape (its kind's `textField`, shared/geometry), or null for shapes without text. */
+export { shapeText };
 
 export interface ShapeHit {
   shape: Shape;

@@ -11,6 +11,7 @@ export function selectedPicture(editor: Editor, uploaded = true): ImageShape | n
   const ids = editor.selection;
   if (ids.length !== 1) return null;
   const shape = editor.doc.get(ids[0]!);
+  // the picture's own actions (allowed in tests/unit/shared/shape-registry.test.ts)
   return shape?.cmd === 'image' && (shape.resource || !uploaded) && editor.selectionType(shape) === 'normal' ? shape : null;
 }
 

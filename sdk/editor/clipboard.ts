@@ -16,7 +16,17 @@ import type { Shape, StickyNoteShape, TextShape } from '../../shared/model';
 import { SHAPE_KINDS } from '../../shared/model';
 import { MESSAGES } from '../../shared/messages';
 import { PASTED_STICKY_COLOR, PASTED_STICKY_GAP, STICKY_SIZES } from '../../shared/constants';
-import { boundsOf, fitStickyFont, translateShape, unionRects } from '../../shared/geometry';
+import {
+  boundsOf,
+  fitStickyFont,
+  mapInnerShapes,
+  mapShapeTree,
+  shapeAsset,
+  shapeTree,
+  translateShape,
+  unionRects,
+  withShapeAsset,
+} from '../../shared/geometry';
 import { boardNotes } from './export';
 import { relinkCopies } from './copies';
 
@@ -89,8 +99,8 @@ export function placeShapes(shapes: readonly Shape[], at: { x: number; y: number
       const { ghost: _ghost, ...rest } = copy.metadata as Record<string, unknown>;
       copy.metadata = rest;
     }
-    if ((copy.cmd === 'composite' || copy.cmd === 'link') && Array.isArray(copy.shapes)) copy.shapes = copy.shapes.map(fresh);
-    return copy as Shape;
+    // nested shapes (a composite's, a link's: the registry's innerShapes) get fresh ids too
+    return mapInnerShapes(copy as Shape, fresh);
   };
   const copies = relinkCopies(shapes.map(fresh), ids);
   const box = unionRects(copies.map(boundsOf));
@@ -319,16 +329,22 @@ export interface PastePictures {
  */
 export function withCopiedPictures(shapes: readonly Shape[], copied: ReadonlyArray<{ id: string; assetId: string }>): Shape[] {
   const byShape = new Map(copied.map((c) => [c.id, c.assetId]));
-  return shapes.flatMap((s) => {
-    if (s.cmd !== 'image' || !s.resource) return [s];
-    const resource = byShape.get(s.id);
-    return resource ? [{ ...s, resource }] : [];
-  });
+  return shapes.flatMap(
+    (shape) =>
+      mapShapeTree(shape, (s) => {
+        if (!shapeAsset(s)) return s;
+        const resource = byShape.get(s.id);
+        return resource ? withShapeAsset(s, resource) : null;
+      }) ?? [],
+  );
 }
 
 /** Shapes from another board bring their pictures (board.md §7 duplicate-assets); a failed copy leaves them out. */
 async function bringPictures(host: ClipboardHost, payload: ClipboardPayload, shapes: Shape[], pictures?: PastePictures): Promise<Shape[]> {
-  const items = shapes.flatMap((s) => (s.cmd === 'image' && s.resource ? [{ id: s.id, assetId: s.resource }] : []));
+  const items = shapes.flatMap(shapeTree).flatMap((s) => {
+    const asset = shapeAsset(s);
+    return asset ? [{ id: s.id, assetId: asset.resource }] : [];
+  });
   if (items.length === 0 || (payload.boardId !== null && payload.boardId === host.boardId)) return shapes;
   const copied = pictures ? await pictures.copy(items).catch(() => []) : [];
   return withCopiedPictures(shapes, copied);

@@ -1,6 +1,6 @@
 import type { ImageShape, Shape } from '../../shared/model';
 import { EXPORT_BACKGROUND, EXPORT_PADDING, TEXT_EXPORT_SUFFIX } from '../../shared/constants';
-import { boardToSvg, expandRect, exportSize, isHiddenShape, shapesBounds, type Rect } from '../../shared/geometry';
+import { boardToSvg, expandRect, exportSize, innerShapes, isHiddenShape, shapeText, shapesBounds, type Rect } from '../../shared/geometry';
 import { pictureKey } from '../../shared/geometry/image';
 import { CanvasRenderer } from '../engine/renderer';
 import { drawingPictures, holdPicturesFor } from '../shapes/image';
@@ -51,6 +51,7 @@ export async function exportImage(
 async function holdPictures(shapes: readonly Shape[]): Promise<{ urls: Map<string, string>; release: () => void }> {
   const urls = new Map<string, string>();
   if (typeof document === 'undefined') return { urls, release: () => {} };
+  // the SDK image module's own loader (allowed in tests/unit/shared/shape-registry.test.ts)
   const images = shapes.filter((s): s is ImageShape => s.cmd === 'image');
   const { pictures, release } = await holdPicturesFor(images, 'full');
   for (const shape of images) {
@@ -66,21 +67,10 @@ async function holdPictures(shapes: readonly Shape[]): Promise<{ urls: Map<strin
   return { urls, release };
 }
 
-/** The text of one shape for the notes export: text, sticky note, frame title (nested in groups). */
+/** The text of one shape for the notes export (its kind's `textField`: text, sticky note, frame title), nested shapes' too. */
 function shapeTexts(shape: Shape): string[] {
-  switch (shape.cmd) {
-    case 'text':
-      return [shape.value];
-    case 'stickyNote':
-      return [shape.text];
-    case 'frame':
-      return [shape.title];
-    case 'composite':
-    case 'link':
-      return shape.shapes.flatMap(shapeTexts);
-    default:
-      return [];
-  }
+  const text = shapeText(shape);
+  return [...(text === null ? [] : [text]), ...innerShapes(shape).flatMap(shapeTexts)];
 }
 
 /**

@@ -66,6 +66,7 @@ export function contextEntries(editor: Editor, variant: ContextVariant, shapeId:
   if (variant === 'comment' && shapeId) {
     const shape = editor.doc.get(shapeId);
     const out: MenuEntry[] = [];
+    // a comment pin's own menu (allowed in shape-registry.test.ts, as is contextVariant's check)
     if (commentsOf(editor) && shape?.cmd === 'comment') {
       out.push({
         key: 'openThread',

@@ -197,6 +197,7 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
   const align = actionEntries(editor, [...ALIGN_ACTION_IDS, '-', ...DISTRIBUTE_ACTION_IDS]);
   const arrange = actionEntries(editor, ARRANGE_ACTION_IDS);
   const filter = filterEntries(editor, shapes);
+  // a document's own page turner (allowed in tests/unit/shared/shape-registry.test.ts)
   const paged = shapes.length === 1 && shapes[0]!.cmd === 'image' && shapes[0]!.page ? shapes[0]! : null;
   const items: ReactNode[] = [
     paged && props && <PageMenu key="page" editor={editor} shape={paged as Parameters<typeof PageMenu>[0]['shape']} />,

@@ -8,7 +8,7 @@ import { BACKGROUNDS, EXPORT_BACKGROUND, EXPORT_MAX_SIZE, EXPORT_PADDING, type B
 import { expandRect, unionRects, type Rect } from './rect';
 import { attrs, num } from './svg';
 import type { SvgOptions } from './types';
-import { boundsOf, shapeToSvg } from './registry';
+import { boundsOf, isHiddenShape, shapeToSvg } from './registry';
 
 export interface BoardSvgOptions extends SvgOptions {
   /** space around the shapes, board units (default 30) */
@@ -61,7 +61,7 @@ function patternDefs(pattern: string | undefined): string {
 
 /** The board (shapes in z-order) as a standalone SVG document string. */
 export function boardToSvg(shapes: readonly Shape[], options: BoardSvgOptions = {}): string {
-  const filter = options.filter ?? ((s: Shape) => !(s.cmd === 'comment' && s.resolved));
+  const filter = options.filter ?? ((s: Shape) => !isHiddenShape(s));
   const drawn = shapes.filter(filter);
   const padding = options.padding ?? EXPORT_PADDING;
   const content = shapesBounds(drawn) ?? { x: 0, y: 0, w: 0, h: 0 };

@@ -4,6 +4,7 @@ import { COMMENT_COLORS, COMMENT_DEFAULT_COLOR, COMMENT_MARKER_SIZE } from '../c
 import { containsPoint } from './rect';
 import { attrs, num } from './svg';
 import type { ShapeGeometry } from './types';
+import { POLICY } from '../policy-names';
 
 const boxOf = (s: CommentShape) => ({ x: s.x, y: s.y, w: COMMENT_MARKER_SIZE, h: COMMENT_MARKER_SIZE });
 
@@ -34,4 +35,9 @@ export const comment: ShapeGeometry<CommentShape> = {
   hidden: (s) => !!s.resolved,
   commenterWritable: true,
   snapTarget: false,
+  policies: [{ feature: 'comments', needs: [POLICY.comments] }],
+  /** A pin keeps its place by what it points at: arranging leaves it. */
+  arrangeable: () => false,
+  /** A remark about the board, not its content: copies, backups and thumbnails leave it out (its thread stays with the board). */
+  annotation: true,
 };

@@ -8,6 +8,7 @@ import { containsPoint, expandRect, normalizeRect, overlapRatio, rotatedBounds, 
 import { attrs, commonAttrs, escapeXml } from './svg';
 import { textWidth } from './text';
 import type { ShapeGeometry } from './types';
+import { POLICY } from '../policy-names';
 
 /** The title's font size; it sits 6 above the box, in the header strip. */
 export const FRAME_TITLE_SIZE = 14;
@@ -48,6 +49,8 @@ export const frame: ShapeGeometry<FrameShape> = {
   layer: 0,
   fixedLayer: true,
   modifiers: { textModifier: (s, c) => ({ ...s, title: c.value }) },
+  textField: 'title',
+  policies: [{ feature: 'frames', needs: [POLICY.frames] }],
   childrenOf: (s) => s.children ?? [],
   /** A copied frame keeps only the children copied with it. */
   relinkCopy: (s, ids) => ({ ...s, children: (s.children ?? []).filter((id) => ids.has(id)).map((id) => ids.get(id)!) }),

@@ -37,5 +37,7 @@ export function groupGeometry<G extends Group>(of: (shape: Shape) => ShapeGeomet
       const url = g.cmd === 'link' ? (g as LinkShape).url : undefined;
       return url && /^https?:\/\//i.test(url) ? `<a ${attrs({ href: url })}>${group}</a>` : group;
     },
+    innerShapes: (g) => g.shapes,
+    withInnerShapes: (g, shapes) => ({ ...g, shapes }),
   };
 }

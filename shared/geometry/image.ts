@@ -17,7 +17,7 @@ export function imageHref(s: ImageShape, options?: SvgOptions): string | undefin
       : `/api/assets/${encodeURIComponent(s.resource)}/full`;
     return s.page && !options?.assetUrl ? `${base}?Page=${s.page.current}` : base;
   }
-  return s.url;
+  return options?.offline ? undefined : s.url;
 }
 
 export const image: ShapeGeometry<ImageShape> = {
@@ -33,6 +33,9 @@ export const image: ShapeGeometry<ImageShape> = {
     return `<image ${attrs({ href, x: box.x, y: box.y, width: box.w, height: box.h, preserveAspectRatio: 'none', ...commonAttrs(s, box) })}/>`;
   },
   keepsAspect: true,
+  /** An uploaded picture (a document: the page shown); a picture from an address (`url`) is no asset. */
+  assetOf: (s) => (s.resource ? { resource: s.resource, page: s.page?.current } : null),
+  withAsset: (s, resource) => ({ ...s, resource }),
   modifiers: {
     /** A PDF page image shows page `page` of its document (clamped to 1…total). */
     pageModifier(s, c) {

@@ -4,6 +4,13 @@ import { expandRect, mapPoints, rectOfPoints, rotatedBounds, translatePoints, un
 import { distanceToPolyline, polylinePath } from './path';
 import { attrs, commonAttrs, dashArray, num } from './svg';
 import type { ShapeGeometry } from './types';
+import { POLICY } from '../policy-names';
+
+/** Line types beyond a plain line and a right arrow (the line-type picker, board.md §9): a plan feature. */
+export const PICKED_LINE_TYPES: ReadonlySet<string> = new Set(['dashed', 'dotted', 'rarrow', 'double']);
+
+/** A connector: a line or arrow attached to a shape at either end. */
+const attached = (s: LineShape): boolean => !!s.start || !!s.end;
 
 /** Which ends carry an arrow head. */
 export function arrowHeads(s: LineShape): { start: boolean; end: boolean } {
@@ -69,4 +76,10 @@ export const line: ShapeGeometry<LineShape> = {
       ...commonAttrs(s, rectOfPoints(pts)),
     })}/>`;
   },
+  policies: [
+    { feature: 'line type', needs: [POLICY.lineType], when: (s) => PICKED_LINE_TYPES.has(s.type) },
+    { feature: 'connector lines', needs: [POLICY.connectorLines], when: attached },
+  ],
+  /** A connector follows the shapes it joins: arranging leaves it. */
+  arrangeable: (s) => !attached(s),
 };

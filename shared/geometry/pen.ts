@@ -5,6 +5,7 @@ import { expandRect, mapPoints, rectOfPoints, rotatedBounds, translatePoints, un
 import { distanceToPolyline, smoothPath } from './path';
 import { attrs, commonAttrs } from './svg';
 import type { ShapeGeometry } from './types';
+import { POLICY } from '../policy-names';
 
 const isHighlighter = (s: PenShape) => s.cmd === 'highlighter' || s.type === 'hl';
 
@@ -34,4 +35,6 @@ export const pen: ShapeGeometry<PenShape> = {
       ...commonAttrs(s, box, isHighlighter(s) ? HIGHLIGHTER_OPACITY / 100 : 1),
     })}/>`;
   },
+  /** The highlighter (its tool, or a pen turned highlighter) is a plan feature. */
+  policies: [{ feature: 'highlighter', needs: [POLICY.highlighterToolbox], when: isHighlighter }],
 };

@@ -1,12 +1,15 @@
 /**
  * The shape registry: `shapeGeometry[kind]` gives the pure geometry of every shape kind
  * (board.md §3) and its behaviour hooks (./types.ts ShapeBehaviour: layer, kind-specific
- * modifiers, children, hidden, commenter, blurry private mode, snapping). Adding a kind means
- * adding one module and one line here; nothing else switches on the kind.
+ * modifiers, children, hidden, commenter, blurry private mode and words, snapping, plan policies,
+ * arranging, annotations, uploaded assets, nested shapes). Adding a kind means adding one module
+ * and one line here; nothing else switches on the kind (tests/unit/shared/shape-registry.test.ts
+ * greps for `cmd === '<kind>'` outside the kinds' modules).
  */
 import type { CompositeShape, LinkShape, Shape, ShapeKind } from '../model';
 import type { Point, Rect } from './rect';
-import type { ShapeGeometry, SvgOptions } from './types';
+import type { ShapeAsset, ShapeGeometry, SvgOptions } from './types';
+import type { PolicyRequirement } from '../policy-names';
 import { pen } from './pen';
 import { line } from './line';
 import { rectangle } from './rectangle';
@@ -88,3 +91,47 @@ export const reorderableKind = (shape: Shape): boolean => !kindGeometry(shape.cm
 export const childrenOf = (shape: Shape): readonly string[] => kindGeometry(shape.cmd)?.childrenOf?.(shape) ?? [];
 /** Whether the shape is left off the canvas and out of exports (a resolved comment). */
 export const isHiddenShape = (shape: Shape): boolean => !!kindGeometry(shape.cmd)?.hidden?.(shape);
+/** The words of a shape (the property its kind's `textField` names), or null for a kind without words. */
+export function shapeText(shape: Shape): string | null {
+  const field = kindGeometry(shape.cmd)?.textField;
+  const value = field ? (shape as unknown as Record<string, unknown>)[field] : undefined;
+  return typeof value === 'string' ? value : null;
+}
+/** Whether the arrange actions lay the shape out (not a comment pin, not an attached connector). */
+export const isArrangeable = (shape: Shape): boolean => kindGeometry(shape.cmd)?.arrangeable?.(shape) ?? true;
+/** Whether the shape is an annotation about the board, not its content (a comment pin): left out of copies, backups, thumbnails. */
+export const isAnnotation = (shape: Shape): boolean => !!kindGeometry(shape.cmd)?.annotation;
+/** The uploaded asset the shape shows (a picture's resource and page), or null. */
+export const shapeAsset = (shape: Shape): ShapeAsset | null => kindGeometry(shape.cmd)?.assetOf?.(shape) ?? null;
+/** The same shape showing uploaded asset `resource` instead (undefined: none); a kind showing no asset: the shape itself. */
+export function withShapeAsset<S extends Shape>(shape: S, resource: string | undefined): S {
+  const g = kindGeometry(shape.cmd);
+  return g?.withAsset ? (g.withAsset(shape, resource) as S) : shape;
+}
+/** The shapes nested in a shape (a composite's, a link's), none for most kinds. */
+export const innerShapes = (shape: Shape): readonly Shape[] => kindGeometry(shape.cmd)?.innerShapes?.(shape) ?? [];
+/** The same shape with `f` applied to each nested shape (one level; `f` may recurse); a kind without nested shapes: the shape itself. */
+export function mapInnerShapes<S extends Shape>(shape: S, f: (inner: Shape) => Shape): S {
+  const g = kindGeometry(shape.cmd);
+  return g?.innerShapes && g.withInnerShapes ? (g.withInnerShapes(shape, g.innerShapes(shape).map(f)) as S) : shape;
+}
+/** The shape and every shape nested in it, at any depth (a picture inside a group counts). */
+export const shapeTree = (shape: Shape): Shape[] => [shape, ...innerShapes(shape).flatMap(shapeTree)];
+/**
+ * The shape with `f` applied to it and to every shape nested in it, at any depth; `f` answering
+ * null leaves that shape out (a nested one out of its group; the shape itself: the answer is null).
+ */
+export function mapShapeTree(shape: Shape, f: (s: Shape) => Shape | null): Shape | null {
+  const own = f(shape);
+  const g = own ? kindGeometry(own.cmd) : undefined;
+  if (!own || !g?.innerShapes || !g.withInnerShapes) return own;
+  return g.withInnerShapes(
+    own,
+    g.innerShapes(own).flatMap((inner) => mapShapeTree(inner, f) ?? []),
+  );
+}
+/** The plan features of its kind that the shape uses (its kind's `policies` rows that hold). */
+export function kindPolicyNeeds(shape: Shape): Array<{ feature: string; needs: PolicyRequirement }> {
+  const rules = kindGeometry(shape.cmd)?.policies ?? [];
+  return rules.filter((r) => !r.when || r.when(shape)).map((r) => ({ feature: r.feature, needs: r.needs }));
+}

@@ -84,6 +84,7 @@ export const stickyNote: ShapeGeometry<StickyNoteShape> = {
     return `<g ${attrs(commonAttrs(s, box))}>${note}${label}</g>`;
   },
   blurrable: true,
+  textField: 'text',
   modifiers: {
     textModifier: (s, c) => ({ ...s, text: c.value }),
     fontSizeModifier: (s, c) => ({ ...s, fontSize: c.size }),

@@ -69,6 +69,7 @@ export const text: ShapeGeometry<TextShape> = {
     return textLinesSvg(s.value.split('\n'), { x, y: box.y, size: s.size, font: s.font, color: s.color, anchor }, commonAttrs(s, box));
   },
   blurrable: true,
+  textField: 'value',
   modifiers: {
     textModifier: (s, c) => ({ ...s, value: c.value }),
     fontModifier: (s, c) => ({ ...s, font: c.font }),

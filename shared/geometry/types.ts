@@ -1,4 +1,5 @@
 import type { Command, Shape } from '../model';
+import type { PolicyRequirement } from '../policy-names';
 import type { Point, Rect } from './rect';
 
 /**
@@ -23,16 +24,39 @@ export interface ShapeGeometry<S extends Shape = Shape> extends ShapeBehaviour<S
 export interface SvgOptions {
   /** URL of an uploaded asset (image `resource`, and the page a document shows); default `/api/assets/{id}/full?Page=`. */
   assetUrl?: (resource: string, page: number) => string;
+  /** Fetch no address: a picture from a `url` draws as its grey box (server thumbnails: only the board's own assets, through assetUrl). */
+  offline?: boolean;
 }
 
 /** The commands whose effect depends on the kind: the kind's module answers them. */
 export type KindModifier = 'textModifier' | 'fontModifier' | 'fontSizeModifier' | 'stickyNoteModifier' | 'colorModifier' | 'pageModifier';
 
 /**
+ * A plan-gated feature of a kind (board.md §6 "Policies by plan"): a shape of the kind for which
+ * `when` holds (every one without `when`) needs one of the policies `needs`. The server checks it
+ * on every shape a command adds or replaces (shared/policies.ts commandPolicyNeeds), after the
+ * command schema: `when` sees a well-formed shape of the kind.
+ */
+export interface ShapePolicyRule<S extends Shape = Shape> {
+  /** what the refusal names ('frames', 'line type'); rows of several kinds may share a feature */
+  feature: string;
+  needs: PolicyRequirement;
+  when?(shape: S): boolean;
+}
+
+/** The uploaded asset a shape shows: its id, and for a document the page shown (1 when absent). */
+export interface ShapeAsset {
+  resource: string;
+  page?: number;
+}
+
+/**
  * What the rest of the code asks a kind instead of switching on `cmd` (all optional: a kind
  * without a hook gets the default). The reducer reads `layer`, `fixedLayer` and `modifiers`; the
  * editor and its followers `childrenOf`, `hidden` and `snapTarget`; the server's permission
- * check `commenterWritable` and its private-mode visibility `blurrable`.
+ * check `commenterWritable`, its plan check `policies` and its private-mode visibility `blurrable`
+ * and `textField`; find and the notes export `textField` and `innerShapes`; arrange `arrangeable`;
+ * board copies, backups and thumbnails `annotation`, `assetOf` and `withAsset`.
  */
 export interface ShapeBehaviour<S extends Shape = Shape> {
   /** Rendering layer (board.md §4 "Layering"): 0 under everything, 1 (default), 2 on top. */
@@ -56,8 +80,37 @@ export interface ShapeBehaviour<S extends Shape = Shape> {
   hidden?(shape: S): boolean;
   /** Whether a member with write_comment but not edit_board may add, change and remove it (default false). */
   commenterWritable?: boolean;
-  /** Sent blurred (place and style, no words) to members the blurry private mode restricts. */
+  /**
+   * Sent blurred (place and style, no words: its `textField` emptied) to members the blurry
+   * private mode restricts (shared/permissions.ts blurredShape); other kinds are not sent at all.
+   */
   blurrable?: boolean;
+  /**
+   * The property holding its words (a text's `value`, a sticky note's `text`, a frame's `title`):
+   * what find and the notes export read, and what blurring empties. None: it has no words.
+   */
+  textField?: Extract<keyof S, string>;
+  /** The plan features it uses (board.md §6): one row per feature; none for a kind any plan may add. */
+  policies?: ReadonlyArray<ShapePolicyRule<S>>;
+  /** Whether the arrange actions lay it out (default true; a comment pin, an attached connector: false). */
+  arrangeable?(shape: S): boolean;
+  /**
+   * An annotation about the board, not its content (a comment pin, whose thread stays with the
+   * board): left out of board copies and backups (platform/library portableShapes) and not drawn
+   * in thumbnails.
+   */
+  annotation?: boolean;
+  /** The uploaded asset it shows (a picture's `resource` and page), or null when it shows none. */
+  assetOf?(shape: S): ShapeAsset | null;
+  /**
+   * The same shape showing uploaded asset `resource` instead (undefined: none) — a copy of the
+   * board or a paste on another board gets copies of the assets. Goes with `assetOf`.
+   */
+  withAsset?(shape: S, resource: string | undefined): S;
+  /** The shapes nested in it (a composite's, a link's): pasted, checked and exported with it. */
+  innerShapes?(shape: S): readonly Shape[];
+  /** The same shape with its nested shapes replaced by `shapes` (innerShapes' order). Goes with `innerShapes`. */
+  withInnerShapes?(shape: S, shapes: Shape[]): S;
   /** Whether moving and resizing shapes snap to it (default true). */
   snapTarget?: boolean;
   /** Resizing keeps its aspect ratio, and Shift frees it (a picture); others are free and Shift keeps it. */

@@ -68,6 +68,29 @@ describe('assets through duplicate and delete', () => {
     expect((await read(shape!.resource, dup.body.code)).statusCode).toBe(200);
   });
 
+  it('a picture inside a group is copied with the board too', async () => {
+    const board = await newBoard(p, ann, { name: 'Grouped pictures' });
+    const up = await upload(p, ann, board.code, { name: 'inner.png', data: await png(30, 20) });
+    const group = {
+      id: 'grp',
+      cmd: 'composite',
+      uid: ann.actor.uid,
+      timestamp: Date.now(),
+      shapes: [picture('inner-pic', up.body.id)],
+    } as unknown as Shape;
+    expect((await send(p, ann, board.code, add(ann.actor.uid, group))).status).toBe(200);
+    const dup = await call(p, ann, 'POST', `/api/boards/${board.code}/duplicate`, {});
+    expect(dup.status).toBe(200);
+    const copy = await p.db('boards').where({ code: dup.body.code }).first();
+    const [copied] = (await boardStateAt(p.db, copy.id, Number(copy.last_seq))).ordered() as Array<
+      Shape & { shapes: Array<{ resource: string }> }
+    >;
+    const inner = copied!.shapes[0]!.resource;
+    expect(inner).not.toBe(up.body.id);
+    expect(await p.db('assets').where({ id: inner }).first()).toMatchObject({ board_id: copy.id, name: 'inner.png' });
+    expect((await read(inner, dup.body.code)).statusCode).toBe(200);
+  });
+
   it('the disposal of a board frees its pictures the same way', async () => {
     const board = await newBoard(p, ann, { name: 'Short-lived' });
     const up = await upload(p, ann, board.code, { name: 'a.png', data: await png(10, 10) });

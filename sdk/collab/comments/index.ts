@@ -16,10 +16,12 @@ export function openCommentThread(editor: Editor, shapeId: string): void {
 
 export function setCommentResolved(editor: Editor, shapeId: string, resolved: boolean): void {
   const shape = editor.doc.get(shapeId);
+  // the comment feature's own kind (a pin and its thread): not a kind switch (shape-registry.test.ts)
   if (shape?.cmd === 'comment') commentsOf(editor)?.setResolved(shape.threadId, resolved);
 }
 
 export function deleteCommentThread(editor: Editor, shapeId: string): void {
   const shape = editor.doc.get(shapeId);
+  // the comment feature's own kind (a pin and its thread): not a kind switch (shape-registry.test.ts)
   if (shape?.cmd === 'comment') commentsOf(editor)?.deleteThread(shape.threadId);
 }

@@ -29,6 +29,7 @@ export function useComments(editor: Editor | null, sync: SyncClient | null, code
     const selected = editor.selection$.subscribe((ids) => {
       if (ids.length !== 1) return;
       const shape = editor.doc.get(ids[0]!);
+      // the comment feature's own kind (a pin and its thread): not a kind switch (shape-registry.test.ts)
       if (shape?.cmd === 'comment') store.open(shape.threadId);
     });
     return () => {

@@ -3,19 +3,29 @@
  * the behaviour hooks answer what used to be `cmd === '<kind>'` branches, and a kind registered
  * from its own module alone goes through the reducer, copies and exports like a built-in one.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Shape, TextModifierCommand } from '../../../shared/model';
 import { SHAPE_KINDS } from '../../../shared/model';
-import { BLURRED_KINDS } from '../../../shared/permissions';
+import { blurredShape } from '../../../shared/permissions';
+import { commandPolicyNeeds, POLICY } from '../../../shared/policies';
 import {
   boxOf,
   childrenOf,
+  innerShapes,
+  isAnnotation,
+  isArrangeable,
   isHiddenShape,
   isShapeKind,
   kindGeometry,
+  mapInnerShapes,
   registerShapeGeometry,
   reorderableKind,
+  shapeAsset,
   shapeGeometry,
+  shapeText,
+  withShapeAsset,
   type ShapeGeometry,
 } from '../../../shared/geometry';
 import { BoardDoc, isAddCommand, layerOf } from '../../../shared/reducer';
@@ -50,12 +60,73 @@ describe('every registered kind defines what it must', () => {
     // frames at the bottom, comments on top, both fixed in their layer
     expect(SHAPE_KINDS.filter((k) => (kindGeometry(k)!.layer ?? 1) !== 1)).toEqual(['frame', 'comment']);
     expect(having('fixedLayer')).toEqual(['frame', 'comment']);
-    // what the blurry private mode sends blurred is what shared/permissions blurs
-    expect(new Set(having('blurrable'))).toEqual(new Set(BLURRED_KINDS));
+    // the blurry private mode sends texts and sticky notes blurred, and empties their words
+    expect(having('blurrable')).toEqual(['text', 'stickyNote']);
+    expect(Object.fromEntries(having('textField').map((k) => [k, kindGeometry(k)!.textField]))).toEqual({
+      text: 'value',
+      stickyNote: 'text',
+      frame: 'title',
+    });
     expect(having('commenterWritable')).toEqual(['comment']);
+    // plan features (board.md §6): frames, comments, the highlighter, line types and connectors
+    expect(having('policies')).toEqual(['pen', 'highlighter', 'line', 'arrow', 'frame', 'comment']);
+    expect(having('arrangeable')).toEqual(['line', 'arrow', 'comment']);
+    expect(having('annotation')).toEqual(['comment']);
+    expect(having('assetOf')).toEqual(['image']);
+    expect(having('withAsset')).toEqual(['image']);
+    expect(having('innerShapes')).toEqual(['composite', 'link']);
+    expect(having('withInnerShapes')).toEqual(['composite', 'link']);
     expect(having('childrenOf')).toEqual(['frame']);
     expect(having('hidden')).toEqual(['comment']);
     expect(SHAPE_KINDS.filter((k) => kindGeometry(k)!.snapTarget === false)).toEqual(['comment']);
+  });
+
+  it('the hooks answer find, blurring, arranging, copies and plan checks', () => {
+    const base = { uid: 'alice', timestamp: 1 };
+    const note = {
+      ...base,
+      id: 'n',
+      cmd: 'stickyNote',
+      x: 0,
+      y: 0,
+      w: 100,
+      h: 100,
+      color: '#ffff00',
+      text: 'secret',
+      fontSize: 0,
+    } as Shape;
+    const label = { ...base, id: 't', cmd: 'text', x: 0, y: 0, value: 'words', color: '#000000', font: 'Arial', size: 12 } as Shape;
+    const frame = { ...base, id: 'f', cmd: 'frame', x: 0, y: 0, w: 100, h: 100, color: '#000000', title: 'Plan' } as Shape;
+    expect([note, label, frame, rect('r')].map(shapeText)).toEqual(['secret', 'words', 'Plan', null]);
+    expect(blurredShape(note)).toMatchObject({ blurred: true, text: '' });
+    expect(blurredShape(label)).toMatchObject({ blurred: true, value: '' });
+    expect(blurredShape(frame)).toBeNull();
+    const pin = { ...base, id: 'c', cmd: 'comment', x: 0, y: 0, threadId: 'th' } as unknown as Shape;
+    const line = (extra = {}) =>
+      ({ ...base, id: 'l', cmd: 'line', points: [0, 0, 9, 9], color: '#000000', lineWidth: 2, type: 'line', ...extra }) as Shape;
+    expect([pin, line(), line({ start: 'r' }), rect('r')].map(isArrangeable)).toEqual([false, true, false, true]);
+    expect([pin, rect('r')].map(isAnnotation)).toEqual([true, false]);
+    const picture = { ...base, id: 'i', cmd: 'image', x: 0, y: 0, w: 9, h: 9, resource: 'a1', page: { current: 2, total: 3 } } as Shape;
+    expect(shapeAsset(picture)).toEqual({ resource: 'a1', page: 2 });
+    expect(shapeAsset({ ...picture, resource: undefined, url: 'https://example.com/p.png' } as Shape)).toBeNull();
+    expect(shapeAsset(withShapeAsset(picture, 'a2'))).toEqual({ resource: 'a2', page: 2 });
+    expect(withShapeAsset(rect('r'), 'a2')).toEqual(rect('r'));
+    const group = { ...base, id: 'g', cmd: 'composite', shapes: [rect('r1'), picture] } as Shape;
+    expect(innerShapes(group).map((s) => s.id)).toEqual(['r1', 'i']);
+    expect(innerShapes(mapInnerShapes(group, (s) => ({ ...s, id: `${s.id}'` }))).map((s) => s.id)).toEqual(["r1'", "i'"]);
+    expect(mapInnerShapes(rect('r'), (s) => s)).toEqual(rect('r'));
+    // each shape's kind rows and the rows of every kind (the group's rotation), then its nested shapes'
+    const needs = (shape: Shape) => commandPolicyNeeds({ cmd: shape.cmd, shape }).map((n) => n.feature);
+    expect(needs({ ...group, shapes: [frame, line({ type: 'dashed', end: 'r' })], rotation: 45 } as Shape)).toEqual([
+      'rotate shapes',
+      'frames',
+      'line type',
+      'connector lines',
+    ]);
+    expect(needs({ ...line(), cmd: 'arrow', type: 'double' } as Shape)).toEqual(['line type']);
+    expect(commandPolicyNeeds({ cmd: 'pen', shape: { ...line(), cmd: 'pen', type: 'hl' } })).toEqual([
+      { feature: 'highlighter', needs: [POLICY.highlighterToolbox] },
+    ]);
   });
 
   it('unknown kinds are no kinds (and inherited names are not either)', () => {
@@ -101,6 +172,10 @@ const badgeGeometry = {
     carries: (s.carries ?? []).filter((id) => ids.has(id)).map((id) => ids.get(id)!),
   }),
   hidden: (s: Badge) => !!s.done,
+  textField: 'label',
+  blurrable: true,
+  policies: [{ feature: 'badges', needs: [POLICY.frames], when: (s: Badge) => !!s.carries?.length }],
+  arrangeable: (s: Badge) => !s.done,
 } as unknown as ShapeGeometry;
 const badge = (id: string, extra: Partial<Badge> = {}): Shape =>
   ({
@@ -169,5 +244,74 @@ describe('a kind added by its module alone', () => {
     const done = badge('b3', { done: true });
     expect(isHiddenShape(done)).toBe(true);
     expect(exported([b, done]).map((s) => s.id)).toEqual(['b1']);
+  });
+
+  it('its words, plan rows and arranging are its own', () => {
+    expect(shapeText(badge('b1'))).toBe('new');
+    expect(blurredShape(badge('b1'))).toMatchObject({ blurred: true, label: '', color: '#ff0000' });
+    expect(commandPolicyNeeds(add(badge('b1', { carries: ['r'] })))).toEqual([{ feature: 'badges', needs: [POLICY.frames] }]);
+    expect(commandPolicyNeeds(add(badge('b1')))).toEqual([]);
+    expect(isArrangeable(badge('b1', { done: true }))).toBe(false);
+  });
+});
+
+/**
+ * No `cmd === '<kind>'` (or `!==`) outside a kind's own code decides a kind's behaviour: it is a
+ * hook of the kind's module (shared/geometry/<kind>.ts, sdk/shapes/<kind>.ts). Command kinds
+ * (undo, clear, commandSet, propertyModifier…) are the command algebra and not looked for.
+ */
+describe('no kind switch outside the kinds', () => {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const kinds = new Set(Object.keys(shapeGeometry));
+  /** Each kind's own code, where its name may be spelled. */
+  const own = (file: string): boolean => {
+    const m = /^(shared\/geometry|sdk\/tools)\/(\w+)\.tsx?$/.exec(file);
+    // the kind's geometry module (group.ts: composite and link) and its own tool (sdk/tools/frame.ts)
+    if (m && (kinds.has(m[2]) || (m[1] === 'shared/geometry' && m[2] === 'group'))) return true;
+    return [
+      'sdk/shapes/', // the kinds' SDK modules
+      'sdk/dist/', // build output
+      'sdk/collab/comments/', // the comment feature about its own kind (threads of comment pins)
+      'sdk/ui/comments/', // … and its panel
+      'platform/comments/', // … and its server side
+      'platform/realtime/nes/', // vendored
+    ].some((dir) => file.startsWith(dir));
+  };
+  /**
+   * The few checks that are genuinely a kind's own UI, file → kind → how many (exact: a check
+   * removed shrinks this list, a new one is a hook instead).
+   */
+  const ALLOWED: Record<string, Record<string, number>> = {
+    // Replace image / Download original: the picture's own menu actions
+    'sdk/actions/pictures.ts': { image: 1 },
+    // the PDF page turner of the floating menu (a document's own control)
+    'sdk/ui/floating-menu.tsx': { image: 1 },
+    // a comment pin's context menu opens its thread (the comment feature's UI)
+    'sdk/ui/context-menu.tsx': { comment: 2 },
+    // an export holds the full pictures through the SDK image module's loader (ImageShape)
+    'sdk/editor/export.ts': { image: 1 },
+    // connectors end on a circle's ellipse, not its box (a connector anchor hook is still to come)
+    'shared/geometry/connectors.ts': { circle: 1, filledCircle: 1 },
+  };
+  const CHECK = /\bcmd\s*[!=]==\s*'(\w+)'|'(\w+)'\s*[!=]==\s*[\w?.]*\.cmd\b/g;
+
+  it('finds none but the allowed ones', () => {
+    const found: Record<string, Record<string, number>> = {};
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+        const rel = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (entry.name !== 'node_modules') walk(rel);
+        } else if (/\.tsx?$/.test(entry.name) && !own(rel)) {
+          for (const m of fs.readFileSync(path.join(root, rel), 'utf8').matchAll(CHECK)) {
+            const kind = m[1] ?? m[2];
+            if (!kinds.has(kind)) continue;
+            (found[rel] ??= {})[kind] = (found[rel][kind] ?? 0) + 1;
+          }
+        }
+      }
+    };
+    for (const dir of ['shared', 'sdk', 'platform']) walk(dir);
+    expect(found).toEqual(ALLOWED);
   });
 });
