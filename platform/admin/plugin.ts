@@ -1,3 +1,4 @@
+import { reportRoutes } from './reports/routes';
 import type { Plugin } from '@hapi/hapi';
 import { exposeApi } from '../core/plugin-api';
 import * as api from './api';
@@ -29,7 +30,7 @@ declare module '@hapi/hapi' {
  */
 export const adminPlugin: Plugin<void> = {
   name: 'admin',
-  dependencies: ['accounts', 'announcements', 'boards', 'mail', 'users', 'workspaces'],
+  dependencies: ['accounts', 'announcements', 'assets', 'boards', 'mail', 'users', 'workspaces'],
   async register(server) {
     exposeApi(server, api);
     const { db, config, logger } = server.app;
@@ -61,6 +62,7 @@ export const adminPlugin: Plugin<void> = {
       ...adminClientRoutes,
       ...systemLogRoutes,
       ...adminAnnouncementRoutes,
+      ...reportRoutes(db),
     ]);
   },
 };

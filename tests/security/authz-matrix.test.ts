@@ -600,6 +600,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/user-audits': { kind: 'user', req: () => ({ url: '/api/admin/user-audits' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/feature-audits': { kind: 'user', req: () => ({ url: '/api/admin/feature-audits' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/perf-logs': { kind: 'user', req: () => ({ url: '/api/admin/perf-logs' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/orphan-assets': { kind: 'user', req: () => ({ url: '/api/admin/orphan-assets' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/boards': { kind: 'user', req: () => ({ url: '/api/admin/boards' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/boards/{id}/details': {
     kind: 'board',
