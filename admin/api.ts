@@ -54,33 +54,32 @@ export interface LogQuery {
   Value?: string;
 }
 export type LogPage = Wire.SystemLogPage;
-/** The answer of an action (POST/DELETE): these routes declare no response schema yet (docs/api.md "Wire types"). */
-export interface ActionAnswer {
-  message?: string;
-  [key: string]: unknown;
-}
+/** What deleting a board, an account, a feedback or a directory answers. */
+export type Deleted = Wire.Deleted;
+/** What the Toggle buttons of a user answer: the id and the new state. */
+export type UserToggled = Wire.AdminUserActive | Wire.AdminUserBetaTester | Wire.AdminUserFlag;
 
 export interface AdminApi {
   boards: FetchPage<BoardRow>;
   boardDetails(id: string): Promise<BoardDetails>;
   boardInsights(id: string): Promise<InsightGroup[]>;
-  toggleBoardDisable(id: string): Promise<ActionAnswer>;
-  setBoardOwner(id: string, member: string): Promise<ActionAnswer>;
-  deleteBoardMember(id: string, member: string): Promise<ActionAnswer>;
-  deleteBoard(id: string): Promise<ActionAnswer>;
+  toggleBoardDisable(id: string): Promise<Wire.AdminBoardDisabled>;
+  setBoardOwner(id: string, member: string): Promise<Wire.AdminBoardOwnerSet>;
+  deleteBoardMember(id: string, member: string): Promise<Wire.AdminBoardMemberDeleted>;
+  deleteBoard(id: string): Promise<Deleted>;
   users: FetchPage<UserRow>;
   userDetails(id: string): Promise<UserDetails>;
-  toggleUser(id: string, what: 'active' | 'beta-tester' | 'flag'): Promise<ActionAnswer>;
-  saveRoles(id: string, roles: Array<{ name: string; granted: boolean }>): Promise<ActionAnswer>;
-  saveSegments(id: string, segments: string[]): Promise<ActionAnswer>;
-  directMessage(id: string, template: string, body: { subject?: string; message?: string }): Promise<ActionAnswer>;
-  recalcStorage(id: string): Promise<ActionAnswer>;
-  deleteAccount(id: string): Promise<ActionAnswer>;
+  toggleUser(id: string, what: 'active' | 'beta-tester' | 'flag'): Promise<UserToggled>;
+  saveRoles(id: string, roles: Array<{ name: string; granted: boolean }>): Promise<Wire.AdminUserRolesSaved>;
+  saveSegments(id: string, segments: string[]): Promise<Wire.AdminUserSegmentsSaved>;
+  directMessage(id: string, template: string, body: { subject?: string; message?: string }): Promise<Wire.AdminDirectMessageSent>;
+  recalcStorage(id: string): Promise<Wire.AdminStorageRecalculated>;
+  deleteAccount(id: string): Promise<Deleted>;
   feedbacks: FetchPage<FeedbackRow>;
   feedbackTags(): Promise<string[]>;
   feedback(id: string): Promise<FeedbackDetail>;
-  saveFeedbackTags(id: string, tags: string[]): Promise<ActionAnswer>;
-  deleteFeedback(id: string): Promise<ActionAnswer>;
+  saveFeedbackTags(id: string, tags: string[]): Promise<Wire.AdminFeedbackTagsSaved>;
+  deleteFeedback(id: string): Promise<Deleted>;
   contacts: FetchPage<ContactRow>;
   contact(id: string): Promise<ContactDetail>;
   outbox: FetchPage<OutboxRow>;
@@ -88,8 +87,8 @@ export interface AdminApi {
   resendMail(id: string): Promise<ResendAnswer>;
   directories: FetchPage<DirectoryRow>;
   directory(id: string): Promise<Directory>;
-  saveDirectory(d: DirectoryInput): Promise<ActionAnswer>;
-  deleteDirectory(id: string): Promise<ActionAnswer>;
+  saveDirectory(d: DirectoryInput): Promise<Wire.AdminDirectorySaved>;
+  deleteDirectory(id: string): Promise<Deleted>;
   clients: FetchPage<ClientRow>;
   clientDetails(id: string): Promise<ClientDetails>;
   operatorAudit: FetchPage<AuditRow>;

@@ -1,5 +1,5 @@
 import { auth, HttpError } from '../ui';
-import { accountsApi, type SessionResult } from './api';
+import { accountsApi, type SignedIn } from './api';
 import { refreshMe } from './me';
 
 /**
@@ -12,7 +12,7 @@ import { refreshMe } from './me';
  * A 404 from the migrate route (not deployed yet) is ignored; other failures reject.
  * (The spec also ends the realtime connection here; the panel holds none.)
  */
-export async function completeLogin(session: SessionResult, onMerging?: (merging: boolean) => void): Promise<void> {
+export async function completeLogin(session: SignedIn, onMerging?: (merging: boolean) => void): Promise<void> {
   const previous = auth.get();
   if (previous.refreshToken) await accountsApi.logout(previous.refreshToken).catch(() => undefined);
   const guestUid = previous.accessToken ? null : previous.uid;

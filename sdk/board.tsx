@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { combineLatest, distinctUntilChanged, filter, map, take } from 'rxjs';
 import { CLIENT_VERSION, DEFAULT_DOWNSIZE, uploadsAllowed } from '../shared/constants';
 import type { Command } from '../shared/model';
+import type * as Wire from '../shared/wire';
 import { isHiddenCommand } from '../shared/permissions';
 import { decodeClaims } from '../ui/auth';
 import { userBindings } from './actions';
@@ -176,13 +177,8 @@ export function Board(props: BoardProps) {
       upload: (file, name, options) => sync.upload(file, name, options),
       uploadUrl: (url, options) => sync.uploadUrl(url, options),
       duplicateAssets: async (items) =>
-        (
-          await sync.request<{ assets: Array<{ id: string; assetId: string }> }>(
-            'POST',
-            `/api/boards/${encodeURIComponent(code)}/duplicate-assets`,
-            { assets: items },
-          )
-        ).assets,
+        (await sync.request<Wire.DuplicatedAssets>('POST', `/api/boards/${encodeURIComponent(code)}/duplicate-assets`, { assets: items }))
+          .assets,
     };
     const forgetPictures = registerPictureSource({
       asset: (resource, variant, page) => sync.asset(resource, variant, page),

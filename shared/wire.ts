@@ -49,7 +49,19 @@ export type AdminBoard = {
   members: AdminBoardMemberRow[];
 };
 
+export type AdminBoardDisabled = {
+  id: string;
+  /** 1 active, 2 disabled */
+  status: 1 | 2;
+};
+
 export type AdminBoardInsights = AdminInsightGroup[];
+
+export type AdminBoardMemberDeleted = {
+  id: string;
+  member: string;
+  message: string;
+};
 
 export type AdminBoardMemberRow = {
   id: string;
@@ -61,6 +73,14 @@ export type AdminBoardMemberRow = {
   isActive: boolean;
   lastJoinedAt: string | null;
   lastOnline: string | null;
+};
+
+export type AdminBoardOwnerSet = {
+  id: string;
+  /** the new owner's user id */
+  owner: string;
+  previousOwner: string | null;
+  message: string;
 };
 
 export type AdminBoardRow = {
@@ -156,6 +176,16 @@ export type AdminDashboard = {
   nextTaskInSeconds?: number | null;
 };
 
+export type AdminDirectMessageSent = {
+  id: string;
+  template: '' | 'account-deactivation-email';
+  /** the mail in the outbox (GET /api/admin/outbox/{id}) */
+  outboxId: string | null;
+  /** the outbox status: sent, or stored without SMTP */
+  status: string;
+  message: string;
+};
+
 export type AdminDirectoriesPage = {
   totalCount: number;
   data: AdminDirectoryRow[];
@@ -172,6 +202,14 @@ export type AdminDirectoryRow = {
   id: string;
   name: string;
   updatedAt: string;
+};
+
+export type AdminDirectorySaved = {
+  id: string;
+  name: string;
+  updatedAt: string;
+  content: string;
+  message: string;
 };
 
 export type AdminFeedback = {
@@ -202,6 +240,12 @@ export type AdminFeedbackRow = {
 
 export type AdminFeedbackTags = string[];
 
+export type AdminFeedbackTagsSaved = {
+  id: string;
+  tags: string[];
+  message: string;
+};
+
 export type AdminFeedbacksPage = {
   totalCount: number;
   data: AdminFeedbackRow[];
@@ -220,6 +264,14 @@ export type AdminInsightItem = {
 export type AdminOutboxPage = {
   totalCount: number;
   data: OutboxItem[];
+};
+
+export type AdminStorageRecalculated = {
+  /** accounts recalculated */
+  users: number;
+  /** bytes: the one account's storage (with an id) */
+  storage?: number;
+  message: string;
 };
 
 export type AdminUser = {
@@ -252,6 +304,16 @@ export type AdminUser = {
   storage: number;
 };
 
+export type AdminUserActive = {
+  id: string;
+  isActive: boolean;
+};
+
+export type AdminUserBetaTester = {
+  id: string;
+  isBetaTester: boolean;
+};
+
 export type AdminUserClient = {
   appName: string;
   clientId: string;
@@ -269,6 +331,11 @@ export type AdminUserDependencies = {
 export type AdminUserExternalAccount = {
   provider: string;
   email: string | null;
+};
+
+export type AdminUserFlag = {
+  id: string;
+  flag: boolean;
 };
 
 export type AdminUserOwnedBoard = {
@@ -290,6 +357,15 @@ export type AdminUserRole = {
   granted: boolean;
 };
 
+export type AdminUserRolesSaved = {
+  id: string;
+  granted: string[];
+  revoked: string[];
+  /** every platform role the user has now */
+  roles: string[];
+  message: string;
+};
+
 export type AdminUserRow = {
   id: string;
   username: string;
@@ -304,6 +380,11 @@ export type AdminUserRow = {
   createdDate: string | null;
   lastOnline: string | null;
   lastlogin: string | null;
+};
+
+export type AdminUserSegmentsSaved = {
+  id: string;
+  segments: string[];
 };
 
 export type AdminUsers = {
@@ -325,11 +406,16 @@ export type Announcement = {
   untilStart: number;
 };
 
+export type AnnouncementWithdrawn = {
+  id: string;
+  removed: true;
+};
+
 export type Announcements = Announcement[];
 
 export type AppendedCommand = {
-  id?: string;
-  seq?: number;
+  id: string;
+  seq: number;
   effect?: CommandEffect;
 };
 
@@ -343,39 +429,99 @@ export type BillingHistoryPage = {
 };
 
 export type BoardBackup = {
-  id?: string;
+  id: string;
+};
+
+export type BoardClaims = {
+  role: string;
+  permissions: string[];
+  client: string | null;
+  policies: string[];
+};
+
+/** without `after` only */
+export type BoardInfo = {
+  code: string;
+  boardId: string;
+  boardName: string;
+  displayName: string;
+  isNew: boolean;
+  workspace: BoardWorkspace | null;
+  disposeAt: string | null;
+  /** the workspace's settings (shared/workspace-roles WorkspaceConfig) */
+  workspaceConfig: Record<string, unknown>;
+  /** the board's settings, the defaults filled in (shared/model BoardConfig) */
+  boardConfig: Record<string, unknown>;
+  userConfig: BoardUserConfig;
+  locale: string;
+  claims: BoardClaims;
+  members: BoardMember[];
+  client: string | null;
+  version: string;
+  /** the visitor's own key on the board (members' uid) */
+  uid: string;
+};
+
+export type BoardKey = {
+  c: string;
+  k: string;
 };
 
 export type BoardListItem = {
-  id?: string;
-  name?: string;
-  code?: string;
+  id: string;
+  name: string;
+  code: string;
   /** URL of the PNG thumbnail, null while there is none */
-  thumbnail?: string | null;
+  thumbnail: string | null;
   /** changed by someone else since the asker's last visit */
-  isChanged?: boolean;
-  membersCount?: number;
-  lastSession?: string | null;
-  tags?: string[];
+  isChanged: boolean;
+  membersCount: number;
+  lastSession: string | null;
+  tags: string[];
+};
+
+export type BoardLoad = {
+  board?: BoardInfo;
+  /** the reducer state at snapshotSeq (shared/reducer), or null */
+  snapshot: Record<string, unknown> | null;
+  snapshotSeq: number;
+  /** the commands after the snapshot (shared/model Command; `{ seq, hidden: true }` for one private mode hides) */
+  commands: Record<string, unknown>[];
+  lastSeq: number;
+  /** private mode filtered this load for the asker */
+  restricted?: true;
+  /** …in its blurry variant: others' texts and sticky notes, blurred */
+  blurry?: true;
 };
 
 export type BoardMember = {
-  id?: string;
-  uid?: string;
-  name?: string;
-  profileImage?: string | null;
+  id: string;
+  uid: string;
+  name: string;
+  profileImage: string | null;
   /** the member's e-mail: only to the Owner, a member Facilitator and the workspace's members (boards/contact.ts); absent otherwise */
   username?: string | null;
-  timestamp?: number;
-  isOnline?: boolean;
-  isSelf?: boolean;
-  isOwner?: boolean;
-  role?: string;
-  status?: string;
+  timestamp: number;
+  isOnline: boolean;
+  isSelf: boolean;
+  isOwner: boolean;
+  role: string;
+  status: string;
 };
 
 export type BoardName = {
-  name?: string;
+  name: string;
+};
+
+export type BoardUserConfig = {
+  keys: BoardKey[];
+  snapToObject: boolean;
+  colors: string[];
+};
+
+export type BoardWorkspace = {
+  id: string;
+  altId: string;
 };
 
 export type BoardsPage = {
@@ -383,92 +529,120 @@ export type BoardsPage = {
   data: BoardListItem[];
 };
 
+export type CatalogItem = {
+  code: string;
+  name: string;
+  features: string[];
+  perSeat: boolean;
+  prices: CatalogPrice[];
+  price: MonthlyPrice;
+};
+
+export type CatalogPrice = {
+  cycle: 'Monthly' | 'Quarterly' | 'Semiannually';
+  amount: number;
+  formatted: string;
+};
+
 export type ChatMessage = {
-  id?: string;
-  message?: string;
-  displayName?: string;
-  sentDate?: string;
-  sender?: 'self' | 'other';
-  uid?: string;
-  profileImage?: string | null;
+  id: string;
+  message: string;
+  displayName: string;
+  sentDate: string;
+  sender: 'self' | 'other';
+  uid: string;
+  profileImage: string | null;
 };
 
 export type ChatMessages = ChatMessage[];
 
 export type ClientApp = {
-  id?: string;
-  appName?: string;
-  clientId?: string;
+  id: string;
+  appName: string;
+  clientId: string;
   /** shown once: after creation or regeneration, otherwise null */
-  secret?: string | null;
-  secretHint?: string;
-  allowedOrigins?: string[];
-  isActive?: boolean;
-  createdAt?: string;
-  lastSession?: string | null;
-  origins?: EmbedOrigin[];
+  secret: string | null;
+  secretHint: string;
+  allowedOrigins: string[];
+  isActive: boolean;
+  createdAt: string;
+  lastSession: string | null;
+  origins: EmbedOrigin[];
 };
 
 export type ClientApps = ClientApp[];
 
 export type CommandEffect = {
-  shapes?: Record<string, unknown>[];
-  removed?: string[];
-  z?: Record<string, unknown>;
+  shapes: Record<string, unknown>[];
+  removed: string[];
+  z?: Record<string, never>;
 };
 
 export type Comment = {
-  id?: string;
-  message?: string;
-  createdDate?: string;
-  name?: string;
-  profileImage?: string | null;
-  seen?: boolean;
-  uid?: string;
+  id: string;
+  message: string;
+  createdDate: string;
+  name: string;
+  profileImage: string | null;
+  seen: boolean;
+  uid: string;
 };
 
 export type CommentThread = {
-  threadId?: string;
-  shapeId?: string | null;
-  comments?: Comment[];
-  resolved?: boolean;
-  deleted?: boolean;
+  threadId: string;
+  shapeId: string | null;
+  comments: Comment[];
+  resolved: boolean;
+  deleted: boolean;
 };
 
 export type CommentThreads = CommentThread[];
 
+export type CoreActions = {
+  sessions: number;
+  edits: number;
+  collaborations: number;
+};
+
 export type CreatedBoard = {
-  code?: string;
-  id?: string;
+  code: string;
+  id: string;
+};
+
+export type Deleted = {
+  id: string;
+  message: string;
 };
 
 export type DeletedWorkspace = {
-  id?: string;
+  id: string;
 };
 
 export type DisposeAt = {
-  disposeAt?: string | null;
+  disposeAt: string | null;
+};
+
+export type DuplicatedAsset = {
+  id: string;
+  assetId: string;
 };
 
 export type DuplicatedAssets = {
-  assets?: {
-    id: string;
-    assetId: string;
-  }[];
+  assets: DuplicatedAsset[];
 };
 
 export type EmbedCheck = {
-  appName?: string;
-  clientId?: string;
-  whiteLabel?: boolean;
-  allowedOrigins?: string[];
+  appName: string;
+  clientId: string;
+  whiteLabel: boolean;
+  allowedOrigins: string[];
 };
 
 export type EmbedOrigin = {
-  origin?: string;
-  embeds?: number;
-  refusals?: number;
-  lastSeen?: string;
+  origin: string;
+  embeds: number;
+  refusals: number;
+  lastSeen: string;
 };
 
 /** The one error envelope of every 4xx answer. */
@@ -482,11 +656,11 @@ export type ErrorEnvelope = {
 };
 
 export type Extension = {
-  extensionId?: string;
-  name?: string;
-  title?: string;
-  description?: string;
-  plugged?: boolean;
+  extensionId: string;
+  name: string;
+  title: string;
+  description: string;
+  plugged: boolean;
 };
 
 export type Extensions = Extension[];
@@ -521,10 +695,10 @@ export type FeedItem = {
 };
 
 export type FinalizedOrder = {
-  reference?: string;
-  status?: string;
-  invoice?: Invoice | null;
-  subscription?: Subscription;
+  reference: string;
+  status: string;
+  invoice: Invoice | null;
+  subscription: Subscription;
 };
 
 export type Health = {
@@ -534,72 +708,80 @@ export type Health = {
 };
 
 export type Integration = {
-  key?: string;
-  name?: string;
-  description?: string;
-  isConnected?: boolean;
+  key: string;
+  name: string;
+  description: string;
+  isConnected: boolean;
   /** whether this server offers connecting it (Google: GOOGLE_CLIENT_ID set) */
-  canConnect?: boolean;
+  canConnect: boolean;
 };
 
 export type Integrations = Integration[];
 
 export type InvitedMember = {
-  id?: string;
-  displayName?: string;
-  profileImage?: string | null;
-  status?: string;
+  id: string;
+  displayName: string;
+  profileImage: string | null;
+  status: string;
 };
 
 export type Invoice = {
-  id?: string;
-  number?: string;
-  createdAt?: string;
-  dueAt?: string;
-  type?: 'Charge' | 'Credit Note';
-  status?: string;
-  subtotal?: number;
-  discount?: number;
-  totalAmount?: number;
-  paid?: number;
-  balance?: number;
-  currencyCode?: string;
-  formattedTotal?: string;
-  items?: {
-    description?: string;
-    formattedAmount?: string;
-  }[];
-  discounts?: {
-    name?: string;
-    formattedAmount?: string;
-  }[];
+  id: string;
+  number: string;
+  createdAt: string;
+  dueAt: string;
+  type: 'Charge' | 'Credit Note';
+  status: string;
+  subtotal: number;
+  discount: number;
+  totalAmount: number;
+  paid: number;
+  balance: number;
+  currencyCode: string;
+  formattedTotal: string;
+  items: InvoiceItem[];
+  discounts: InvoiceDiscount[];
+};
+
+export type InvoiceDiscount = {
+  name: string;
+  formattedAmount: string;
+};
+
+export type InvoiceDiscountLine = {
+  name: string;
+  amount: number;
+};
+
+export type InvoiceDiscounts = {
+  items: InvoiceDiscountLine[];
+  totalAmount: number;
+};
+
+export type InvoiceItem = {
+  description: string;
+  formattedAmount: string;
+};
+
+export type InvoiceLine = {
+  description: string;
+  price: number;
 };
 
 export type InvoicePreview = {
-  items?: {
-    description?: string;
-    price?: number;
-  }[];
-  subtotal?: number;
-  discount?: {
-    items?: {
-      name?: string;
-      amount?: number;
-    }[];
-    totalAmount?: number;
-  };
-  balance?: number;
-  total?: number;
-  creditAfter?: number;
-  creditCreated?: number;
-  usedPromos?: string[];
-  currency?: string;
-  currencySymbol?: string;
+  items: InvoiceLine[];
+  subtotal: number;
+  discount: InvoiceDiscounts;
+  balance: number;
+  total: number;
+  creditAfter: number;
+  creditCreated: number;
+  usedPromos: string[];
+  currency: string;
+  currencySymbol: string;
+  /** GET /api/invoices/upcoming only */
   type?: 'new' | 'change' | 'renewal';
-  nextPayment?: {
-    date?: string;
-    amount?: number;
-  } | null;
+  nextPayment: NextPayment | null;
 };
 
 export type KeyBinding = {
@@ -608,13 +790,23 @@ export type KeyBinding = {
 };
 
 export type MemberRoleResult = {
-  id?: string;
-  role?: string | null;
+  id: string;
+  role: string | null;
 };
 
 export type MigratedGuest = {
-  boards?: number;
-  memberships?: number;
+  boards: number;
+  memberships: number;
+};
+
+export type MonthlyPrice = {
+  amount: number;
+  formatted: string;
+};
+
+export type NextPayment = {
+  date: string;
+  amount: number;
 };
 
 export type NotificationChannel = {
@@ -658,6 +850,22 @@ export type OperatorAuditPage = {
   data: OperatorAuditEntry[];
 };
 
+export type OrphanAsset = {
+  id: string;
+  name: string;
+  mime: string;
+  bytes: number;
+  /** the board code; null once the board is removed */
+  board: string | null;
+  reason: 'board removed' | 'never shown';
+  createdDate: string;
+};
+
+export type OrphanAssetsPage = {
+  totalCount: number;
+  data: OrphanAsset[];
+};
+
 export type OutboxItem = {
   id: string;
   to: string;
@@ -695,38 +903,51 @@ export type OutboxResend = {
 };
 
 export type PanelHome = {
-  displayName?: string;
-  role?: number;
-  signupDate?: string;
-  totalBoards?: number;
+  displayName: string;
+  role: number;
+  signupDate: string;
+  totalBoards: number;
   /** bytes */
-  storage?: number;
-  tags?: string[];
-  coreAction?: {
-    sessions?: number;
-    edits?: number;
-    collaborations?: number;
-  };
-  recentBoards?: {
-    code?: string;
-    name?: string;
-    thumbnail?: string | null;
-  }[];
+  storage: number;
+  tags: string[];
+  coreAction: CoreActions;
+  recentBoards: RecentBoard[];
 };
 
 export type ParticipantToken = {
-  token?: string;
-  expiresIn?: number;
-  tokenType?: string;
+  token: string;
+  expiresIn: number;
+  tokenType: 'Bearer';
+};
+
+/** the gateway's parameters: clientSecret and publishableKey (card), checkoutUrl (hosted card entry), the Ether quote */
+export type PaymentParams = {
+  amount: number;
+  currency: string;
+  clientSecret?: string;
+  publishableKey?: string | null;
+  checkoutUrl?: string | null;
+  recipient?: string;
+  amountWei?: string;
+  amountEther?: string;
+  rate?: number;
+  data?: string;
+  expiresAt?: string;
+  chainId?: number;
+  [key: string]: unknown;
+};
+
+export type PaymentResult = {
+  params: PaymentParams;
 };
 
 export type PendingInvitation = {
-  id?: string;
-  email?: string;
-  role?: string;
-  invitedAt?: string;
-  expiresAt?: string;
-  expired?: boolean;
+  id: string;
+  email: string;
+  role: string;
+  invitedAt: string;
+  expiresAt: string;
+  expired: boolean;
 };
 
 export type PendingInvitationsPage = {
@@ -758,54 +979,20 @@ export type PerfLogsPage = {
 };
 
 export type PlacedOrder = {
-  reference?: string;
-  type?: string;
-  paymentResult?: {
-    params?: {
-      amount?: number;
-      currency?: string;
-      [key: string]: unknown;
-    };
-  };
-  invoice?: InvoicePreview;
+  reference: string;
+  type: string;
+  paymentResult: PaymentResult;
+  invoice: InvoicePreview;
 };
 
 export type Plans = {
-  plans?: {
-    code?: string;
-    name?: string;
-    features?: string[];
-    perSeat?: boolean;
-    prices?: {
-      cycle?: string;
-      amount?: number;
-      formatted?: string;
-    }[];
-    price?: {
-      amount?: number;
-      formatted?: string;
-    };
-  }[];
-  addons?: {
-    code?: string;
-    name?: string;
-    features?: string[];
-    perSeat?: boolean;
-    prices?: {
-      cycle?: string;
-      amount?: number;
-      formatted?: string;
-    }[];
-    price?: {
-      amount?: number;
-      formatted?: string;
-    };
-  }[];
-  billingCycles?: string[];
-  paymentMethods?: string[];
-  paymentsEnabled?: boolean;
-  currency?: string;
-  cardEntry?: 'hosted' | 'test' | null;
+  plans: CatalogItem[];
+  addons: CatalogItem[];
+  billingCycles: ('Monthly' | 'Quarterly' | 'Semiannually')[];
+  paymentMethods: ('Card' | 'Ether')[];
+  paymentsEnabled: boolean;
+  currency: string;
+  cardEntry: 'hosted' | 'test' | null;
 };
 
 export type Profile = {
@@ -848,26 +1035,37 @@ export type Readiness = {
   migrations?: 'done' | 'pending';
 };
 
+export type RecentBoard = {
+  code: string;
+  name: string;
+  thumbnail: string | null;
+};
+
 export type RecoveryRequested = {
   message: string;
 };
 
 export type RedeemResult = {
-  result?: string;
-  succeed?: boolean;
+  result: string;
+  succeed: boolean;
   subscription?: Subscription;
 };
 
 export type RemovedWorkspaceMember = {
-  id?: string;
+  id: string;
 };
 
 export type RestoredBoard = {
-  code?: string;
+  code: string;
 };
 
 export type RevokedInvitation = {
-  id?: string;
+  id: string;
+};
+
+export type Saved = {
+  id: string;
+  message: string;
 };
 
 export type SavedProfile = {
@@ -892,15 +1090,15 @@ export type SecurityStamp = {
 };
 
 export type Sharing = {
-  members?: BoardMember[];
-  workspaceName?: string | null;
-  workspace?: string;
-  link?: string;
+  members: BoardMember[];
+  workspaceName: string | null;
+  workspace: string;
+  link: string;
 };
 
 export type SharingLevelsResult = {
-  workspace?: string;
-  link?: string;
+  workspace: string;
+  link: string;
 };
 
 export type SignupResult = {
@@ -909,44 +1107,49 @@ export type SignupResult = {
 };
 
 export type StoredThumbnail = {
-  thumbnail?: string;
+  thumbnail: string;
 };
 
 export type Subscription = {
-  id?: string | null;
-  workspaceId?: string;
-  status?: string;
-  plan?: {
-    code?: string;
-    name?: string;
-  };
-  billingCycle?: string | null;
-  billingCycleCode?: number | null;
-  nextBillingCycle?: string | null;
-  quantity?: number;
-  addons?: {
-    code?: string;
-    name?: string;
-  }[];
-  promos?: {
-    name?: string;
-  }[];
-  autoRenew?: boolean;
-  nextBilling?: string | null;
-  nextRenewDate?: string | null;
-  amount?: number | null;
-  remainingDays?: number | null;
-  currentPeriodStart?: string | null;
-  currentPeriodEnd?: string | null;
-  isValid?: boolean;
-  inGrace?: boolean;
-  isActive?: boolean;
-  credit?: number;
-  currency?: string;
-  partner?: unknown;
-  paymentsEnabled?: boolean;
-  canPause?: boolean;
-  canResume?: boolean;
+  id: string | null;
+  workspaceId: string;
+  status: string;
+  plan: SubscriptionPlan;
+  billingCycle: 'Monthly' | 'Quarterly' | 'Semiannually' | null;
+  billingCycleCode: number | null;
+  nextBillingCycle: 'Monthly' | 'Quarterly' | 'Semiannually' | null;
+  quantity: number;
+  addons: SubscriptionAddon[];
+  promos: SubscriptionPromo[];
+  autoRenew: boolean;
+  nextBilling: string | null;
+  nextRenewDate: string | null;
+  amount: number | null;
+  remainingDays: number | null;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  isValid: boolean;
+  inGrace: boolean;
+  isActive: boolean;
+  credit: number;
+  currency: string;
+  paymentsEnabled: boolean;
+  canPause: boolean;
+  canResume: boolean;
+};
+
+export type SubscriptionAddon = {
+  code: string;
+  name: string;
+};
+
+export type SubscriptionPlan = {
+  code: string;
+  name: string;
+};
+
+export type SubscriptionPromo = {
+  name: string;
 };
 
 export type SystemLogEntry = {
@@ -995,9 +1198,10 @@ export type UploadedAsset = {
   height: number;
   metadata: {
     mimetype: string;
+    /** a document (PDF): the page shown first and the page count */
     page?: {
-      current?: number;
-      total?: number;
+      current: number;
+      total: number;
     };
   };
 };
@@ -1026,7 +1230,7 @@ export type UserConfigSaved = {
 };
 
 export type UserTags = {
-  tags?: string[];
+  tags: string[];
 };
 
 export type Validation = {
@@ -1037,17 +1241,23 @@ export type Validation = {
   uidMatches: boolean;
 };
 
+export type WebhookReceipt = {
+  received: true;
+  /** the event was seen before: nothing changed */
+  replay: boolean;
+};
+
 export type Workspace = {
-  id?: string;
-  altId?: string;
-  name?: string;
-  role?: 'Owner' | 'Admin' | 'Member' | 'ClientAdmin';
-  isOwner?: boolean;
-  isDefault?: boolean;
-  numberOfBoards?: number;
-  config?: WorkspaceConfig;
+  id: string;
+  altId: string;
+  name: string;
+  role: 'Owner' | 'Admin' | 'Member' | 'ClientAdmin';
+  isOwner: boolean;
+  isDefault: boolean;
+  numberOfBoards: number;
+  config: WorkspaceConfig;
   /** what the asker's role may do (shared/workspace-roles) */
-  rights?: (
+  rights: (
     | 'viewWorkspace'
     | 'viewMembers'
     | 'viewExtensions'
@@ -1079,41 +1289,41 @@ export type Workspace = {
 };
 
 export type WorkspaceConfig = {
-  theme?: 'dark' | 'light';
-  maxUploadSize?: number;
-  uploads?: boolean;
-  zoomLimits?: number[];
-  fonts?: WorkspaceFontView[];
+  theme: 'dark' | 'light';
+  maxUploadSize: number;
+  uploads: boolean;
+  zoomLimits: number[];
+  fonts: WorkspaceFontView[];
 };
 
 export type WorkspaceFontView = {
-  name?: string;
+  name: string;
   url?: string | null;
   src?: string | null;
 };
 
 export type WorkspaceInvitation = {
-  id?: string;
-  email?: string;
-  role?: string;
-  status?: string;
-  expiresAt?: string;
-  message?: string;
+  id: string;
+  email: string;
+  role: string;
+  status: string;
+  expiresAt: string;
+  message: string;
 };
 
 export type WorkspaceMember = {
   /** the member's user id */
-  id?: string;
-  name?: string;
-  email?: string;
-  role?: 'Owner' | 'Admin' | 'Member' | 'ClientAdmin';
-  isSelf?: boolean;
-  joinedAt?: string;
+  id: string;
+  name: string;
+  email: string;
+  role: 'Owner' | 'Admin' | 'Member' | 'ClientAdmin';
+  isSelf: boolean;
+  joinedAt: string;
 };
 
 export type WorkspaceMemberRoleResult = {
-  id?: string;
-  role?: string;
+  id: string;
+  role: string;
 };
 
 export type WorkspaceMembersPage = {

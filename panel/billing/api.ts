@@ -1,86 +1,20 @@
 import type { BillingCycle, PaymentMethod } from '../../shared/billing';
+import type * as Wire from '../../shared/wire';
 import { ETHER_MESSAGES } from '../../shared/billing/ether';
 import { http, HttpError, listFetcher, refreshTokens, type Claims, type FetchPage } from '../../ui';
-import { connectWallet, sendQuotedPayment, untilConfirmed, WALLET_TEXTS, walletOf, type EtherQuote } from './ether';
+import { connectWallet, sendQuotedPayment, untilConfirmed, WALLET_TEXTS, walletOf } from './ether';
 
 /**
  * The billing calls of panel.md §7 (platform/billing answers them; docs/billing.md), typed, and
  * the checkout flow both the subscription tab's upgrade form and /panel/checkout use.
  */
-export interface Subscription {
-  id: string | null;
-  workspaceId: string;
-  status: string;
-  plan: { code: string; name: string };
-  billingCycle: BillingCycle | null;
-  nextBillingCycle: BillingCycle | null;
-  quantity: number;
-  addons: Array<{ code: string; name: string }>;
-  promos: Array<{ name: string }>;
-  autoRenew: boolean;
-  nextBilling: string | null;
-  nextRenewDate: string | null;
-  amount: number | null;
-  remainingDays: number | null;
-  currentPeriodEnd: string | null;
-  isValid: boolean;
-  inGrace: boolean;
-  isActive: boolean;
-  credit: number;
-  currency: string;
-  paymentsEnabled: boolean;
-  canPause: boolean;
-  canResume: boolean;
-}
-
-export interface CatalogItem {
-  code: string;
-  name: string;
-  features: string[];
-  perSeat: boolean;
-  prices: Array<{ cycle: BillingCycle; amount: number; formatted: string }>;
-}
-
-export interface Plans {
-  plans: CatalogItem[];
-  addons: CatalogItem[];
-  billingCycles: BillingCycle[];
-  paymentMethods: PaymentMethod[];
-  paymentsEnabled: boolean;
-  currency: string;
-  /** how a card is entered (docs/billing.md "Card entry"): on Stripe's hosted page, or with Stripe's test payment methods; null without a card gateway */
-  cardEntry?: 'hosted' | 'test' | null;
-}
-
-export interface InvoicePreview {
-  items: Array<{ description: string; price: number }>;
-  subtotal: number;
-  discount: { items: Array<{ name: string; amount: number }>; totalAmount: number };
-  balance: number;
-  total: number;
-  creditCreated: number;
-  currency: string;
-  type: 'new' | 'change' | 'renewal';
-  nextPayment: { date: string; amount: number } | null;
-}
-
-export interface Invoice {
-  id: string;
-  number: string;
-  createdAt: string;
-  dueAt: string;
-  type: 'Charge' | 'Credit Note';
-  status: string;
-  subtotal: number;
-  discount: number;
-  totalAmount: number;
-  paid: number;
-  balance: number;
-  currencyCode: string;
-  formattedTotal: string;
-  items: Array<{ description: string; formattedAmount: string }>;
-  discounts: Array<{ name: string; formattedAmount: string }>;
-}
+/* The answers' types are the server's response schemas (shared/wire.ts; docs/api.md "Wire types"). */
+export type Subscription = Wire.Subscription;
+export type CatalogItem = Wire.CatalogItem;
+/** cardEntry: how a card is entered (docs/billing.md "Card entry"): on Stripe's hosted page, or with Stripe's test payment methods; null without a card gateway */
+export type Plans = Wire.Plans;
+export type InvoicePreview = Wire.InvoicePreview;
+export type Invoice = Wire.Invoice;
 
 export interface Order {
   plan: string;
@@ -91,25 +25,10 @@ export interface Order {
   workspace: string;
 }
 
-export interface PlacedOrder {
-  reference: string;
-  type: string;
-  paymentResult: {
-    params: { amount: number; currency: string; clientSecret?: string; publishableKey?: string; checkoutUrl?: string } & EtherQuote;
-  };
-}
-
-export interface FinalizedOrder {
-  reference: string;
-  status: string;
-  invoice: Invoice | null;
-  subscription: Subscription;
-}
-
-export interface RedeemResult {
-  result: string;
-  succeed: boolean;
-}
+/** paymentResult.params: the gateway's (card: clientSecret, publishableKey or checkoutUrl; Ether: the quote). */
+export type PlacedOrder = Wire.PlacedOrder;
+export type FinalizedOrder = Wire.FinalizedOrder;
+export type RedeemResult = Wire.RedeemResult;
 
 /** GET /api/invoices/upcoming's query: the panel sends Addons[0]=… (panel.md §7). */
 export function upcomingQuery(order: Omit<Order, 'PaymentMethod'>): Record<string, string | number> {

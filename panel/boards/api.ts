@@ -1,12 +1,12 @@
-import type { BoardListItem } from '../../shared/board-list';
-import { http, type FetchPage, type ListPage } from '../../ui';
+import type * as Wire from '../../shared/wire';
+import { http, type FetchPage } from '../../ui';
 
 /**
  * The board list's calls (panel.md §7; platform/library answers them): GET
  * /api/workspace/{id}/boards with the spec's names (Take, Skip, Text, Filter = the type filter,
  * Tags, Sort), and the per-board actions.
  */
-export type BoardItem = BoardListItem;
+export type BoardItem = Wire.BoardListItem;
 
 export const TYPE_FILTERS = [
   { value: 'All', label: 'All boards' },
@@ -29,7 +29,7 @@ export function boardsFetcher(workspace: string, sort: string, tags: string[]): 
     if (query.Filter) params.Text = String(query.Filter);
     if (query.QuickFilter) params.Filter = String(query.QuickFilter);
     if (tags.length) params.Tags = tags.join(',');
-    const page = await http.get<ListPage<BoardItem>>(`/api/workspace/${encodeURIComponent(workspace)}/boards`, params, { signal });
+    const page = await http.get<Wire.BoardsPage>(`/api/workspace/${encodeURIComponent(workspace)}/boards`, params, { signal });
     return { totalCount: Number(page?.totalCount ?? 0), data: Array.isArray(page?.data) ? page.data : [] };
   };
 }
@@ -39,11 +39,11 @@ export const boardsApi = {
   duplicate: (id: string) => http.post<BoardItem>(`/api/boards/${id}/duplicate`, {}),
   saveTags: (id: string, tags: string[]) => http.post<BoardItem>(`/api/boards/${id}/tags`, { tags }),
   move: (id: string, workspace: string) => http.post<BoardItem>(`/api/boards/${id}/move`, { workspace }),
-  backup: (id: string) => http.post<{ id: string }>(`/api/boards/${id}/backup`, {}),
+  backup: (id: string) => http.post<Wire.BoardBackup>(`/api/boards/${id}/backup`, {}),
   restore: (workspace: string, file: File) => {
     const body = new FormData();
     body.append('file', file);
-    return http.post<{ code: string }>(`/api/boards/restore/${encodeURIComponent(workspace)}`, body);
+    return http.post<Wire.RestoredBoard>(`/api/boards/restore/${encodeURIComponent(workspace)}`, body);
   },
 };
 

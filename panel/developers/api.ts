@@ -1,7 +1,8 @@
-import type { ClientApp } from '../../shared/embed';
+import type * as Wire from '../../shared/wire';
 import { http } from '../../ui';
 
-export type { ClientApp };
+/** A developer app as /api/clients answers it (shared/wire.ts: the server's response schema). */
+export type ClientApp = Wire.ClientApp;
 
 export interface ClientAppInput {
   appName: string;
@@ -11,7 +12,7 @@ export interface ClientAppInput {
 
 /** The panel's calls for developer apps (panel.md §7). */
 export const clientsApi = {
-  list: () => http.get<ClientApp[]>('/api/clients'),
+  list: () => http.get<Wire.ClientApps>('/api/clients'),
   save: (body: ClientAppInput) => http.post<ClientApp>('/api/clients', body),
   regenerate: (id: string) => http.post<ClientApp>(`/api/clients/${encodeURIComponent(id)}/regenerate`, {}),
 };

@@ -1,3 +1,4 @@
+import type * as Wire from '../../shared/wire';
 import { http } from '../../ui';
 import type { FeedItem, FeedPage } from '../../ui/notification-bell';
 
@@ -20,13 +21,8 @@ export interface PushParameters {
   auth: string;
 }
 
-export interface Integration {
-  key: string;
-  name: string;
-  description: string;
-  isConnected: boolean;
-  canConnect: boolean;
-}
+/** GET /api/integrations's items (panel.md §3 Integration), as the route declares them. */
+export type Integration = Wire.Integration;
 
 export const notificationsApi = {
   /** the bell polls it: failures stay quiet */

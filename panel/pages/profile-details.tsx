@@ -19,7 +19,7 @@ interface Values {
   avatar: string | null;
 }
 
-const valuesOf = (p: Profile): Values => ({
+const valuesOf = (p: Pick<Profile, 'displayName'> & Partial<Profile>): Values => ({
   displayName: p.displayName ?? '',
   role: String(p.role ?? DEFAULT_PROFILE_ROLE),
   language: p.language || 'en',
@@ -33,7 +33,8 @@ const valuesOf = (p: Profile): Values => ({
  */
 export function ProfileDetailsPage({ profile: given, initialErrors }: ProfileDetailsProps) {
   const claims = useClaims();
-  const [profile, setProfile] = useState<Profile | null>(given ?? null);
+  // what failed to load shows as an empty profile (the form still works)
+  const [profile, setProfile] = useState<Partial<Profile> | null>(given ?? null);
   const [changing, setChanging] = useState(false);
   const form = useForm<Values, SavedProfile>({
     initial: given ? valuesOf(given) : valuesOf({ displayName: '' }),

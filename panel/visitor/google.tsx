@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, GoogleLogo } from '../../ui';
-import { accountsApi, type AuthProviders, type SessionResult } from '../api';
+import { accountsApi, type AuthProviders, type SignedIn } from '../api';
 
 export const GOOGLE_CONNECT_URL = '/api/connect/google';
 
-type OAuthReturn = Partial<SessionResult> & { error?: string };
+type OAuthReturn = Partial<SignedIn> & { error?: string };
 
 /** Asked once per page load; a failure counts as "none" and is asked again next time. */
 let providers: Promise<AuthProviders> | null = null;
@@ -48,7 +48,7 @@ export function GoogleSignIn({
   onError,
   disabled,
 }: {
-  onSession: (s: SessionResult) => void;
+  onSession: (s: SignedIn) => void;
   onError: (text: string) => void;
   disabled?: boolean;
 }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert, Button, Field, Form, HttpError, type FieldErrors, useForm } from '../../ui';
-import { accountsApi, type SessionResult } from '../api';
+import { accountsApi, type SignedIn } from '../api';
 import { completeLogin } from '../login-flow';
 import { MESSAGES as SPEC_MESSAGES } from '../../shared/messages';
 import { PANEL_MESSAGES } from '../messages';
@@ -44,7 +44,7 @@ export function LoginPage({ initialErrors, initialProblem, google }: LoginPagePr
     return true;
   };
 
-  const finish = async (session: SessionResult) => {
+  const finish = async (session: SignedIn) => {
     setProblem(null);
     setFinishing(true);
     try {

@@ -84,7 +84,9 @@ export function assetRoutes(appOf: (request: Request) => AssetApp): ServerRoute[
             height: Joi.number().integer().required(),
             metadata: Joi.object({
               mimetype: Joi.string().required(),
-              page: Joi.object({ current: Joi.number().integer(), total: Joi.number().integer() }),
+              page: Joi.object({ current: Joi.number().integer().required(), total: Joi.number().integer().required() }).description(
+                'a document (PDF): the page shown first and the page count',
+              ),
             }).required(),
           }).label('UploadedAsset'),
         },
@@ -136,7 +138,9 @@ export function assetRoutes(appOf: (request: Request) => AssetApp): ServerRoute[
         },
         response: {
           schema: Joi.object({
-            assets: Joi.array().items(Joi.object({ id: Joi.string().required(), assetId: Joi.string().allow('').required() })),
+            assets: Joi.array()
+              .items(Joi.object({ id: Joi.string().required(), assetId: Joi.string().allow('').required() }).label('DuplicatedAsset'))
+              .required(),
           }).label('DuplicatedAssets'),
         },
       },

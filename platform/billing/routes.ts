@@ -222,6 +222,14 @@ export const billingRoutes: ServerRoute[] = [
         "Stripe's webhook (signed with STRIPE_WEBHOOK_SECRET): payment_intent.succeeded applies the order, payment_failed marks it failed",
       notes: '400 for a missing or bad signature; a replayed event changes nothing.',
       payload: { parse: false, output: 'data', maxBytes: 262_144 },
+      response: {
+        schema: Joi.object({
+          received: Joi.boolean().valid(true),
+          replay: Joi.boolean().description('the event was seen before: nothing changed'),
+        })
+          .prefs({ presence: 'required' })
+          .label('WebhookReceipt'),
+      },
     },
     handler: (request) => handleWebhook(app(request), request.payload as Buffer, request.headers as Record<string, string | undefined>),
   },

@@ -70,8 +70,10 @@ export const redeemPayload = Joi.object({
 }).label('RedeemPromo');
 
 const money = Joi.number().integer();
-const invoiceItem = Joi.object({ description: Joi.string(), formattedAmount: Joi.string() });
-export const invoiceView = Joi.object({
+/** An object whose every key is sent (docs/api.md "Wire types"): `.optional()` marks the exceptions. */
+const named = (label: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).prefs({ presence: 'required' }).label(label);
+const invoiceItem = named('InvoiceItem', { description: Joi.string(), formattedAmount: Joi.string() });
+export const invoiceView = named('Invoice', {
   id: Joi.string(),
   number: Joi.string(),
   createdAt: Joi.string(),
@@ -86,19 +88,19 @@ export const invoiceView = Joi.object({
   currencyCode: Joi.string(),
   formattedTotal: Joi.string(),
   items: Joi.array().items(invoiceItem),
-  discounts: Joi.array().items(Joi.object({ name: Joi.string(), formattedAmount: Joi.string() })),
-}).label('Invoice');
-export const subscriptionView = Joi.object({
+  discounts: Joi.array().items(named('InvoiceDiscount', { name: Joi.string(), formattedAmount: Joi.string() })),
+});
+export const subscriptionView = named('Subscription', {
   id: Joi.string().allow(null),
   workspaceId: Joi.string(),
   status: Joi.string(),
-  plan: Joi.object({ code: Joi.string(), name: Joi.string() }),
-  billingCycle: Joi.string().allow(null),
+  plan: named('SubscriptionPlan', { code: Joi.string(), name: Joi.string() }),
+  billingCycle: cycle.allow(null),
   billingCycleCode: Joi.number().allow(null),
-  nextBillingCycle: Joi.string().allow(null),
+  nextBillingCycle: cycle.allow(null),
   quantity: Joi.number(),
-  addons: Joi.array().items(Joi.object({ code: Joi.string(), name: Joi.string() })),
-  promos: Joi.array().items(Joi.object({ name: Joi.string() })),
+  addons: Joi.array().items(named('SubscriptionAddon', { code: Joi.string(), name: Joi.string() })),
+  promos: Joi.array().items(named('SubscriptionPromo', { name: Joi.string() })),
   autoRenew: Joi.boolean(),
   nextBilling: Joi.string().allow(null),
   nextRenewDate: Joi.string().allow(null),
@@ -111,16 +113,19 @@ export const subscriptionView = Joi.object({
   isActive: Joi.boolean(),
   credit: money,
   currency: Joi.string(),
-  partner: Joi.any().allow(null),
   paymentsEnabled: Joi.boolean(),
   canPause: Joi.boolean(),
   canResume: Joi.boolean(),
-}).label('Subscription');
-const line = Joi.object({ description: Joi.string(), price: money });
-export const invoicePreview = Joi.object({
+});
+const line = named('InvoiceLine', { description: Joi.string(), price: money });
+/** shared/billing InvoiceFigures with the next payment (and, for GET /api/invoices/upcoming, the quote's type). */
+export const invoicePreview = named('InvoicePreview', {
   items: Joi.array().items(line),
   subtotal: money,
-  discount: Joi.object({ items: Joi.array().items(Joi.object({ name: Joi.string(), amount: money })), totalAmount: money }),
+  discount: named('InvoiceDiscounts', {
+    items: Joi.array().items(named('InvoiceDiscountLine', { name: Joi.string(), amount: money })),
+    totalAmount: money,
+  }),
   balance: money,
   total: money,
   creditAfter: money,
@@ -128,38 +133,61 @@ export const invoicePreview = Joi.object({
   usedPromos: Joi.array().items(Joi.string()),
   currency: Joi.string(),
   currencySymbol: Joi.string(),
-  type: Joi.string().valid('new', 'change', 'renewal'),
-  nextPayment: Joi.object({ date: Joi.string(), amount: money }).allow(null),
-}).label('InvoicePreview');
-const catalogItem = Joi.object({
+  type: Joi.string().valid('new', 'change', 'renewal').optional().description('GET /api/invoices/upcoming only'),
+  nextPayment: named('NextPayment', { date: Joi.string(), amount: money }).allow(null),
+});
+const catalogItem = named('CatalogItem', {
   code: Joi.string(),
   name: Joi.string(),
   features: Joi.array().items(Joi.string()),
   perSeat: Joi.boolean(),
-  prices: Joi.array().items(Joi.object({ cycle: Joi.string(), amount: money, formatted: Joi.string() })),
-  price: Joi.object({ amount: money, formatted: Joi.string() }),
+  prices: Joi.array().items(named('CatalogPrice', { cycle, amount: money, formatted: Joi.string() })),
+  price: named('MonthlyPrice', { amount: money, formatted: Joi.string() }),
 });
-export const plansView = Joi.object({
+export const plansView = named('Plans', {
   plans: Joi.array().items(catalogItem),
   addons: Joi.array().items(catalogItem),
-  billingCycles: Joi.array().items(Joi.string()),
-  paymentMethods: Joi.array().items(Joi.string()),
+  billingCycles: Joi.array().items(cycle),
+  paymentMethods: Joi.array().items(Joi.string().valid(...PAYMENT_METHODS)),
   paymentsEnabled: Joi.boolean(),
   currency: Joi.string(),
   cardEntry: Joi.string().valid('hosted', 'test').allow(null),
-}).label('Plans');
-export const placeOrderAnswer = Joi.object({
+});
+export const placeOrderAnswer = named('PlacedOrder', {
   reference: Joi.string(),
   type: Joi.string(),
-  paymentResult: Joi.object({ params: Joi.object({ amount: money, currency: Joi.string() }).unknown(true) }),
+  paymentResult: named('PaymentResult', {
+    params: Joi.object({
+      amount: money,
+      currency: Joi.string(),
+      // card (Stripe): the PaymentIntent's secret and key, or the hosted payment page
+      clientSecret: Joi.string().optional(),
+      publishableKey: Joi.string().allow('', null).optional(),
+      checkoutUrl: Joi.string().allow(null).optional(),
+      // Ether: the quote the wallet pays (docs/billing.md "Ether")
+      recipient: Joi.string().optional(),
+      amountWei: Joi.string().optional(),
+      amountEther: Joi.string().optional(),
+      rate: Joi.number().optional(),
+      data: Joi.string().optional(),
+      expiresAt: Joi.string().optional(),
+      chainId: Joi.number().integer().optional(),
+    })
+      .unknown(true)
+      .prefs({ presence: 'required' })
+      .label('PaymentParams')
+      .description("the gateway's parameters: clientSecret and publishableKey (card), checkoutUrl (hosted card entry), the Ether quote"),
+  }),
   invoice: invoicePreview,
-}).label('PlacedOrder');
-export const finalizeAnswer = Joi.object({
+});
+export const finalizeAnswer = named('FinalizedOrder', {
   reference: Joi.string(),
   status: Joi.string(),
   invoice: invoiceView.allow(null),
   subscription: subscriptionView,
-}).label('FinalizedOrder');
-export const redeemAnswer = Joi.object({ result: Joi.string(), succeed: Joi.boolean(), subscription: subscriptionView }).label(
-  'RedeemResult',
-);
+});
+export const redeemAnswer = named('RedeemResult', {
+  result: Joi.string(),
+  succeed: Joi.boolean(),
+  subscription: subscriptionView.optional(),
+});

@@ -49,7 +49,6 @@ export function subscriptionView(
     isActive: countsAsActive(state, ctx.now, ctx.graceDays),
     credit: sub?.credit ?? 0,
     currency: sub?.currency ?? 'USD',
-    partner: null,
     paymentsEnabled: ctx.paymentsEnabled,
     canPause: canPause(state, ctx.paymentsEnabled),
     canResume: canResume(state),

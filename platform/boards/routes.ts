@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import Boom from '@hapi/boom';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { PAYLOAD_MAX_BYTES } from '../../shared/constants';
@@ -28,6 +30,7 @@ const memberSchema = Joi.object({
   profileImage: Joi.string().allow(null),
   username: Joi.string()
     .allow(null)
+    .optional()
     .description(
       "the member's e-mail: only to the Owner, a member Facilitator and the workspace's members (boards/contact.ts); absent otherwise",
     ),
@@ -37,14 +40,70 @@ const memberSchema = Joi.object({
   isOwner: Joi.boolean(),
   role: Joi.string(),
   status: Joi.string(),
-}).label('BoardMember');
+})
+  .prefs({ presence: 'required' })
+  .label('BoardMember');
 
 /** shared/model CommandEffect: what an undo/redo or a clear did (shapes as stored, so not checked further). */
 const effectSchema = Joi.object({
-  shapes: Joi.array().items(Joi.object().unknown(true)),
-  removed: Joi.array().items(Joi.string()),
-  z: Joi.object().unknown(true),
+  shapes: Joi.array().items(Joi.object().unknown(true)).required(),
+  removed: Joi.array().items(Joi.string()).required(),
+  z: Joi.object().pattern(Joi.string(), Joi.number()),
 }).label('CommandEffect');
+
+/** The board as a visitor joins it (service.ts describeBoard; the hub's joinBoard answers it too): every key is sent. */
+const boardInfoSchema = Joi.object({
+  code: Joi.string(),
+  boardId: Joi.string(),
+  boardName: Joi.string().allow(''),
+  displayName: Joi.string().allow(''),
+  isNew: Joi.boolean(),
+  workspace: Joi.object({ id: Joi.string(), altId: Joi.string() }).prefs({ presence: 'required' }).allow(null).label('BoardWorkspace'),
+  disposeAt: Joi.string().allow(null),
+  workspaceConfig: Joi.object().unknown(true).description("the workspace's settings (shared/workspace-roles WorkspaceConfig)"),
+  boardConfig: Joi.object().unknown(true).description("the board's settings, the defaults filled in (shared/model BoardConfig)"),
+  userConfig: Joi.object({
+    keys: Joi.array().items(
+      Joi.object({ c: Joi.string(), k: Joi.string().allow('') })
+        .prefs({ presence: 'required' })
+        .label('BoardKey'),
+    ),
+    snapToObject: Joi.boolean(),
+    colors: Joi.array().items(Joi.string()),
+  })
+    .prefs({ presence: 'required' })
+    .label('BoardUserConfig'),
+  locale: Joi.string(),
+  claims: Joi.object({
+    role: Joi.string(),
+    permissions: Joi.array().items(Joi.string()),
+    client: Joi.string().allow(null),
+    policies: Joi.array().items(Joi.string()),
+  })
+    .prefs({ presence: 'required' })
+    .label('BoardClaims'),
+  members: Joi.array().items(memberSchema),
+  client: Joi.string().allow(null),
+  version: Joi.string(),
+  uid: Joi.string().description("the visitor's own key on the board (members' uid)"),
+})
+  .prefs({ presence: 'required' })
+  .label('BoardInfo');
+
+/** GET /api/boards/{id}/commands (join.ts boardJoin). */
+const boardLoadSchema = Joi.object({
+  board: boardInfoSchema.optional().description('without `after` only'),
+  snapshot: Joi.object().unknown(true).allow(null).description('the reducer state at snapshotSeq (shared/reducer), or null'),
+  snapshotSeq: Joi.number().integer(),
+  commands: Joi.array()
+    .items(Joi.object().unknown(true))
+    .description('the commands after the snapshot (shared/model Command; `{ seq, hidden: true }` for one private mode hides)'),
+  lastSeq: Joi.number().integer(),
+  restricted: Joi.boolean().valid(true).optional().description('private mode filtered this load for the asker'),
+  blurry: Joi.boolean().valid(true).optional().description("…in its blurry variant: others' texts and sticky notes, blurred"),
+})
+  .prefs({ presence: 'required' })
+  .label('BoardLoad');
 
 /**
  * The spec's routes of boards, sharing and members (board.md §7, panel.md §7). Those the board
@@ -91,7 +150,7 @@ export const boardRoutes: ServerRoute[] = [
           ...uidFields,
         }).label('NewBoard'),
       },
-      response: { schema: Joi.object({ code: Joi.string(), id: Joi.string() }).label('CreatedBoard') },
+      response: { schema: Joi.object({ code: Joi.string(), id: Joi.string() }).prefs({ presence: 'required' }).label('CreatedBoard') },
     },
     handler: (request) => createBoard(app(request), actor(request), request.payload as { workspace?: string; name?: string }),
   },
@@ -122,7 +181,7 @@ export const boardRoutes: ServerRoute[] = [
         params: id,
         payload: Joi.object({ days: Joi.number().integer().min(0).max(3650).required(), ...uidFields }).label('DisposeTimer'),
       },
-      response: { schema: Joi.object({ disposeAt: Joi.string().allow(null) }).label('DisposeAt') },
+      response: { schema: Joi.object({ disposeAt: Joi.string().allow(null).required() }).label('DisposeAt') },
     },
     handler: (request) =>
       setDisposeTimer(app(request), (request.params as { id: string }).id, actor(request), (request.payload as { days: number }).days),
@@ -138,7 +197,7 @@ export const boardRoutes: ServerRoute[] = [
         params: id,
         payload: Joi.object({ name: Joi.string().max(200).allow('').required(), ...uidFields }).label('RenameBoard'),
       },
-      response: { schema: Joi.object({ name: Joi.string() }).label('BoardName') },
+      response: { schema: Joi.object({ name: Joi.string().required() }).label('BoardName') },
     },
     handler: (request) =>
       renameBoard(app(request), (request.params as { id: string }).id, actor(request), (request.payload as { name: string }).name),
@@ -164,7 +223,9 @@ export const boardRoutes: ServerRoute[] = [
           ...uidFields,
         }).label('BoardCommand'),
       },
-      response: { schema: Joi.object({ id: Joi.string(), seq: Joi.number(), effect: effectSchema }).label('AppendedCommand') },
+      response: {
+        schema: Joi.object({ id: Joi.string().required(), seq: Joi.number().required(), effect: effectSchema }).label('AppendedCommand'),
+      },
       plugins: {
         openapi: {
           responses: {
@@ -208,6 +269,9 @@ export const boardRoutes: ServerRoute[] = [
         'In private mode a member who is neither Owner nor Facilitator gets only what concerns the shapes they created: ' +
         '{ seq, hidden: true } in the place of the others\' commands, and restricted: true (docs/security.md "Private mode").',
       validate: { params: id, query: Joi.object({ after: Joi.number().integer().min(0), ...uidFields }) },
+      // a stream (stored JSON text, never parsed on this path), which hapi cannot check: the handler
+      // checks it itself under RESPONSE_CHECK=strict (docs/api.md "Wire types")
+      response: { schema: boardLoadSchema, sample: 0 },
       plugins: {
         openapi: {
           responses: { 403: "'Unauthorized access' when the caller has no access to the board; a disabled board answers 403 too." },
@@ -217,9 +281,15 @@ export const boardRoutes: ServerRoute[] = [
     async handler(request, h) {
       const { after } = request.query as { after?: number };
       const body = await boardJoin(app(request), (request.params as { id: string }).id, actor(request), after ?? null);
+      let payload: Readable | Buffer = body.stream;
+      if (app(request).config.responseCheck === 'strict') {
+        payload = Buffer.concat(await body.stream.toArray());
+        const { error } = boardLoadSchema.validate(JSON.parse(payload.toString('utf8')));
+        if (error) throw Boom.badImplementation(`GET ${request.route.path} answered off its response schema: ${error.message}`);
+      }
       return (
         h
-          .response(body.stream)
+          .response(payload)
           .type('application/json; charset=utf-8')
           .header('content-length', String(body.length))
           // progress is computed from content-length: keep the body as sent (no on-the-fly compression)
@@ -243,7 +313,9 @@ export const boardRoutes: ServerRoute[] = [
           workspaceName: Joi.string().allow(null),
           workspace: Joi.string(),
           link: Joi.string(),
-        }).label('Sharing'),
+        })
+          .prefs({ presence: 'required' })
+          .label('Sharing'),
       },
     },
     handler: (request) => getSharing(app(request), (request.params as { id: string }).id, actor(request)),
@@ -262,7 +334,9 @@ export const boardRoutes: ServerRoute[] = [
           .or('workspace', 'link')
           .label('SharingLevels'),
       },
-      response: { schema: Joi.object({ workspace: Joi.string(), link: Joi.string() }).label('SharingLevelsResult') },
+      response: {
+        schema: Joi.object({ workspace: Joi.string(), link: Joi.string() }).prefs({ presence: 'required' }).label('SharingLevelsResult'),
+      },
     },
     handler: (request) => setSharing(app(request), (request.params as { id: string }).id, actor(request), request.payload as never),
   },
@@ -288,7 +362,9 @@ export const boardRoutes: ServerRoute[] = [
           displayName: Joi.string().allow(''),
           profileImage: Joi.string().allow(null),
           status: Joi.string(),
-        }).label('InvitedMember'),
+        })
+          .prefs({ presence: 'required' })
+          .label('InvitedMember'),
       },
     },
     handler: (request) => inviteMember(app(request), (request.params as { id: string }).id, actor(request), request.payload as never),
@@ -305,7 +381,11 @@ export const boardRoutes: ServerRoute[] = [
         params: Joi.object({ id: boardRef, memberId: Joi.string().max(100).required() }),
         payload: Joi.object({ role: memberRoleSchema.required(), ...uidFields }).label('MemberRole'),
       },
-      response: { schema: Joi.object({ id: Joi.string(), role: Joi.string().allow(null) }).label('MemberRoleResult') },
+      response: {
+        schema: Joi.object({ id: Joi.string(), role: Joi.string().allow(null) })
+          .prefs({ presence: 'required' })
+          .label('MemberRoleResult'),
+      },
     },
     handler: (request) => {
       const { id: board, memberId } = request.params as { id: string; memberId: string };
@@ -320,7 +400,9 @@ export const boardRoutes: ServerRoute[] = [
       tags: ['api', 'users'],
       description: "Merge a guest's boards into the signed-in account (at login)",
       validate: { payload: Joi.object({ uniqueUserId: Joi.string().max(100).required(), ...uidFields }).label('MigrateGuest') },
-      response: { schema: Joi.object({ boards: Joi.number(), memberships: Joi.number() }).label('MigratedGuest') },
+      response: {
+        schema: Joi.object({ boards: Joi.number(), memberships: Joi.number() }).prefs({ presence: 'required' }).label('MigratedGuest'),
+      },
     },
     handler: (request) => migrateGuest(app(request), actor(request), (request.payload as { uniqueUserId: string }).uniqueUserId),
   },

@@ -14,7 +14,9 @@ export const chatMessageSchema = Joi.object({
   sender: Joi.string().valid('self', 'other'),
   uid: Joi.string(),
   profileImage: Joi.string().allow(null),
-}).label('ChatMessage');
+})
+  .prefs({ presence: 'required' })
+  .label('ChatMessage');
 
 /** Chat history (board.md §7; sending goes through the hub's sendMessage). */
 export const chatRoutes: ServerRoute[] = [

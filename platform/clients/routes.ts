@@ -6,9 +6,9 @@ import * as clients from './service';
 
 const tags = ['api', 'clients'];
 
-const originStat = Joi.object({ origin: Joi.string(), embeds: Joi.number(), refusals: Joi.number(), lastSeen: Joi.string() }).label(
-  'EmbedOrigin',
-);
+const originStat = Joi.object({ origin: Joi.string(), embeds: Joi.number(), refusals: Joi.number(), lastSeen: Joi.string() })
+  .prefs({ presence: 'required' })
+  .label('EmbedOrigin');
 
 const clientView = Joi.object({
   id: Joi.string().guid(),
@@ -21,7 +21,9 @@ const clientView = Joi.object({
   createdAt: Joi.string(),
   lastSession: Joi.string().allow(null),
   origins: Joi.array().items(originStat),
-}).label('ClientApp');
+})
+  .prefs({ presence: 'required' })
+  .label('ClientApp');
 
 const clientPayload = Joi.object({
   appName: Joi.string().allow('').max(1000),
@@ -41,14 +43,18 @@ const tokenPayload = Joi.object({
   name: Joi.string().allow('').max(MAX_NAME_LENGTH),
 }).label('ParticipantTokenRequest');
 
-const tokenResponse = Joi.object({ token: Joi.string(), expiresIn: Joi.number(), tokenType: Joi.string() }).label('ParticipantToken');
+const tokenResponse = Joi.object({ token: Joi.string(), expiresIn: Joi.number(), tokenType: Joi.string().valid('Bearer') })
+  .prefs({ presence: 'required' })
+  .label('ParticipantToken');
 
 const embedCheckResponse = Joi.object({
   appName: Joi.string(),
   clientId: Joi.string(),
   whiteLabel: Joi.boolean(),
   allowedOrigins: Joi.array().items(Joi.string()),
-}).label('EmbedCheck');
+})
+  .prefs({ presence: 'required' })
+  .label('EmbedCheck');
 
 export const clientRoutes: ServerRoute[] = [
   {

@@ -14,7 +14,9 @@ const commentSchema = Joi.object({
   profileImage: Joi.string().allow(null),
   seen: Joi.boolean(),
   uid: Joi.string(),
-}).label('Comment');
+})
+  .prefs({ presence: 'required' })
+  .label('Comment');
 
 const threadSchema = Joi.object({
   threadId: Joi.string(),
@@ -22,7 +24,9 @@ const threadSchema = Joi.object({
   comments: Joi.array().items(commentSchema),
   resolved: Joi.boolean(),
   deleted: Joi.boolean(),
-}).label('CommentThread');
+})
+  .prefs({ presence: 'required' })
+  .label('CommentThread');
 
 /** Comment threads (board.md §7; adding and deleting go through the hub). */
 export const commentRoutes: ServerRoute[] = [

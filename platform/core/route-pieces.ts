@@ -17,3 +17,15 @@ export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stri
 
 export const maxJsonBytes = (max: number) => (value: unknown, helpers: Joi.CustomHelpers) =>
   jsonBytes(value) > max ? helpers.message({ custom: `must be at most ${max} bytes` }) : value;
+
+/**
+ * An answer object whose every key is sent (docs/api.md "Wire types"), named for the clients'
+ * types (shared/wire.ts); `.optional()` marks a key that may be absent.
+ */
+export const answer = (label: string, keys: Joi.PartialSchemaMap) => Joi.object(keys).prefs({ presence: 'required' }).label(label);
+
+/** `{ id, message }`: what deleting one thing answers (the back-office's 'has been delete'). */
+export const deletedAnswer = answer('Deleted', { id: Joi.string(), message: Joi.string() });
+
+/** `{ id, message }`: what storing a form (feedback, contact) answers ('data successfully saved.'). */
+export const savedAnswer = answer('Saved', { id: Joi.string(), message: Joi.string() });

@@ -11,7 +11,9 @@ const integration = Joi.object({
   description: Joi.string(),
   isConnected: Joi.boolean(),
   canConnect: Joi.boolean().description('whether this server offers connecting it (Google: GOOGLE_CLIENT_ID set)'),
-}).label('Integration');
+})
+  .prefs({ presence: 'required' })
+  .label('Integration');
 const list = Joi.array().items(integration).label('Integrations');
 
 /** panel.md §7: GET /api/integrations; POST /api/intergrations/disconnect (the path as the spec spells it). Connect is GET /api/connect/google. */

@@ -109,7 +109,7 @@ export const libraryRoutes: ServerRoute[] = [
       description: 'Make a backup (.wtb) of the board (backup-boards policy; Owner or Admin); answers its id',
       notes: `${refusals}, or when the plan lacks the backup-boards policy. GET /api/boards/{backup id}/backup downloads it for an hour.`,
       validate: { params: boardParams, payload: emptyPayload },
-      response: { schema: Joi.object({ id: Joi.string() }).label('BoardBackup') },
+      response: { schema: Joi.object({ id: Joi.string().required() }).label('BoardBackup') },
     },
     handler: (request) => makeBackup(app(request), request.server.plugins.assets.storage, actor(request), id(request)),
   },
@@ -149,7 +149,7 @@ export const libraryRoutes: ServerRoute[] = [
         multipart: { output: 'annotated' },
         maxBytes: WTB_MAX_BYTES + 64 * 1024,
       },
-      response: { schema: Joi.object({ code: Joi.string() }).label('RestoredBoard') },
+      response: { schema: Joi.object({ code: Joi.string().required() }).label('RestoredBoard') },
     },
     handler(request) {
       const payload = (request.payload ?? {}) as { file?: unknown };
@@ -202,7 +202,7 @@ export const libraryRoutes: ServerRoute[] = [
         "PNG, JPEG or WebP data URL of at most 1 MiB, redrawn at thumbnail size. 400 under thumbnail otherwise; 403 'Unauthorized access' for anyone but the board's owner or an operator.",
       validate: { params: boardParams, payload: thumbnailPayload },
       payload: { maxBytes: 2 * 1024 * 1024 },
-      response: { schema: Joi.object({ thumbnail: Joi.string() }).label('StoredThumbnail') },
+      response: { schema: Joi.object({ thumbnail: Joi.string().required() }).label('StoredThumbnail') },
     },
     handler: (request) =>
       storeClientThumbnail(app(request), actor(request), id(request), (request.payload as { thumbnail: string }).thumbnail),
@@ -222,7 +222,7 @@ export const libraryRoutes: ServerRoute[] = [
       description: "Add tags to the signed-in user (e.g. 'iran' from a Tehran time zone)",
       notes: 'Tags are trimmed and deduplicated; a user holds at most 50. Answers all of them.',
       validate: { payload: userTagsPayload },
-      response: { schema: Joi.object({ tags: Joi.array().items(Joi.string()) }).label('UserTags') },
+      response: { schema: Joi.object({ tags: Joi.array().items(Joi.string()).required() }).label('UserTags') },
     },
     handler: (request) => addTags(app(request), actor(request), (request.payload as { adds: string[] }).adds),
   },

@@ -33,7 +33,9 @@ export const boardItem = Joi.object({
   membersCount: Joi.number().integer(),
   lastSession: Joi.string().allow(null),
   tags: Joi.array().items(Joi.string()),
-}).label('BoardListItem');
+})
+  .prefs({ presence: 'required' })
+  .label('BoardListItem');
 
 export const tagsPayload = Joi.object({ tags: Joi.array().items(tag).max(BOARD_TAGS_MAX).required(), ...uidFields }).label('BoardTags');
 export const movePayload = Joi.object({ workspace: workspaceRef.description('the target workspace'), ...uidFields }).label('MoveBoard');
@@ -58,6 +60,14 @@ export const homeAnswer = Joi.object({
   totalBoards: Joi.number().integer(),
   storage: Joi.number().integer().description('bytes'),
   tags: Joi.array().items(Joi.string()),
-  coreAction: Joi.object({ sessions: Joi.number().integer(), edits: Joi.number().integer(), collaborations: Joi.number().integer() }),
-  recentBoards: Joi.array().items(Joi.object({ code: Joi.string(), name: Joi.string().allow(''), thumbnail: Joi.string().allow(null) })),
-}).label('PanelHome');
+  coreAction: Joi.object({ sessions: Joi.number().integer(), edits: Joi.number().integer(), collaborations: Joi.number().integer() })
+    .prefs({ presence: 'required' })
+    .label('CoreActions'),
+  recentBoards: Joi.array().items(
+    Joi.object({ code: Joi.string(), name: Joi.string().allow(''), thumbnail: Joi.string().allow(null) })
+      .prefs({ presence: 'required' })
+      .label('RecentBoard'),
+  ),
+})
+  .prefs({ presence: 'required' })
+  .label('PanelHome');

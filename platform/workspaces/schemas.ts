@@ -174,7 +174,10 @@ export const acceptPayload = Joi.object({ token: Joi.string().trim().max(200).re
 
 /* ---------------- answers ---------------- */
 
-export const workspaceView = Joi.object({
+/** An object whose every key is sent (docs/api.md "Wire types"): `.optional()` marks the exceptions. */
+const sent = (keys: Joi.PartialSchemaMap) => Joi.object(keys).prefs({ presence: 'required' });
+
+export const workspaceView = sent({
   id: Joi.string(),
   altId: Joi.string(),
   name: Joi.string().allow(''),
@@ -182,22 +185,27 @@ export const workspaceView = Joi.object({
   isOwner: Joi.boolean(),
   isDefault: Joi.boolean(),
   numberOfBoards: Joi.number().integer(),
-  config: Joi.object({
+  // shared/workspace-roles workspaceConfigOf: every key, the defaults filled in
+  config: sent({
     theme: Joi.string().valid('dark', 'light'),
     maxUploadSize: Joi.number(),
     uploads: Joi.boolean(),
     zoomLimits: Joi.array().items(Joi.number()).length(2),
     fonts: Joi.array().items(
-      Joi.object({ name: Joi.string(), url: Joi.string().allow(null), src: Joi.string().allow(null) }).label('WorkspaceFontView'),
+      sent({
+        name: Joi.string(),
+        url: Joi.string().allow(null, '').optional(),
+        src: Joi.string().allow(null, '').optional(),
+      }).label('WorkspaceFontView'),
     ),
   }).label('WorkspaceConfig'),
   rights: Joi.array()
     .items(Joi.string().valid(...WORKSPACE_RIGHTS))
     .description("what the asker's role may do (shared/workspace-roles)"),
-  ownerName: Joi.string().description("whose workspace it is (in the list of the user's workspaces)"),
+  ownerName: Joi.string().optional().description("whose workspace it is (in the list of the user's workspaces)"),
 }).label('Workspace');
 
-export const memberItem = Joi.object({
+export const memberItem = sent({
   id: Joi.string().description("the member's user id"),
   name: Joi.string().allow(''),
   email: Joi.string(),
@@ -206,7 +214,7 @@ export const memberItem = Joi.object({
   joinedAt: Joi.string(),
 }).label('WorkspaceMember');
 
-export const pendingItem = Joi.object({
+export const pendingItem = sent({
   id: Joi.string(),
   email: Joi.string(),
   role: Joi.string(),
@@ -215,7 +223,7 @@ export const pendingItem = Joi.object({
   expired: Joi.boolean(),
 }).label('PendingInvitation');
 
-export const inviteAnswer = Joi.object({
+export const inviteAnswer = sent({
   id: Joi.string(),
   email: Joi.string(),
   role: Joi.string(),
@@ -224,10 +232,13 @@ export const inviteAnswer = Joi.object({
   message: Joi.string(),
 }).label('WorkspaceInvitation');
 
-export const extensionView = Joi.object({
+export const extensionView = sent({
   extensionId: Joi.string(),
   name: Joi.string(),
   title: Joi.string(),
   description: Joi.string(),
   plugged: Joi.boolean(),
 }).label('Extension');
+
+/** `{ id }`: what deleting or removing one thing answers. */
+export const idAnswer = (label: string) => sent({ id: Joi.string() }).label(label);

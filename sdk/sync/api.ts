@@ -1,4 +1,5 @@
 import type { AppendedCommand } from '../../shared/hub';
+import type * as Wire from '../../shared/wire';
 import type { Command } from '../../shared/model';
 
 /**
@@ -184,13 +185,8 @@ export function boardHttp(creds: Credentials, code: string): BoardHttp {
   };
 }
 
-/** The answer of POST /api/boards/{id}/assets (board.md §3). */
-export interface UploadedAsset {
-  id: string;
-  width: number;
-  height: number;
-  metadata: { mimetype: string; page?: { current: number; total: number } };
-}
+/** The answer of POST /api/boards/{id}/assets (board.md §3; shared/wire.ts). */
+export type UploadedAsset = Wire.UploadedAsset;
 
 /**
  * POST /api/boards/{board}/assets: one file as multipart, with `quality` when given, reporting the

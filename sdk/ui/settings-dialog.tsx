@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type * as Wire from '../../shared/wire';
 import { PictureSettings } from './picture-settings';
 import { BACKGROUND_COLORS, BACKGROUNDS, DIALOG_WIDTHS, isValidBackground, UPLOAD_SETTING } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
@@ -145,7 +146,7 @@ export function SettingsDialog({ editor, sync, onClose }: { editor: Editor; sync
 
   async function setDispose(days: number) {
     try {
-      const { disposeAt } = await sync.request<{ disposeAt: string | null }>('POST', `/api/boards/${encodeURIComponent(code)}/dispose`, {
+      const { disposeAt } = await sync.request<Wire.DisposeAt>('POST', `/api/boards/${encodeURIComponent(code)}/dispose`, {
         days,
       });
       const now = sync.board$.value;

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import type * as Wire from '../../shared/wire';
 import { MESSAGES } from '../../shared/messages';
 import { LINK_SHARING_LEVELS, WORKSPACE_SHARING_LEVELS } from '../../shared/permissions';
 import { POLICY } from '../../shared/policies';
@@ -11,12 +12,8 @@ import type { BoardMember } from '../sync/types';
 import { useSubject } from './hooks';
 import { useMemberColors } from './member-color';
 
-interface Sharing {
-  members: BoardMember[];
-  workspaceName: string | null;
-  workspace: string;
-  link: string;
-}
+/** GET /api/boards/{id}/sharing's answer (board.md §7), as the route declares it. */
+type Sharing = Wire.Sharing;
 
 /** The level names people read (board.md §3 Member roles; 'Can edit' is the spec's invite label). */
 const LEVEL_LABELS: Record<string, string> = {

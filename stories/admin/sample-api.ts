@@ -7,6 +7,7 @@ import type {
   ClientRow,
   ContactRow,
   Directory,
+  DirectoryInput,
   FeatureAuditRow,
   FeedbackRow,
   LogEntry,
@@ -337,27 +338,46 @@ export const SAMPLE_LOG: LogEntry[] = Array.from({ length: 40 }, (_, i) => ({
 
 /** The in-memory AdminApi; `calls` records the actions (name and arguments) for the tests. */
 export function sampleAdminApi(calls: Array<[string, ...unknown[]]> = [], { smtp = false }: { smtp?: boolean } = {}): AdminApi {
+  // an action: recorded, answered as its route answers (shared/wire.ts)
   const record =
-    (name: string, message: string) =>
-    async (...args: unknown[]) => (calls.push([name, ...args]), { message });
+    <A extends unknown[], T>(name: string, answer: (...args: A) => T) =>
+    async (...args: A) => (calls.push([name, ...args]), answer(...args));
+  const deleted = (id: string) => ({ id, message: 'has been delete' });
   return {
     boards: list(SAMPLE_BOARDS, (b, q) => (q === 'Inactive' ? b.status !== 1 : q === 'withuser' ? !!b.ownerUsername : true)),
     boardDetails: async (id) => sampleBoardDetails(id),
     boardInsights: async () => SAMPLE_INSIGHTS,
-    toggleBoardDisable: record('toggleBoardDisable', 'data successfully saved.'),
-    setBoardOwner: record('setBoardOwner', 'owner has been setted'),
-    deleteBoardMember: record('deleteBoardMember', 'member has been deleted'),
-    deleteBoard: record('deleteBoard', 'has been delete'),
+    toggleBoardDisable: record('toggleBoardDisable', (id: string) => ({ id, status: 2 as const })),
+    setBoardOwner: record('setBoardOwner', (id: string, member: string) => ({
+      id,
+      owner: member,
+      previousOwner: null,
+      message: 'owner has been setted',
+    })),
+    deleteBoardMember: record('deleteBoardMember', (id: string, member: string) => ({ id, member, message: 'member has been deleted' })),
+    deleteBoard: record('deleteBoard', deleted),
     users: list(SAMPLE_USERS, (u, q) =>
       q === 'inactive' ? !u.isActive : q === 'beta-tester' ? u.isBetaTester : q === 'flagged' ? u.flag : true,
     ),
     userDetails: async (id) => sampleUserDetails(id),
-    toggleUser: record('toggleUser', 'data successfully saved.'),
-    saveRoles: record('saveRoles', 'roles saved'),
-    saveSegments: record('saveSegments', 'data successfully saved.'),
-    directMessage: record('directMessage', 'message sent'),
-    recalcStorage: record('recalcStorage', 'storage has been recalculated'),
-    deleteAccount: record('deleteAccount', 'has been delete'),
+    toggleUser: record('toggleUser', (id: string, _what: string) => ({ id, flag: true })),
+    saveRoles: record('saveRoles', (id: string, roles: Array<{ name: string; granted: boolean }>) => ({
+      id,
+      granted: roles.filter((r) => r.granted).map((r) => r.name),
+      revoked: roles.filter((r) => !r.granted).map((r) => r.name),
+      roles: roles.filter((r) => r.granted).map((r) => r.name),
+      message: 'roles saved',
+    })),
+    saveSegments: record('saveSegments', (id: string, segments: string[]) => ({ id, segments })),
+    directMessage: record('directMessage', (id: string, template: string) => ({
+      id,
+      template: template === 'account-deactivation-email' ? template : ('' as const),
+      outboxId: null,
+      status: 'stored',
+      message: 'message sent',
+    })),
+    recalcStorage: record('recalcStorage', (_id: string) => ({ users: 1, storage: 1_048_576, message: 'storage has been recalculated' })),
+    deleteAccount: record('deleteAccount', deleted),
     feedbacks: list(SAMPLE_FEEDBACKS),
     feedbackTags: async () => ['bug', 'export', 'ux'],
     feedback: async (id) => ({
@@ -367,8 +387,8 @@ export function sampleAdminApi(calls: Array<[string, ...unknown[]]> = [], { smtp
       country: 'NL',
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',
     }),
-    saveFeedbackTags: record('saveFeedbackTags', 'data successfully saved.'),
-    deleteFeedback: record('deleteFeedback', 'has been delete'),
+    saveFeedbackTags: record('saveFeedbackTags', (id: string, tags: string[]) => ({ id, tags, message: 'data successfully saved.' })),
+    deleteFeedback: record('deleteFeedback', deleted),
     contacts: list(SAMPLE_CONTACTS),
     contact: async (id) => ({
       ...(SAMPLE_CONTACTS.find((c) => c.id === id) ?? SAMPLE_CONTACTS[0]!),
@@ -382,8 +402,12 @@ export function sampleAdminApi(calls: Array<[string, ...unknown[]]> = [], { smtp
     resendMail: async (id) => (calls.push(['resendMail', id]), { id, status: 'sent', message: 'mail sent' }),
     directories: list(SAMPLE_DIRECTORIES),
     directory: async (id) => SAMPLE_DIRECTORIES.find((d) => d.id === id) ?? SAMPLE_DIRECTORIES[0]!,
-    saveDirectory: record('saveDirectory', 'data successfully saved.'),
-    deleteDirectory: record('deleteDirectory', 'has been delete'),
+    saveDirectory: record('saveDirectory', (d: DirectoryInput) => ({
+      ...d,
+      updatedAt: '2026-11-23T10:00:00.000Z',
+      message: 'data successfully saved.',
+    })),
+    deleteDirectory: record('deleteDirectory', deleted),
     clients: list(SAMPLE_CLIENTS, (c, q) => (q === 'inactive' ? !c.isActive : true)),
     clientDetails: async (id) => ({
       ...(SAMPLE_CLIENTS.find((c) => c.id === id) ?? SAMPLE_CLIENTS[0]!),

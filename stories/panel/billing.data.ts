@@ -9,18 +9,27 @@ const prices = (monthly: number) =>
       ['Semiannually', Math.round(monthly * 5.4)],
     ] as const
   ).map(([cycle, amount]) => ({ cycle, amount, formatted: `$${(amount / 100).toFixed(2)}` }));
+const catalog = (code: string, name: string, features: string[], perSeat: boolean, monthly: number) => ({
+  code,
+  name,
+  features,
+  perSeat,
+  prices: prices(monthly),
+  price: { amount: monthly, formatted: `$${(monthly / 100).toFixed(2)}` },
+});
 
 export const SAMPLE_PLANS: Plans = {
   plans: [
-    { code: 'essential', name: 'Essential', features: [], perSeat: true, prices: prices(0) },
-    { code: 'team', name: 'Team', features: ['Highlighter', 'Frames'], perSeat: true, prices: prices(800) },
-    { code: 'teamplus', name: 'Team Plus', features: ['Everything in Team'], perSeat: true, prices: prices(1200) },
+    catalog('essential', 'Essential', [], true, 0),
+    catalog('team', 'Team', ['Highlighter', 'Frames'], true, 800),
+    catalog('teamplus', 'Team Plus', ['Everything in Team'], true, 1200),
   ],
-  addons: [{ code: 'white-label-api', name: 'White-label API', features: [], perSeat: false, prices: prices(2000) }],
+  addons: [catalog('white-label-api', 'White-label API', [], false, 2000)],
   billingCycles: ['Monthly', 'Quarterly', 'Semiannually'],
   paymentMethods: ['Card', 'Ether'],
   paymentsEnabled: true,
   currency: 'USD',
+  cardEntry: 'test',
 };
 
 const base: Subscription = {
@@ -29,6 +38,7 @@ const base: Subscription = {
   status: 'Active',
   plan: { code: 'essential', name: 'Essential' },
   billingCycle: null,
+  billingCycleCode: null,
   nextBillingCycle: null,
   quantity: 1,
   addons: [],
@@ -38,6 +48,7 @@ const base: Subscription = {
   nextRenewDate: null,
   amount: null,
   remainingDays: null,
+  currentPeriodStart: null,
   currentPeriodEnd: null,
   isValid: true,
   inGrace: false,
@@ -55,6 +66,7 @@ export const TEAM_SUBSCRIPTION: Subscription = {
   id: '6f1c2b0e-0000-4000-8000-000000000001',
   plan: { code: 'team', name: 'Team' },
   billingCycle: 'Monthly',
+  billingCycleCode: 1,
   quantity: 3,
   addons: [{ code: 'white-label-api', name: 'White-label API' }],
   promos: [{ name: 'Spring 20%' }],
@@ -63,6 +75,7 @@ export const TEAM_SUBSCRIPTION: Subscription = {
   nextRenewDate: '2026-12-23T10:00:00.000Z',
   amount: 3520,
   remainingDays: 30,
+  currentPeriodStart: '2026-11-23T10:00:00.000Z',
   currentPeriodEnd: '2026-12-23T10:00:00.000Z',
   credit: 250,
   canPause: true,
@@ -85,8 +98,11 @@ export const SAMPLE_PREVIEW: InvoicePreview = {
   discount: { items: [{ name: 'Spring 20%', amount: 560 }], totalAmount: 560 },
   balance: 0,
   total: 2240,
+  creditAfter: 0,
   creditCreated: 0,
+  usedPromos: [],
   currency: 'USD',
+  currencySymbol: '$',
   type: 'new',
   nextPayment: { date: '2026-12-23T10:00:00.000Z', amount: 2800 },
 };
@@ -120,7 +136,8 @@ export function sampleApi(subscription: Subscription, overrides: Partial<Billing
     plans: () => ok(SAMPLE_PLANS),
     subscription: () => ok(current),
     preview: () => ok(SAMPLE_PREVIEW),
-    placeOrder: () => ok({ reference: 'ord_story', type: 'new', paymentResult: { params: { amount: 2240, currency: 'USD' } } }),
+    placeOrder: () =>
+      ok({ reference: 'ord_story', type: 'new', paymentResult: { params: { amount: 2240, currency: 'USD' } }, invoice: SAMPLE_PREVIEW }),
     finalize: () =>
       ok({ reference: 'ord_story', status: 'Paid', invoice: SAMPLE_INVOICES[0]!, subscription: (current = TEAM_SUBSCRIPTION) }),
     changeCycle: (_id, cycle) => ok((current = { ...current, nextBillingCycle: cycle })),

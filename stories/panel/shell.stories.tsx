@@ -20,7 +20,17 @@ export const ProfileDetailsErrors: StoryObj<typeof ProfileDetailsPage> = {
     </div>
   ),
   args: {
-    profile: { displayName: '', role: 8, hasPassword: true, avatar: null, username: 'ana@example.com' },
+    profile: {
+      id: 'u-1',
+      displayName: '',
+      role: 8,
+      hasPassword: true,
+      avatar: null,
+      username: 'ana@example.com',
+      language: 'en',
+      roles: [],
+      plan: 'essential',
+    },
     initialErrors: { displayName: ['Display name is required.'] },
   },
 };

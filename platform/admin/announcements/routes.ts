@@ -91,6 +91,7 @@ export const adminAnnouncementRoutes: ServerRoute[] = [
           Uid: Joi.string().max(200).strip(),
         }).label('AnnouncementInput'),
       },
+      response: { status: { 201: announcementSchema } },
     }),
     async handler(request, h) {
       const operator = operatorOf(request);
@@ -113,6 +114,9 @@ export const adminAnnouncementRoutes: ServerRoute[] = [
     options: operatorRoute('admin-announcements', {
       description: 'Withdraw an announcement (open boards stop showing it)',
       validate: { params: Joi.object({ id: Joi.string().guid().required() }) },
+      response: {
+        schema: Joi.object({ id: Joi.string().required(), removed: Joi.boolean().valid(true).required() }).label('AnnouncementWithdrawn'),
+      },
     }),
     async handler(request) {
       const row = await deleteAnnouncement(app(request).db, String(request.params.id));

@@ -1,6 +1,7 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { answerList, listAnswer, listQuery } from '../../core/list';
+import { answer, deletedAnswer } from '../../core/route-pieces';
 import { auditAs } from '../audit/trail';
 import { operatorRoute } from '../operator';
 import { adminBoardsBase, adminBoardsList } from './list';
@@ -129,6 +130,9 @@ export function adminBoardRoutes(db: Parameters<typeof adminBoardsList>[0]): Ser
       options: operatorRoute('admin-boards', {
         description: 'Toggle Disable: active ⇄ disabled (a disabled board refuses every join)',
         validate: { params: idParams },
+        response: {
+          schema: answer('AdminBoardDisabled', { id: Joi.string(), status: Joi.number().valid(1, 2).description('1 active, 2 disabled') }),
+        },
       }),
       async handler(request) {
         const out = await boards.toggleDisable(app(request), String(request.params.id));
@@ -142,6 +146,14 @@ export function adminBoardRoutes(db: Parameters<typeof adminBoardsList>[0]): Ser
       options: operatorRoute('admin-boards', {
         description: "Make a member (a signed-in account) the board's owner",
         validate: { payload: memberPayload },
+        response: {
+          schema: answer('AdminBoardOwnerSet', {
+            id: Joi.string(),
+            owner: Joi.string().description("the new owner's user id"),
+            previousOwner: Joi.string().allow(null),
+            message: Joi.string(),
+          }),
+        },
       }),
       async handler(request) {
         const { id, member } = request.payload as { id: string; member: string };
@@ -161,6 +173,7 @@ export function adminBoardRoutes(db: Parameters<typeof adminBoardsList>[0]): Ser
       options: operatorRoute('admin-boards', {
         description: 'Remove a member from a board (not its owner)',
         validate: { payload: memberPayload },
+        response: { schema: answer('AdminBoardMemberDeleted', { id: Joi.string(), member: Joi.string(), message: Joi.string() }) },
       }),
       async handler(request) {
         const { id, member } = request.payload as { id: string; member: string };
@@ -172,7 +185,11 @@ export function adminBoardRoutes(db: Parameters<typeof adminBoardsList>[0]): Ser
     {
       method: 'DELETE',
       path: '/api/admin/boards/{id}',
-      options: operatorRoute('admin-boards', { description: 'Delete a board permanently', validate: { params: idParams } }),
+      options: operatorRoute('admin-boards', {
+        description: 'Delete a board permanently',
+        validate: { params: idParams },
+        response: { schema: deletedAnswer },
+      }),
       async handler(request) {
         const out = await boards.removeAnyBoard(app(request), String(request.params.id));
         auditAs(request, { action: 'board.delete', targetType: 'board', targetId: out.id, details: { code: out.code, name: out.name } });

@@ -1,7 +1,7 @@
 import Boom from '@hapi/boom';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { optionalAuth, uidFields } from '../../core/route-pieces';
+import { optionalAuth, savedAnswer, uidFields } from '../../core/route-pieces';
 import { answerList, listAnswer, listQuery, type ListDeclaration } from '../../core/list';
 import type { RateLimiter } from '../../core/ratelimit';
 import { operatorRoute } from '../operator';
@@ -73,6 +73,7 @@ export function contactRoutes(limiter: RateLimiter): ServerRoute[] {
             ...uidFields,
           }).label('ContactInput'),
         },
+        response: { schema: savedAnswer },
       },
       async handler(request) {
         const input = request.payload as { name: string; email: string; type: string; message: string };

@@ -2,6 +2,7 @@ import Boom from '@hapi/boom';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { answerList, listAnswer, listQuery, type ListDeclaration } from '../../core/list';
+import { deletedAnswer } from '../../core/route-pieces';
 import { auditAs } from '../audit/trail';
 import { operatorRoute } from '../operator';
 import type { DbRow } from '../../db/row';
@@ -81,6 +82,7 @@ export const directoryRoutes: ServerRoute[] = [
           .unknown(true)
           .label('DirectoryInput'),
       },
+      response: { schema: directoryDetail.keys({ message: Joi.string() }).label('AdminDirectorySaved') },
     }),
     async handler(request) {
       const { name, content } = request.payload as { name: string; content: string };
@@ -103,7 +105,11 @@ export const directoryRoutes: ServerRoute[] = [
   {
     method: 'DELETE',
     path: '/api/admin/directories/{id}',
-    options: operatorRoute('admin-directories', { description: 'Delete a directory', validate: { params: Joi.object({ id: ref }) } }),
+    options: operatorRoute('admin-directories', {
+      description: 'Delete a directory',
+      validate: { params: Joi.object({ id: ref }) },
+      response: { schema: deletedAnswer },
+    }),
     async handler(request) {
       const d = await directoryOr404(request);
       await app(request).db('directories').where({ id: d.id }).delete();

@@ -1,7 +1,7 @@
 import Boom from '@hapi/boom';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { optionalAuth, uidFields } from '../../core/route-pieces';
+import { answer, deletedAnswer, optionalAuth, savedAnswer, uidFields } from '../../core/route-pieces';
 import { answerList, listAnswer, listQuery, type ListDeclaration } from '../../core/list';
 import type { RateLimiter } from '../../core/ratelimit';
 import { auditAs } from '../audit/trail';
@@ -141,6 +141,7 @@ export function feedbackRoutes(limiter: RateLimiter): ServerRoute[] {
             ...uidFields,
           }).label('FeedbackInput'),
         },
+        response: { schema: savedAnswer },
       },
       async handler(request) {
         const input = request.payload as { type: string; description: string; email?: string | null; source: string };
@@ -224,6 +225,9 @@ export function feedbackRoutes(limiter: RateLimiter): ServerRoute[] {
           params: idParams,
           payload: Joi.object({ id: Joi.string().guid(), tags: tagsSchema.required() }).unknown(true).label('FeedbackTags'),
         },
+        response: {
+          schema: answer('AdminFeedbackTagsSaved', { id: Joi.string(), tags: Joi.array().items(Joi.string()), message: Joi.string() }),
+        },
       }),
       async handler(request) {
         const f = await feedbackOr404(request);
@@ -236,7 +240,11 @@ export function feedbackRoutes(limiter: RateLimiter): ServerRoute[] {
     {
       method: 'DELETE',
       path: '/api/admin/feedback/{id}',
-      options: operatorRoute('admin-feedbacks', { description: 'Delete a feedback permanently', validate: { params: idParams } }),
+      options: operatorRoute('admin-feedbacks', {
+        description: 'Delete a feedback permanently',
+        validate: { params: idParams },
+        response: { schema: deletedAnswer },
+      }),
       async handler(request) {
         const f = await feedbackOr404(request);
         await app(request).db('feedbacks').where({ id: f.id }).delete();

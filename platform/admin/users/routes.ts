@@ -2,6 +2,7 @@ import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { answerList, listAnswer, listQuery } from '../../core/list';
 import { fieldError } from '../../core/errors';
+import { answer, deletedAnswer } from '../../core/route-pieces';
 import { sendMail } from '../../mail/api';
 import { auditAs } from '../audit/trail';
 import { operatorOf, operatorRoute } from '../operator';
@@ -96,12 +97,16 @@ function action(
   description: string,
   name: string,
   run: (request: Request) => Promise<Record<string, unknown>>,
-  extra: { validate?: object } = {},
+  extra: { validate?: object; answer: Joi.ObjectSchema },
 ): ServerRoute {
   return {
     method: 'POST',
     path,
-    options: operatorRoute(RESOURCE, { description, validate: { params: idParams, ...extra.validate } }),
+    options: operatorRoute(RESOURCE, {
+      description,
+      validate: { params: idParams, ...extra.validate },
+      response: { schema: extra.answer },
+    }),
     async handler(request) {
       const out = await run(request);
       auditAs(request, { action: name, targetType: 'user', targetId: id(request), details: out });
@@ -151,11 +156,18 @@ export function adminUserRoutes(db: Parameters<typeof adminUsersList>[0]): Serve
       'Toggle active (deactivating ends every session and refresh token of the account at once)',
       'user.toggle-active',
       (r) => users.toggleActive(app(r), operatorOf(r).userId, id(r)),
+      { answer: answer('AdminUserActive', { id: Joi.string(), isActive: Joi.boolean() }) },
     ),
-    action('/api/users/{id}/toggle-beta-tester', 'Toggle beta tester (the platform role beta-tester)', 'user.toggle-beta-tester', (r) =>
-      users.toggleBetaTester(app(r), id(r)),
+    action(
+      '/api/users/{id}/toggle-beta-tester',
+      'Toggle beta tester (the platform role beta-tester)',
+      'user.toggle-beta-tester',
+      (r) => users.toggleBetaTester(app(r), id(r)),
+      { answer: answer('AdminUserBetaTester', { id: Joi.string(), isBetaTester: Joi.boolean() }) },
     ),
-    action('/api/users/{id}/toggle-flag', 'Toggle the flag', 'user.toggle-flag', (r) => users.toggleFlag(app(r), id(r))),
+    action('/api/users/{id}/toggle-flag', 'Toggle the flag', 'user.toggle-flag', (r) => users.toggleFlag(app(r), id(r)), {
+      answer: answer('AdminUserFlag', { id: Joi.string(), flag: Joi.boolean() }),
+    }),
     action(
       '/api/users/{id}/segments',
       "Save the user's segments (tags)",
@@ -167,6 +179,7 @@ export function adminUserRoutes(db: Parameters<typeof adminUsersList>[0]): Serve
             .unknown(true)
             .label('AdminUserSegments'),
         },
+        answer: answer('AdminUserSegmentsSaved', { id: Joi.string(), segments: Joi.array().items(Joi.string()) }),
       },
     ),
     action(
@@ -200,6 +213,13 @@ export function adminUserRoutes(db: Parameters<typeof adminUsersList>[0]): Serve
             .unknown(true)
             .label('AdminUserRoles'),
         },
+        answer: answer('AdminUserRolesSaved', {
+          id: Joi.string(),
+          granted: Joi.array().items(Joi.string()),
+          revoked: Joi.array().items(Joi.string()),
+          roles: Joi.array().items(Joi.string()).description('every platform role the user has now'),
+          message: Joi.string(),
+        }),
       },
     ),
     action(
@@ -228,6 +248,13 @@ export function adminUserRoutes(db: Parameters<typeof adminUsersList>[0]): Serve
             .allow(null)
             .label('AdminDirectMessage'),
         },
+        answer: answer('AdminDirectMessageSent', {
+          id: Joi.string(),
+          template: Joi.string().valid(...DIRECT_TEMPLATES),
+          outboxId: Joi.string().allow(null).description('the mail in the outbox (GET /api/admin/outbox/{id})'),
+          status: Joi.string().description('the outbox status: sent, or stored without SMTP'),
+          message: Joi.string(),
+        }),
       },
     ),
     {
@@ -236,6 +263,13 @@ export function adminUserRoutes(db: Parameters<typeof adminUsersList>[0]): Serve
       options: operatorRoute(RESOURCE, {
         description: "Recalculate storage: one user's ({id}) or every user's",
         validate: { payload: Joi.object({ id: Joi.string().guid() }).unknown(true).allow(null).label('AdminStorageRecalc') },
+        response: {
+          schema: answer('AdminStorageRecalculated', {
+            users: Joi.number().integer().description('accounts recalculated'),
+            storage: Joi.number().optional().description("bytes: the one account's storage (with an id)"),
+            message: Joi.string(),
+          }),
+        },
       }),
       async handler(request) {
         const target = (request.payload as { id?: string } | null)?.id;
@@ -250,6 +284,7 @@ export function adminUserRoutes(db: Parameters<typeof adminUsersList>[0]): Serve
       options: operatorRoute(RESOURCE, {
         description: 'Delete an account and what it owns (docs/operations.md)',
         validate: { params: idParams },
+        response: { schema: deletedAnswer },
       }),
       async handler(request) {
         const out = await users.deleteAccount(app(request), operatorOf(request).userId, id(request));

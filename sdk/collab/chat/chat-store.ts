@@ -1,6 +1,7 @@
 import { BehaviorSubject, type Observable, type Subscription } from 'rxjs';
 import type { HubEventMessage, HubMethod } from '../../../shared/hub';
 import { cleanChatMessage, type ChatMessage as SharedChatMessage } from '../../../shared/collab';
+import type * as Wire from '../../../shared/wire';
 
 /** board.md §3 Chat message (as the server sends it), and whether it is still being sent. */
 export interface ChatMessage extends SharedChatMessage {
@@ -126,7 +127,7 @@ export class ChatStore {
     this.loading$.next(true);
     try {
       const query = from ? `?From=${encodeURIComponent(from)}` : '';
-      const page = await this.session.request<ChatMessage[]>('GET', `/api/boards/${encodeURIComponent(this.code)}/messages${query}`);
+      const page = await this.session.request<Wire.ChatMessages>('GET', `/api/boards/${encodeURIComponent(this.code)}/messages${query}`);
       this.loadFailed$.next(false);
       if (page.length < this.pageSize) this.hasOlder$.next(false);
       return page;

@@ -2,6 +2,7 @@ import { BehaviorSubject, filter, type Observable, type Subscription } from 'rxj
 import { COMMENT_DEFAULT_COLOR, COMMENT_MARKER_SIZE } from '../../../shared/constants';
 import type { HubEventMessage, HubMethod } from '../../../shared/hub';
 import type { CommentView } from '../../../shared/collab';
+import type * as Wire from '../../../shared/wire';
 import type { CommentShape } from '../../../shared/model';
 import type { Editor } from '../../editor/editor';
 import { cleanComment } from './text';
@@ -9,14 +10,8 @@ import { cleanComment } from './text';
 /** board.md §3 Comment (shared/collab CommentView). */
 export type Comment = CommentView;
 
-/** board.md §3 Thread. */
-export interface Thread {
-  threadId: string;
-  shapeId: string | null;
-  comments: Comment[];
-  resolved: boolean;
-  deleted: boolean;
-}
+/** board.md §3 Thread, as GET /api/boards/{id}/comments answers it (shared/wire.ts). */
+export type Thread = Wire.CommentThread;
 
 /** What the comments need of the board's session (SyncClient has it). */
 export interface CommentsSession {
@@ -78,7 +73,7 @@ export class CommentsStore {
 
   async load(): Promise<void> {
     try {
-      const list = await this.session.request<Thread[]>('GET', `/api/boards/${encodeURIComponent(this.code)}/comments`);
+      const list = await this.session.request<Wire.CommentThreads>('GET', `/api/boards/${encodeURIComponent(this.code)}/comments`);
       const map = new Map(this.threads$.value);
       for (const t of list) map.set(t.threadId, t);
       this.threads$.next(map);
@@ -99,6 +94,7 @@ export class CommentsStore {
 
   /** Every comment marker on the board (resolved ones included). */
   markers(): CommentShape[] {
+    // the comment feature's own kind (a pin and its thread): not a kind switch (shape-registry.test.ts)
     return this.editor.getShapes().filter((s): s is CommentShape => s.cmd === 'comment');
   }
 
@@ -129,6 +125,7 @@ export class CommentsStore {
   /** Opens the box of the thread a marker shape belongs to. */
   openShape(shapeId: string): void {
     const shape = this.editor.doc.get(shapeId);
+    // the comment feature's own kind (a pin and its thread): not a kind switch (shape-registry.test.ts)
     if (shape?.cmd === 'comment') this.open(shape.threadId);
   }
 
