@@ -1,13 +1,13 @@
 // The server as plain JavaScript for `node` (no TypeScript at run time): platform/main.ts, the
-// thumbnail render process and the operators' command line (scripts/admin.ts), bundled by esbuild
-// into build/. Packages stay external (node_modules at run time: a production install has exactly
-// the runtime `dependencies`); our own modules
+// render process (platform/render-process.ts: thumbnails, PDF pages) and the operators' command
+// line (scripts/admin.ts), bundled by esbuild into build/. Packages stay external (node_modules at
+// run time: a production install has exactly the runtime `dependencies`); our own modules
 // (platform/, shared/) are bundled. build/ sits one level under the root like platform/, so paths
 // the server derives from its own file (the root, dist/) are the same built or not.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'platform/main.ts', 'render-process': 'platform/library/render/process.ts', admin: 'scripts/admin.ts' },
+  entryPoints: { main: 'platform/main.ts', 'render-process': 'platform/render-process.ts', admin: 'scripts/admin.ts' },
   outdir: 'build',
   bundle: true,
   platform: 'node',

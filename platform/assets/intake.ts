@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { COMPRESSION, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../../shared/constants';
-import { PDF_MAX_PAGES, PDF_MIME, pdfInfo, pdfPageVariants } from './pdf';
+import { PDF_MAX_PAGES, PDF_MIME } from './pdf';
+import { pdfInfo, pdfPageVariants } from './pdf-render';
 import { VARIANTS, variantWidth, type Variant } from './variants';
 
 /**
@@ -20,7 +21,8 @@ import { VARIANTS, variantWidth, type Variant } from './variants';
  *     rasterised to PNG (nothing of it runs: no script, handler or outside reference survives);
  *     animated GIF and WebP keep their frames;
  *  5. the previews by zoom level (s1, preview) are made once, here;
- *  6. a PDF is kept whole as `original` with its page count; page 1 is drawn now (./pdf.ts).
+ *  6. a PDF is kept whole as `original` with its page count; page 1 is drawn now (./pdf.ts, in
+ *     the render process: ./pdf-render.ts).
  */
 export interface IntakeInput {
   /** the file as the client named it */

@@ -8,6 +8,10 @@ import { VARIANTS, variantWidth, type Variant } from './variants';
  * with @napi-rs/canvas: no browser, no eval) to a PNG on white, at a scale that keeps its longer
  * side near 2,000 px, then made into the same variants as a picture. Page 1 is drawn at upload;
  * the others the first time someone asks for them (GET …?Page=N), then kept.
+ *
+ * The drawing (readPdfInfo, drawPdfPage) runs in the node's render process
+ * (platform/render-process.ts), never on the node's own thread: the node asks for it through
+ * ./pdf-render.ts.
  */
 export const PDF_MIME = 'application/pdf';
 /** The most pages a document may have (larger ones are refused as unsupported). */
@@ -21,7 +25,7 @@ export interface PdfInfo {
   height: number;
 }
 
-export async function pdfInfo(data: Buffer): Promise<PdfInfo> {
+export async function readPdfInfo(data: Uint8Array): Promise<PdfInfo> {
   const doc = await getDocumentProxy(new Uint8Array(data));
   try {
     const viewport = (await doc.getPage(1)).getViewport({ scale: 1 });
@@ -31,15 +35,17 @@ export async function pdfInfo(data: Buffer): Promise<PdfInfo> {
   }
 }
 
+export type PageVariants = Record<Variant, { data: Buffer; contentType: string }>;
+
 /** The variants of page `page` (1-based) of a PDF. */
-export async function pdfPageVariants(data: Buffer, page: number): Promise<Record<Variant, { data: Buffer; contentType: string }>> {
+export async function drawPdfPage(data: Uint8Array, page: number): Promise<PageVariants> {
   const doc = await getDocumentProxy(new Uint8Array(data));
   try {
     const viewport = (await doc.getPage(page)).getViewport({ scale: 1 });
     const scale = Math.min(4, FULL_SIDE / Math.max(viewport.width, viewport.height, 1));
     const png = Buffer.from(await renderPageAsImage(doc, page, { canvasImport: () => import('@napi-rs/canvas'), scale }));
     const full = await sharp(png).flatten({ background: '#ffffff' }).png().toBuffer({ resolveWithObject: true });
-    const out = { full: { data: full.data, contentType: 'image/png' } } as Record<Variant, { data: Buffer; contentType: string }>;
+    const out = { full: { data: full.data, contentType: 'image/png' } } as PageVariants;
     for (const variant of VARIANTS) {
       if (variant === 'full') continue;
       out[variant] = {

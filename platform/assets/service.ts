@@ -11,7 +11,8 @@ import { intake, IntakeError, uploadLimit, type IntakeResult } from './intake';
 import { copyAssets } from './copy';
 import { findAsset, insertAsset, type AssetRow } from './repo';
 import { readObject, type AssetStorage, type StoredObject } from './storage';
-import { pageKey, PDF_MIME, pdfPageVariants } from './pdf';
+import { pageKey, PDF_MIME } from './pdf';
+import { pdfPageVariants } from './pdf-render';
 import { VARIANTS, type Variant } from './variants';
 
 export type AssetApp = Pick<ServerApplicationState, 'config' | 'db' | 'logger' | 'bus' | 'metrics'> & { assets: AssetStorage };

@@ -6,7 +6,7 @@ import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
 import { findUserById } from '../users/api';
 import { boardsWithListData, thumbnailUrl } from './board-list';
-import { renderThumbnailPng } from './render/index';
+import { renderThumbnailPng } from '../core/render/index';
 import { addUserTags, coreActionsOf, countOwnedBoards, findLiveBoard, storageOf, storeThumbnail } from './repo';
 import { userIdOf, type App } from './service';
 import { newThumbnailKey, THUMBNAIL_HEIGHT, THUMBNAIL_TYPE, THUMBNAIL_WIDTH } from './thumbnails';

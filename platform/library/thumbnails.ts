@@ -6,7 +6,7 @@ import { isAnnotation, shapeAsset, shapeTree } from '../../shared/geometry';
 import type { Shape } from '../../shared/model';
 import { type BoardApp, isPrivateModeOn, type BoardRow, boardStateAt } from '../boards/api';
 import { pageKey, readObject, type AssetStorage } from '../assets/api';
-import { renderThumbnailPng } from './render/index';
+import { renderThumbnailPng } from '../core/render/index';
 import { claimThumbnail, findLiveBoard, noteChange, storeThumbnail } from './repo';
 
 /**

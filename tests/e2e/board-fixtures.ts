@@ -41,10 +41,19 @@ export async function createBoardIn(page: Page, server: TestServer): Promise<str
   return code;
 }
 
-/** createBoardIn, past the owner's start screen: a new board ready to draw on. */
+/**
+ * createBoardIn, past the owner's start screen: a new board ready to draw on. Its creator is the
+ * Owner of a new board, so the start screen comes: wait for it as long as a loaded machine may
+ * need (a 5 s look once missed it and left it over the toolbox).
+ */
 export async function startBoardIn(page: Page, server: TestServer): Promise<string> {
   const code = await createBoardIn(page, server);
-  await startDrawing(page);
+  // it comes for the Owner once the claims are in, unless a guest's Welcome comes first
+  await page.waitForFunction(() => window.tabula?.sync.claims$.value.role != null, null, { timeout: 20_000 });
+  const comes = await page.evaluate(
+    () => window.tabula!.sync.claims$.value.role === 'Owner' && !document.querySelector('[role="dialog"][aria-label="Welcome"]'),
+  );
+  await startDrawing(page, comes ? 20_000 : 1_000);
   return code;
 }
 
