@@ -54,6 +54,10 @@ export interface LogQuery {
   Value?: string;
 }
 export type LogPage = Wire.SystemLogPage;
+/** A report the dashboard lists (GET /api/admin/reports; docs/backoffice.md "Reports"). */
+export type ReportInfo = Wire.AdminReport;
+/** GET /api/admin/database-status: the one report that is an object, not a list. */
+export type DatabaseStatus = Wire.DatabaseStatus;
 /** What deleting a board, an account, a feedback or a directory answers. */
 export type Deleted = Wire.Deleted;
 /** What the Toggle buttons of a user answer: the id and the new state. */

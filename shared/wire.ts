@@ -266,6 +266,28 @@ export type AdminOutboxPage = {
   data: OutboxItem[];
 };
 
+export type AdminReport = {
+  /** the path under /api/admin/ and the file name */
+  name: string;
+  title: string;
+  description: string;
+  path: string;
+  /** list: the list protocol; object: one JSON object (CSV: one line per figure) */
+  kind: 'list' | 'object';
+  quickFilters: string[];
+  orders: string[];
+  parameters: AdminReportParameter[];
+  /** the most rows one answer holds (Take, and every CSV); null for an object */
+  maxRows: number | null;
+};
+
+export type AdminReportParameter = {
+  name: string;
+  default: number | null;
+};
+
+export type AdminReports = AdminReport[];
+
 export type AdminStorageRecalculated = {
   /** accounts recalculated */
   users: number;
@@ -513,6 +535,20 @@ export type BoardName = {
   name: string;
 };
 
+export type BoardOverloadedMembers = {
+  id: string;
+  code: string;
+  name: string;
+  /** the owner’s username; null for a guest owner */
+  owner: string | null;
+  members: number;
+  /** of them, signed-in accounts */
+  users: number;
+  status: string;
+  createdDate: string;
+  lastSession: string | null;
+};
+
 export type BoardUserConfig = {
   keys: BoardKey[];
   snapToObject: boolean;
@@ -522,6 +558,11 @@ export type BoardUserConfig = {
 export type BoardWorkspace = {
   id: string;
   altId: string;
+};
+
+export type BoardsOverloadedMembersPage = {
+  totalCount: number;
+  data: BoardOverloadedMembers[];
 };
 
 export type BoardsPage = {
@@ -609,6 +650,49 @@ export type CreatedBoard = {
   id: string;
 };
 
+export type DatabaseConnections = {
+  /** pg_stat_activity state (active, idle, idle in transaction …); background: a server process */
+  state: string;
+  count: number;
+};
+
+export type DatabaseStatement = {
+  query: string;
+  calls: number;
+  totalMs: number;
+  meanMs: number;
+  rows: number;
+};
+
+export type DatabaseStatements = {
+  /** whether pg_stat_statements could be read */
+  available: boolean;
+  note: string;
+  top: DatabaseStatement[];
+};
+
+export type DatabaseStatus = {
+  checkedAt: string;
+  /** PostgreSQL’s version() */
+  version: string;
+  database: string;
+  /** pg_database_size of this database */
+  sizeBytes: number;
+  connections: DatabaseConnections[];
+  largestTables: DatabaseTable[];
+  statements: DatabaseStatements;
+};
+
+export type DatabaseTable = {
+  name: string;
+  /** table, indexes and TOAST */
+  totalBytes: number;
+  tableBytes: number;
+  indexBytes: number;
+  /** the planner’s estimate (reltuples) */
+  rows: number;
+};
+
 export type Deleted = {
   id: string;
   message: string;
@@ -620,6 +704,43 @@ export type DeletedWorkspace = {
 
 export type DisposeAt = {
   disposeAt: string | null;
+};
+
+export type DuplicateBoards = {
+  /** the owner’s user id, or a guest owner’s key */
+  owner: string | null;
+  /** null for a guest owner */
+  username: string | null;
+  name: string;
+  boards: number;
+  /** the boards’ codes, oldest first */
+  codes: string[];
+  firstCreated: string;
+  lastCreated: string;
+};
+
+export type DuplicateBoardsPage = {
+  totalCount: number;
+  data: DuplicateBoards[];
+};
+
+export type DuplicateUser = {
+  /** what collides */
+  reason: 'e-mail' | 'display name';
+  /** the normalised e-mail or display name the accounts share */
+  key: string;
+  /** how many accounts share it */
+  groupSize: number;
+  id: string;
+  username: string;
+  displayName: string;
+  isActive: boolean;
+  createdDate: string;
+};
+
+export type DuplicateUsersPage = {
+  totalCount: number;
+  data: DuplicateUser[];
 };
 
 export type DuplicatedAsset = {
@@ -804,6 +925,21 @@ export type MonthlyPrice = {
   formatted: string;
 };
 
+export type NeverLoggedInUser = {
+  id: string;
+  username: string;
+  displayName: string;
+  isActive: boolean;
+  /** whether a password was set (an account made through an external sign-in has none) */
+  hasPassword: boolean;
+  createdDate: string;
+};
+
+export type NeverLoggedInUsersPage = {
+  totalCount: number;
+  data: NeverLoggedInUser[];
+};
+
 export type NextPayment = {
   date: string;
   amount: number;
@@ -900,6 +1036,24 @@ export type OutboxResend = {
   status: string;
   error?: string;
   message: string;
+};
+
+export type OverStorageWorkspace = {
+  id: string;
+  altId: string;
+  name: string;
+  /** the owner’s username */
+  owner: string;
+  isDefault: boolean;
+  /** its subscription’s plan; null for a workspace without a subscription */
+  plan: string | null;
+  boards: number;
+  bytes: number;
+};
+
+export type OverStorageWorkspacesPage = {
+  totalCount: number;
+  data: OverStorageWorkspace[];
 };
 
 export type PanelHome = {
@@ -1192,6 +1346,21 @@ export type TokenSession = {
   expiresIn: number;
 };
 
+export type UploadReportRow = {
+  id: string;
+  name: string;
+  mime: string;
+  /** every stored variant and page */
+  bytes: number;
+  pages: number;
+  /** the board code; null once the board is removed */
+  board: string | null;
+  boardName: string | null;
+  /** the uploader’s username, a guest’s key (never its secret), or null once the account is gone */
+  uploader: string | null;
+  createdDate: string;
+};
+
 export type UploadedAsset = {
   id: string;
   width: number;
@@ -1204,6 +1373,11 @@ export type UploadedAsset = {
       total: number;
     };
   };
+};
+
+export type UploadsPage = {
+  totalCount: number;
+  data: UploadReportRow[];
 };
 
 export type UserAuditRow = {
@@ -1229,8 +1403,38 @@ export type UserConfigSaved = {
   colors: string[];
 };
 
+export type UserFunctionalRole = {
+  code: number;
+  /** the profile select’s label */
+  role: string;
+  users: number;
+  /** of them, active accounts */
+  active: number;
+};
+
+export type UserFunctionalRolesPage = {
+  totalCount: number;
+  data: UserFunctionalRole[];
+};
+
 export type UserTags = {
   tags: string[];
+};
+
+export type UserWithMostBoards = {
+  id: string;
+  username: string;
+  displayName: string;
+  boards: number;
+  /** of them, active boards */
+  active: number;
+  /** when the newest was created */
+  lastCreated: string;
+};
+
+export type UsersWithMostBoardsPage = {
+  totalCount: number;
+  data: UserWithMostBoards[];
 };
 
 export type Validation = {

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { http, listFetcher, type FetchPage } from '../../ui';
 import type { Announcement, AnnouncementType } from '../../shared/announcements';
+import type { ReportInfo } from '../api';
 
 /** A row of the announcements grid (GET /api/admin/announcements, list protocol). */
 export interface AnnouncementRow extends Announcement {
@@ -28,6 +29,23 @@ export interface DashboardApi {
   publishAnnouncement(input: AnnouncementInput): Promise<Announcement>;
   withdrawAnnouncement(id: string): Promise<{ id: string; removed: true }>;
   figures(): Promise<DashboardFigures>;
+  /** GET /api/admin/reports: every report, as the dashboard lists them */
+  reports(): Promise<ReportInfo[]>;
+  /** a report's file: CSV (`Accept: text/csv`) or its JSON answer, as text */
+  reportFile(report: ReportInfo, format: ReportFormat): Promise<string>;
+}
+
+export type ReportFormat = 'csv' | 'json';
+
+/**
+ * A report's file as text. CSV: the report's rows (at most its maxRows) as the server writes them.
+ * JSON: a list report's answer `{ totalCount, data }` with as many rows as the CSV (Take = maxRows),
+ * or the object of database-status, indented.
+ */
+async function reportFile(report: ReportInfo, format: ReportFormat): Promise<string> {
+  if (format === 'csv') return http.request<string>('GET', report.path, { headers: { accept: 'text/csv' } });
+  const answer = await http.get<unknown>(report.path, report.kind === 'list' && report.maxRows ? { Take: report.maxRows } : {});
+  return `${JSON.stringify(answer, null, 2)}\n`;
 }
 
 export const httpDashboardApi: DashboardApi = {
@@ -35,6 +53,8 @@ export const httpDashboardApi: DashboardApi = {
   publishAnnouncement: (input) => http.post('/api/admin/announcements', input),
   withdrawAnnouncement: (id) => http.delete(`/api/admin/announcements/${encodeURIComponent(id)}`),
   figures: () => http.get('/api/admin/dashboard'),
+  reports: async () => (await http.get<ReportInfo[]>('/api/admin/reports')) ?? [],
+  reportFile,
 };
 
 export const DashboardApiContext = createContext<DashboardApi>(httpDashboardApi);

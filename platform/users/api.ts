@@ -1,9 +1,10 @@
 /**
  * What other domains may use of users (docs/architecture.md "Domains and their api.ts"): finding,
- * creating and updating a user, the username and id checks, and the plan a user holds. Exposed too
+ * creating and updating a user, the username and id checks, the plan a user holds, and the profile's job categories (ROLE_CODES). Exposed too
  * as `server.plugins.users`.
  */
 export { planOf, qtyOf } from './plan';
+export { ROLE_CODES } from './role-codes';
 export {
   findUserById,
   findUserByUsername,

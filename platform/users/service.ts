@@ -7,19 +7,7 @@ import { deleteUserImage, saveUserImage, updateUser, type UserRow } from './repo
 import { accountClaims } from '../billing/api';
 import type { Db } from '../db/index';
 
-/** Job categories of the profile's role select (panel.md §3); 100 (Others) is the default. */
-export const ROLE_CODES = {
-  1: 'Facilitator',
-  2: 'Designer',
-  3: 'Project Manager',
-  5: 'Software Developer',
-  6: 'Marketing and Sales',
-  7: 'Management',
-  8: 'Teacher/Educator',
-  9: 'Student',
-  10: 'Consultant',
-  100: 'Others',
-} as const;
+export { ROLE_CODES } from './role-codes';
 export const LANGUAGES = ['en', 'fa'] as const;
 
 export interface Profile {

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpError, type FetchPage, type ListQuery } from '../../ui';
 import type { AnnouncementType } from '../../shared/announcements';
 import { DashboardApiContext, type AnnouncementRow, type DashboardApi, type DashboardFigures } from '../../admin/dashboard/api';
+import type { ReportInfo } from '../../admin/api';
 import { ShellAt } from '../support/shell-at';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 23, 9, 0) + minutes * 60_000).toISOString();
@@ -18,6 +19,37 @@ const SAMPLE_ANNOUNCEMENTS: AnnouncementRow[] = Array.from({ length: 12 }, (_, i
   publishedAt: at(-i * 1440 - 60),
   publishedBy: 'opal@example.com',
 }));
+
+const listReport = (name: string, title: string, description: string, parameters: ReportInfo['parameters'] = []): ReportInfo => ({
+  name,
+  title,
+  description,
+  path: `/api/admin/${name}`,
+  kind: 'list',
+  quickFilters: [],
+  orders: [],
+  parameters,
+  maxRows: 3000,
+});
+
+/** Reports as GET /api/admin/reports lists them (a sample of the server's). */
+export const SAMPLE_REPORTS: ReportInfo[] = [
+  listReport(
+    'duplicate-users',
+    'Duplicate users',
+    'Accounts whose e-mail is the same once normalised (case, +tag, Gmail dots) or whose display name is the same (case, spaces): one row per account and kind.',
+  ),
+  listReport('users-with-most-board', 'Users with most boards', 'Signed-in accounts by the number of boards they own, most first.'),
+  listReport('boards-overloaded-members', 'Boards with too many members', 'Boards with more members than Threshold (default 50).', [
+    { name: 'Threshold', default: 50 },
+  ]),
+  listReport('broken', 'A report that fails', 'Its downloads answer an error (a toast says so).'),
+  {
+    ...listReport('database-status', 'Database status', 'PostgreSQL: the database size, connections by state, the largest tables.'),
+    kind: 'object',
+    maxRows: null,
+  },
+];
 
 /** An in-memory DashboardApi that answers the server's 400s for what it would refuse (no server). */
 function sampleDashboardApi(
@@ -61,6 +93,12 @@ function sampleDashboardApi(
       return { id, removed: true };
     },
     figures: async () => figures,
+    reports: async () => SAMPLE_REPORTS,
+    async reportFile(report, format) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      if (report.name === 'broken') throw new HttpError(500, { message: 'The report could not be computed.' }, 'Internal Server Error');
+      return format === 'csv' ? 'id,username\nu1,ada@example.com\n' : JSON.stringify({ totalCount: 1, data: [{ id: 'u1' }] }, null, 2);
+    },
   };
 }
 
@@ -84,7 +122,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Connections, next task countdown, the announcements form (5-2, Set; errors from the "server") and grid with Withdraw. */
+/** Connections, next task countdown, the announcements form (5-2, Set; errors from the "server") and grid with Withdraw, the reports list. */
 export const Dashboard: Story = { args: {} };
 /** No announcements yet ('No records'), and a scheduled task running now ('Running'). */
 export const NoAnnouncementsTaskRunning: Story = { args: { empty: true, nextTaskInSeconds: 0 } };

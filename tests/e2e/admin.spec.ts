@@ -296,3 +296,32 @@ test("a visit to a board reaches the operator's Performance logs and Feature aud
   await expect(table.getByRole('row').filter({ hasText: 'action:undo' }).filter({ hasText: code }).first()).toBeVisible();
   await shot(page, 'feature-audit-board');
 });
+
+test('the operator downloads a report as CSV from the Dashboard’s reports list (backoffice.md §2, §7)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${server.url}/accounts/login?ret=${encodeURIComponent('/panel/dashboard')}`);
+  await page.getByLabel('Username').fill(operatorEmail);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const reports = page.getByRole('region', { name: 'Reports' });
+  await expect(reports.getByRole('heading', { level: 3, name: 'Users with most boards' })).toBeVisible();
+  await expect(reports.getByRole('button', { name: 'Download JSON: Database status' })).toBeVisible();
+
+  // from the keyboard: focus the button, Enter; the file is saved with the report's name
+  const button = reports.getByRole('button', { name: 'Download CSV: Users with most boards' });
+  await button.focus();
+  const downloading = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('users-with-most-board.csv');
+  const text = await fs.readFile((await download.path())!, 'utf8');
+  expect(text.split('\n')[0]).toBe('id,username,displayName,boards,active,lastCreated');
+  expect(text).toContain(userEmail);
+  await expect(button).toBeEnabled();
+
+  // the block from its heading (the top bar stays over the page)
+  await reports.getByRole('heading', { level: 2, name: 'Reports' }).evaluate((h) => h.scrollIntoView({ block: 'center' }));
+  await shot(page, 'dashboard-reports');
+});

@@ -601,6 +601,29 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/feature-audits': { kind: 'user', req: () => ({ url: '/api/admin/feature-audits' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/perf-logs': { kind: 'user', req: () => ({ url: '/api/admin/perf-logs' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/orphan-assets': { kind: 'user', req: () => ({ url: '/api/admin/orphan-assets' }), expect: OPERATOR_ONLY() },
+  // the reports (platform/admin/reports/; docs/backoffice.md "Reports")
+  'GET /api/admin/duplicate-users': { kind: 'user', req: () => ({ url: '/api/admin/duplicate-users' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/never-loggedin-users': { kind: 'user', req: () => ({ url: '/api/admin/never-loggedin-users' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/user-functional-role': { kind: 'user', req: () => ({ url: '/api/admin/user-functional-role' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/users-with-most-board': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/users-with-most-board' }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/duplicate-boards': { kind: 'user', req: () => ({ url: '/api/admin/duplicate-boards' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/boards-overloaded-members': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/boards-overloaded-members' }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/over-storage-workspaces': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/over-storage-workspaces' }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/uploads': { kind: 'user', req: () => ({ url: '/api/admin/uploads' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/database-status': { kind: 'user', req: () => ({ url: '/api/admin/database-status' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/reports': { kind: 'user', req: () => ({ url: '/api/admin/reports' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/boards': { kind: 'user', req: () => ({ url: '/api/admin/boards' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/boards/{id}/details': {
     kind: 'board',

@@ -334,6 +334,26 @@ describe('the dashboard (stories over an in-memory dashboard API)', () => {
     await waitFor(() => expect(within(grid).getAllByRole('row')[1]!.textContent).not.toContain('Dark mode is here'));
   });
 
+  it('the reports list: each report with its title, description and two downloads named after it; a failed download is an error toast', async () => {
+    render(<D.Dashboard />);
+    const reports = await screen.findByRole('region', { name: 'Reports' }, { timeout: 5000 });
+    await within(reports).findByRole('heading', { level: 3, name: 'Duplicate users' });
+    const items = within(reports).getAllByRole('listitem');
+    expect(items).toHaveLength(dashboardStories.SAMPLE_REPORTS.length);
+    for (const report of dashboardStories.SAMPLE_REPORTS) {
+      expect(within(reports).getByText(report.description)).toBeTruthy();
+      expect(within(reports).getByRole('button', { name: `Download CSV: ${report.title}` })).toBeTruthy();
+      expect(within(reports).getByRole('button', { name: `Download JSON: ${report.title}` })).toBeTruthy();
+    }
+    const csv = within(reports).getByRole('button', { name: 'Download CSV: Duplicate users' }) as HTMLButtonElement;
+    fireEvent.click(csv);
+    // busy while it downloads, then ready again
+    await waitFor(() => expect(csv.getAttribute('aria-busy')).toBe('true'));
+    await waitFor(() => expect(csv.disabled).toBe(false));
+    fireEvent.click(within(reports).getByRole('button', { name: 'Download JSON: A report that fails' }));
+    await waitFor(() => expect(toastTexts()).toContain('The report could not be computed.'));
+  });
+
   it("an empty grid says 'No records'; a task due now shows Running", async () => {
     render(<D.NoAnnouncementsTaskRunning />);
     expect(await screen.findByText('No records', undefined, { timeout: 5000 })).toBeTruthy();

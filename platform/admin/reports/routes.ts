@@ -1,41 +1,126 @@
-import type { ServerRoute } from '@hapi/hapi';
+import type { ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { orphanAssetsBase, orphanAssetsList } from '../../assets/api';
-import { answerList, listAnswer, listQuery } from '../../core/list';
+import { answerList, listAnswer, listQuery, toCsv, wantsCsv, type ListDeclaration } from '../../core/list';
 import type { Db } from '../../db/index';
 import { operatorRoute } from '../operator';
+import { DATABASE_STATUS, databaseStatus, databaseStatusRows } from './database-status';
+import { REPORTS } from './registry';
+import type { Report } from './report';
 
 /**
- * The operators' reports (backoffice.md §7 "GET under /api/admin/ for reports"): each one a list
- * on the one list protocol, JSON by default and CSV with `Accept: text/csv`. The reports that
- * belong to another domain's data are declared by that domain (its api.ts) and answered here.
+ * The operators' reports (backoffice.md §7 "GET under /api/admin/ for reports"; docs/backoffice.md
+ * "Reports"): one route per report of the registry, on the one list protocol (JSON by default,
+ * CSV with `Accept: text/csv`); the catalogue the dashboard lists them from; and the database's
+ * status, one object.
  */
-const ORPHAN_ASSET = Joi.object({
-  id: Joi.string(),
-  name: Joi.string(),
-  mime: Joi.string(),
-  bytes: Joi.number().integer(),
-  board: Joi.string().allow(null).description('the board code; null once the board is removed'),
-  reason: Joi.string().valid('board removed', 'never shown'),
-  createdDate: Joi.string(),
+const csvFile = (h: ResponseToolkit, text: string, name: string) =>
+  h.response(text).type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`);
+
+/** A report's typed parameters beyond the protocol's (its list's `filters`) with their defaults. */
+function parametersOf(list: Pick<ListDeclaration, 'filters'>) {
+  return Object.entries(list.filters ?? {}).map(([name, f]) => {
+    const described = f.schema.describe() as { flags?: { default?: unknown } };
+    const value = described.flags?.default;
+    return { name, default: typeof value === 'number' ? value : null };
+  });
+}
+
+const REPORT_INFO = Joi.object({
+  name: Joi.string().description('the path under /api/admin/ and the file name'),
+  title: Joi.string(),
+  description: Joi.string(),
+  path: Joi.string(),
+  kind: Joi.string().valid('list', 'object').description('list: the list protocol; object: one JSON object (CSV: one line per figure)'),
+  quickFilters: Joi.array().items(Joi.string()),
+  orders: Joi.array().items(Joi.string()),
+  parameters: Joi.array().items(
+    Joi.object({ name: Joi.string(), default: Joi.number().allow(null) })
+      .prefs({ presence: 'required' })
+      .label('AdminReportParameter'),
+  ),
+  maxRows: Joi.number().integer().allow(null).description('the most rows one answer holds (Take, and every CSV); null for an object'),
 })
   .prefs({ presence: 'required' })
-  .label('OrphanAsset');
+  .label('AdminReport');
+
+export const DATABASE_STATUS_INFO = {
+  name: 'database-status',
+  title: 'Database status',
+  description:
+    'PostgreSQL: the database size, connections by state, the largest tables, and the costliest statements when pg_stat_statements is installed.',
+} as const;
+
+function reportRoute(db: Db, report: Report): ServerRoute {
+  const list = report.list(db);
+  const quick = Object.keys(list.quickFilters ?? {});
+  const params = parametersOf(list);
+  return {
+    method: 'GET',
+    path: `/api/admin/${report.name}`,
+    options: operatorRoute('admin-reports', {
+      description: `${report.title}: ${report.description}`,
+      notes:
+        `List protocol (Take, Skip, Orders: ${list.sortable.join(', ')}` +
+        (list.searchable?.length ? `; Filter: ${list.searchable.join(', ')}` : '') +
+        (quick.length ? `; QuickFilter: ${quick.join(', ')}` : '') +
+        (params.length ? `; ${params.map((p) => `${p.name} (default ${p.default})`).join(', ')}` : '') +
+        `); Accept: text/csv gives at most ${list.csvMax} rows.`,
+      validate: { query: listQuery(list) },
+      response: { schema: Joi.alternatives(listAnswer(`${list.name}Page`, report.row), Joi.string()) },
+    }),
+    handler: (request, h) => answerList(list, report.base(db), request, h),
+  };
+}
 
 export function reportRoutes(db: Db): ServerRoute[] {
-  const orphans = orphanAssetsList(db);
+  const catalogue = [
+    ...REPORTS.map((report) => {
+      const list = report.list(db);
+      return {
+        name: report.name,
+        title: report.title,
+        description: report.description,
+        path: `/api/admin/${report.name}`,
+        kind: 'list' as const,
+        quickFilters: Object.keys(list.quickFilters ?? {}),
+        orders: [...list.sortable],
+        parameters: parametersOf(list),
+        maxRows: list.csvMax ?? null,
+      };
+    }),
+    {
+      ...DATABASE_STATUS_INFO,
+      path: `/api/admin/${DATABASE_STATUS_INFO.name}`,
+      kind: 'object' as const,
+      quickFilters: [],
+      orders: [],
+      parameters: [],
+      maxRows: null,
+    },
+  ];
   return [
+    ...REPORTS.map((report) => reportRoute(db, report)),
     {
       method: 'GET',
-      path: '/api/admin/orphan-assets',
+      path: `/api/admin/${DATABASE_STATUS_INFO.name}`,
       options: operatorRoute('admin-reports', {
-        description:
-          'Assets nothing shows: of removed boards not yet swept, or uploaded over an hour ago and named by no command (docs/assets.md)',
-        notes: `List protocol (Take, Skip, Orders, Filter, QuickFilter: ${Object.keys(orphans.quickFilters ?? {}).join(', ')}); Accept: text/csv gives at most ${orphans.csvMax} rows.`,
-        validate: { query: listQuery(orphans) },
-        response: { schema: Joi.alternatives(listAnswer('OrphanAssetsPage', ORPHAN_ASSET), Joi.string()) },
+        description: `${DATABASE_STATUS_INFO.title}: ${DATABASE_STATUS_INFO.description}`,
+        notes: 'One object; Accept: text/csv gives one line per figure (section, name, value).',
+        response: { schema: Joi.alternatives(DATABASE_STATUS, Joi.string()) },
       }),
-      handler: (request, h) => answerList(orphans, orphanAssetsBase(db), request, h),
+      handler: async (request, h) => {
+        const status = await databaseStatus(db);
+        return wantsCsv(request) ? csvFile(h, toCsv(databaseStatusRows(status)), DATABASE_STATUS_INFO.name) : status;
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/admin/reports',
+      options: operatorRoute('admin-reports', {
+        description: 'The reports: each one’s title, description, path, parameters and how many rows it answers at most',
+        response: { schema: Joi.array().items(REPORT_INFO).label('AdminReports') },
+      }),
+      handler: () => catalogue,
     },
   ];
 }
