@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpError, type FetchPage, type ListQuery } from '../../ui';
 import type { AnnouncementType } from '../../shared/announcements';
 import { DashboardApiContext, type AnnouncementRow, type DashboardApi, type DashboardFigures } from '../../admin/dashboard/api';
-import type { ReportInfo } from '../../admin/api';
+import { SAMPLE_REPORTS } from './dashboard.data';
 import { ShellAt } from '../support/shell-at';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 23, 9, 0) + minutes * 60_000).toISOString();
@@ -19,37 +19,6 @@ const SAMPLE_ANNOUNCEMENTS: AnnouncementRow[] = Array.from({ length: 12 }, (_, i
   publishedAt: at(-i * 1440 - 60),
   publishedBy: 'opal@example.com',
 }));
-
-const listReport = (name: string, title: string, description: string, parameters: ReportInfo['parameters'] = []): ReportInfo => ({
-  name,
-  title,
-  description,
-  path: `/api/admin/${name}`,
-  kind: 'list',
-  quickFilters: [],
-  orders: [],
-  parameters,
-  maxRows: 3000,
-});
-
-/** Reports as GET /api/admin/reports lists them (a sample of the server's). */
-export const SAMPLE_REPORTS: ReportInfo[] = [
-  listReport(
-    'duplicate-users',
-    'Duplicate users',
-    'Accounts whose e-mail is the same once normalised (case, +tag, Gmail dots) or whose display name is the same (case, spaces): one row per account and kind.',
-  ),
-  listReport('users-with-most-board', 'Users with most boards', 'Signed-in accounts by the number of boards they own, most first.'),
-  listReport('boards-overloaded-members', 'Boards with too many members', 'Boards with more members than Threshold (default 50).', [
-    { name: 'Threshold', default: 50 },
-  ]),
-  listReport('broken', 'A report that fails', 'Its downloads answer an error (a toast says so).'),
-  {
-    ...listReport('database-status', 'Database status', 'PostgreSQL: the database size, connections by state, the largest tables.'),
-    kind: 'object',
-    maxRows: null,
-  },
-];
 
 /** An in-memory DashboardApi that answers the server's 400s for what it would refuse (no server). */
 function sampleDashboardApi(

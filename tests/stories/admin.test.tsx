@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it } from 'vitest';
 import * as stories from '../../stories/admin/admin.stories';
 import * as dashboardStories from '../../stories/admin/dashboard.stories';
+import { SAMPLE_REPORTS } from '../../stories/admin/dashboard.data';
 import { nextIndex } from '../../admin/log-viewer/keys';
 import { ADMIN_NAV } from '../../panel/nav';
 import { toasts$ } from '../../ui';
@@ -339,8 +340,8 @@ describe('the dashboard (stories over an in-memory dashboard API)', () => {
     const reports = await screen.findByRole('region', { name: 'Reports' }, { timeout: 5000 });
     await within(reports).findByRole('heading', { level: 3, name: 'Duplicate users' });
     const items = within(reports).getAllByRole('listitem');
-    expect(items).toHaveLength(dashboardStories.SAMPLE_REPORTS.length);
-    for (const report of dashboardStories.SAMPLE_REPORTS) {
+    expect(items).toHaveLength(SAMPLE_REPORTS.length);
+    for (const report of SAMPLE_REPORTS) {
       expect(within(reports).getByText(report.description)).toBeTruthy();
       expect(within(reports).getByRole('button', { name: `Download CSV: ${report.title}` })).toBeTruthy();
       expect(within(reports).getByRole('button', { name: `Download JSON: ${report.title}` })).toBeTruthy();
