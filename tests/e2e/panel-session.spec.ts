@@ -3,11 +3,13 @@ import { useServer } from './support/suite';
 
 /**
  * The HTTP layer's session rules in the browser (panel.md §4, §7, §8), on a platform whose
- * access tokens live 1 s with no clock-skew leeway (so a test waits ~1 s for its token to expire,
+ * access tokens live 3 s with no clock-skew leeway (so a test waits ~3 s for its token to expire,
  * not 7): an expired token is refreshed once and the call retried; when the refresh fails the
  * user lands on the login page with ret. And the guest's boards are merged into the account at login.
+ * (1 s was too short on a loaded machine: the retried call could arrive after its fresh token
+ * had expired too, and the second refusal sent the user to log in.)
  */
-const server = useServer({ ACCESS_TOKEN_TTL: '1', ACCESS_TOKEN_LEEWAY_SECONDS: '0' });
+const server = useServer({ ACCESS_TOKEN_TTL: '3', ACCESS_TOKEN_LEEWAY_SECONDS: '0' });
 
 const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 /** Waits until the page's stored access token is past its expiry (a condition, not a fixed sleep). */
@@ -58,7 +60,7 @@ test('an expired access token is refreshed once and the call retried', async ({ 
   expect(after).not.toBe(before);
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await expect(page.getByRole('menu')).toContainText(email);
-  // no refresh was refused (each token lives 1 s here: a slow run may refresh again, never fail)
+  // no refresh was refused (each token lives 3 s here: a slow run may refresh again, never fail)
   expect(refreshes.every((status) => status === 200)).toBe(true);
 });
 
@@ -96,7 +98,7 @@ test("a guest's boards are merged into the account at login", async ({ page }) =
   const answer = await migrated;
   expect(answer.status()).toBe(200);
   expect(await answer.json()).toMatchObject({ boards: 1 });
-  // the board is now the account's: only its owner may delete it. This file's tokens live 1 s, so
+  // the board is now the account's: only its owner may delete it. This file's tokens live 3 s, so
   // the call takes a fresh session first (and once more if that one ran out on the way)
   const status = await page.evaluate(async (id) => {
     const fresh = async () => {
