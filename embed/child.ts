@@ -187,7 +187,8 @@ async function createBoard(context: EmbedContext, server: string): Promise<{ cod
     const res = await fetch(`${server}/api/boards`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(context.token ? { authorization: `Bearer ${context.token}` } : {}) },
-      body: JSON.stringify({ Uid: context.uid }),
+      // the participant's time zone: the day in the default name 'Untitled board · Nov 28'
+      body: JSON.stringify({ Uid: context.uid, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined }),
     });
     const body = (await res.json().catch(() => null)) as { code?: string; message?: string } | null;
     if (res.ok && body?.code) return { code: body.code };

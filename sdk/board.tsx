@@ -6,6 +6,7 @@ import type * as Wire from '../shared/wire';
 import { isHiddenCommand } from '../shared/permissions';
 import { decodeClaims } from '../ui/auth';
 import { userBindings } from './actions';
+import { bindClipboardEvents } from './actions/clipboard-events';
 import { applySavedViewport } from './collab/saved-viewport';
 import { Editor } from './editor/editor';
 import { registerPictureSource } from './assets/pictures';
@@ -21,6 +22,7 @@ import { BoardScreen, type BoardFeatures } from './ui/board-screen';
 import { ColoursProvider } from './ui/colour-picker';
 import { readSnap } from './ui/settings-dialog';
 import { useBoardStyles } from './ui/use-styles';
+import { guardUnload } from './ui/waiting-changes';
 
 export type { BoardFeatures };
 
@@ -187,6 +189,8 @@ export function Board(props: BoardProps) {
         void sync.request('POST', '/api/logs/clients', { level: 'warn', context: 'image', message, data }).catch(() => {}),
     });
     const stopDrops = acceptDroppedFiles(container, editor);
+    // Ctrl+C/X/V through the browser's own copy, cut and paste events (no permission, plain HTTP too)
+    const stopClipboard = bindClipboardEvents(container, editor);
     const subs = [
       sync.board$
         .pipe(
@@ -273,12 +277,16 @@ export function Board(props: BoardProps) {
     latest.current.onCreate?.({ editor, sync });
     setSession({ editor, sync });
     const stopTelemetry = startTelemetry(editor, sync, { server, board: code, hosted: Boolean(latest.current.documentTitle) });
+    // the hosted page asks before it is closed while changes wait to be sent (a host page's window is its own)
+    const stopGuard = latest.current.documentTitle && typeof window !== 'undefined' ? guardUnload(sync.pending$) : null;
     void sync.connect();
     return () => {
       stopTelemetry();
+      stopGuard?.();
       for (const s of subs) s.unsubscribe();
       forgetPictures();
       stopDrops();
+      stopClipboard();
       void sync.destroy();
       editor.destroy();
       setSession(null);

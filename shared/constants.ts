@@ -121,6 +121,8 @@ export const FONT_SIZES = [12, 16, 20, 26, 30, 40, 50, 70, 100] as const;
 export const DEFAULT_FONT = 'Open Sans';
 export const DEFAULT_FONT_SIZE = 16;
 export const DEFAULT_TEXT_ALIGN = 'left' as const;
+/** Sticky notes are centred unless aligned otherwise (how every note was drawn before `align`; what Miro does). */
+export const STICKY_DEFAULT_ALIGN = 'center' as const;
 export const TEXT_ALIGNS = ['left', 'center', 'right'] as const;
 /** Pure text measurement: a character is about 0.6 × the font size wide (shared/geometry/text). */
 export const CHAR_WIDTH_FACTOR = 0.6;

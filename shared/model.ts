@@ -119,6 +119,8 @@ export interface StickyNoteShape extends ShapeBase {
   color: string;
   size: StickySize;
   fontSize: number;
+  /** text alignment (board.md §3); absent: left (§9 default alignment) */
+  align?: TextAlign;
 }
 export interface ImageShape extends ShapeBase {
   cmd: 'image';
@@ -168,6 +170,13 @@ export interface TableShape extends ShapeBase {
   h: number;
   table: string[][];
   border: boolean;
+  /** the cells' text alignment; absent: left (board.md §9) */
+  align?: TextAlign;
+  /**
+   * relative column widths, one positive weight per column (a resize keeps them, so the columns
+   * keep their proportions); absent, or not one per column: equal columns. Older tables have none.
+   */
+  colWidths?: number[];
 }
 
 export type Shape =

@@ -211,21 +211,76 @@ export interface RoleGrants {
   facilitatorAllowed?: boolean;
 }
 
+/** Which grant gave a visitor their role: ownership, their own member role, the workspace level or the link level. */
+export type RoleSource = 'owner' | 'member' | 'workspace' | 'link' | 'none';
+
 /**
- * The role a visitor ends up with on a board: Owner for the owner, otherwise the strongest
- * of their member role, the workspace level (workspace members only) and the link level.
- * Without the facilitator policy a Facilitator grant counts as Editor. NoAccess when nothing grants access.
+ * The role a visitor ends up with on a board and the grant it comes from: Owner for the owner,
+ * otherwise the strongest of their member role, the workspace level (workspace members only) and
+ * the link level — so a member's own role below the link or workspace level has no effect
+ * (issue 34 item 6: the screens show the role in force and say why). Their own role wins a tie.
+ * Without the facilitator policy a Facilitator grant counts as Editor. NoAccess when nothing grants
+ * access; an explicit NoAccess member role (the owner's revocation) wins over both levels.
  */
-export function resolveBoardRole(grants: RoleGrants): Role {
-  if (grants.isOwner) return 'Owner';
-  // The owner's explicit revocation of a member wins over the link and workspace levels.
-  if (grants.memberRole === 'NoAccess') return 'NoAccess';
-  const candidates: Role[] = [];
-  if (grants.memberRole && isRole(grants.memberRole) && grants.memberRole !== 'Owner') candidates.push(grants.memberRole);
-  if (grants.isWorkspaceMember && grants.workspaceLevel && isRole(grants.workspaceLevel)) candidates.push(grants.workspaceLevel);
-  if (grants.linkLevel && isRole(grants.linkLevel)) candidates.push(grants.linkLevel);
-  let best: Role = 'NoAccess';
-  for (const role of candidates) if (ROLE_RANK[role] > ROLE_RANK[best]) best = role;
-  if (best === 'Facilitator' && grants.facilitatorAllowed === false) best = 'Editor';
+export function resolveBoardGrant(grants: RoleGrants): { role: Role; by: RoleSource } {
+  if (grants.isOwner) return { role: 'Owner', by: 'owner' };
+  if (grants.memberRole === 'NoAccess') return { role: 'NoAccess', by: 'member' };
+  const candidates: Array<[Role, RoleSource]> = [];
+  if (grants.memberRole && isRole(grants.memberRole) && grants.memberRole !== 'Owner') candidates.push([grants.memberRole, 'member']);
+  if (grants.isWorkspaceMember && grants.workspaceLevel && isRole(grants.workspaceLevel))
+    candidates.push([grants.workspaceLevel, 'workspace']);
+  if (grants.linkLevel && isRole(grants.linkLevel)) candidates.push([grants.linkLevel, 'link']);
+  let best: { role: Role; by: RoleSource } = { role: 'NoAccess', by: 'none' };
+  for (const [role, by] of candidates) if (ROLE_RANK[role] > ROLE_RANK[best.role]) best = { role, by };
+  if (best.role === 'Facilitator' && grants.facilitatorAllowed === false) best = { ...best, role: 'Editor' };
   return best;
+}
+
+/** The role a visitor ends up with on a board (`resolveBoardGrant` without its source). */
+export function resolveBoardRole(grants: RoleGrants): Role {
+  return resolveBoardGrant(grants).role;
+}
+
+/**
+ * What keeps a member's role from going lower (the owner's role choices below it have no effect):
+ * the board's ownership through the workspace (its owner and admins), else the stronger of the
+ * workspace level (workspace members) and the link level, when that is above Viewer's floor of
+ * nothing. null when every role the owner can give takes effect. NoAccess (revoking) always does.
+ */
+export function roleFloor(grants: Omit<RoleGrants, 'memberRole'>): { role: Role; by: 'owner' | 'workspace' | 'link' } | null {
+  const { role, by } = resolveBoardGrant({ ...grants, memberRole: null });
+  if (by === 'none' || role === 'NoAccess') return null;
+  return { role, by: by === 'member' ? 'link' : by };
+}
+
+/**
+ * Whether giving a member `role` takes effect under `floor`: nothing goes below the workspace's
+ * ownership; otherwise revoking (NoAccess) always does, and any role at or above the floor.
+ */
+export function roleTakesEffect(role: string, floor: { role: string; by: string } | null): boolean {
+  if (!floor || !isRole(floor.role)) return true;
+  if (floor.by === 'owner') return false;
+  return role === 'NoAccess' || (isRole(role) && ROLE_RANK[role] >= ROLE_RANK[floor.role]);
+}
+
+/** What a role lets its holder do, in the words of a sentence ('can edit'). */
+const ROLE_VERBS: Record<Role, string> = {
+  Owner: 'owns the board',
+  Facilitator: 'can facilitate',
+  Editor: 'can edit',
+  Commenter: 'can comment',
+  Viewer: 'can view',
+  NoAccess: 'has no access',
+};
+
+/**
+ * Why a member's role cannot go below `floor` (issue 34 item 6): 'Everyone with the link can
+ * edit: lower the link level first', the same for the workspace level, or the workspace's owners
+ * and admins, who own its boards.
+ */
+export function roleFloorText(floor: { role: string; by: string }): string {
+  const can = isRole(floor.role) ? ROLE_VERBS[floor.role] : 'has access';
+  if (floor.by === 'owner') return "The workspace's owner and admins own its boards: change their workspace role first";
+  if (floor.by === 'workspace') return `Everyone in the workspace ${can}: lower the workspace level first`;
+  return `Everyone with the link ${can}: lower the link level first`;
 }

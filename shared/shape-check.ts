@@ -41,6 +41,8 @@ export const SCHEMA_LIMITS = {
   metadataJson: 4096,
   propsPerCommand: 50,
   tableCell: 1000,
+  /** a table's relative column widths: each weight's range */
+  colWeight: { min: 1e-4, max: 1e4 },
   children: 10_000,
   page: 100_000,
   comment: COMMENT_MAX_LENGTH,
@@ -162,6 +164,8 @@ const table = list(list(str({ max: L.tableCell, empty: true }), { min: TABLE_LIM
   min: TABLE_LIMITS.min,
   max: TABLE_LIMITS.max,
 });
+const colWidths = list(num(L.colWeight.min, L.colWeight.max), { min: TABLE_LIMITS.min, max: TABLE_LIMITS.max });
+const align = oneOf(TEXT_ALIGNS);
 const timestamp = num(0, L.timestamp);
 
 const req = (rule: Rule): Field => ({ rule, required: true });
@@ -221,9 +225,9 @@ const KIND_FIELDS: Record<ShapeKind, Record<string, Field>> = {
     color: req(color),
     font: req(font),
     size: req(fontSize),
-    align: req(oneOf(TEXT_ALIGNS)),
+    align: req(align),
   },
-  stickyNote: { text: req(text), ...box, color: req(color), size: req(stickySize), fontSize: req(fontSize) },
+  stickyNote: { text: req(text), ...box, color: req(color), size: req(stickySize), fontSize: req(fontSize), align: opt(align) },
   image: { ...box, url: opt(url), resource: opt(str({ max: 36, pattern: UUID_REGEX, what: 'a UUID' })), page: opt(page) },
   frame: {
     ...box,
@@ -243,7 +247,7 @@ const KIND_FIELDS: Record<ShapeKind, Record<string, Field>> = {
   },
   composite: { shapes: req(shapesIn({ min: 1 })) },
   link: { url: req(httpUrl), shapes: req(shapesIn({})) },
-  table: { ...box, table: req(table), border: req(bool) },
+  table: { ...box, table: req(table), border: req(bool), align: opt(align), colWidths: opt(colWidths) },
 };
 
 const GROUP_KINDS: readonly ShapeKind[] = ['composite', 'link'];

@@ -3,20 +3,25 @@ import type { ServerApplicationState } from '@hapi/hapi';
 import {
   isRole,
   permissionsOf,
+  resolveBoardGrant,
   resolveBoardRole,
+  roleFloor,
   type LinkSharingLevel,
+  type RoleGrants,
+  type RoleSource,
   type Permission,
   type Role,
   type WorkspaceSharingLevel,
 } from '../../shared/permissions';
 import { MESSAGES } from '../../shared/messages';
 import { hasPolicy, POLICY } from '../../shared/policies';
-import { boardGrantOf } from '../../shared/workspace-roles';
+import { boardGrantOf, isWorkspaceRole, type WorkspaceRole } from '../../shared/workspace-roles';
 import type { Actor } from '../core/actor';
 import { accountClaims } from '../billing/api';
 import { findUserById, isUuid } from '../users/api';
 import { workspaceRoleOf, type WorkspaceRow } from '../workspaces/api';
 import { cachedVisitorLookup } from './access-cache';
+import { isMemberOwner } from './members';
 import { findBoardForVisitor, type BoardRow, type MemberRow } from './repo';
 
 /** What the board services need from `server.app`. */
@@ -105,4 +110,61 @@ export async function facilitatorAllowed(app: BoardApp, board: BoardRow): Promis
   if (!board.owner_id) return false;
   const owner = await findUserById(app.db, board.owner_id);
   return !!owner && hasPolicy(await accountClaims(app.db, app.config, owner), POLICY.facilitatorRole);
+}
+
+/** A member's role as it is in force on the board, where it comes from, and what keeps it from going lower. */
+export interface MemberGrant {
+  role: Role;
+  by: RoleSource;
+  /** shared/permissions roleFloor: the lowest role the owner can give this member that takes effect */
+  floor: ReturnType<typeof roleFloor>;
+}
+
+/**
+ * The role each member row holds in force — the same rule as a visitor's (`resolveAccess`): the
+ * board's owner, the workspace's owner and admins, else the strongest of their own role, the
+ * workspace level (workspace members) and the link level — keyed by member row id. One query for
+ * the members' workspace roles; the owner's plan only when a Facilitator is in play.
+ */
+export async function memberGrants(
+  app: BoardApp,
+  board: BoardRow,
+  members: ReadonlyArray<Pick<MemberRow, 'id' | 'uid' | 'user_id' | 'role'>>,
+): Promise<Map<string, MemberGrant>> {
+  const workspaceRoles = new Map<string, WorkspaceRole>();
+  const userIds = [...new Set(members.map((m) => m.user_id).filter((id): id is string => !!id))];
+  if (board.workspace_id && userIds.length) {
+    const workspace = (await app.db('workspaces').where({ id: board.workspace_id }).first('owner_id')) as
+      { owner_id: string | null } | undefined;
+    const rows = (await app
+      .db('workspace_members')
+      .where({ workspace_id: board.workspace_id })
+      .whereIn('user_id', userIds)
+      .select('user_id', 'role')) as Array<{ user_id: string; role: string }>;
+    for (const row of rows) if (isWorkspaceRole(row.role)) workspaceRoles.set(row.user_id, row.role);
+    if (workspace?.owner_id && userIds.includes(workspace.owner_id)) workspaceRoles.set(workspace.owner_id, 'Owner');
+  }
+  let facilitator: boolean | undefined;
+  const out = new Map<string, MemberGrant>();
+  for (const m of members) {
+    const fromWorkspace = boardGrantOf(m.user_id ? workspaceRoles.get(m.user_id) : null);
+    const levels: Omit<RoleGrants, 'memberRole'> = {
+      isOwner: isMemberOwner(board, m) || fromWorkspace.isOwner,
+      isWorkspaceMember: fromWorkspace.isWorkspaceMember,
+      workspaceLevel: board.workspace_level as WorkspaceSharingLevel,
+      linkLevel: board.link_level as LinkSharingLevel,
+    };
+    const grants: RoleGrants = { ...levels, memberRole: m.role && isRole(m.role) ? m.role : null };
+    let grant = resolveBoardGrant(grants);
+    let floor = roleFloor(levels);
+    if (grant.role === 'Facilitator' || floor?.role === 'Facilitator') {
+      facilitator ??= await facilitatorAllowed(app, board);
+      if (!facilitator) {
+        grant = resolveBoardGrant({ ...grants, facilitatorAllowed: false });
+        floor = roleFloor({ ...levels, facilitatorAllowed: false });
+      }
+    }
+    out.set(m.id, { ...grant, floor });
+  }
+  return out;
 }

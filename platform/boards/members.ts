@@ -23,9 +23,18 @@ export interface BoardMember {
   isOnline: boolean;
   isSelf: boolean;
   isOwner: boolean;
+  /** the role in force (their own, or the link or workspace level above it) */
   role: Role;
   status: string;
+  /**
+   * To the board's owner only (GET …/sharing): what keeps this member's role from going lower —
+   * the link or workspace level, or the workspace's ownership — or null when every role takes effect.
+   */
+  roleLimit?: RoleLimit | null;
 }
+
+/** shared/permissions roleFloor: the lowest role that takes effect for a member, and the grant behind it. */
+export type RoleLimit = { role: Role; by: 'owner' | 'workspace' | 'link' };
 
 export const GUEST_NAME = 'Guest';
 /** The name of a member invited by e-mail, to those who may not see the address (./contact.ts). */
@@ -63,18 +72,21 @@ export function isMemberOwner(board: BoardRow, m: Pick<MemberRow, 'uid' | 'user_
   return board.owner_id ? m.user_id === board.owner_id : m.uid === board.owner_uid;
 }
 
-/** The role a member holds: Owner, else their explicit role combined with the link level. */
+/**
+ * The role a member holds: Owner, else their explicit role combined with the link level (not the
+ * workspace level: access.ts memberGrants has the full rule, with a query).
+ */
 export function memberRole(board: BoardRow, m: MemberRow): Role {
   if (isMemberOwner(board, m)) return 'Owner';
   return resolveBoardRole({ memberRole: m.role && isRole(m.role) ? m.role : null, linkLevel: board.link_level as LinkSharingLevel });
 }
 
-export function toBoardMember(board: BoardRow, m: MemberView, self: Actor | null): BoardMember {
+/** A member row as the board shows it; `role`: the role in force when the caller knows it (access.ts memberGrants). */
+export function toBoardMember(board: BoardRow, m: MemberView, self: Actor | null, role: Role = memberRole(board, m)): BoardMember {
   // Until an invited account first opens the board it shows as its invitation does (the e-mail,
   // no picture, no key): whether an invited address has an account is nobody's to learn here
   // (docs/security.md "Login, enumeration and passwords").
-  if (m.status === INVITED && !isMemberOwner(board, m))
-    return invitedMember({ id: m.id, email: m.username ?? '', role: memberRole(board, m), at: m.updated_at });
+  if (m.status === INVITED && !isMemberOwner(board, m)) return invitedMember({ id: m.id, email: m.username ?? '', role, at: m.updated_at });
   return {
     id: m.id,
     uid: m.uid,
@@ -85,7 +97,7 @@ export function toBoardMember(board: BoardRow, m: MemberView, self: Actor | null
     isOnline: false,
     isSelf: !!self && (m.uid === self.uid || (!!self.userId && m.user_id === self.userId)),
     isOwner: isMemberOwner(board, m),
-    role: memberRole(board, m),
+    role,
     status: m.status,
   };
 }

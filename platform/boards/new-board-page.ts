@@ -4,7 +4,8 @@
  * ui/auth.ts: accessToken, refreshToken, uid), creates the board through POST /api/boards and
  * replaces itself with /board/{code}. A guest without a stored uid gets one made here the way
  * the panel makes it (24 random hex digits); a `uid` query (roaming user) wins over the stored one.
- * An expired token is refreshed once; a refused token sends the user to log in.
+ * An expired token is refreshed once; a refused token sends the user to log in. It sends the
+ * browser's time zone: the default name 'Untitled board · Nov 28' carries the creator's day.
  */
 export function newBoardPage(workspace: string | null): string {
   const config = JSON.stringify({ workspace }).replace(/</g, '\\u003c');
@@ -32,6 +33,7 @@ export function newBoardPage(workspace: string | null): string {
     var headers = { 'content-type': 'application/json', accept: 'application/json' };
     if (token) headers.authorization = 'Bearer ' + token;
     var body = {}; if (uid) body.Uid = uid; if (cfg.workspace && token) body.workspace = cfg.workspace;
+    try { body.timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || undefined; } catch (e) { /* the name's day in UTC */ }
     return fetch('/api/boards', { method: 'POST', headers: headers, body: JSON.stringify(body) }).then(function (res) {
       if (res.status === 401 && token && !retried && res.headers.get('token-expired')) return refresh().then(function () { return token ? create(true) : login(); });
       if (res.status === 401) return login();

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { defaultBoardName } from '../../shared/board-name';
 import type { DownsizeSetting } from '../../shared/constants';
 import type { Knex } from 'knex';
 import type { Role } from '../../shared/permissions';
@@ -67,12 +68,14 @@ export async function insertBoard(
   db: Conn,
   board: { name?: string; workspaceId: string | null; ownerId: string | null; ownerUid: string | null },
 ): Promise<BoardRow> {
+  // never the reserved 'new board' (issue 34 item 9): 'Untitled board · Nov 28' in UTC unless named
+  const name = board.name ?? defaultBoardName(new Date());
   for (;;) {
     try {
       const [row] = await db('boards')
         .insert({
           code: newBoardCode(),
-          name: board.name ?? 'new board',
+          name,
           workspace_id: board.workspaceId,
           owner_id: board.ownerId,
           owner_uid: board.ownerUid,

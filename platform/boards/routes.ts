@@ -23,6 +23,14 @@ const actor = (request: Request) => requestActor(request);
 const app = (request: Request) => request.server.app;
 const tags = ['api', 'boards'];
 
+/**
+ * shared/permissions roleFloor: the lowest role that takes effect for a member and the grant behind
+ * it (a member's `roleLimit` to the owner; a role change's `limitedBy`).
+ */
+const roleLimitSchema = Joi.object({ role: Joi.string(), by: Joi.string().valid('owner', 'workspace', 'link') })
+  .prefs({ presence: 'required' })
+  .label('RoleLimit');
+
 const memberSchema = Joi.object({
   id: Joi.string(),
   uid: Joi.string(),
@@ -38,8 +46,10 @@ const memberSchema = Joi.object({
   isOnline: Joi.boolean(),
   isSelf: Joi.boolean(),
   isOwner: Joi.boolean(),
-  role: Joi.string(),
+  role: Joi.string().description('the role in force: their own, or the link or workspace level above it'),
   status: Joi.string(),
+  // to the owner only (GET …/sharing): what keeps the member's role from going lower, or null
+  roleLimit: roleLimitSchema.allow(null).optional(),
 })
   .prefs({ presence: 'required' })
   .label('BoardMember');
@@ -147,12 +157,18 @@ export const boardRoutes: ServerRoute[] = [
         payload: Joi.object({
           workspace: Joi.string().max(100).allow(null, ''),
           name: Joi.string().max(200).allow(''),
+          // the creator's IANA zone, for the day in the default name 'Untitled board · Nov 28'; a zone
+          // this server does not know falls back to UTC rather than refuse the board
+          timeZone: Joi.string()
+            .max(64)
+            .pattern(/^[A-Za-z0-9_+/-]+$/),
           ...uidFields,
         }).label('NewBoard'),
       },
       response: { schema: Joi.object({ code: Joi.string(), id: Joi.string() }).prefs({ presence: 'required' }).label('CreatedBoard') },
     },
-    handler: (request) => createBoard(app(request), actor(request), request.payload as { workspace?: string; name?: string }),
+    handler: (request) =>
+      createBoard(app(request), actor(request), request.payload as { workspace?: string; name?: string; timeZone?: string }),
   },
   {
     method: 'DELETE',
@@ -382,7 +398,12 @@ export const boardRoutes: ServerRoute[] = [
         payload: Joi.object({ role: memberRoleSchema.required(), ...uidFields }).label('MemberRole'),
       },
       response: {
-        schema: Joi.object({ id: Joi.string(), role: Joi.string().allow(null) })
+        schema: Joi.object({
+          id: Joi.string(),
+          role: Joi.string().allow(null).description('the role in force now (null: no access)'),
+          // the level (or the workspace's ownership) above the asked role when it did not take effect
+          limitedBy: roleLimitSchema.allow(null),
+        })
           .prefs({ presence: 'required' })
           .label('MemberRoleResult'),
       },

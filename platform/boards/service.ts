@@ -1,4 +1,5 @@
 import Boom from '@hapi/boom';
+import { defaultBoardName } from '../../shared/board-name';
 import { CLIENT_VERSION } from '../../shared/constants';
 import { can, canDeleteBoard, canSetDisposeTimer, type Permission, type Role } from '../../shared/permissions';
 import type { Actor } from '../core/actor';
@@ -62,12 +63,13 @@ function requireActor(actor: Actor | null): Actor {
 
 /**
  * Creates a board: a signed-in user's lands in their workspace (default when none is named);
- * a guest's belongs to their uid until they sign in (POST /api/users/migrate).
+ * a guest's belongs to their uid until they sign in (POST /api/users/migrate). Unnamed, it is
+ * 'Untitled board · Nov 28' with the day in the creator's `timeZone` (shared/board-name).
  */
 export async function createBoard(
   app: BoardApp,
   actorOrNull: Actor | null,
-  input: { workspace?: string | null; name?: string | null } = {},
+  input: { workspace?: string | null; name?: string | null; timeZone?: string | null } = {},
 ): Promise<{ code: string; id: string }> {
   const actor = requireActor(actorOrNull);
   let workspaceId: string | null = null;
@@ -76,7 +78,7 @@ export async function createBoard(
     if (!workspace) throw fieldError('workspace', WORKSPACE_NOT_FOUND);
     workspaceId = workspace.id;
   }
-  const name = input.name?.trim().slice(0, BOARD_NAME_MAX) || undefined;
+  const name = input.name?.trim().slice(0, BOARD_NAME_MAX) || defaultBoardName(new Date(), input.timeZone);
   const board = await insertBoard(app.db, { name, workspaceId, ownerId: actor.userId, ownerUid: actor.uid });
   await touchMember(app.db, board.id, actor);
   return { code: board.code, id: board.id };

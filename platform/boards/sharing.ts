@@ -4,6 +4,9 @@ import {
   canInvite,
   canSetSharing,
   permissionsOf,
+  resolveBoardGrant,
+  roleFloor,
+  roleTakesEffect,
   type LinkSharingLevel,
   type MemberRole,
   type Role,
@@ -15,10 +18,10 @@ import { badRequest, fieldError } from '../core/errors';
 import { sendMailLater, type Mail } from '../mail/api';
 import { findUserById, findUserByUsername } from '../users/api';
 import { changeInvitationRole, inviteByEmail, notifyAddedToBoard, pendingInvitations } from './invitations';
-import { facilitatorAllowed, getBoardAccess, UNAUTHORIZED_ACCESS, type BoardApp } from './access';
+import { facilitatorAllowed, getBoardAccess, memberGrants, UNAUTHORIZED_ACCESS, type BoardApp } from './access';
 import { forgetBoard } from './access-cache';
 import { membersFor } from './contact';
-import { invitedMember, isMemberOwner, memberRole, toBoardMember, type BoardMember } from './members';
+import { invitedMember, isMemberOwner, toBoardMember, type BoardMember, type RoleLimit } from './members';
 import { findMemberById, listMembers, setMemberRole, updateBoard, upsertInvitedMember, type BoardRow, type MemberRow } from './repo';
 
 export const OWNER_CANNOT_BE_INVITED = MESSAGES.ownerCannotBeInvited;
@@ -35,25 +38,46 @@ export interface Sharing {
   link: LinkSharingLevel;
 }
 
-/** GET /api/boards/{id}/sharing: anyone with access to the board sees it (the owner may change it). */
+/**
+ * GET /api/boards/{id}/sharing: anyone with access to the board sees it (the owner may change it).
+ * Each member's `role` is the role in force (their own, or the link or workspace level above it:
+ * access.ts memberGrants); the owner also gets each member's `roleLimit` — what keeps the role from
+ * going lower — so the screens offer only changes that take effect (issue 34 item 6). Others do
+ * not: it would tell who belongs to the workspace.
+ */
 export async function getSharing(app: BoardApp, code: string, actor: Actor | null): Promise<Sharing> {
   const access = await getBoardAccess(app, code, actor);
-  const [members, invitations] = await Promise.all([listMembers(app.db, access.board.id), pendingInvitations(app.db, access.board.id)]);
+  const { board } = access;
+  const [members, invitations] = await Promise.all([listMembers(app.db, board.id), pendingInvitations(app.db, board.id)]);
+  const grants = await memberGrants(app, board, members);
+  const manages = canChangeMemberRoles(access.role);
+  const withLimit = (member: BoardMember, floor: RoleLimit | null): BoardMember =>
+    manages && !member.isOwner ? { ...member, roleLimit: floor } : member;
+  // an address without an account joins through the link: its level is all that can lift its role
+  const linkOnly = roleFloor({ linkLevel: board.link_level as LinkSharingLevel });
   return {
     // e-mails only to those who manage the board (./contact.ts)
     members: membersFor(access, actor, [
-      ...members.map((m) => toBoardMember(access.board, m, actor)),
-      ...invitations.map((i) => invitedMember({ id: i.id, email: i.email, role: i.role, at: i.created_at })),
+      ...members.map((m) => {
+        const grant = grants.get(m.id);
+        return withLimit(toBoardMember(board, m, actor, grant?.role), grant?.floor ?? null);
+      }),
+      ...invitations.map((i) => {
+        const role = resolveBoardGrant({ memberRole: i.role, linkLevel: board.link_level as LinkSharingLevel }).role;
+        return withLimit(invitedMember({ id: i.id, email: i.email, role, at: i.created_at }), linkOnly);
+      }),
     ]),
     workspaceName: access.workspace?.name ?? null,
-    workspace: access.board.workspace_level as WorkspaceSharingLevel,
-    link: access.board.link_level as LinkSharingLevel,
+    workspace: board.workspace_level as WorkspaceSharingLevel,
+    link: board.link_level as LinkSharingLevel,
   };
 }
 
 /**
- * Tells each member whose role changed (onRoleChanged to that member only: the claims are
- * replaced at once; role null = revoked, the client leaves for access-denied).
+ * Tells each member whose role in force changed (onRoleChanged to that member only: their claims
+ * are replaced at once and the hub's session takes the role; role null = revoked, the client
+ * leaves for access-denied). Roles are the full rule's (access.ts memberGrants: the workspace
+ * level counts for workspace members), so a workspace member is never told a link-only role.
  */
 async function announceRoleChanges(
   app: BoardApp,
@@ -62,10 +86,11 @@ async function announceRoleChanges(
   members: MemberRow[],
   changedOnly = true,
 ): Promise<void> {
+  const [was, now] = await Promise.all([changedOnly ? memberGrants(app, before, members) : null, memberGrants(app, after, members)]);
   for (const m of members) {
-    if (isMemberOwner(after, m)) continue;
-    const next = memberRole(after, m);
-    if (changedOnly && memberRole(before, m) === next) continue;
+    const next = now.get(m.id)!.role;
+    if (next === 'Owner') continue;
+    if (changedOnly && was?.get(m.id)?.role === next) continue;
     await app.bus.publish(after.code, {
       event: 'onRoleChanged',
       data: { role: next === 'NoAccess' ? null : next, permissions: permissionsOf(next) },
@@ -127,14 +152,16 @@ export async function inviteMember(
   }
   const before = access.board;
   const existing = (await listMembers(app.db, before.id)).filter((m) => m.user_id === user.id || m.uid === user.id);
+  const previous = existing.length ? await memberGrants(app, before, existing) : null;
   const member = await upsertInvitedMember(app.db, before.id, { uid: user.id, userId: user.id, name: '', role: input.memberRole });
   forgetBoard(app, before.code);
   sendMailLater(app, addedToBoardMail(app, user.username, inviter, before));
   // and in their notification feed (and desktop, as they chose)
   notifyAddedToBoard(app, user.id, inviter.display_name?.trim() || inviter.username, before, input.memberRole);
   // a member already on the board (maybe online) learns a new role at once
-  if (existing.length && existing.every((m) => memberRole(before, m) !== memberRole(before, member))) {
-    await announceRoleChanges(app, before, before, [member], false);
+  if (previous) {
+    const now = (await memberGrants(app, before, [member])).get(member.id)!.role;
+    if ([...previous.values()].every((g) => g.role !== now)) await announceRoleChanges(app, before, before, [member], false);
   }
   return answer(member.id);
 }
@@ -160,29 +187,54 @@ function addedToBoardMail(app: BoardApp, to: string, inviter: { display_name?: s
   };
 }
 
-/** POST /api/boards/{id}/members/{memberId}/roles {role}: owner only; NoAccess revokes. */
+/** What a role change answers: the role in force, and what kept the asked role from taking effect. */
+export interface MemberRoleResult {
+  id: string;
+  /** the member's role in force now (null: no access) */
+  role: Role | null;
+  /** the link or workspace level (or workspace ownership) above the asked role, when it did not take effect */
+  limitedBy: RoleLimit | null;
+}
+
+/**
+ * POST /api/boards/{id}/members/{memberId}/roles {role}: owner only; NoAccess revokes. The member's
+ * own role is stored as asked (it takes effect as soon as nothing above it applies), and the answer
+ * is the role actually in force (issue 34 item 6) with `limitedBy` when the link or workspace level
+ * outranks the asked role. The member is told their role in force at once (onRoleChanged: claims,
+ * and the hub's session role).
+ */
 export async function changeMemberRole(
   app: BoardApp,
   code: string,
   actor: Actor | null,
   memberRef: string,
   role: MemberRole,
-): Promise<{ id: string; role: Role | null }> {
+): Promise<MemberRoleResult> {
   const access = await getBoardAccess(app, code, actor);
   if (!canChangeMemberRoles(access.role)) throw Boom.forbidden(UNAUTHORIZED_ACCESS);
-  const member = await findMemberById(app.db, access.board.id, memberRef);
+  const { board } = access;
+  const member = await findMemberById(app.db, board.id, memberRef);
   if (!member) {
     // an invitation of an address without an account answers like a member (no account oracle)
-    if (role === 'Facilitator' && !(await facilitatorAllowed(app, access.board))) throw fieldError('role', FACILITATOR_NEEDS_PLAN);
-    if (await changeInvitationRole(app.db, access.board.id, memberRef, role))
-      return { id: memberRef, role: role === 'NoAccess' ? null : role };
+    if (role === 'Facilitator' && !(await facilitatorAllowed(app, board))) throw fieldError('role', FACILITATOR_NEEDS_PLAN);
+    if (await changeInvitationRole(app.db, board.id, memberRef, role)) {
+      const linkLevel = board.link_level as LinkSharingLevel;
+      const inForce = resolveBoardGrant({ memberRole: role, linkLevel }).role;
+      const floor = roleFloor({ linkLevel });
+      return { id: memberRef, role: inForce === 'NoAccess' ? null : inForce, limitedBy: roleTakesEffect(role, floor) ? null : floor };
+    }
     throw Boom.notFound(MEMBER_NOT_FOUND);
   }
-  if (isMemberOwner(access.board, member)) throw badRequest(OWNER_ROLE_FIXED, { role: [OWNER_ROLE_FIXED] });
-  if (role === 'Facilitator' && !(await facilitatorAllowed(app, access.board))) throw fieldError('role', FACILITATOR_NEEDS_PLAN);
+  if (isMemberOwner(board, member)) throw badRequest(OWNER_ROLE_FIXED, { role: [OWNER_ROLE_FIXED] });
+  if (role === 'Facilitator' && !(await facilitatorAllowed(app, board))) throw fieldError('role', FACILITATOR_NEEDS_PLAN);
   const updated = await setMemberRole(app.db, member.id, role);
-  forgetBoard(app, access.board.code);
-  await announceRoleChanges(app, access.board, access.board, [updated], false);
-  const effective = memberRole(access.board, updated);
-  return { id: updated.id, role: effective === 'NoAccess' ? null : effective };
+  forgetBoard(app, board.code);
+  // told even when the role in force stays (their claims are replaced with the same): as before
+  await announceRoleChanges(app, board, board, [updated], false);
+  const grant = (await memberGrants(app, board, [updated])).get(updated.id)!;
+  return {
+    id: updated.id,
+    role: grant.role === 'NoAccess' ? null : grant.role,
+    limitedBy: roleTakesEffect(role, grant.floor) ? null : grant.floor,
+  };
 }

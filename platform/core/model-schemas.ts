@@ -61,6 +61,12 @@ const tableSchema = Joi.array()
   .min(TABLE_LIMITS.min)
   .max(TABLE_LIMITS.max)
   .items(Joi.array().min(TABLE_LIMITS.min).max(TABLE_LIMITS.max).items(Joi.string().allow('').max(L.tableCell)));
+/** A table's relative column widths: one positive weight per column (shared/geometry/table.ts). */
+const colWidthsSchema = Joi.array()
+  .items(Joi.number().min(L.colWeight.min).max(L.colWeight.max))
+  .min(TABLE_LIMITS.min)
+  .max(TABLE_LIMITS.max);
+const alignSchema = Joi.valid(...TEXT_ALIGNS);
 
 const shapeBase = {
   id: idSchema.required(),
@@ -130,6 +136,7 @@ function kindFields(kind: ShapeKind, depth: number): Record<string, Joi.Schema> 
         color: colorSchema.required(),
         size: stickySizeSchema.required(),
         fontSize: fontSizeSchema.required(),
+        align: alignSchema,
       };
     case 'image':
       return {
@@ -173,7 +180,7 @@ function kindFields(kind: ShapeKind, depth: number): Record<string, Joi.Schema> 
           .required(),
       };
     case 'table':
-      return { ...box, table: tableSchema.required(), border: Joi.boolean().required() };
+      return { ...box, table: tableSchema.required(), border: Joi.boolean().required(), align: alignSchema, colWidths: colWidthsSchema };
   }
 }
 
@@ -202,8 +209,12 @@ export const shapeSchemas = Object.fromEntries(SHAPE_KINDS.map((k) => [k, kindSh
 /* ---------------- propertyModifier: which properties may be set, with what ---------------- */
 
 const one = <T extends Joi.Schema>(s: T) => Joi.alternatives().try(s, Joi.array().items(s).max(L.shapesPerGroup));
-/** Settable properties: `set` validates a plain value, `add` a value with type 'add'. */
-export const SETTABLE_PROPERTIES: Record<string, { set: Joi.Schema; add?: Joi.Schema }> = {
+/** The JSON length a table's whole grid may reach (50 × 50 cells of at most 1000 characters, quoted, escaped). */
+const TABLE_JSON_MAX = TABLE_LIMITS.max * TABLE_LIMITS.max * (2 * L.tableCell + 3) + TABLE_LIMITS.max * 3;
+/** A property value's JSON length, unless the property names its own (`maxJson`: a table's grid). */
+const PROP_JSON_MAX = L.text + 100;
+/** Settable properties: `set` validates a plain value, `add` a value with type 'add'; `maxJson` caps its JSON (default PROP_JSON_MAX). */
+export const SETTABLE_PROPERTIES: Record<string, { set: Joi.Schema; add?: Joi.Schema; maxJson?: number }> = {
   x: { set: coordSchema, add: coordSchema },
   y: { set: coordSchema, add: coordSchema },
   w: { set: coordSchema, add: coordSchema },
@@ -239,8 +250,9 @@ export const SETTABLE_PROPERTIES: Record<string, { set: Joi.Schema; add?: Joi.Sc
   resolved: { set: Joi.boolean() },
   unreadCount: { set: Joi.number().integer().min(0).max(1e9) },
   comments: { set: Joi.number().integer().min(0).max(1e9) },
-  table: { set: tableSchema },
+  table: { set: tableSchema, maxJson: TABLE_JSON_MAX },
   border: { set: Joi.boolean() },
+  colWidths: { set: colWidthsSchema.allow(null) },
 };
 
 const propSchema = Joi.object({
@@ -248,9 +260,10 @@ const propSchema = Joi.object({
     .required()
     .messages({ 'any.only': '{{#label}} is not a property that can be changed' }),
   type: Joi.valid('add'),
-  value: Joi.any().custom(jsonCapped(L.text + 100)),
+  value: Joi.any().custom(jsonCapped(TABLE_JSON_MAX)),
 }).custom((prop: { name: string; value: unknown; type?: 'add' }, helpers) => {
   const spec = SETTABLE_PROPERTIES[prop.name];
+  if (jsonLength(prop.value) > (spec.maxJson ?? PROP_JSON_MAX)) return helpers.message({ custom: `value of ${prop.name} is too large` });
   const schema = prop.type === 'add' ? spec.add : spec.set;
   if (!schema) return helpers.message({ custom: `${prop.name} cannot be added to` });
   const { error } = schema.validate(prop.value);

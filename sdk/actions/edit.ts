@@ -1,47 +1,9 @@
 import { ARROW_KEY_STEPS, DEFAULT_KEY_BINDINGS } from '../../shared/constants';
-import { MESSAGES } from '../../shared/messages';
-import { toast } from '../../ui/toast';
-import { ClipboardError } from '../editor/clipboard';
+import { CLIPBOARD_ACTIONS } from './clipboard';
 import type { Action } from './registry';
 
 const canEdit: Action['enabled'] = ({ editor }) => editor.canEdit();
 const hasSelection: Action['enabled'] = ({ editor }) => editor.canEdit() && editor.selection.length > 0;
-
-/** A clipboard failure as the spec's toast (board.md §8). */
-function clipboardFailed(error: unknown): void {
-  toast.error(error instanceof ClipboardError ? error.message : MESSAGES.clipboardReadFailed);
-}
-
-/** Copy, cut and paste (sdk/editor/clipboard.ts): the keys, the context menu and the embed API share these. */
-const CLIPBOARD_ACTIONS: Action[] = [
-  {
-    id: 'copy',
-    label: 'Copy',
-    group: 'edit',
-    defaultKeys: ['Ctrl+C'],
-    mutable: true,
-    enabled: ({ editor }) => editor.selection.length > 0,
-    perform: ({ editor }) => void editor.copySelection().catch(clipboardFailed),
-  },
-  {
-    id: 'cut',
-    label: 'Cut',
-    group: 'edit',
-    defaultKeys: ['Ctrl+X'],
-    mutable: true,
-    enabled: hasSelection,
-    perform: ({ editor }) => void editor.copySelection(true).catch(clipboardFailed),
-  },
-  {
-    id: 'paste',
-    label: 'Paste',
-    group: 'edit',
-    defaultKeys: ['Ctrl+V'],
-    mutable: true,
-    enabled: canEdit,
-    perform: ({ editor }) => void editor.paste().catch(clipboardFailed),
-  },
-];
 
 function moveAction(id: string, label: string, key: string, dx: number, dy: number): Action {
   return {

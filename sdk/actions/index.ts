@@ -12,6 +12,7 @@ import { ARRANGE_ACTIONS } from './arrange';
 import { TAG_ACTIONS } from './tags';
 import { FIND_ACTIONS } from './find';
 import { PICTURE_ACTIONS } from './pictures';
+import { TABLE_ACTIONS } from './table';
 
 export const ACTIONS: readonly Action[] = [
   ...TOOL_ACTIONS,
@@ -22,6 +23,7 @@ export const ACTIONS: readonly Action[] = [
   ...TAG_ACTIONS,
   ...FIND_ACTIONS,
   ...PICTURE_ACTIONS,
+  ...TABLE_ACTIONS,
 ];
 
 /** The default actions, optionally of one group (menus and the toolbox build from this). */

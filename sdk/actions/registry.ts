@@ -29,6 +29,12 @@ export interface Action {
   repeat?: boolean;
   /** whether the action runs even while the focus is in a text field */
   inTextField?: boolean;
+  /**
+   * A key the browser acts on itself (its copy, cut and paste events, which need no clipboard
+   * permission): left to the browser, and the action's work is done from the event
+   * (./clipboard-events.ts). Other keys bound to the action perform it as usual.
+   */
+  keyLeftToBrowser?(e: KeyInput): boolean;
   enabled(ctx: ActionContext): boolean;
   perform(ctx: ActionContext): void;
 }
@@ -153,6 +159,7 @@ export class ActionRegistry {
     const action = this.actionForKey(eventKey(e));
     if (!action) return false;
     if (inTextField && !action.inTextField) return false;
+    if (action.keyLeftToBrowser?.(e)) return false;
     if (e.repeat && !action.repeat) return true;
     return this.run(action, { ...ctx, event: e }, 'key');
   }

@@ -29,6 +29,7 @@ const TOOL_LABELS: Record<ToolName, string> = {
   stickyNote: 'Sticky note',
   comment: 'Comment',
   frame: 'Frame',
+  table: 'Table',
 };
 
 /** Tools that need a plan policy besides edit_board (board.md §6). */

@@ -351,9 +351,8 @@ async function bringPictures(host: ClipboardHost, payload: ClipboardPayload, sha
 }
 
 /**
- * Ctrl+V: reads the clipboard and adds its shapes as one undoable command, selected; a picture on
- * the clipboard is uploaded and lands where shapes would; shapes copied on another board bring
- * copies of their pictures.
+ * Reads the clipboard (the async Clipboard API) and pastes it (`pasteContent`): the embed API's
+ * paste. The board's own keys and menus read it their ways (sdk/actions/clipboard.ts).
  */
 export async function pasteClipboard(
   host: ClipboardHost,
@@ -362,14 +361,71 @@ export async function pasteClipboard(
   pictures?: PastePictures,
 ): Promise<Shape[]> {
   if (!host.canEdit()) return [];
-  const content = await readClipboard();
+  return pasteContent(host, await readClipboard(), newId, at, pictures);
+}
+
+/**
+ * Adds what the clipboard holds as one undoable command, selected; a picture on the clipboard is
+ * uploaded and lands where shapes would; shapes copied on another board bring copies of their
+ * pictures. A paste that would land where the previous one did (the pointer has not moved) lands
+ * PASTE_CASCADE further down and right, so consecutive pastes never cover each other.
+ */
+export async function pasteContent(
+  host: ClipboardHost,
+  content: ClipboardContent,
+  newId: () => string,
+  at?: { x: number; y: number } | null,
+  pictures?: PastePictures,
+): Promise<Shape[]> {
+  if (!host.canEdit()) return [];
+  const point = cascade(host, pastePoint(host, at));
   if (content.kind === 'files') {
     if (!pictures) throw new ClipboardError(MESSAGES.clipboardReadFailed);
-    return pictures.upload(content.files, pastePoint(host, at));
+    return pictures.upload(content.files, point);
   }
-  let shapes = pastedShapes(host, content, pastePoint(host, at), newId);
+  let shapes = pastedShapes(host, content, point, newId);
   if (content.kind === 'shapes') shapes = await bringPictures(host, content.payload, shapes, pictures);
   const added = host.addShapes(shapes);
   host.select(added.map((s) => s.id));
   return added;
+}
+
+/* ---------------- consecutive pastes ---------------- */
+
+/** How far (board units) each paste at the same spot moves down and right from the previous one: the layout gap (board.md §9). */
+export const PASTE_CASCADE = 20;
+/** The spot of each host's last paste (before its cascade) and how many pastes landed there in a row. */
+const lastPastes = new WeakMap<object, { x: number; y: number; n: number }>();
+
+/** Where a paste at `point` lands: further along the cascade while pastes keep coming at the same spot. */
+function cascade(host: object, point: { x: number; y: number }): { x: number; y: number } {
+  const last = lastPastes.get(host);
+  const n = last && Math.abs(last.x - point.x) < 1 && Math.abs(last.y - point.y) < 1 ? last.n + 1 : 0;
+  lastPastes.set(host, { x: point.x, y: point.y, n });
+  return { x: point.x + n * PASTE_CASCADE, y: point.y + n * PASTE_CASCADE };
+}
+
+/* ---------------- the synchronous copy and paste events (no permission, plain HTTP too) ---------------- */
+
+/** A copy into a copy or cut event's DataTransfer: the custom type (the payload) and the plain-text side. */
+export function writeTransfer(data: DataTransfer, payload: ClipboardPayload): void {
+  data.setData('text/plain', plainTextOf(payload));
+  data.setData(CLIPBOARD_MIME, JSON.stringify(payload));
+}
+
+/**
+ * What a paste event's DataTransfer holds: our shapes (the custom type, or a payload as text),
+ * a picture, or text; `recall` may recognise a text as the plain side of a copy this browser
+ * made (sdk/actions/app-clipboard.ts). null when it holds nothing a board takes.
+ */
+export function transferContent(data: DataTransfer | null, recall?: (text: string) => ClipboardPayload | null): ClipboardContent | null {
+  if (!data) return null;
+  const custom = parsePayload(data.getData(CLIPBOARD_MIME));
+  if (custom) return { kind: 'shapes', payload: custom };
+  const files = [...(data.files ?? [])].filter((f) => /^image\/(png|jpeg|gif|webp|avif|svg\+xml)$/.test(f.type));
+  if (files.length) return { kind: 'files', files };
+  const text = data.getData('text/plain');
+  const payload = parsePayload(text) ?? (text ? (recall?.(text) ?? null) : null);
+  if (payload) return { kind: 'shapes', payload };
+  return text.trim() ? { kind: 'text', text } : null;
 }

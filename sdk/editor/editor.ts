@@ -46,8 +46,8 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** What `execute` and `build` take: a command without the fields the editor fills in. */
 export type CommandInput = DistributiveOmit<Command, 'id' | 'uid' | 'timestamp' | 'status' | 'seq'>;
 
-/** What an action asks the board screen to open. */
-export type EditorUiRequest = { kind: 'find' | 'tags' | 'link' | 'uploadUrl' };
+/** What an action asks the board screen to open ('table': the Tabular Data dialog to add one, 'tableUpdate': to update the selected one). */
+export type EditorUiRequest = { kind: 'find' | 'tags' | 'link' | 'uploadUrl' | 'table' | 'tableUpdate' };
 export interface EditorNotice {
   kind: 'error' | 'warning' | 'info';
   text: string;

@@ -7,12 +7,18 @@ import type { TextAlign } from '../../shared/model';
  * headless host lets tests type and finish. The host never builds commands: it hands the
  * final value back to the tool.
  */
-/** How an edit ended: applied (click outside, tool switch), Tab (sticky: next note), Escape (applied; a new empty sticky is dropped). */
-export type TextEditEnd = 'apply' | 'tab' | 'escape';
+/**
+ * How an edit ended: applied (click outside, tool switch), Tab (sticky: next note), Escape (applied; a new empty sticky is
+ * dropped); a table cell also ends by moving: Tab / Shift+Tab ('tab' / 'shiftTab'), Enter ('down') and the arrows at the text's edge.
+ */
+export type TextEditEnd = 'apply' | 'tab' | 'escape' | 'shiftTab' | 'up' | 'down' | 'left' | 'right';
 
 export interface TextEditRequest {
-  /** 'frame': a frame's title (one line, at most FRAME_TITLE_MAX; Enter applies, Escape cancels) */
-  kind: 'text' | 'stickyNote' | 'frame';
+  /**
+   * 'frame': a frame's title (one line, at most FRAME_TITLE_MAX; Enter applies, Escape cancels); 'tableCell': one
+   * cell of a table (its box; Tab, Shift+Tab, Enter and the arrows at the text's edge move, leaving the field applies)
+   */
+  kind: 'text' | 'stickyNote' | 'frame' | 'tableCell';
   /** board coordinates of the box's top-left */
   x: number;
   y: number;
@@ -25,8 +31,12 @@ export interface TextEditRequest {
   font: string;
   fontSize: number;
   align: TextAlign;
-  /** sticky note colour */
+  /** sticky note colour; a table cell's background */
   background?: string;
+  /** space between the box's sides and the text, board units (a table cell's) */
+  padding?: number;
+  /** the field's accessible name, when the kind's own is not enough (a table cell's row and column) */
+  label?: string;
 }
 
 export interface TextEditSession {

@@ -1,12 +1,13 @@
 import { BehaviorSubject } from 'rxjs';
-import { FRAME_TITLE_MAX, STICKY_MARGIN } from '../../shared/constants';
+import { FRAME_TITLE_MAX, LINE_HEIGHT, STICKY_MARGIN } from '../../shared/constants';
 import type { Viewport } from '../engine/viewport';
 import type { TextEditEnd, TextEditorHost, TextEditRequest, TextEditSession } from './text-editor';
 
 /**
  * The DOM text editor: a textarea placed over the board where the text or sticky note sits,
  * scaled with the zoom. Tab (sticky notes) and Escape finish it here (Escape as 'escape'); a click on the board
- * outside it is turned into 'apply' by the editor.
+ * outside it is turned into 'apply' by the editor. A table cell's ends with the move a key asks for
+ * (`cellMove`); it and a frame title apply when the field loses the focus.
  */
 export class DomTextEditor implements TextEditorHost {
   readonly session$ = new BehaviorSubject<TextEditSession | null>(null);
@@ -28,16 +29,22 @@ export class DomTextEditor implements TextEditorHost {
     area.value = request.value;
     area.placeholder = request.placeholder;
     area.spellcheck = false;
-    area.setAttribute('aria-label', request.kind === 'stickyNote' ? 'Sticky note text' : request.kind === 'frame' ? 'Frame title' : 'Text');
+    area.setAttribute(
+      'aria-label',
+      request.label ?? (request.kind === 'stickyNote' ? 'Sticky note text' : request.kind === 'frame' ? 'Frame title' : 'Text'),
+    );
     area.setAttribute('wrap', request.kind === 'stickyNote' ? 'soft' : 'off');
     // a frame title: one line of at most 56 characters; Enter applies, leaving the field applies
-    if (request.kind === 'frame') {
-      area.maxLength = FRAME_TITLE_MAX;
+    if (request.kind === 'frame') area.maxLength = FRAME_TITLE_MAX;
+    if (request.kind === 'frame' || request.kind === 'tableCell')
       area.addEventListener('blur', () => this.area === area && this.end('apply'));
-    }
     area.addEventListener('keydown', (e) => {
       e.stopPropagation();
-      if (e.key === 'Escape') {
+      const move = request.kind === 'tableCell' ? cellMove(e, area) : null;
+      if (move) {
+        e.preventDefault();
+        this.end(move);
+      } else if (e.key === 'Escape') {
         e.preventDefault();
         this.end('escape');
       } else if (e.key === 'Enter' && request.kind === 'frame') {
@@ -49,7 +56,7 @@ export class DomTextEditor implements TextEditorHost {
       }
     });
     area.addEventListener('keyup', (e) => e.stopPropagation());
-    area.addEventListener('input', () => this.autosize());
+    area.addEventListener('input', () => (request.kind === 'tableCell' ? this.layout() : this.autosize()));
     area.addEventListener('pointerdown', (e) => e.stopPropagation());
     this.area = area;
     this.session$.next({ request: { ...request }, onEnd });
@@ -105,7 +112,7 @@ export class DomTextEditor implements TextEditorHost {
     const k = this.viewport.scale;
     const p = this.viewport.toScreen(r.x, r.y);
     const sticky = r.kind === 'stickyNote';
-    const boxed = sticky || r.kind === 'frame';
+    const boxed = sticky || r.kind === 'frame' || r.kind === 'tableCell';
     Object.assign(area.style, {
       position: 'absolute',
       left: `${p.x}px`,
@@ -133,6 +140,16 @@ export class DomTextEditor implements TextEditorHost {
         lineHeight: `${(r.h ?? 20) * k}px`,
         padding: '0 2px',
       });
+    if (r.kind === 'tableCell') {
+      // the lines centred vertically in the cell, as the canvas draws them
+      const lines = area.value.split('\n').length;
+      const top = Math.max(0, ((r.h ?? 0) - lines * r.fontSize * LINE_HEIGHT) / 2);
+      Object.assign(area.style, {
+        background: r.background ?? '#ffffff',
+        outline: '2px solid #2f80ed',
+        padding: `${top * k}px ${(r.padding ?? 0) * k}px 0`,
+      });
+    }
     if (boxed) {
       area.style.width = `${(r.w ?? 170) * k}px`;
       area.style.height = `${(r.h ?? 170) * k}px`;
@@ -149,5 +166,32 @@ export class DomTextEditor implements TextEditorHost {
     const minW = s.request.fontSize * this.viewport.scale * 6;
     area.style.width = `${Math.max(minW, area.scrollWidth + 4)}px`;
     area.style.height = `${area.scrollHeight}px`;
+  }
+}
+
+/**
+ * The move a key asks of a table cell's editor, or null when the key stays in the field: Tab and
+ * Shift+Tab, Enter (Shift+Enter is a line break), and an arrow that would leave the text (up on its
+ * first line, down on its last, left at its start, right at its end).
+ */
+function cellMove(e: KeyboardEvent, area: HTMLTextAreaElement): TextEditEnd | null {
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  const { value, selectionStart: start, selectionEnd: end } = area;
+  const caret = start === end;
+  switch (e.key) {
+    case 'Tab':
+      return e.shiftKey ? 'shiftTab' : 'tab';
+    case 'Enter':
+      return e.shiftKey ? null : 'down';
+    case 'ArrowUp':
+      return caret && !e.shiftKey && !value.slice(0, start).includes('\n') ? 'up' : null;
+    case 'ArrowDown':
+      return caret && !e.shiftKey && !value.slice(end).includes('\n') ? 'down' : null;
+    case 'ArrowLeft':
+      return caret && !e.shiftKey && start === 0 ? 'left' : null;
+    case 'ArrowRight':
+      return caret && !e.shiftKey && end === value.length ? 'right' : null;
+    default:
+      return null;
   }
 }

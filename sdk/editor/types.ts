@@ -27,6 +27,7 @@ export const TOOL_NAMES = [
   'stickyNote',
   'comment',
   'frame',
+  'table',
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 export const isToolName = (v: unknown): v is ToolName => typeof v === 'string' && (TOOL_NAMES as readonly string[]).includes(v);

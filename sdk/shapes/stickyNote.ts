@@ -1,6 +1,6 @@
 import Two from 'two.js';
 import type { StickyNoteShape } from '../../shared/model';
-import { DEFAULT_FONT, STICKY_FONT, STICKY_LINE_HEIGHT, STICKY_MARGIN } from '../../shared/constants';
+import { DEFAULT_FONT, STICKY_DEFAULT_ALIGN, STICKY_FONT, STICKY_LINE_HEIGHT, STICKY_MARGIN } from '../../shared/constants';
 import { fitStickyFont, shapeGeometry, wrapText } from '../../shared/geometry';
 import type { ShapeModule } from './registry';
 import { blurredBars, sketchBlurredBars } from './blurred';
@@ -37,17 +37,18 @@ function render(shape: StickyNoteShape) {
     const { fontSize, lines } = stickyLayout(shape);
     const lh = fontSize * STICKY_LINE_HEIGHT;
     const top = box.y + Math.max(STICKY_MARGIN, (box.h - lines.length * lh) / 2);
+    // the lines sit inside the margin, aligned by the note's `align` (default centred)
     group.add(
       textLines(
         lines,
-        { x: box.x, y: top },
+        { x: box.x + STICKY_MARGIN, y: top },
         {
           family: DEFAULT_FONT,
           size: fontSize,
           lineHeight: lh,
           fill: '#000000',
-          alignment: 'center',
-          width: box.w,
+          alignment: shape.align ?? STICKY_DEFAULT_ALIGN,
+          width: box.w - 2 * STICKY_MARGIN,
         },
       ),
     );
@@ -64,7 +65,8 @@ function sketch(ctx: CanvasRenderingContext2D, shape: StickyNoteShape, scale: nu
   const { fontSize, lines } = stickyLayout(shape);
   const lh = fontSize * STICKY_LINE_HEIGHT;
   const top = box.y + Math.max(STICKY_MARGIN, (box.h - lines.length * lh) / 2);
-  greek(ctx, lines, { x: box.x, y: top, w: box.w, h: box.h }, fontSize, lh, '#000000', DEFAULT_FONT, 'center', scale);
+  const inner = { x: box.x + STICKY_MARGIN, y: top, w: box.w - 2 * STICKY_MARGIN, h: box.h };
+  greek(ctx, lines, inner, fontSize, lh, '#000000', DEFAULT_FONT, shape.align ?? STICKY_DEFAULT_ALIGN, scale);
 }
 
 export const stickyNote: ShapeModule<StickyNoteShape> = {
@@ -72,7 +74,7 @@ export const stickyNote: ShapeModule<StickyNoteShape> = {
   geometry: shapeGeometry.stickyNote,
   render,
   sketch,
-  properties: ['stickyColor', 'stickySize', 'opacity'],
+  properties: ['stickyColor', 'stickySize', 'opacity', 'align'],
   resizable: true,
   rotatable: true,
   editTool: 'stickyNote',

@@ -11,6 +11,7 @@ import { outboxQueue } from './outbox-queue';
 import type { SendQueue, SendResult } from './send-queue';
 import { SeqOrder } from './seq-order';
 import type { BoardMember, SyncTarget } from './types';
+import { UnsentWatch } from './unsent-watch';
 
 /** Wait this long for a missing seq to arrive on its own before fetching it. */
 const GAP_WAIT_MS = 300;
@@ -39,6 +40,10 @@ export interface DocumentSyncDeps {
   refused(): void;
   /** the Reload action of 'Changes not saved' */
   reload(): void;
+  /** the Retry action while the socket is down: reconnect now */
+  reconnect(): void;
+  /** how long commands wait for the socket before 'Changes not saved' (the reconnect attempts standing for the retries) */
+  unsentWaitMs?: number;
 }
 
 /**
@@ -55,6 +60,8 @@ export class DocumentSync {
   readonly confirmed$ = new Subject<{ command: Command; seq: number | undefined }>();
   readonly outbox: Outbox;
   private readonly queue: SendQueue;
+  /** commands waiting for the socket: 'Changes not saved' after the reconnect attempts (./unsent-watch.ts) */
+  private readonly unsent: UnsentWatch;
   private readonly order: SeqOrder;
   private loadedOnce = false;
   private buffered: Command[] = [];
@@ -77,6 +84,13 @@ export class DocumentSync {
       reload: deps.reload,
       retry: () => this.retry(),
     });
+    this.unsent = new UnsentWatch({
+      ctx: deps.ctx,
+      size: () => this.outbox.size,
+      reload: deps.reload,
+      retry: () => this.retry(),
+      waitMs: deps.unsentWaitMs,
+    });
   }
 
   /** the highest seq with nothing missing below it */
@@ -93,22 +107,46 @@ export class DocumentSync {
   send(command: Command): void {
     this.outbox.add(command);
     this.pending$.next(this.outbox.size);
+    // made while the socket is down: it waits in the outbox (kept in this browser) for the socket
+    if (this.deps.ctx.phase !== 'online') this.unsent.waiting();
     this.queue.kick();
   }
 
-  /** Resends the queue after 'Changes not saved due to network error.'. */
+  /**
+   * Resends the queue after 'Changes not saved due to network error.'; while the socket is down,
+   * asks it to reconnect now and waits for it again.
+   */
   retry(): void {
     this.deps.ctx.dismiss('not-saved');
     this.queue.retry();
+    if (this.deps.ctx.phase !== 'online') {
+      this.deps.reconnect();
+      this.unsent.waiting();
+    }
   }
 
-  /** Sends what waits in the outbox (online again). */
+  /** The socket went away: what the outbox holds waits for it. */
+  disconnected(): void {
+    this.unsent.waiting();
+  }
+
+  /**
+   * Online again (after a reconnect): sends what waits in the outbox, also after the retries had
+   * run out while the network was gone (the connection is back: that is what Retry waited for).
+   */
+  resumed(): void {
+    this.unsent.resumed();
+    this.queue.retry();
+  }
+
+  /** Sends what waits in the outbox. */
   kick(): void {
     this.queue.kick();
   }
 
   stop(): void {
     this.queue.stop();
+    this.unsent.resumed();
     if (this.gapTimer) clearTimeout(this.gapTimer);
   }
 
@@ -130,6 +168,7 @@ export class DocumentSync {
     if (ctx.closed) return;
     this.replace(data);
     ctx.setState('online', 100);
+    this.unsent.resumed();
     this.queue.kick();
   }
 

@@ -1,5 +1,5 @@
 import { BehaviorSubject, ReplaySubject, Subject } from 'rxjs';
-import { HUB_RECONNECT_MS } from '../../shared/constants';
+import { HUB_RECONNECT_MS, SEND_RETRIES } from '../../shared/constants';
 import type { Announcement } from '../../shared/announcements';
 import type { ChannelEvent, HubEventMessage, HubMethod } from '../../shared/hub';
 import type { Command } from '../../shared/model';
@@ -58,6 +58,7 @@ export class SyncClient {
   private readonly http: BoardHttp;
   private joinedOnce = false;
   private closed = false;
+  private unwatchNetwork: (() => void) | null = null;
 
   constructor(private readonly opts: SyncOptions) {
     const creds: Credentials = { server: opts.server, uid: opts.uid, token: () => opts.token?.() ?? null };
@@ -99,6 +100,9 @@ export class SyncClient {
           () => undefined,
         ),
       reload: () => (opts.reload ?? (() => location.reload()))(),
+      reconnect: () => this.dropConnection(),
+      // SEND_RETRIES reconnect attempts stand for the send queue's retries while the socket is down
+      unsentWaitMs: (opts.reconnectDelay ?? RECONNECT_DELAY_MS) * SEND_RETRIES,
     });
     ({ board$: this.board$, claims$: this.claims$, announcements$: this.announcements$, newVersion$: this.newVersion$ } = this.session);
     ({ members$: this.members$, me$: this.me$ } = this.presence);
@@ -147,6 +151,7 @@ export class SyncClient {
     };
     const opened = await this.connection.open(transport, listener, this.opts.reconnectDelay ?? RECONNECT_DELAY_MS);
     if (this.closed) return;
+    this.watchNetwork();
     if (!opened.ok) {
       if (opened.login) this.session.forceLogin();
       else this.session.fail(M.connectFailed, opened.error, { toast: true });
@@ -233,6 +238,7 @@ export class SyncClient {
 
   async destroy(): Promise<void> {
     this.closed = true;
+    this.unwatchNetwork?.();
     this.document.stop();
     await this.connection.close();
   }
@@ -279,8 +285,34 @@ export class SyncClient {
     this.setState('reconnecting', this.state$.value.percent);
     this.presence.clear();
     this.connection.keepAuthForReconnect();
+    // unsent commands wait for the socket in the outbox; after the reconnect attempts, 'Changes not saved'
+    this.document.disconnected();
     if (willReconnect) this.notify({ key: 'connection', kind: 'warning', text: M.reconnecting, persistent: true });
     else this.session.fail(M.restoreFailed, null, { toast: true });
+  }
+
+  /**
+   * The browser's own word on the network (issue 34 item 7): 'offline' takes the board off the
+   * socket at once — commands then wait in the outbox instead of going into a socket that may
+   * take a heartbeat (up to two minutes) to notice it is dead — and the socket is dropped so it
+   * reconnects; 'online' while still reconnecting drops whatever socket is left, for a fresh one now.
+   */
+  private watchNetwork(): void {
+    if (typeof window === 'undefined' || this.unwatchNetwork) return;
+    const offline = () => {
+      if (this.phase !== 'online') return;
+      this.dropConnection();
+      this.onDisconnected(true);
+    };
+    const online = () => {
+      if (this.phase === 'reconnecting') this.dropConnection();
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    this.unwatchNetwork = () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
   }
 
   private async onReconnected(): Promise<void> {
@@ -311,7 +343,7 @@ export class SyncClient {
       return;
     }
     this.setState('online', 100);
-    this.document.kick();
+    this.document.resumed();
   }
 
   /* ---------------- plumbing ---------------- */

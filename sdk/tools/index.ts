@@ -15,6 +15,7 @@ import { createTextTool } from './text';
 import { createStickyNoteTool } from './stickyNote';
 import { createCommentTool } from './comment';
 import { createFrameTool } from './frame';
+import { createTableTool } from './table';
 
 export function createTools(): Record<ToolName, Tool> {
   return {
@@ -33,6 +34,7 @@ export function createTools(): Record<ToolName, Tool> {
     stickyNote: createStickyNoteTool(),
     comment: createCommentTool(),
     frame: createFrameTool(),
+    table: createTableTool(),
   };
 }
 

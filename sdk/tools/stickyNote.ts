@@ -1,5 +1,5 @@
 import type { Command, StickyNoteShape, StickySize } from '../../shared/model';
-import { DEFAULT_FONT, PASTED_STICKY_GAP, STICKY_FONT, STICKY_SIZES, TEXT_PLACEHOLDER } from '../../shared/constants';
+import { DEFAULT_FONT, STICKY_DEFAULT_ALIGN, PASTED_STICKY_GAP, STICKY_FONT, STICKY_SIZES, TEXT_PLACEHOLDER } from '../../shared/constants';
 import { fitStickyFont } from '../../shared/geometry';
 import type { Editor } from '../editor/editor';
 import type { Tool } from './tool';
@@ -44,7 +44,7 @@ export function createStickyNoteTool(): Tool {
         color: '#000000',
         font: DEFAULT_FONT,
         fontSize: o?.fontSize || STICKY_FONT.start,
-        align: 'center',
+        align: o?.align ?? STICKY_DEFAULT_ALIGN,
         background: note.color,
       },
       (value, how) => finish(editor, note, value, how),

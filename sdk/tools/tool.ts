@@ -25,6 +25,8 @@ export interface Tool {
 export interface ToolOptions {
   /** open this shape for editing (text, sticky note) */
   edit?: string;
+  /** where the double click that opened it was, board coordinates (a table: which cell, or its frame) */
+  at?: { x: number; y: number };
 }
 
 /** Screen pixels → board units at the current zoom. */

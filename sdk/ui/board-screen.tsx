@@ -26,6 +26,7 @@ import { GuestStart, OwnerStart } from './start-screens';
 import { Toolbox } from './toolbox';
 import { TipButton } from './tooltip';
 import { TopBar } from './top-bar';
+import { WaitingChanges } from './waiting-changes';
 import { ZoomBar } from './zoom-bar';
 
 /** Dialogs most sessions never open: chunks of their own, loaded when first opened (docs/performance.md). */
@@ -179,6 +180,8 @@ export function BoardScreen(props: BoardScreenProps) {
                   showMembers={features.members !== false}
                 />
               </div>
+              {/* how many changes wait to be sent, and where they are kept (issue 34 item 7) */}
+              <WaitingChanges sync={sync} />
               {features.toolbox !== false && <Toolbox editor={editor} />}
               <UploadProgress />
               <EditingLayer editor={editor} />

@@ -105,7 +105,18 @@ export function contextEntries(editor: Editor, variant: ContextVariant, shapeId:
   if (variant === 'shape') {
     return actionEntries(
       editor,
-      [...common, 'toggleLock', 'toggleProtect', 'editTags', 'editLink', 'openLink', 'replaceImage', 'downloadOriginal', ...tail],
+      [
+        ...common,
+        'editTable',
+        'toggleLock',
+        'toggleProtect',
+        'editTags',
+        'editLink',
+        'openLink',
+        'replaceImage',
+        'downloadOriginal',
+        ...tail,
+      ],
       close,
     );
   }

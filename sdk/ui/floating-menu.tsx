@@ -20,6 +20,7 @@ import { AvoidAreaContext, usePopoverFit, type Box } from './popover';
 import { PropertyMenu } from './property-menu';
 import { TagsEditor } from './tags-editor';
 import { UploadUrlDialog } from './upload-url-dialog';
+import { TableDialog } from './table-dialog';
 import { DownsizeDialog } from './downsize-dialog';
 import type { DownsizeChoice } from '../assets/downsize';
 
@@ -220,6 +221,7 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
       pressed={isProtected(targets)}
     />,
     <ActionButton key="link" editor={editor} id="openLink" icon="externalLink" />,
+    <ActionButton key="table" editor={editor} id="editTable" icon="table" />,
     <MenuButton key="align" label="Align and distribute" icon="alignLeft" entries={align} />,
     <MenuButton key="arrange" label="Arrange" icon="layout" entries={arrange} />,
     <ActionButton key="tags" editor={editor} id="editTags" icon="tag" />,
@@ -273,7 +275,7 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
 
 /**
  * The editing layer of the board screen: floating menu, context menu, the find palette and the
- * tag and link editors and the upload-via-URL dialog (opened by their actions through editor.ui$), and the editor's notices
+ * tag and link editors, the upload-via-URL and Tabular Data dialogs (opened by their actions through editor.ui$), and the editor's notices
  * (a refused unlock) as toasts.
  */
 export function EditingLayer({ editor }: { editor: Editor }) {
@@ -306,6 +308,9 @@ export function EditingLayer({ editor }: { editor: Editor }) {
       {panel === 'tags' && <TagsEditor editor={editor} onClose={close} />}
       {panel === 'link' && <LinkEditor editor={editor} onClose={close} />}
       {panel === 'uploadUrl' && <UploadUrlDialog editor={editor} onClose={close} />}
+      {(panel === 'table' || panel === 'tableUpdate') && (
+        <TableDialog key={panel} editor={editor} mode={panel === 'table' ? 'add' : 'update'} onClose={close} />
+      )}
       {downsize && <DownsizeDialog count={downsize.count} onDone={downsize.done} />}
     </>
   );

@@ -1,26 +1,19 @@
 import { useMemo, useState } from 'react';
 import { ONLINE_MEMBERS_MAX } from '../../shared/constants';
-import { MESSAGES } from '../../shared/messages';
 import { POLICY } from '../../shared/policies';
-import { toast } from '../../ui/toast';
 import type { FollowMode } from '../collab/follow';
 import { initials, onlineList, sortOnline } from '../collab/members';
 import type { SyncClient } from '../sync/sync-client';
 import type { BoardMember } from '../sync/types';
 import { useFollowState } from './follow';
-import { useSubject } from './hooks';
 import { useMemberColors } from './member-color';
+import { MemberRoleSelect, useOwnerRoles, type OwnerRoles } from './member-roles';
 import { Popover } from './popover';
 
 export { sortOnline };
 
 /** The roles an owner can give from the list (board.md §3; Facilitator with its policy). */
-const ROLE_LABELS: Record<string, string> = {
-  Facilitator: 'Facilitator',
-  Editor: 'Can edit',
-  Commenter: 'Can comment',
-  Viewer: 'Can view',
-};
+const MENU_ROLES = ['Facilitator', 'Editor', 'Commenter', 'Viewer'];
 
 export function Avatar({ member }: { member: BoardMember }) {
   const colorOf = useMemberColors();
@@ -51,7 +44,6 @@ export function MembersMenu({
   const online = useMemo(() => sortOnline(members), [members]);
   const [filter, setFilter] = useState('');
   const shown = online.slice(0, ONLINE_MEMBERS_MAX);
-  const listed = onlineList(members, filter);
   return (
     <Popover
       label={`Online members (${online.length})`}
@@ -72,25 +64,64 @@ export function MembersMenu({
       }
     >
       {(close) => (
-        <>
-          <input
-            className="tb-name tb-members-filter"
-            aria-label="Filter members"
-            placeholder="Filter members"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            onKeyDown={(e) => e.stopPropagation()}
-          />
-          <ul className="tb-members-list" aria-label="Members online">
-            {listed.shown.map((m) => (
-              <MemberRow key={m.uid} member={m} sync={sync} follow={follow ?? null} signedIn={signedIn} onFollowed={close} />
-            ))}
-          </ul>
-          {listed.shown.length === 0 && <p className="tb-label">No members match</p>}
-          {listed.more > 0 && <p className="tb-label">{listed.more} more: type a name to find them</p>}
-        </>
+        <MembersPanel
+          members={members}
+          sync={sync}
+          follow={follow ?? null}
+          signedIn={signedIn}
+          filter={filter}
+          setFilter={setFilter}
+          close={close}
+        />
       )}
     </Popover>
+  );
+}
+
+/**
+ * The open menu: the filter and the matching members. For the signed-in owner it reads the board's
+ * sharing when it opens, so each role selector shows the member's role in force and its floor
+ * (issue 34 item 6), not the role the member joined with.
+ */
+function MembersPanel({
+  members,
+  sync,
+  follow,
+  signedIn,
+  filter,
+  setFilter,
+  close,
+}: {
+  members: BoardMember[];
+  sync?: SyncClient;
+  follow: FollowMode | null;
+  signedIn: boolean;
+  filter: string;
+  setFilter: (value: string) => void;
+  close: () => void;
+}) {
+  const listed = onlineList(members, filter);
+  const roles = useOwnerRoles(sync, signedIn);
+  const policies = sync?.claims$.value.policies ?? [];
+  const choices = MENU_ROLES.filter((r) => r !== 'Facilitator' || policies.includes(POLICY.facilitatorRole));
+  return (
+    <>
+      <input
+        className="tb-name tb-members-filter"
+        aria-label="Filter members"
+        placeholder="Filter members"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+        onKeyDown={(e) => e.stopPropagation()}
+      />
+      <ul className="tb-members-list" aria-label="Members online">
+        {listed.shown.map((m) => (
+          <MemberRow key={m.uid} member={m} sync={sync} follow={follow} roles={roles} choices={choices} onFollowed={close} />
+        ))}
+      </ul>
+      {listed.shown.length === 0 && <p className="tb-label">No members match</p>}
+      {listed.more > 0 && <p className="tb-label">{listed.more} more: type a name to find them</p>}
+    </>
   );
 }
 
@@ -98,18 +129,21 @@ function MemberRow({
   member: m,
   sync,
   follow,
-  signedIn,
+  roles,
+  choices,
   onFollowed,
 }: {
   member: BoardMember;
   sync?: SyncClient;
   follow: FollowMode | null;
-  signedIn: boolean;
+  roles: OwnerRoles | null;
+  choices: string[];
   onFollowed: () => void;
 }) {
   const { following } = useFollowState(follow);
   const name = m.name || 'Guest';
   const isFollowed = following?.uid === m.uid;
+  const shared = roles?.byUid.get(m.uid);
   return (
     <li className="tb-member-row" data-member={name}>
       <Avatar member={m} />
@@ -117,7 +151,16 @@ function MemberRow({
         {name}
         {m.isSelf ? ' (you)' : ''}
       </span>
-      {sync && !m.isSelf && !m.isOwner && signedIn && <RoleSelect member={m} sync={sync} />}
+      {sync && roles && !m.isSelf && !m.isOwner && !shared?.isOwner && (
+        // the owner's selector (POST …/members/{id}/roles, as the share dialog does): the role in force
+        <MemberRoleSelect
+          member={shared ? { ...shared, name } : { uid: m.uid, id: m.id, name, role: m.role ?? 'Editor' }}
+          roles={choices}
+          sync={sync}
+          className="tb-member-row__role"
+          onChanged={() => void roles.reload()}
+        />
+      )}
       {follow && !m.isSelf && (
         <button
           type="button"
@@ -134,43 +177,5 @@ function MemberRow({
       )}
       <span className="tb-dot" aria-label="online" role="img" />
     </li>
-  );
-}
-
-/** The owner's role selector for one member (POST …/members/{id}/roles, as the share dialog does). */
-function RoleSelect({ member, sync }: { member: BoardMember; sync: SyncClient }) {
-  const claims = useSubject(sync.claims$);
-  const [role, setRole] = useState<string | null>(null);
-  if (claims.role !== 'Owner') return null;
-  const roles = Object.keys(ROLE_LABELS).filter((r) => r !== 'Facilitator' || claims.policies.includes(POLICY.facilitatorRole));
-  const current = role ?? member.role ?? 'Editor';
-  const code = sync.board$.value?.code ?? '';
-  return (
-    <select
-      className="tb-member-row__role"
-      aria-label={`Role of ${member.name || 'Guest'}`}
-      value={current}
-      onChange={async (e) => {
-        const next = e.target.value;
-        setRole(next);
-        try {
-          await sync.request(
-            'POST',
-            `/api/boards/${encodeURIComponent(code)}/members/${encodeURIComponent(member.id ?? member.uid)}/roles`,
-            { role: next },
-          );
-        } catch (error) {
-          setRole(null);
-          toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
-        }
-      }}
-    >
-      {!roles.includes(current) && <option value={current}>{current}</option>}
-      {roles.map((r) => (
-        <option key={r} value={r}>
-          {ROLE_LABELS[r]}
-        </option>
-      ))}
-    </select>
   );
 }

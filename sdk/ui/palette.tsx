@@ -3,14 +3,21 @@ import { Modal } from '../../ui/modal';
 import { findActions, findShapes, zoomToShape } from '../actions/find';
 import type { Editor } from '../editor/editor';
 
-const KIND_LABEL: Record<string, string> = { text: 'Text', stickyNote: 'Sticky note', frame: 'Frame' };
+const KIND_LABEL: Record<string, string> = { text: 'Text', stickyNote: 'Sticky note', frame: 'Frame', table: 'Table' };
 const MAX_TEXT = 80;
+
+/** What a found shape shows: the line holding the query (a note's line, a table's row, its cells spaced), cut at MAX_TEXT. */
+function foundLabel(text: string, query: string): string {
+  const q = query.trim().toLowerCase();
+  const line = (text.split('\n').find((l) => l.toLowerCase().includes(q)) ?? text).replace(/\t+/g, '  ').trim();
+  return line.length > MAX_TEXT ? `${line.slice(0, MAX_TEXT)}…` : line;
+}
 
 type Result = { key: string; label: string; detail: string; choose: () => void };
 
 /**
  * The find / command palette (board.md §2, §9; Ctrl+F): a search box 'search...' that finds shapes
- * by their text (text, sticky notes, frame titles) and commands by name. The list is at most 25vh
+ * by their text (text, sticky notes, frame titles, table cells) and commands by name. The list is at most 25vh
  * high; arrows move, Enter chooses. A shape zooms to 3× its rectangle; a command runs.
  */
 export function CommandPalette({ editor, onClose }: { editor: Editor; onClose: () => void }) {
@@ -21,7 +28,7 @@ export function CommandPalette({ editor, onClose }: { editor: Editor; onClose: (
   const results: Result[] = [
     ...findShapes(editor, query).map(({ shape, text }): Result => ({
       key: `shape:${shape.id}`,
-      label: text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text,
+      label: foundLabel(text, query),
       detail: KIND_LABEL[shape.cmd] ?? shape.cmd,
       choose: () => {
         onClose();

@@ -1,8 +1,9 @@
-import { boundsOf, unionRects } from '../../shared/geometry';
+import { alignOf, boundsOf, unionRects } from '../../shared/geometry';
 import { DEFAULT_FONT, DEFAULT_FONT_SIZE, LINE_WIDTH, OPACITY, STICKY_DEFAULT_COLOR, STICKY_DEFAULT_SIZE } from '../../shared/constants';
 import type { LineType, Shape, StickySize } from '../../shared/model';
 import { POLICY } from '../../shared/policies';
 import type { Editor } from '../editor/editor';
+import { propertiesOf } from '../shapes';
 import { HANDLE_RADIUS, ROTATE_OFFSET } from '../tools/select';
 import { actionTitle, runAction, useEditorTick } from './editor-hooks';
 import { BoardIcon } from './icons';
@@ -15,6 +16,7 @@ import {
   Palette,
   StickyPalette,
   StickySizeSelect,
+  TextAlignButtons,
   WidthSlider,
 } from './style-controls';
 
@@ -51,6 +53,8 @@ export function PropertyMenu({ editor }: { editor: Editor }) {
   const lines = [...kinds].every((k) => k === 'line' || k === 'arrow') && editor.hasPolicy(POLICY.lineType);
   const r = first as unknown as Record<string, unknown>;
   const opacity = Number(first.opacity ?? OPACITY.max);
+  // texts, sticky notes and tables (their kinds' `align` property menu)
+  const aligned = propertiesOf(shapes).includes('align');
   return (
     <div
       className="tb-panel tb-props"
@@ -96,6 +100,7 @@ export function PropertyMenu({ editor }: { editor: Editor }) {
           <FontSizeSelect value={Number(r.size ?? DEFAULT_FONT_SIZE)} onChange={(fontSize) => editor.applyStyleToSelection({ fontSize })} />
         </>
       )}
+      {aligned && <TextAlignButtons value={alignOf(first)} onChange={(align) => editor.applyStyleToSelection({ align })} />}
       <Popover label="Line width and opacity" className="tb-style-pop" button={<BoardIcon name="palette" />}>
         {() => (
           <>

@@ -11,6 +11,7 @@ import type { SyncClient } from '../sync/sync-client';
 import type { BoardMember } from '../sync/types';
 import { useSubject } from './hooks';
 import { useMemberColors } from './member-color';
+import { MemberRoleSelect } from './member-roles';
 
 /** GET /api/boards/{id}/sharing's answer (board.md §7), as the route declares it. */
 type Sharing = Wire.Sharing;
@@ -105,19 +106,10 @@ export function ShareDialog({
         workspace: kind === 'workspace' ? level : sharing.workspace,
         link: kind === 'link' ? level : sharing.link,
       });
-    } catch (error) {
-      setSharing(before);
-      toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
-    }
-  }
-
-  async function setMemberRole(member: BoardMember, next: string) {
-    try {
-      await sync.request('POST', `/api/boards/${encodeURIComponent(code)}/members/${encodeURIComponent(member.id ?? member.uid)}/roles`, {
-        role: next,
-      });
+      // the members' roles in force follow the levels
       await load();
     } catch (error) {
+      setSharing(before);
       toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
     }
   }
@@ -199,18 +191,14 @@ export function ShareDialog({
                 {m.isOwner ? (
                   <span className="tb-share__owner">Owner</span>
                 ) : canManage ? (
-                  <select
+                  // the role in force, the roles below its floor disabled and why (issue 34 item 6)
+                  <MemberRoleSelect
+                    member={{ ...m, name: m.name || 'member' }}
+                    roles={levels(LINK_SHARING_LEVELS)}
+                    sync={sync}
                     className="t-input tb-share__select"
-                    aria-label={`Role of ${m.name || 'member'}`}
-                    value={m.role ?? 'Viewer'}
-                    onChange={(e) => void setMemberRole(m, e.target.value)}
-                  >
-                    {levels(LINK_SHARING_LEVELS).map((l) => (
-                      <option key={l} value={l}>
-                        {LEVEL_LABELS[l]}
-                      </option>
-                    ))}
-                  </select>
+                    onChanged={() => void load()}
+                  />
                 ) : (
                   <span className="tb-share__role">{(m.role && LEVEL_LABELS[m.role]) || m.role}</span>
                 )}

@@ -1,7 +1,8 @@
 import { FONT_SIZES, FONTS, LINE_WIDTH, OPACITY, PALETTE, STICKY_COLORS, STICKY_SIZES } from '../../shared/constants';
-import type { LineType, StickySize } from '../../shared/model';
+import type { LineType, StickySize, TextAlign } from '../../shared/model';
 import type { Editor } from '../editor/editor';
 import { CustomColourSwatches } from './colour-picker';
+import { BoardIcon } from './icons';
 import { useSubject } from './hooks';
 
 /** The 32-colour palette (board.md §3) as swatch buttons, then the board's custom colours (ids from 100). */
@@ -159,5 +160,33 @@ export function StickySizeSelect({ value, onChange }: { value: StickySize; onCha
         </option>
       ))}
     </select>
+  );
+}
+
+/** Text alignment (board.md §3 align left, center, right), named as the spec names the values. */
+export const TEXT_ALIGN_LABELS: ReadonlyArray<[TextAlign, string, string]> = [
+  ['left', 'Align text left', 'textLeft'],
+  ['center', 'Align text center', 'textCenter'],
+  ['right', 'Align text right', 'textRight'],
+];
+
+/** The three alignment buttons (texts, sticky notes, table cells): the current one pressed. */
+export function TextAlignButtons({ value, onChange }: { value: TextAlign; onChange: (align: TextAlign) => void }) {
+  return (
+    <div className="tb-align" role="group" aria-label="Text alignment">
+      {TEXT_ALIGN_LABELS.map(([align, label, icon]) => (
+        <button
+          key={align}
+          type="button"
+          className="tb-btn"
+          aria-label={label}
+          title={label}
+          aria-pressed={value === align}
+          onClick={() => onChange(align)}
+        >
+          <BoardIcon name={icon} size={18} />
+        </button>
+      ))}
+    </div>
   );
 }

@@ -12,7 +12,7 @@ export { strokeWidth } from './pen';
 export { arrowHeads } from './line';
 export { frameOuter } from './frame';
 export { commentColor } from './comment';
-export { isTableValid, tableDimensions } from './table';
+export { cellAt, cellRect, cellTextOrigin, columnWidths, innerGridLines, tableDimensions, tableLayout, type TableLayout } from './table';
 export { imageHref } from './image';
 export { escapeXml } from './svg';
 export { frameCaptures } from './frame';

@@ -6,7 +6,8 @@
  * and one line here; nothing else switches on the kind (tests/unit/shared/shape-registry.test.ts
  * greps for `cmd === '<kind>'` outside the kinds' modules).
  */
-import type { CompositeShape, LinkShape, Shape, ShapeKind } from '../model';
+import type { CompositeShape, LinkShape, Shape, ShapeKind, TextAlign } from '../model';
+import { DEFAULT_TEXT_ALIGN } from '../constants';
 import type { Point, Rect } from './rect';
 import type { ShapeAsset, ShapeGeometry, SvgOptions } from './types';
 import type { PolicyRequirement } from '../policy-names';
@@ -91,12 +92,19 @@ export const reorderableKind = (shape: Shape): boolean => !kindGeometry(shape.cm
 export const childrenOf = (shape: Shape): readonly string[] => kindGeometry(shape.cmd)?.childrenOf?.(shape) ?? [];
 /** Whether the shape is left off the canvas and out of exports (a resolved comment). */
 export const isHiddenShape = (shape: Shape): boolean => !!kindGeometry(shape.cmd)?.hidden?.(shape);
-/** The words of a shape (the property its kind's `textField` names), or null for a kind without words. */
+/**
+ * The words of a shape (the property its kind's `textField` names), or null for a kind without words.
+ * A grid of cells (a table's) reads as its rows, one per line, cells separated by tabs.
+ */
 export function shapeText(shape: Shape): string | null {
   const field = kindGeometry(shape.cmd)?.textField;
   const value = field ? (shape as unknown as Record<string, unknown>)[field] : undefined;
+  if (Array.isArray(value)) return value.map((row) => (Array.isArray(row) ? row.join('\t') : '')).join('\n');
   return typeof value === 'string' ? value : null;
 }
+/** A shape's text alignment: its `align`, else its kind's default (a sticky note centred), else left (board.md §9). */
+export const alignOf = (shape: Shape): TextAlign =>
+  (shape as { align?: TextAlign }).align ?? kindGeometry(shape.cmd)?.defaultAlign ?? DEFAULT_TEXT_ALIGN;
 /** Whether the arrange actions lay the shape out (not a comment pin, not an attached connector). */
 export const isArrangeable = (shape: Shape): boolean => kindGeometry(shape.cmd)?.arrangeable?.(shape) ?? true;
 /** Whether the shape is an annotation about the board, not its content (a comment pin): left out of copies, backups, thumbnails. */

@@ -1,10 +1,11 @@
 /**
  * sticky notes: a coloured square with text fitted inside (board.md §4: font starts at 35
- * and shrinks to a minimum of 5; line height 130 %; margin 4).
+ * and shrinks to a minimum of 5; line height 130 %; margin 4), aligned by `align` (§3; default
+ * centred, STICKY_DEFAULT_ALIGN) and centred vertically.
  */
 import type { StickyNoteShape } from '../model';
-import { STICKY_FONT, STICKY_LINE_HEIGHT, STICKY_MARGIN, DEFAULT_FONT } from '../constants';
-import { containsPoint, normalizeRect, rotatedBounds, unrotate } from './rect';
+import { STICKY_FONT, STICKY_LINE_HEIGHT, STICKY_MARGIN, DEFAULT_FONT, STICKY_DEFAULT_ALIGN } from '../constants';
+import { containsPoint, normalizeRect, rotatedBounds, unrotate, type Rect } from './rect';
 import { attrs, commonAttrs } from './svg';
 import { textLinesSvg, textWidth } from './text';
 import type { ShapeGeometry } from './types';
@@ -53,6 +54,14 @@ export function fitStickyFont(value: string, w: number, h: number): { fontSize: 
 
 const boxOf = (s: StickyNoteShape) => normalizeRect({ x: s.x, y: s.y, w: s.w, h: s.h });
 
+/** Where a note's lines are anchored for its `align` (default left): inside the margin, or the centre. */
+export function stickyTextAnchor(s: Pick<StickyNoteShape, 'align'>, box: Rect): { x: number; anchor: 'start' | 'middle' | 'end' } {
+  const align = s.align ?? STICKY_DEFAULT_ALIGN;
+  if (align === 'center') return { x: box.x + box.w / 2, anchor: 'middle' };
+  if (align === 'right') return { x: box.x + box.w - STICKY_MARGIN, anchor: 'end' };
+  return { x: box.x + STICKY_MARGIN, anchor: 'start' };
+}
+
 export const stickyNote: ShapeGeometry<StickyNoteShape> = {
   box: boxOf,
   bounds: (s) => rotatedBounds(boxOf(s), s.rotation),
@@ -72,12 +81,11 @@ export const stickyNote: ShapeGeometry<StickyNoteShape> = {
     const note = `<rect ${attrs({ x: box.x, y: box.y, width: box.w, height: box.h, fill: s.color })}/>`;
     const label = s.text
       ? textLinesSvg(lines, {
-          x: box.x + box.w / 2,
+          ...stickyTextAnchor(s, box),
           y: top,
           size,
           font: DEFAULT_FONT,
           color: '#000000',
-          anchor: 'middle',
           lineHeight: STICKY_LINE_HEIGHT,
         })
       : '';
@@ -85,6 +93,7 @@ export const stickyNote: ShapeGeometry<StickyNoteShape> = {
   },
   blurrable: true,
   textField: 'text',
+  defaultAlign: STICKY_DEFAULT_ALIGN,
   modifiers: {
     textModifier: (s, c) => ({ ...s, text: c.value }),
     fontSizeModifier: (s, c) => ({ ...s, fontSize: c.size }),

@@ -1,4 +1,4 @@
-import type { Command, Shape } from '../model';
+import type { Command, Shape, TextAlign } from '../model';
 import type { PolicyRequirement } from '../policy-names';
 import type { Point, Rect } from './rect';
 
@@ -78,6 +78,8 @@ export interface ShapeBehaviour<S extends Shape = Shape> {
   relinkCopy?(copy: S, ids: ReadonlyMap<string, string>): S;
   /** Left off the canvas and out of exports (a resolved comment). */
   hidden?(shape: S): boolean;
+  /** The text alignment of a shape without `align` (board.md §9: left, the default of every kind without this). */
+  defaultAlign?: TextAlign;
   /** Whether a member with write_comment but not edit_board may add, change and remove it (default false). */
   commenterWritable?: boolean;
   /**
@@ -86,8 +88,9 @@ export interface ShapeBehaviour<S extends Shape = Shape> {
    */
   blurrable?: boolean;
   /**
-   * The property holding its words (a text's `value`, a sticky note's `text`, a frame's `title`):
-   * what find and the notes export read, and what blurring empties. None: it has no words.
+   * The property holding its words (a text's `value`, a sticky note's `text`, a frame's `title`, a
+   * table's grid of cells `table`): what find and the notes export read (shapeText), and what
+   * blurring empties. None: it has no words.
    */
   textField?: Extract<keyof S, string>;
   /** The plan features it uses (board.md §6): one row per feature; none for a kind any plan may add. */

@@ -1,17 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { describeBoard, disposeExpiredBoards, renameMember, updateBoardConfig } from '../../platform/boards/service';
+import { defaultBoardName } from '../../shared/board-name';
 import { boardsSuite, call, guest, newBoard } from './boards-fixtures';
+
+/** A board nobody named (issue 34 item 9): never the reserved 'new board'. */
+const UNTITLED = /^Untitled board · [A-Z][a-z]{2} \d{1,2}$/;
 
 /** Boards: creation (guest and user), the new-board page, join info, rename, dispose timer, delete. */
 describe('boards', () => {
   const s = boardsSuite({ ann: { name: 'Ann' }, bob: { name: 'Bob' } });
+
+  it("names an unnamed board 'Untitled board · <day>' in the creator's time zone, a named one as asked", async () => {
+    const nameOf = async (payload: object) => {
+      const res = await call(s.p, s.ann, 'POST', '/api/boards', payload);
+      expect(res.status).toBe(200);
+      return (await s.p.db('boards').where({ code: res.body.code }).first()).name as string;
+    };
+    // UTC+14 and UTC-11 are 25 hours apart: their days always differ
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const before = defaultBoardName(new Date(), timeZone);
+      const name = await nameOf({ timeZone });
+      expect([before, defaultBoardName(new Date(), timeZone)]).toContain(name);
+    }
+    expect(await nameOf({ timeZone: 'Pacific/Kiritimati' })).not.toBe(await nameOf({ timeZone: 'Pacific/Pago_Pago' }));
+    // a zone this server does not know: the day in UTC; no zone: UTC too
+    expect([defaultBoardName(new Date()), defaultBoardName(new Date(Date.now() - 60_000))]).toContain(
+      await nameOf({ timeZone: 'Mars/Base' }),
+    );
+    expect(await nameOf({})).toMatch(UNTITLED);
+    expect(await nameOf({ name: '  Roadmap  ' })).toBe('Roadmap');
+    expect(await nameOf({ name: '' })).toMatch(UNTITLED);
+    const bad = await call(s.p, s.ann, 'POST', '/api/boards', { timeZone: 'x<y' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)).toEqual(['timeZone']);
+    // the database's own default (migration 026) is no placeholder either
+    const [raw] = await s.p.db('boards').insert({ code: 'untitled0001', owner_uid: 'g_untitled' }).returning('name');
+    expect(raw.name).toMatch(UNTITLED);
+  });
 
   it("creates a signed-in user's board in their default workspace", async () => {
     const res = await call(s.p, s.ann, 'POST', '/api/boards', {});
     expect(res.status).toBe(200);
     expect(res.body.code).toMatch(/^[A-Za-z0-9_-]{12}$/);
     const board = await s.p.db('boards').where({ code: res.body.code }).first();
-    expect(board).toMatchObject({ id: res.body.id, owner_id: s.ann.user!.id, name: 'new board', last_seq: 0 });
+    expect(board).toMatchObject({ id: res.body.id, owner_id: s.ann.user!.id, name: UNTITLED, last_seq: 0 });
     const ws = await s.p.db('workspaces').where({ id: board.workspace_id }).first();
     expect(ws).toMatchObject({ owner_id: s.ann.user!.id, is_default: true });
     // the same default workspace next time, also when named 'default'
@@ -70,7 +102,7 @@ describe('boards', () => {
     expect(info).toMatchObject({
       code,
       boardId: id,
-      boardName: 'new board',
+      boardName: expect.stringMatching(UNTITLED),
       displayName: 'Guest',
       isNew: true,
       disposeAt: null,

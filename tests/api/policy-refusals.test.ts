@@ -179,6 +179,53 @@ describe('plan policies enforced on commands', () => {
     }
   });
 
+  it('needs no policy for tables and text alignment (board.md §6 lists none): what the table tool and the dialog send', async () => {
+    const board = await boardOf(free);
+    const uid = free.actor.uid;
+    const grid = [
+      ['Fruit', 'Qty'],
+      ['Pears', '5'],
+    ];
+    const note = shape(uid, { cmd: 'stickyNote', text: 'Hi', x: 0, y: 0, w: 100, h: 100, color: '#feff9c', size: 'S', fontSize: 35 });
+    const table = shape(uid, { cmd: 'table', x: 0, y: 200, w: 240, h: 66, table: grid, border: false, colWidths: [0.6, 0.4] });
+    for (const c of [
+      add(uid, table),
+      add(uid, { ...note, align: 'right' } as Shape),
+      // a cell editing session, then the Update dialog (grid, border, widths and size in one commandSet), then the alignment
+      cmd(uid, {
+        cmd: 'propertyModifier',
+        shapes: [table.id],
+        props: [
+          {
+            name: 'table',
+            value: [
+              ['Fruit', 'Qty'],
+              ['Plums', '7'],
+            ],
+          },
+        ],
+      }),
+      cmd(uid, {
+        cmd: 'commandSet',
+        commands: [
+          cmd(uid, {
+            cmd: 'propertyModifier',
+            shapes: [table.id],
+            props: [
+              { name: 'table', value: [...grid, ['', '']] },
+              { name: 'border', value: true },
+              { name: 'colWidths', value: null },
+            ],
+          }),
+          cmd(uid, { cmd: 'sizeModifier', shapes: [table.id], w: 240, h: 99 }),
+        ],
+      }),
+      cmd(uid, { cmd: 'propertyModifier', shapes: [table.id, note.id], props: [{ name: 'align', value: 'center' }] }),
+    ]) {
+      expect((await send(p, free, board.code, c)).status, c.cmd).toBe(200);
+    }
+  });
+
   it('takes the early_access rotation handle, and beta-tester for links', async () => {
     const early = await signedIn(p, { plan: 'early_access' });
     const board = await boardOf(early);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { HubClient } from '../helpers/hub';
-import { canvasOrigin, newContext, openBoard, shot, startBoardIn, userSession } from './board-fixtures';
+import { api, canvasOrigin, newContext, openBoard, shot, startBoardIn, userSession } from './board-fixtures';
 import { useServer } from './support/suite';
 
 /**
@@ -148,8 +148,21 @@ test('the members menu lists at most 5, latest first, filters by name, and the o
   await expect(rows.first().getByRole('button', { name: 'Follow Gus' })).toBeVisible();
   const role = rows.first().getByLabel('Role of Gus');
   await expect(role).toBeVisible();
-  await role.selectOption('Viewer');
-  await expect.poll(() => guests[0]!.received<{ role?: string }>('onRoleChanged').length, { timeout: 10_000 }).toBeGreaterThan(0);
+  // the link level (Can edit) outranks lower roles: they are offered disabled, with why (issue 34 item 6)
+  await expect(role.locator('option[value="Viewer"]')).toBeDisabled();
+  await expect(rows.first()).toContainText('Everyone with the link can edit: lower the link level first');
+  // with the link level lowered first (anyone with the link: Viewer), the menu (opened again) sets Gus's role
+  await a.getByRole('button', { name: /Online members/ }).click();
+  await expect(membersMenu(a)).toHaveCount(0);
+  await api(server, 'POST', `/api/boards/${code}/sharings`, { token: owner.accessToken }, { link: 'Viewer' });
+  await openMembers(a);
+  await membersMenu(a).getByLabel('Filter members').fill('gu');
+  await expect(role).toHaveValue('Viewer');
+  await role.selectOption('Commenter');
+  await expect(role).toHaveValue('Commenter');
+  await expect
+    .poll(() => guests[0]!.received<{ role?: string }>('onRoleChanged').map((e) => e.role), { timeout: 10_000 })
+    .toContain('Commenter');
 
   await membersMenu(a).getByLabel('Filter members').fill('nobody');
   await expect(membersMenu(a)).toContainText('No members match');

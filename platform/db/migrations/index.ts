@@ -22,6 +22,7 @@ import * as m020 from './020_session_ids';
 import * as m021 from './021_assets';
 import * as m022 from './022_member_names';
 import * as m023 from './023_assets_outlive_boards';
+import * as m026 from './026_untitled_boards';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -51,6 +52,7 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['021_assets', m021],
   ['022_member_names', m022],
   ['023_assets_outlive_boards', m023],
+  ['026_untitled_boards', m026],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -37,7 +37,7 @@ function pressed(ctx: SelectContext, e: BoardPointer): void {
   if (e.clicks >= 2 && hit && selection.includes(hit.id) && editor.selectionType(hit) === 'normal') {
     const tool = shapeModuleOf(hit)?.editTool;
     if (tool && editor.canEdit()) {
-      editor.setTool(tool, { edit: hit.id });
+      editor.setTool(tool, { edit: hit.id, at: { x: e.x, y: e.y } });
       return;
     }
   }

@@ -160,6 +160,21 @@ describe('command schemas', () => {
     expect(bad([{ name: 'stroke', value: 'blue' }])).toHaveProperty(['props.0']);
     expect(bad([{ name: 'opacity', value: 5, type: 'add' }])).toEqual({ 'props.0': ['opacity cannot be added to'] });
     expect(bad([{ name: 'x', value: 5, type: 'add' }])).toBeUndefined();
+    // a table's grid may pass the other properties' 20 KB (its own schema bounds it: 50 × 50 cells of 1000); a text may not
+    const grid = Array.from({ length: 30 }, () => Array.from({ length: 30 }, () => 'x'.repeat(40)));
+    expect(bad([{ name: 'table', value: grid }])).toBeUndefined();
+    expect(bad([{ name: 'text', value: grid.flat().join('') }])).toEqual({ 'props.0': ['value of text is too large'] });
+    expect(bad([{ name: 'table', value: [['a'], Array.from({ length: 51 }, () => 'b')] }])).toHaveProperty(['props.0']);
+    // alignment (texts, sticky notes, tables) and a table's relative column widths
+    expect(
+      bad([
+        { name: 'align', value: 'center' },
+        { name: 'colWidths', value: [0.5, 0.5] },
+      ]),
+    ).toBeUndefined();
+    expect(bad([{ name: 'colWidths', value: null }])).toBeUndefined();
+    expect(bad([{ name: 'align', value: 'justify' }])).toHaveProperty(['props.0']);
+    expect(bad([{ name: 'colWidths', value: [0, 1] }])).toHaveProperty(['props.0']);
   });
 
   it('nests command sets at most two deep, 1000 commands in all, and never undo or clear inside', () => {

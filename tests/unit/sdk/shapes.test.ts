@@ -95,7 +95,10 @@ describe('shape registry', () => {
   });
 
   it('property menus per kind and for a mixed selection', () => {
-    expect(shapeModule('stickyNote')!.properties).toEqual(['stickyColor', 'stickySize', 'opacity']);
+    expect(shapeModule('stickyNote')!.properties).toEqual(['stickyColor', 'stickySize', 'opacity', 'align']);
+    // text alignment for texts, sticky notes and table cells (board.md §3)
+    expect(propertiesOf(samples.filter((x) => ['text', 'stickyNote', 'table'].includes(x.cmd)))).toEqual(['opacity', 'align']);
+    expect(shapeModule('table')!.editTool).toBe('table');
     expect(shapeModule('line')!.properties).toContain('lineType');
     expect(propertiesOf([samples[0], samples[4]])).toEqual(['color', 'lineWidth', 'opacity']);
     expect(shapeModule('text')!.editTool).toBe('text');

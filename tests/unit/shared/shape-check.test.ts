@@ -75,6 +75,33 @@ const shapes: Shape[] = [
     ],
     border: true,
   },
+  {
+    id: 'tb2',
+    cmd: 'table',
+    ...base,
+    x: 0,
+    y: 0,
+    w: 90,
+    h: 30,
+    table: [['a', 'b', 'c']],
+    border: false,
+    align: 'center',
+    colWidths: [0.5, 0.25, 0.25],
+  },
+  {
+    id: 's2',
+    cmd: 'stickyNote',
+    ...base,
+    text: 'x',
+    x: 0,
+    y: 0,
+    w: 100,
+    h: 100,
+    color: '#feff9c',
+    size: 'S',
+    fontSize: 35,
+    align: 'right',
+  },
   { id: 'g', cmd: 'composite', ...base, shapes: [rect] } as Shape,
   { id: 'k', cmd: 'link', ...base, url: 'https://example.com/a?b=c', shapes: [] },
 ] as Shape[];
@@ -144,6 +171,11 @@ const AWKWARD: unknown[] = [
   { ['k'.repeat(65)]: 1 },
   { current: 1, total: 1 },
   { current: 0, total: 1 },
+  [0.5, 0.5],
+  [0, 1],
+  [1e-5],
+  [2e4],
+  Array.from({ length: 51 }, () => 1),
   { big: 'x'.repeat(5000) },
 ];
 
@@ -182,6 +214,8 @@ describe('checkShape (browser) agrees with the server schema', () => {
       'resource',
       'page',
       'start',
+      'align',
+      'colWidths',
     ];
     for (const shape of shapes) {
       const keys = new Set([...Object.keys(shape), ...fields]);

@@ -66,6 +66,7 @@ describe('every registered kind defines what it must', () => {
       text: 'value',
       stickyNote: 'text',
       frame: 'title',
+      table: 'table',
     });
     expect(having('commenterWritable')).toEqual(['comment']);
     // plan features (board.md §6): frames, comments, the highlighter, line types and connectors
@@ -98,6 +99,23 @@ describe('every registered kind defines what it must', () => {
     const label = { ...base, id: 't', cmd: 'text', x: 0, y: 0, value: 'words', color: '#000000', font: 'Arial', size: 12 } as Shape;
     const frame = { ...base, id: 'f', cmd: 'frame', x: 0, y: 0, w: 100, h: 100, color: '#000000', title: 'Plan' } as Shape;
     expect([note, label, frame, rect('r')].map(shapeText)).toEqual(['secret', 'words', 'Plan', null]);
+    // a table's grid reads as its rows, one per line, cells separated by tabs
+    const grid = {
+      ...base,
+      id: 'tb',
+      cmd: 'table',
+      x: 0,
+      y: 0,
+      w: 90,
+      h: 40,
+      table: [
+        ['Q1', 'Plan'],
+        ['', 'x'],
+      ],
+      border: true,
+    } as Shape;
+    expect(shapeText(grid)).toBe('Q1\tPlan\n\tx');
+    expect(blurredShape(grid)).toBeNull();
     expect(blurredShape(note)).toMatchObject({ blurred: true, text: '' });
     expect(blurredShape(label)).toMatchObject({ blurred: true, value: '' });
     expect(blurredShape(frame)).toBeNull();

@@ -117,4 +117,56 @@ describe('document sync over the in-memory transport', () => {
     expect(notices.filter((n) => n.key === 'retrying')).toHaveLength(2);
     expect(notices.some((n) => n.key.startsWith('rejected-') || n.key === 'not-saved')).toBe(false);
   });
+
+  it('commands made while the socket is down wait in the outbox; after the reconnect attempts, "Changes not saved" with Reload and Retry', async () => {
+    const reloads: number[] = [];
+    const { board, sync, transport, notices } = await online(
+      session(undefined, { reconnectDelay: 20, reload: () => void reloads.push(1) }),
+    );
+    transport.drop();
+    expect(sync.phase).toBe('reconnecting');
+    sync.send(cmd('a', 'me'));
+    sync.send(cmd('b', 'me'));
+    // nothing goes over the dead socket, nothing is dropped: the two wait
+    expect(transport.requests.filter((r) => r.method === 'sendCommand')).toEqual([]);
+    expect(sync.pending().map((c) => c.id)).toEqual(['a', 'b']);
+    // three reconnect periods (3 × 20 ms here) later, the spec's persistent error
+    await until(() => notices.some((n) => n.key === 'not-saved'), 'the notice');
+    const notSaved = notices.find((n) => n.key === 'not-saved')!;
+    expect(notSaved).toMatchObject({ kind: 'error', text: 'Changes not saved due to network error.', persistent: true });
+    expect(notSaved.actions!.map((a) => a.label)).toEqual(['Reload', 'Retry']);
+    expect(notices.filter((n) => n.key === 'not-saved')).toHaveLength(1);
+    notSaved.actions![0]!.run();
+    expect(reloads).toEqual([1]);
+    // Retry while still down: another wait, then the notice again
+    notSaved.actions![1]!.run();
+    await until(() => notices.filter((n) => n.key === 'not-saved').length === 2, 'the notice again');
+    // the socket comes back: both are sent, in order, and the notice goes
+    const dismissed: string[] = [];
+    sync.notices$.subscribe((n) => 'dismiss' in n && dismissed.push(n.dismiss));
+    transport.restore();
+    await until(() => sync.phase === 'online' && sync.pending().length === 0, 'the outbox sent');
+    expect(board.log.map((c) => c.id)).toEqual(['a', 'b']);
+    expect(dismissed).toContain('not-saved');
+  });
+
+  it('the browser going offline takes the board off the socket at once: commands wait, and go once it is back', async () => {
+    // the browser's window, as far as the network events go
+    const window = new EventTarget();
+    Object.assign(globalThis, { window });
+    const { board, sync, transport } = await online(session(undefined, { reconnectDelay: 20 }));
+    stop = async () => {
+      await sync.destroy();
+      delete (globalThis as { window?: unknown }).window;
+    };
+    window.dispatchEvent(new Event('offline'));
+    expect(sync.phase).toBe('reconnecting');
+    sync.send(cmd('a', 'me'));
+    expect(transport.requests.filter((r) => r.method === 'sendCommand')).toEqual([]);
+    expect(sync.pending()).toHaveLength(1);
+    window.dispatchEvent(new Event('online'));
+    transport.restore();
+    await until(() => sync.phase === 'online' && sync.pending().length === 0, 'sent after the network came back');
+    expect(board.log.map((c) => c.id)).toEqual(['a']);
+  });
 });
