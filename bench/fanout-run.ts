@@ -165,7 +165,9 @@ function startWorker(split: boolean): {
         const take = (m: FromWorker) => (m.type === type ? resolve(m as never) : reject(new Error(`expected ${type}, got ${m.type}`)));
         if (queue.length) take(queue.shift()!);
         else waiting.push(take);
-        child.once('exit', (code) => reject(new Error(`client process exited (${code})`)));
+        // 'close', not 'exit': 'exit' can come before the child's last IPC message is read, and a
+        // client process exits right after sending its result
+        child.once('close', (code) => setImmediate(() => reject(new Error(`client process exited (${code})`))));
       }),
   };
 }
