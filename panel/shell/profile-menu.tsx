@@ -50,13 +50,14 @@ export function ProfileMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label="Profile menu"
         onClick={() => setOpen((o) => !o)}
       >
         <span className="p-avatar" aria-hidden="true">
           {me?.avatar ? <img src={me.avatar} alt="" /> : initialsOf(name || 'T')}
         </span>
         <span className="p-menu__name">{name}</span>
+        {/* the name is the visible name (WCAG 2.5.3 label in name), then what the button opens */}
+        <span className="t-sr-only">{name ? ', profile menu' : 'Profile menu'}</span>
         <Icon name="chevronDown" size={16} />
       </button>
       {open && (

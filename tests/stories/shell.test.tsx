@@ -37,7 +37,7 @@ describe('panel shell', () => {
     expect(screen.getByRole('button', { name: /Feedback/ })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Workspaces' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
+    fireEvent.click(screen.getByRole('button', { name: /profile menu$/i }));
     expect(screen.getByRole('menuitem', { name: 'Profile Setting' }).getAttribute('href')).toBe('/panel/profile-setting');
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeTruthy();
   });
