@@ -14,7 +14,7 @@ export const adminPages: RouteObject[] = [
   {
     path: 'dashboard',
     lazy: () => import('./dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
-    handle: handle({ title: 'Dashboard', subtitle: 'Connections, scheduled tasks, announcements and reports' }),
+    handle: handle({ title: 'Dashboard', subtitle: 'Usage statistics, jobs, announcements and reports' }),
   },
   {
     path: 'admin-boards',

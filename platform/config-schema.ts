@@ -505,7 +505,7 @@ export const ENV = {
   }),
   BILLING_RENEWAL_MINUTES: envVar(integer(1, 1440, 'minutes'), {
     default: 5,
-    description: 'how often the renewal job runs (one node at a time: an advisory lock)',
+    description: 'how often the renewal job runs (once across the nodes: docs/operations.md "Jobs")',
   }),
   ETH_RECIPIENT: envVar(
     checked('an Ethereum address (`0x` + 40 hex digits; mixed case must be a valid checksum)', (v) => isAddress(v) && v),
@@ -538,7 +538,8 @@ export const ENV = {
   JOBS: envVar({ joi: Joi.string().custom((v: string) => v !== 'off'), allowed: '`off`, or anything else for on' } as Rule<boolean>, {
     default: true,
     defaultText: 'on',
-    description: '`off` disables background jobs (board disposal, billing renewals) on a node',
+    description:
+      '`off`: this node runs no scheduled jobs (board disposal, billing renewal, asset sweep…; docs/operations.md "Jobs"); it still runs the admin actions asked of it',
   }),
   NODE_ENV: envVar(text(), {
     defaultText: NONE,

@@ -6,6 +6,11 @@
  * `npm run wire`; tests/unit/wire.test.ts fails while this file is stale. Imports nothing.
  */
 
+export type ActiveClientStatistics = {
+  totalCount: number;
+  data: StatisticNameCount[];
+};
+
 export type AdminAnnouncementRow = {
   id: string;
   type: 'ScheduledMaintenance' | 'News';
@@ -73,6 +78,12 @@ export type AdminBoardMemberRow = {
   isActive: boolean;
   lastJoinedAt: string | null;
   lastOnline: string | null;
+  /** the client address of the member's last board session */
+  ip: string | null;
+  /** the browser of the member's last board session */
+  userAgent: string | null;
+  /** seconds of the last board session (so far, while it is open); null without one */
+  sessionDuration: number | null;
 };
 
 export type AdminBoardOwnerSet = {
@@ -212,6 +223,11 @@ export type AdminDirectorySaved = {
   message: string;
 };
 
+export type AdminExtensionsRebuilt = {
+  message: string;
+  run: JobRun;
+};
+
 export type AdminFeedback = {
   id: string;
   createdDate: string;
@@ -251,6 +267,11 @@ export type AdminFeedbacksPage = {
   data: AdminFeedbackRow[];
 };
 
+export type AdminIndexesSent = {
+  message: string;
+  run: JobRun;
+};
+
 export type AdminInsightGroup = {
   title: string;
   items: AdminInsightItem[];
@@ -272,28 +293,47 @@ export type AdminReport = {
   title: string;
   description: string;
   path: string;
-  /** list: the list protocol; object: one JSON object (CSV: one line per figure) */
-  kind: 'list' | 'object';
+  /** list: the list protocol; object: one JSON object (CSV: one line per figure); statistic: every row in one answer { totalCount, data } */
+  kind: 'list' | 'object' | 'statistic';
+  /** a statistic: the dashboard block that draws it; null for a report */
+  block:
+    | 'engagement'
+    | 'boards'
+    | 'others'
+    | 'users'
+    | 'performance'
+    | 'frequency'
+    | 'feedback'
+    | 'templates'
+    | 'extensions'
+    | 'top-features'
+    | 'client-sessions'
+    | 'countries'
+    | 'content'
+    | 'commands'
+    | 'core-actions'
+    | null;
+  /** a statistic: the kind of its rows (backoffice.md §3 "Statistics rows"); null for a report */
+  rows: 'title-value' | 'name-count' | 'email-count' | 'type-counts' | 'engagement' | null;
   quickFilters: string[];
   orders: string[];
   parameters: AdminReportParameter[];
-  /** the most rows one answer holds (Take, and every CSV); null for an object */
+  /** the most rows one answer holds (Take, and every CSV); null for an object or a statistic (every row, always) */
   maxRows: number | null;
 };
 
 export type AdminReportParameter = {
   name: string;
-  default: number | null;
+  default: number | string | null;
+  /** the values it takes when they are a fixed set (a day filter: 30, 7, 1, and 0 = All where offered); null otherwise */
+  values: (number | string)[] | null;
 };
 
 export type AdminReports = AdminReport[];
 
 export type AdminStorageRecalculated = {
-  /** accounts recalculated */
-  users: number;
-  /** bytes: the one account's storage (with an id) */
-  storage?: number;
   message: string;
+  run: JobRun;
 };
 
 export type AdminUser = {
@@ -319,8 +359,13 @@ export type AdminUser = {
   workspaceCount: number;
   lastOnline: string | null;
   lastLogin: string | null;
+  /** ISO code of the address of the latest board session (or board join) that has one */
+  country: string | null;
+  /** board sessions (a join to its leave) */
   sessions: number;
+  /** board-days with an edit */
   edits: number;
+  /** board-days with an edit while someone else was on the board */
   collaborations: number;
   /** bytes */
   storage: number;
@@ -410,6 +455,11 @@ export type AdminUserSegmentsSaved = {
 };
 
 export type AdminUsers = {
+  totalCount: number;
+  data: AdminUserRow[];
+};
+
+export type AdminUsersPage = {
   totalCount: number;
   data: AdminUserRow[];
 };
@@ -527,8 +577,10 @@ export type BoardMember = {
   isOnline: boolean;
   isSelf: boolean;
   isOwner: boolean;
+  /** the role in force: their own, or the link or workspace level above it */
   role: string;
   status: string;
+  roleLimit?: RoleLimit | null;
 };
 
 export type BoardName = {
@@ -547,6 +599,11 @@ export type BoardOverloadedMembers = {
   status: string;
   createdDate: string;
   lastSession: string | null;
+};
+
+export type BoardStatistics = {
+  totalCount: number;
+  data: StatisticTitleValue[];
 };
 
 export type BoardUserConfig = {
@@ -619,6 +676,11 @@ export type CommandEffect = {
   z?: Record<string, never>;
 };
 
+export type CommandsUsageStatistic = {
+  totalCount: number;
+  data: StatisticTypeCounts[];
+};
+
 export type Comment = {
   id: string;
   message: string;
@@ -648,6 +710,16 @@ export type CoreActions = {
 export type CreatedBoard = {
   code: string;
   id: string;
+};
+
+export type DailyEngagementStatistic = {
+  totalCount: number;
+  data: StatisticEngagement[];
+};
+
+export type DashboardStatistics = {
+  totalCount: number;
+  data: StatisticTitleValue[];
 };
 
 export type DatabaseConnections = {
@@ -784,6 +856,11 @@ export type Extension = {
   plugged: boolean;
 };
 
+export type ExtensionStatistics = {
+  totalCount: number;
+  data: StatisticNameCount[];
+};
+
 export type Extensions = Extension[];
 
 export type FeatureAuditRow = {
@@ -813,6 +890,11 @@ export type FeedItem = {
   isRead?: boolean;
   actions?: FeedAction[];
   createdAt?: string;
+};
+
+export type FeedbackStatistics = {
+  totalCount: number;
+  data: StatisticNameCount[];
 };
 
 export type FinalizedOrder = {
@@ -905,6 +987,35 @@ export type InvoicePreview = {
   nextPayment: NextPayment | null;
 };
 
+export type IranUsersPage = {
+  totalCount: number;
+  data: AdminUserRow[];
+};
+
+export type JobRun = {
+  id: string;
+  /** the job's name, e.g. board-disposal, storage-recalc */
+  name: string;
+  kind: 'scheduled' | 'action';
+  state: 'running' | 'finished' | 'failed';
+  startedAt: string;
+  finishedAt: string | null;
+  durationMs: number | null;
+  /** the node that ran it (host:pid:suffix) */
+  node: string;
+  /** the operator's username (actions); null for a scheduled run */
+  requestedBy: string | null;
+  /** what the job reports (its counts, each table's time…); null while it runs or when it failed */
+  result: Record<string, unknown> | null;
+  /** the failure's message (or 'abandoned: …') */
+  error: string | null;
+};
+
+export type JobRunList = {
+  totalCount: number;
+  data: JobRun[];
+};
+
 export type KeyBinding = {
   c: string;
   k: string;
@@ -912,12 +1023,19 @@ export type KeyBinding = {
 
 export type MemberRoleResult = {
   id: string;
+  /** the role in force now (null: no access) */
   role: string | null;
+  limitedBy: RoleLimit | null;
 };
 
 export type MigratedGuest = {
   boards: number;
   memberships: number;
+};
+
+export type MonthlyEngagementStatistic = {
+  totalCount: number;
+  data: StatisticEngagement[];
 };
 
 export type MonthlyPrice = {
@@ -1002,6 +1120,11 @@ export type OrphanAssetsPage = {
   data: OrphanAsset[];
 };
 
+export type OtherStatistics = {
+  totalCount: number;
+  data: StatisticTitleValue[];
+};
+
 export type OutboxItem = {
   id: string;
   to: string;
@@ -1049,6 +1172,8 @@ export type OverStorageWorkspace = {
   plan: string | null;
   boards: number;
   bytes: number;
+  /** when the storage recalculation last measured it; null: never */
+  measuredAt: string | null;
 };
 
 export type OverStorageWorkspacesPage = {
@@ -1130,6 +1255,11 @@ export type PerfLogRow = {
 export type PerfLogsPage = {
   totalCount: number;
   data: PerfLogRow[];
+};
+
+export type PerformanceStatistics = {
+  totalCount: number;
+  data: StatisticTitleValue[];
 };
 
 export type PlacedOrder = {
@@ -1217,6 +1347,11 @@ export type RevokedInvitation = {
   id: string;
 };
 
+export type RoleLimit = {
+  role: string;
+  by: 'owner' | 'workspace' | 'link';
+};
+
 export type Saved = {
   id: string;
   message: string;
@@ -1239,6 +1374,23 @@ export type SavedProfile = {
   expiresIn: number;
 };
 
+export type ScheduledJob = {
+  name: string;
+  everyMs: number;
+  nextRunAt: string;
+  runningSince: string | null;
+  /** the node holding the claim, or the last that held it */
+  node: string | null;
+  /** idle: due long ago or claimed by a node that stopped answering — no node runs jobs */
+  state: 'running' | 'waiting' | 'due' | 'idle';
+};
+
+export type ScheduledJobs = {
+  /** 0: a job runs or is due now; null: no node runs jobs */
+  nextTaskInSeconds: number | null;
+  jobs: ScheduledJob[];
+};
+
 export type SecurityStamp = {
   securityStamp: string;
 };
@@ -1258,6 +1410,49 @@ export type SharingLevelsResult = {
 export type SignupResult = {
   /** the same answer whether or not the address already had an account */
   message: string;
+};
+
+export type StatisticEngagement = {
+  period: string;
+  users: number;
+  newUsers: number;
+  boards: number;
+  sessions: number;
+  edits: number;
+  collaborations: number;
+};
+
+export type StatisticNameCount = {
+  name: string;
+  count: number;
+};
+
+export type StatisticTitleValue = {
+  title: string;
+  value: number;
+  unit: 'count' | 'bytes' | 'ms' | 'seconds' | 'percent';
+};
+
+export type StatisticTypeCounts = {
+  type: string;
+  count: number;
+  regCount: number;
+  nRegCount: number;
+};
+
+export type StatisticsCoreActions = {
+  totalCount: number;
+  data: StatisticTitleValue[];
+};
+
+export type StatisticsCountries = {
+  totalCount: number;
+  data: StatisticNameCount[];
+};
+
+export type StatisticsFreqUsage = {
+  totalCount: number;
+  data: StatisticNameCount[];
 };
 
 export type StoredThumbnail = {
@@ -1346,6 +1541,11 @@ export type TokenSession = {
   expiresIn: number;
 };
 
+export type TopFeaturesStatistic = {
+  totalCount: number;
+  data: StatisticNameCount[];
+};
+
 export type UploadReportRow = {
   id: string;
   name: string;
@@ -1415,6 +1615,11 @@ export type UserFunctionalRole = {
 export type UserFunctionalRolesPage = {
   totalCount: number;
   data: UserFunctionalRole[];
+};
+
+export type UserStatistics = {
+  totalCount: number;
+  data: StatisticTitleValue[];
 };
 
 export type UserTags = {

@@ -3,8 +3,9 @@ import { Button, DataGrid, formatDateTime, Modal, reportFailure, Spinner, type C
 import { ADMIN_TEXTS, useAdminApi, type BoardDetails, type BoardMember, type BoardRow } from '../api';
 import { DetailList, show } from '../shared/detail-list';
 import { runAction } from '../shared/run-action';
-import { SeriesChart } from '../shared/series-chart';
+import { ColumnChart } from '../shared/chart/column-chart';
 import { BOARD_STATUS } from './columns';
+import { formatSeconds } from '../dashboard/blocks/format';
 
 const MEMBER_COLUMNS: Array<Column<BoardMember>> = [
   { key: 'username', label: 'Username', render: (m) => m.username ?? m.uid ?? '' },
@@ -109,6 +110,9 @@ function MemberDetail({ member: m }: { member: BoardMember }) {
         ['Active', show(m.isActive)],
         ['Last joined', show(m.lastJoinedAt, 'date')],
         ['Last online', show(m.lastOnline, 'date')],
+        ['Last session', m.sessionDuration === null ? '—' : formatSeconds(m.sessionDuration)],
+        ['IP address', show(m.ip)],
+        ['Browser', show(m.userAgent)],
       ]}
     />
   );
@@ -144,7 +148,7 @@ export function InsightGroups({
         <section key={g.title} className="a-group" aria-label={g.title} style={isSeries(g.items) ? { gridColumn: '1 / -1' } : undefined}>
           <h3>{g.title}</h3>
           {isSeries(g.items) ? (
-            <SeriesChart title={g.title} points={g.items.map((i) => ({ name: i.name, value: Number(i.value) }))} />
+            <ColumnChart title={g.title} points={g.items.map((i) => ({ name: i.name, value: Number(i.value) }))} />
           ) : null}
           {g.items.length === 0 ? <p className="p-muted">No records</p> : null}
           {!isSeries(g.items) ? (

@@ -1,7 +1,17 @@
 import { createContext, useContext } from 'react';
 import { http, listFetcher, type FetchPage } from '../../ui';
 import type { Announcement, AnnouncementType } from '../../shared/announcements';
-import type { ReportInfo } from '../api';
+import {
+  fetchJobs,
+  fetchStatistic,
+  runAdminAction,
+  type ActionAnswer,
+  type AdminAction,
+  type CatalogueEntry,
+  type JobRun,
+  type StatisticAnswer,
+  type StatisticQuery,
+} from './statistics-api';
 
 /** A row of the announcements grid (GET /api/admin/announcements, list protocol). */
 export interface AnnouncementRow extends Announcement {
@@ -29,10 +39,16 @@ export interface DashboardApi {
   publishAnnouncement(input: AnnouncementInput): Promise<Announcement>;
   withdrawAnnouncement(id: string): Promise<{ id: string; removed: true }>;
   figures(): Promise<DashboardFigures>;
-  /** GET /api/admin/reports: every report, as the dashboard lists them */
-  reports(): Promise<ReportInfo[]>;
-  /** a report's file: CSV (`Accept: text/csv`) or its JSON answer, as text */
-  reportFile(report: ReportInfo, format: ReportFormat): Promise<string>;
+  /** GET /api/admin/reports: every report and statistic, as the dashboard lists and draws them */
+  reports(): Promise<CatalogueEntry[]>;
+  /** a report's or statistic's file: CSV (`Accept: text/csv`) or its JSON answer, as text */
+  reportFile(report: CatalogueEntry, format: ReportFormat): Promise<string>;
+  /** a statistic's rows for its parameter values (`GET {path}?…`) */
+  statistic(entry: CatalogueEntry, query: StatisticQuery, signal?: AbortSignal): Promise<StatisticAnswer>;
+  /** an admin action: the spec's toast text and its job run */
+  adminAction(action: AdminAction, body?: { id?: string }): Promise<ActionAnswer>;
+  /** GET /api/admin/jobs: job runs, newest first (list protocol) */
+  jobs: FetchPage<JobRun>;
 }
 
 export type ReportFormat = 'csv' | 'json';
@@ -40,9 +56,9 @@ export type ReportFormat = 'csv' | 'json';
 /**
  * A report's file as text. CSV: the report's rows (at most its maxRows) as the server writes them.
  * JSON: a list report's answer `{ totalCount, data }` with as many rows as the CSV (Take = maxRows),
- * or the object of database-status, indented.
+ * a statistic's answer for its default parameters, or the object of database-status, indented.
  */
-async function reportFile(report: ReportInfo, format: ReportFormat): Promise<string> {
+async function reportFile(report: CatalogueEntry, format: ReportFormat): Promise<string> {
   if (format === 'csv') return http.request<string>('GET', report.path, { headers: { accept: 'text/csv' } });
   const answer = await http.get<unknown>(report.path, report.kind === 'list' && report.maxRows ? { Take: report.maxRows } : {});
   return `${JSON.stringify(answer, null, 2)}\n`;
@@ -53,8 +69,11 @@ export const httpDashboardApi: DashboardApi = {
   publishAnnouncement: (input) => http.post('/api/admin/announcements', input),
   withdrawAnnouncement: (id) => http.delete(`/api/admin/announcements/${encodeURIComponent(id)}`),
   figures: () => http.get('/api/admin/dashboard'),
-  reports: async () => (await http.get<ReportInfo[]>('/api/admin/reports')) ?? [],
+  reports: async () => (await http.get<CatalogueEntry[]>('/api/admin/reports')) ?? [],
   reportFile,
+  statistic: fetchStatistic,
+  adminAction: runAdminAction,
+  jobs: fetchJobs,
 };
 
 export const DashboardApiContext = createContext<DashboardApi>(httpDashboardApi);

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, reportFailure, saveBlob } from '../../ui';
-import type { ReportInfo } from '../api';
 import { useDashboardApi, type ReportFormat } from './api';
+import type { CatalogueEntry } from './statistics-api';
 
 /** The block's texts (backoffice.md §2 Dashboard "Reports list: downloads in CSV or JSON"). */
 export const REPORT_TEXTS = {
@@ -10,29 +10,23 @@ export const REPORT_TEXTS = {
   csv: 'Download CSV',
   json: 'Download JSON',
   loading: 'Loading the reports…',
+  statistic: 'Statistic',
 } as const;
 
 const FILE_TYPES: Record<ReportFormat, string> = { csv: 'text/csv;charset=utf-8', json: 'application/json;charset=utf-8' };
 
 /**
- * The reports list: every report the server declares (GET /api/admin/reports) with its title, its
- * one-line description and two downloads. A download fetches with the operator's token (the one
+ * The reports list: every report and statistic the server declares (GET /api/admin/reports, read
+ * once by the page) with its title, its one-line description and two downloads; a statistic's
+ * files hold its rows for its default parameters. A download fetches with the operator's token (the one
  * HTTP layer) and saves the file as `{name}.csv` / `{name}.json`, the way a grid's CSV export does
  * (ui/grid saveBlob); its button shows a spinner meanwhile, and a failure is an error toast.
  */
-export function Reports() {
+export function Reports({ reports }: { reports: CatalogueEntry[] | null }) {
   const api = useDashboardApi();
-  const [reports, setReports] = useState<ReportInfo[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.reports().then((r) => live && setReports(r), reportFailure);
-    return () => {
-      live = false;
-    };
-  }, [api]);
 
-  const download = async (report: ReportInfo, format: ReportFormat) => {
+  const download = async (report: CatalogueEntry, format: ReportFormat) => {
     setBusy(`${report.name}.${format}`);
     try {
       saveBlob(await api.reportFile(report, format), `${report.name}.${format}`, FILE_TYPES[format]);
@@ -59,7 +53,10 @@ export function Reports() {
             <li key={report.name} className="a-dash__report">
               <div className="a-dash__report-text">
                 <h3 className="a-dash__report-title">{report.title}</h3>
-                <p className="a-dash__report-description">{report.description}</p>
+                <p className="a-dash__report-description">
+                  {report.kind === 'statistic' ? <span className="a-dash__report-kind">{REPORT_TEXTS.statistic}</span> : null}
+                  {report.description}
+                </p>
               </div>
               <div className="a-dash__report-buttons">
                 {(['csv', 'json'] as const).map((format) => (

@@ -44,6 +44,7 @@ export function UserDetail({ row, onChanged }: { row: UserRow; onChanged: () => 
           ['Tokens', show(user.tokens)],
           ['External accounts', show(user.externalAccounts)],
           ['Workspaces', show(user.workspaceCount)],
+          ['Country', show(user.country)],
           ['Last online', show(user.lastOnline, 'date')],
           ['Last login', show(user.lastLogin, 'date')],
           ['Sessions', show(user.sessions)],

@@ -1,8 +1,10 @@
 /**
  * What other domains may use of the back-office (docs/architecture.md "Domains and their api.ts"):
  * operator authorization (the operator scope, who is an operator), the ADMIN_EMAILS role grant,
- * and the user audit's record of a board join. Exposed too as `server.plugins.admin`.
+ * the user audit's record of a board join and the board sessions' usage facts and a user's core actions read from them. Exposed too as `server.plugins.admin`.
  */
 export { isOperator, operatorOf, operatorRoute } from './operator';
 export { withAdminEmailRole } from './roles';
 export { recordBoardJoin } from './usage/record';
+export { startBoardSession } from './usage/sessions';
+export { coreActionsOf } from './usage/core-actions';

@@ -1,5 +1,8 @@
 import { reportRoutes } from './reports/routes';
+import { statisticRoutes } from './statistics/routes';
 import type { Plugin } from '@hapi/hapi';
+import { registerJob, useJobs } from '../core/jobs/index';
+import { recalculateStorage } from './users/service';
 import { exposeApi } from '../core/plugin-api';
 import * as api from './api';
 import { adminAnnouncementRoutes } from './announcements/routes';
@@ -11,6 +14,7 @@ import { adminClientRoutes } from './clients/routes';
 import { contactRoutes } from './contacts/routes';
 import { directoryRoutes } from './directories/routes';
 import { feedbackRoutes } from './feedbacks/routes';
+import { adminJobRoutes } from './jobs/routes';
 import { outboxRoutes } from './outbox/routes';
 import { formLimiters, warmCountries } from './sender';
 import { systemLogRoutes } from './system-logs/routes';
@@ -36,6 +40,10 @@ export const adminPlugin: Plugin<void> = {
     const { db, config, logger } = server.app;
     registerOperatorScope(server);
     registerAuditTrail(server);
+    // the admin actions run as one-off jobs (platform/core/jobs)
+    useJobs(server);
+    // every account's and workspace's storage, daily (what the over-storage report reads)
+    registerJob(server, { name: 'storage-recalc', everyMs: 86_400_000, run: async (app) => ({ ...(await recalculateStorage(app)) }) });
     // ADMIN_EMAILS: the existing accounts of these addresses are operators from the start
     for (const id of await grantAdminEmails(db, config.adminEmails ?? [])) {
       await writeAudit(db, {
@@ -62,7 +70,9 @@ export const adminPlugin: Plugin<void> = {
       ...adminClientRoutes,
       ...systemLogRoutes,
       ...adminAnnouncementRoutes,
+      ...adminJobRoutes,
       ...reportRoutes(db),
+      ...statisticRoutes(db),
     ]);
   },
 };

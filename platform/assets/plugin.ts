@@ -1,4 +1,5 @@
 import type { Plugin } from '@hapi/hapi';
+import { registerJob } from '../core/jobs/index';
 import { exposeApi } from '../core/plugin-api';
 import * as api from './api';
 import { fileStorage } from './fs-storage';
@@ -17,7 +18,8 @@ declare module '@hapi/hapi' {
  * Assets (docs/assets.md): the pictures uploaded to boards. The storage is an S3-compatible
  * bucket when S3_BUCKET is set, else files under DATA_DIR/assets. Other domains reach it through
  * what this plugin exposes (`server.plugins.assets.storage`), never by building their own.
- * With `config.jobs` the sweep of removed boards' assets runs every 5 minutes (./sweep.ts).
+ * The sweep of removed boards' assets runs every 5 minutes (./sweep.ts; platform/core/jobs: on the
+ * nodes with `config.jobs`, once across them).
  */
 export const assetsPlugin: Plugin<void> = {
   name: 'assets',
@@ -28,18 +30,10 @@ export const assetsPlugin: Plugin<void> = {
     const storage = config.assets.s3 ? s3Storage(config.assets.s3) : fileStorage(config.assets.dir);
     server.expose('storage', storage);
     server.route(assetRoutes((request) => ({ ...request.server.app, assets: storage })));
-    const app = server.app;
-    let timer: NodeJS.Timeout | undefined;
-    if (app.config.jobs) {
-      server.ext('onPostStart', () => {
-        timer = setInterval(() => {
-          sweepOrphanedAssets(app.db, storage).catch((err) => app.logger.error({ err }, 'asset sweep failed'));
-        }, SWEEP_INTERVAL_MS);
-        timer.unref();
-      });
-    }
-    server.ext('onPreStop', () => {
-      if (timer) clearInterval(timer);
+    registerJob(server, {
+      name: 'asset-sweep',
+      everyMs: SWEEP_INTERVAL_MS,
+      run: async ({ db }) => ({ removed: await sweepOrphanedAssets(db, storage) }),
     });
   },
 };

@@ -1,4 +1,5 @@
 import type { Plugin } from '@hapi/hapi';
+import { registerJob } from '../core/jobs/index';
 import { exposeApi } from '../core/plugin-api';
 import * as api from './api';
 import { closeBillingResources } from './access';
@@ -14,8 +15,8 @@ declare module '@hapi/hapi' {
 
 /**
  * Billing (docs/billing.md): plans, subscriptions, checkout, invoices, promos, the gateway's
- * webhook. With `config.jobs` the renewal job runs every BILLING_RENEWAL_MINUTES (one runner
- * across nodes: an advisory lock).
+ * webhook. The renewal job runs every BILLING_RENEWAL_MINUTES (platform/core/jobs: on the nodes
+ * with `config.jobs`, once across them).
  */
 export const billingPlugin: Plugin<void> = {
   name: 'billing',
@@ -25,20 +26,10 @@ export const billingPlugin: Plugin<void> = {
     server.route(billingRoutes);
     server.route(promoAdminRoutes);
     const app = server.app;
-    let timer: NodeJS.Timeout | undefined;
-    if (app.config.jobs) {
-      server.ext('onPostStart', () => {
-        timer = setInterval(
-          () => {
-            runRenewals(app).catch((err) => app.logger.error({ err }, 'renewal run failed'));
-          },
-          Math.max(1, app.config.billing.renewalMinutes) * 60_000,
-        );
-        timer.unref();
-      });
-    }
-    server.ext('onPreStop', () => {
-      if (timer) clearInterval(timer);
+    registerJob(server, {
+      name: 'billing-renewal',
+      everyMs: Math.max(1, app.config.billing.renewalMinutes) * 60_000,
+      run: async (jobApp) => ({ ...(await runRenewals(jobApp)) }),
     });
     server.ext('onPostStop', () => closeBillingResources(app));
   },

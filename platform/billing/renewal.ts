@@ -5,12 +5,8 @@ import { configOf, quoteRenewal } from './quote';
 import * as repo from './repo';
 
 const DAY = 86_400_000;
-/** The advisory lock key of the renewal job (one runner at a time across nodes). */
-export const RENEWAL_LOCK_KEY = 7_316_016;
 
 export interface RenewalRun {
-  /** false: another node holds the lock; nothing was done */
-  locked: boolean;
   renewed: number;
   expired: number;
   failed: number;
@@ -21,16 +17,16 @@ export interface RenewalRun {
  * when auto-renew is on (a new invoice, the saved payment method charged through the gateway with
  * the order reference as idempotency key), or expire once the grace days are over. A failed
  * payment suspends the subscription (still valid in its grace days; retried each run) and expires
- * it after them. Paused subscriptions are not renewed. One runner across nodes: the whole run
- * holds pg_try_advisory_xact_lock (the same SQL on PGlite); another node's run returns at once.
+ * it after them. Paused subscriptions are not renewed. One run at a time across nodes: it runs as
+ * the job 'billing-renewal' (platform/core/jobs, registered by ./plugin.ts); a call beside it (a
+ * test) still cannot renew twice: the due rows are locked (FOR UPDATE) and each renewal's order
+ * reference is unique.
  */
 export async function runRenewals(app: App, now = Date.now()): Promise<RenewalRun> {
   const gateway = gatewayOf(app);
   const graceMs = graceDaysOf(app) * DAY;
   return app.db.transaction(async (trx) => {
-    const res = await trx.raw('select pg_try_advisory_xact_lock(?) as locked', [RENEWAL_LOCK_KEY]);
-    const run: RenewalRun = { locked: Boolean((res.rows ?? res)[0]?.locked), renewed: 0, expired: 0, failed: 0 };
-    if (!run.locked) return run;
+    const run: RenewalRun = { renewed: 0, expired: 0, failed: 0 };
     const due: repo.SubscriptionRow[] = await trx('subscriptions')
       .whereIn('status', ['Active', 'Suspended', 'Paused'])
       .whereNotNull('period_end')
@@ -101,7 +97,7 @@ export async function runRenewals(app: App, now = Date.now()): Promise<RenewalRu
         .onConflict('reference')
         .ignore()
         .returning('id');
-      if (!order) continue; // renewed already (cannot happen under the lock; kept for safety)
+      if (!order) continue; // renewed already (the due rows are locked: cannot happen; kept for safety)
       const saved = await repo.updateSubscription(trx, sub.id, {
         status: 'Active',
         billing_cycle: cycle,

@@ -24,6 +24,7 @@ import {
   type StoredCommand,
 } from './log';
 import { queueInsert, queueTask } from './append-queue';
+import { appended } from './appended';
 import { parseCommand } from './command-schema';
 import { boardStateAt, scheduleSnapshot } from './snapshots';
 import { addedShapeIds, admitShapes, checkCommandSize } from './caps';
@@ -243,6 +244,8 @@ export async function appendCommand(
     });
   // metrics (platform/metrics): one more command, and its arrival → local publish time
   app.metrics?.commandAppended((performance.now() - arrivedAt) / 1000);
+  // usage counts (./appended.ts: observers only note it)
+  appended(app, stored, actor);
   scheduleSnapshot(app, boardId, stored.seq!);
   return { command: filterAnswer ? await answer(stored) : stored, duplicate: false };
 }

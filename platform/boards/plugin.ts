@@ -1,4 +1,5 @@
 import type { Plugin } from '@hapi/hapi';
+import { registerJob } from '../core/jobs/index';
 import { exposeApi } from '../core/plugin-api';
 import * as api from './api';
 import { boardRoutes } from './routes';
@@ -14,7 +15,8 @@ declare module '@hapi/hapi' {
 
 /**
  * Boards: creation, the command log (append, join), sharing and members, dispose timer and
- * deletion, guest merge. With `config.jobs` the disposal job runs every 10 minutes.
+ * deletion, guest merge. The disposal job runs every 10 minutes (platform/core/jobs: on the nodes
+ * with `config.jobs`, once across them).
  */
 export const boardsPlugin: Plugin<void> = {
   name: 'boards',
@@ -23,17 +25,12 @@ export const boardsPlugin: Plugin<void> = {
     exposeApi(server, api);
     server.route(boardRoutes);
     const app = server.app;
-    let timer: NodeJS.Timeout | undefined;
-    if (app.config.jobs) {
-      server.ext('onPostStart', () => {
-        timer = setInterval(() => {
-          disposeExpiredBoards(app).catch((err) => app.logger.error({ err }, 'board disposal failed'));
-        }, DISPOSAL_INTERVAL_MS);
-        timer.unref();
-      });
-    }
+    registerJob(server, {
+      name: 'board-disposal',
+      everyMs: DISPOSAL_INTERVAL_MS,
+      run: async (jobApp) => ({ disposed: await disposeExpiredBoards(jobApp) }),
+    });
     server.ext('onPreStop', async () => {
-      if (timer) clearInterval(timer);
       await Promise.all([snapshotsIdle(app), activityIdle(app)]);
     });
   },

@@ -1,13 +1,13 @@
 import Boom from '@hapi/boom';
 import { MESSAGES } from '../../shared/messages';
 import { getBoardAccess } from '../boards/api';
-import { isOperator } from '../admin/api';
+import { coreActionsOf, isOperator } from '../admin/api';
 import type { Actor } from '../core/actor';
 import { badRequest } from '../core/errors';
 import { findUserById } from '../users/api';
 import { boardsWithListData, thumbnailUrl } from './board-list';
 import { renderThumbnailPng } from '../core/render/index';
-import { addUserTags, coreActionsOf, countOwnedBoards, findLiveBoard, storageOf, storeThumbnail } from './repo';
+import { addUserTags, countOwnedBoards, findLiveBoard, storageOf, storeThumbnail } from './repo';
 import { userIdOf, type App } from './service';
 import { newThumbnailKey, THUMBNAIL_HEIGHT, THUMBNAIL_TYPE, THUMBNAIL_WIDTH } from './thumbnails';
 import type { HomeData } from '../../shared/board-list';

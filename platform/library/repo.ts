@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/index';
-import { type BoardRow, textArray } from '../boards/api';
+import { boardsBytesSql, type BoardRow, textArray } from '../boards/api';
 import { isUuid } from '../workspaces/api';
 
 type Conn = Db | Knex.Transaction;
@@ -114,34 +114,17 @@ export async function countOwnedBoards(db: Conn, userId: string): Promise<number
 }
 
 /**
- * Bytes the user's boards take: per owned board, its latest snapshot and the commands after it
- * (the board as it is now, not its whole history), plus stored thumbnails and its pictures and
- * documents (every variant and page stored: assets.bytes).
+ * Bytes the user's account takes (docs/backoffice.md "Storage"): its boards as they are now
+ * (platform/boards/storage.ts, the one definition) plus its profile image — what the back-office's
+ * storage recalculation stores in users.storage_bytes.
  */
 export async function storageOf(db: Conn, userId: string): Promise<number> {
   const result = await db.raw(
-    `select coalesce(sum(
-        coalesce((select pg_column_size(s.state) from snapshots s where s.board_id = b.id order by s.seq desc limit 1), 0)
-      + coalesce((select sum(pg_column_size(c.payload)) from commands c where c.board_id = b.id and c.seq > b.snapshot_seq), 0)
-      + coalesce((select octet_length(l.thumbnail) from board_library l where l.board_id = b.id), 0)
-      + coalesce((select sum(a.bytes) from assets a where a.board_id = b.id), 0)
-     ), 0) as bytes
-     from boards b where b.owner_id = ?`,
-    [userId],
+    `select ${boardsBytesSql('b.owner_id = ?')}
+      + coalesce((select octet_length(i.bytes) from user_images i where i.user_id = ?), 0) as bytes`,
+    [userId, userId],
   );
   return Number((result.rows as Array<{ bytes: string | number }>)[0]?.bytes ?? 0);
-}
-
-/** board_activity of the user: sessions (member-days on a board), edits, collaborations. */
-export async function coreActionsOf(db: Conn, userId: string): Promise<{ sessions: number; edits: number; collaborations: number }> {
-  const row = (await db('board_activity')
-    .where({ user_id: userId })
-    .first(
-      db.raw('count(*) as sessions'),
-      db.raw('count(*) filter (where edited) as edits'),
-      db.raw('count(*) filter (where collaborated) as collaborations'),
-    )) as { sessions: string | number; edits: string | number; collaborations: string | number } | undefined;
-  return { sessions: Number(row?.sessions ?? 0), edits: Number(row?.edits ?? 0), collaborations: Number(row?.collaborations ?? 0) };
 }
 
 /** The user's tags plus `adds` (deduplicated, at most `max`): the stored list. */

@@ -137,6 +137,8 @@ export class Hub {
    */
   async leave(session: Session, options: { quiet?: boolean } = {}): Promise<void> {
     const room = this.rooms.get(session.board);
+    // the board session's usage fact ends (idempotent)
+    session.usage?.end();
     if (session.socket.app.session === session) session.socket.app.session = null;
     if (!room || room.sessions.get(session.connectionId) !== session) return;
     room.sessions.delete(session.connectionId);

@@ -24,7 +24,7 @@ export async function enterBoard<T>(
   options: EnterOptions,
   afterSeq: number | null,
   load: (actor: Actor) => Promise<T>,
-): Promise<{ info: T; session: Session; online: OnlineMember[]; lastSeq: number }> {
+): Promise<{ info: T; session: Session; online: OnlineMember[]; lastSeq: number; boardId: string }> {
   const { hub, socket, app } = ctx;
   const actor = sameGuest(socket, code, options) ?? socketActor(socket, options);
   let info: T;
@@ -61,7 +61,7 @@ export async function enterBoard<T>(
   const online = await hub.presence.online(code);
   sendEvent(socket, 'onMeJoined', { ...member, isSelf: true, connectionId: session.connectionId, online });
   await hub.publish(code, { event: 'onUserJoined', data: member, except: session.connectionId });
-  return { info, session, online, lastSeq: access.board.last_seq };
+  return { info, session, online, lastSeq: access.board.last_seq, boardId: access.board.id };
 }
 
 /**

@@ -29,6 +29,8 @@ export interface Session {
    * already gave it their seq, so a copy read back from the log (gap fill) is not sent to it
    */
   sent: Set<string>;
+  /** this stay on the board as a usage fact (platform/admin/usage): ended when the socket leaves */
+  usage?: { end(): void };
 }
 
 /** How many sent command ids a session remembers (older ones have long been delivered). */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../db/index';
-import { hasWorkspaceRight, isWorkspaceRole, type WorkspaceRole } from '../../shared/workspace-roles';
+import { EXTENSION_IDS, hasWorkspaceRight, isWorkspaceRole, type WorkspaceRole } from '../../shared/workspace-roles';
 
 type Conn = Db | Knex.Transaction;
 
@@ -310,6 +310,54 @@ export async function setExtension(db: Conn, workspaceId: string, extensionId: s
     .insert({ workspace_id: workspaceId, extension_id: extensionId, plugged, updated_by: userId })
     .onConflict(['workspace_id', 'extension_id'])
     .merge({ plugged, updated_by: userId, updated_at: db.fn.now() });
+}
+
+/** What reconcileExtensions did and found. */
+export interface ExtensionsReconciled {
+  /** extensions in the catalogue (shared/workspace-roles EXTENSIONS) */
+  catalogue: number;
+  /** stored choices of extensions the catalogue no longer has, removed */
+  unknownRemoved: number;
+  /** their extension ids */
+  unknownIds: string[];
+  /** stored choices left */
+  rows: number;
+  /** per extension of the catalogue: the workspaces that turned it off */
+  unplugged: Record<string, number>;
+  /** workspaces with at least one extension off */
+  workspacesWithUnplugged: number;
+}
+
+/**
+ * The operators' "rebuild extensions" (docs/backoffice.md "Admin actions"): the catalogue lives in
+ * code (shared/workspace-roles EXTENSIONS), a workspace's stored rows are only its choices (no row =
+ * plugged). Rows naming an extension the catalogue no longer has are removed; the rest is counted.
+ * A removed row changed nothing a board shows (an unknown id is no feature), so no cache is touched.
+ */
+export async function reconcileExtensions(db: Db): Promise<ExtensionsReconciled> {
+  return db.transaction(async (trx) => {
+    type Removed = { extension_id: string };
+    const removed = (await trx('workspace_extensions')
+      .whereNotIn('extension_id', EXTENSION_IDS)
+      .delete()
+      .returning('extension_id')) as Removed[];
+    const counts = (await trx('workspace_extensions')
+      .select('extension_id', 'plugged')
+      .count({ n: '*' })
+      .groupBy('extension_id', 'plugged')) as Array<{ extension_id: string; plugged: boolean; n: number | string }>;
+    type Count = { n: number | string };
+    const [off] = (await trx('workspace_extensions').where({ plugged: false }).countDistinct({ n: 'workspace_id' })) as Count[];
+    const unplugged = Object.fromEntries(EXTENSION_IDS.map((id) => [id, 0]));
+    for (const c of counts) if (!c.plugged) unplugged[c.extension_id] = Number(c.n);
+    return {
+      catalogue: EXTENSION_IDS.length,
+      unknownRemoved: removed.length,
+      unknownIds: [...new Set(removed.map((r) => r.extension_id))].sort(),
+      rows: counts.reduce((sum, c) => sum + Number(c.n), 0),
+      unplugged,
+      workspacesWithUnplugged: Number(off?.n ?? 0),
+    };
+  });
 }
 
 /** The extensions a workspace turned off (for the board: shared/workspace-roles `featureAvailable`). */

@@ -3,7 +3,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpError, type FetchPage, type ListQuery } from '../../ui';
 import type { AnnouncementType } from '../../shared/announcements';
 import { DashboardApiContext, type AnnouncementRow, type DashboardApi, type DashboardFigures } from '../../admin/dashboard/api';
-import { SAMPLE_REPORTS } from './dashboard.data';
+import type { JobRun } from '../../admin/dashboard/statistics-api';
+import { SAMPLE_JOBS, SAMPLE_REPORTS, SAMPLE_STATISTICS, sampleStatisticRows } from './dashboard.data';
 import { ShellAt } from '../support/shell-at';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 23, 9, 0) + minutes * 60_000).toISOString();
@@ -20,11 +21,23 @@ const SAMPLE_ANNOUNCEMENTS: AnnouncementRow[] = Array.from({ length: 12 }, (_, i
   publishedBy: 'opal@example.com',
 }));
 
+/** How the sample statistics answer: with figures, never (loading), with no rows, or with an error. */
+type StatisticsMode = 'ready' | 'loading' | 'empty' | 'failing';
+
+/** The spec's toasts for the admin actions (backoffice.md §8), as the server answers them. */
+const ACTION_ANSWERS = {
+  recalcStorage: ['storage-recalc', 'storage has been recalculated'],
+  rebuildExtensions: ['extensions-rebuild', 'rebuild extensions done'],
+  rebuildIndexes: ['sys-indexes', 'rebuild indexes sent'],
+} as const;
+
 /** An in-memory DashboardApi that answers the server's 400s for what it would refuse (no server). */
 function sampleDashboardApi(
   rows: AnnouncementRow[] = [...SAMPLE_ANNOUNCEMENTS],
   figures: DashboardFigures = { connections: 42, nextTaskInSeconds: 287 },
+  mode: StatisticsMode = 'ready',
 ): DashboardApi {
+  const jobs: JobRun[] = SAMPLE_JOBS.map((j) => ({ ...j }));
   const announcements: FetchPage<AnnouncementRow> = async (q: ListQuery) => ({
     totalCount: rows.length,
     data: rows.slice(q.Skip, q.Skip + q.Take),
@@ -62,7 +75,57 @@ function sampleDashboardApi(
       return { id, removed: true };
     },
     figures: async () => figures,
-    reports: async () => SAMPLE_REPORTS,
+    reports: async () => [...SAMPLE_REPORTS, ...SAMPLE_STATISTICS],
+    async statistic(entry, query) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (mode === 'loading') return new Promise(() => undefined);
+      if (mode === 'failing') throw new HttpError(500, { message: 'The statistic could not be computed.' }, 'Internal Server Error');
+      const data = mode === 'empty' ? [] : sampleStatisticRows(entry.name, query);
+      return { totalCount: data.length, data };
+    },
+    async adminAction(action, body) {
+      const [name, message] = ACTION_ANSWERS[action];
+      if (action === 'recalcStorage' && body?.id && body.id !== 'u1')
+        throw new HttpError(
+          400,
+          { message: 'user or workspace not found', errors: { id: ['user or workspace not found'] } },
+          'Bad Request',
+        );
+      const run: JobRun = {
+        id: `job${Date.now()}`,
+        name,
+        kind: 'action',
+        state: 'running',
+        startedAt: new Date().toISOString(),
+        finishedAt: null,
+        durationMs: null,
+        node: 'node-1',
+        requestedBy: 'opal@example.com',
+        result: null,
+        error: null,
+      };
+      jobs.unshift(run);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      // the run ends a moment after the answer: the list follows it
+      setTimeout(
+        () => Object.assign(run, { state: 'finished', finishedAt: new Date().toISOString(), durationMs: 1_400, result: { ok: true } }),
+        800,
+      );
+      return { message, run: { ...run } };
+    },
+    async jobs(q: ListQuery) {
+      const quick = q.QuickFilter ?? 'all';
+      const kept = jobs.filter((j) =>
+        quick === 'all'
+          ? true
+          : quick === 'scheduled'
+            ? j.kind === 'scheduled'
+            : quick === 'actions'
+              ? j.kind === 'action'
+              : j.state === quick,
+      );
+      return { totalCount: kept.length, data: kept.slice(q.Skip, q.Skip + q.Take).map((j) => ({ ...j })) };
+    },
     async reportFile(report, format) {
       await new Promise((resolve) => setTimeout(resolve, 300));
       if (report.name === 'broken') throw new HttpError(500, { message: 'The report could not be computed.' }, 'Internal Server Error');
@@ -72,10 +135,18 @@ function sampleDashboardApi(
 }
 
 /** The dashboard inside the signed-in shell at /panel/dashboard, over the in-memory API. */
-function DashboardScreen({ empty = false, nextTaskInSeconds = 287 }: { empty?: boolean; nextTaskInSeconds?: number | null }) {
+function DashboardScreen({
+  empty = false,
+  nextTaskInSeconds = 287,
+  statistics = 'ready',
+}: {
+  empty?: boolean;
+  nextTaskInSeconds?: number | null;
+  statistics?: StatisticsMode;
+}) {
   const api = useMemo(
-    () => sampleDashboardApi(empty ? [] : [...SAMPLE_ANNOUNCEMENTS], { connections: 42, nextTaskInSeconds }),
-    [empty, nextTaskInSeconds],
+    () => sampleDashboardApi(empty ? [] : [...SAMPLE_ANNOUNCEMENTS], { connections: 42, nextTaskInSeconds }, statistics),
+    [empty, nextTaskInSeconds, statistics],
   );
   return (
     <DashboardApiContext.Provider value={api}>
@@ -91,7 +162,18 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Connections, next task countdown, the announcements form (5-2, Set; errors from the "server") and grid with Withdraw, the reports list. */
+/**
+ * Connections, next task countdown, every statistic block drawn from its row kind (engagement lines,
+ * title-value tiles, bars with percent of All, feedback shares, ranked countries, stacked commands)
+ * with their filters and tables, the admin actions with the job list, the announcements form
+ * (5-2, Set; errors from the "server") and grid with Withdraw, the reports list with the statistics.
+ */
 export const Dashboard: Story = { args: {} };
+/** The statistics are being read (every block shows its loading state). */
+export const StatisticsLoading: Story = { args: { statistics: 'loading' } };
+/** The statistics have no rows yet ('No records' in every block). */
+export const StatisticsEmpty: Story = { args: { statistics: 'empty' } };
+/** The statistics fail (every block shows the error and Try again). */
+export const StatisticsFailing: Story = { args: { statistics: 'failing' } };
 /** No announcements yet ('No records'), and a scheduled task running now ('Running'). */
 export const NoAnnouncementsTaskRunning: Story = { args: { empty: true, nextTaskInSeconds: 0 } };

@@ -2,10 +2,10 @@
  * The dashboard's node figures (backoffice.md §2 Dashboard "Connections count and time until the
  * next scheduled task"; platform/admin/dashboard): GET /api/admin/dashboard, operators only (the
  * walk in admin-authz.test.ts covers every refusal), counts this node's open realtime sockets,
- * and answers the seconds until the next job run (null on a node that runs no jobs).
+ * and answers the seconds until the next job run, read from the jobs table (null when no node runs
+ * jobs; tests/api/jobs.test.ts reads it while a job runs).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextTaskInSeconds } from '../../platform/admin/dashboard/routes';
 import { HubClient } from '../helpers/hub';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { operator } from './admin-fixtures';
@@ -67,7 +67,7 @@ describe('GET /api/admin/dashboard', () => {
 });
 
 describe('GET /api/admin/dashboard without jobs', () => {
-  it('answers null for the next task on a node that runs no jobs', async () => {
+  it('answers null for the next task when no node runs jobs', async () => {
     const p = await startTestPlatform();
     try {
       const res = await call(p, await operator(p), 'GET', '/api/admin/dashboard');
@@ -76,19 +76,5 @@ describe('GET /api/admin/dashboard without jobs', () => {
     } finally {
       await p.stop();
     }
-  });
-});
-
-describe('nextTaskInSeconds', () => {
-  const jobs = [
-    { name: 'a', everyMs: 600_000 },
-    { name: 'b', everyMs: 300_000 },
-  ];
-  it('is the nearest run of any job, 0 in the last second before it', () => {
-    expect(nextTaskInSeconds(jobs, 0, 10_000)).toBe(290);
-    expect(nextTaskInSeconds(jobs, 0, 310_000)).toBe(290);
-    expect(nextTaskInSeconds(jobs, 0, 299_500)).toBe(0);
-    expect(nextTaskInSeconds([], 0, 1)).toBeNull();
-    expect(nextTaskInSeconds(jobs, null, 1)).toBeNull();
   });
 });

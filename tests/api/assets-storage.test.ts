@@ -47,11 +47,11 @@ describe('storage of pictures', () => {
 
     const recalc = await call(p, op, 'POST', '/api/admin/storage/recalc', { id: ann.user!.id });
     expect(recalc.status).toBe(200);
-    expect(recalc.body.storage).toBeGreaterThanOrEqual(bytes);
-    const withoutAssets = recalc.body.storage - bytes;
+    expect(recalc.body.run.result.storage).toBeGreaterThanOrEqual(bytes);
+    const withoutAssets = recalc.body.run.result.storage - bytes;
     await p.db('assets').where({ board_id: board.id }).update({ bytes: 0 });
     const again = await call(p, op, 'POST', '/api/admin/storage/recalc', { id: ann.user!.id });
-    expect(again.body.storage).toBe(withoutAssets);
+    expect(again.body.run.result.storage).toBe(withoutAssets);
   });
 
   it('a board without pictures: assetsSize and media 0, and the asset filter leaves it out', async () => {

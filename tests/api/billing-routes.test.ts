@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../platform/accounts/tokens';
 import { signAccessToken, verifyAccessToken } from '../../platform/core/auth';
-import { RENEWAL_LOCK_KEY, runRenewals } from '../../platform/billing/renewal';
+import { runRenewals } from '../../platform/billing/renewal';
 import { TOO_MANY_ATTEMPTS } from '../../platform/core/ratelimit';
 import { findUserById } from '../../platform/users/repo';
 import { BILLING_MESSAGES, PROMO_CODE_FORMAT } from '../../shared/billing';
@@ -330,7 +330,6 @@ describe('claims follow the subscription; the renewal job', () => {
       .where({ workspace_id: c.workspace.id })
       .update({ period_end: new Date(Date.now() - 10 * 86_400_000) });
     const run = await runRenewals(p.server.app);
-    expect(run.locked).toBe(true);
     expect(run.expired).toBeGreaterThanOrEqual(1);
     expect((await p.db('subscriptions').where({ workspace_id: c.workspace.id }).first()).status).toBe('Expired');
     const later = await api(p, null, 'POST', '/api/accounts/refresh', { refreshToken: refreshed.body.refreshToken });
@@ -349,15 +348,8 @@ describe('claims follow the subscription; the renewal job', () => {
     expect(res.body).toMatchObject({ status: 'Active', isValid: true, inGrace: true, remainingDays: 0 });
   });
 
-  it('runs once at a time: while another holder has the advisory lock, a run does nothing', async () => {
-    if (p.config.databaseUrl) {
-      // PostgreSQL: hold the lock from another connection
-      const held = p.db.transaction();
-      const trx = await held;
-      await trx.raw('select pg_advisory_xact_lock(?)', [RENEWAL_LOCK_KEY]);
-      expect((await runRenewals(p.server.app)).locked).toBe(false);
-      await trx.rollback();
-    }
-    expect((await runRenewals(p.server.app)).locked).toBe(true);
+  it('runs as the job billing-renewal every BILLING_RENEWAL_MINUTES (platform/core/jobs: once across nodes, tests/api/jobs.test.ts)', () => {
+    const job = p.server.app.jobs!.definitions.get('billing-renewal');
+    expect(job?.everyMs).toBe(p.config.billing.renewalMinutes * 60_000);
   });
 });

@@ -236,6 +236,18 @@ describe('home and user tags', () => {
     for (const b of boards.slice(0, 9)) expect((await call(p, user, 'GET', `/api/boards/${b.code}/commands`)).status).toBe(200);
     await recordCoreActions(p.server.app, boards[0]!.id, user.actor, ['edited', 'collaborated']);
     await recordCoreActions(p.server.app, boards[1]!.id, user.actor, ['edited']);
+    // three board sessions (a join to a leave; the hub records them — tests/api/usage-facts.test.ts)
+    const joined = new Date(Date.now() - 3_600_000);
+    await p.db('board_sessions').insert(
+      boards.slice(0, 3).map((b) => ({
+        board_id: b.id,
+        uid: user.actor.uid,
+        user_id: user.actor.userId,
+        joined_at: joined,
+        left_at: new Date(),
+        duration_s: 3600,
+      })),
+    );
     await thumbnailsIdle(p.server.app, { flushNow: true });
     const res = await call(p, user, 'GET', '/api/panel/home');
     expect(res.status).toBe(200);
@@ -244,7 +256,7 @@ describe('home and user tags', () => {
       role: 100,
       totalBoards: 10,
       tags: [],
-      coreAction: { sessions: 2, edits: 2, collaborations: 1 },
+      coreAction: { sessions: 3, edits: 2, collaborations: 1 },
     });
     expect(res.body.storage).toBeGreaterThan(0);
     expect(Date.parse(res.body.signupDate)).toBeGreaterThan(0);

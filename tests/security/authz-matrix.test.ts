@@ -624,6 +624,40 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/uploads': { kind: 'user', req: () => ({ url: '/api/admin/uploads' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/database-status': { kind: 'user', req: () => ({ url: '/api/admin/database-status' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/reports': { kind: 'user', req: () => ({ url: '/api/admin/reports' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/users': { kind: 'user', req: () => ({ url: '/api/admin/users' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/iran/users': { kind: 'user', req: () => ({ url: '/api/admin/iran/users' }), expect: OPERATOR_ONLY() },
+  // the statistics (platform/admin/statistics/; docs/backoffice.md "Statistics")
+  'GET /api/admin/daily-engagement': { kind: 'user', req: () => ({ url: '/api/admin/daily-engagement' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/monthly-engagement': { kind: 'user', req: () => ({ url: '/api/admin/monthly-engagement' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/board-statistics': { kind: 'user', req: () => ({ url: '/api/admin/board-statistics' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/other-statistics': { kind: 'user', req: () => ({ url: '/api/admin/other-statistics' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/user-statistics': { kind: 'user', req: () => ({ url: '/api/admin/user-statistics' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/performance-statistics': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/performance-statistics' }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/statistics/freq-usage': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/statistics/freq-usage' }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/feedback-statistics': { kind: 'user', req: () => ({ url: '/api/admin/feedback-statistics' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/extension-statistics': { kind: 'user', req: () => ({ url: '/api/admin/extension-statistics' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/top-features': { kind: 'user', req: () => ({ url: '/api/admin/top-features' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/active-client-statistics': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/active-client-statistics' }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/statistics/countries': { kind: 'user', req: () => ({ url: '/api/admin/statistics/countries' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/dashboard-statistics': { kind: 'user', req: () => ({ url: '/api/admin/dashboard-statistics' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/commands-usage': { kind: 'user', req: () => ({ url: '/api/admin/commands-usage' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/statistics/core-actions': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/statistics/core-actions' }),
+    expect: OPERATOR_ONLY(),
+  },
   'GET /api/admin/boards': { kind: 'user', req: () => ({ url: '/api/admin/boards' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/boards/{id}/details': {
     kind: 'board',
@@ -772,6 +806,16 @@ const ROUTES: Record<string, RouteCase> = {
     expect: OPERATOR_ONLY(),
   },
   'GET /api/admin/dashboard': { kind: 'user', req: () => ({ url: '/api/admin/dashboard' }), expect: OPERATOR_ONLY() },
+  // the jobs and the admin actions (platform/admin/jobs; docs/backoffice.md "Admin actions")
+  'GET /api/admin/jobs': { kind: 'user', req: () => ({ url: '/api/admin/jobs' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/jobs/scheduled': { kind: 'user', req: () => ({ url: '/api/admin/jobs/scheduled' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/jobs/{id}': { kind: 'user', req: () => ({ url: `/api/admin/jobs/${crypto.randomUUID()}` }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/extensions/rebuild': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/extensions/rebuild', payload: {} }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/sys/indexes': { kind: 'user', req: () => ({ url: '/api/admin/sys/indexes', payload: {} }), expect: OPERATOR_ONLY() },
   'GET /api/announcements': { kind: 'public', req: () => ({ url: '/api/announcements' }), expect: same('ok') },
   'GET /api/admin/clients': { kind: 'user', req: () => ({ url: '/api/admin/clients' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/clients/{id}/details': {

@@ -81,6 +81,8 @@ export function adminBoardsList(db: Db): ListDeclaration<AdminBoardRow, Record<s
     },
     defaultOrder: 'CreatedDate Desc',
     pageSize: 10,
+    // the grid is the `boards` report too: its JSON download asks for as many rows as its CSV
+    maxTake: 3000,
     csvMax: 3000,
     toItem: (r) => ({
       id: r.id,

@@ -13,7 +13,8 @@ const memberPayload = Joi.object({ id: Joi.string().max(64).required(), member: 
   'AdminBoardMember',
 );
 
-const boardItem = Joi.object({
+/** A row of the board grid (the `boards` report of the catalogue too, platform/admin/reports/boards.ts). */
+export const boardItem = Joi.object({
   id: Joi.string(),
   code: Joi.string(),
   name: Joi.string(),
@@ -65,6 +66,12 @@ const boardDetail = Joi.object({
       isActive: Joi.boolean(),
       lastJoinedAt: nullable(),
       lastOnline: nullable(),
+      ip: nullable().description("the client address of the member's last board session"),
+      userAgent: nullable().description("the browser of the member's last board session"),
+      sessionDuration: Joi.number()
+        .integer()
+        .allow(null)
+        .description('seconds of the last board session (so far, while it is open); null without one'),
     })
       .prefs({ presence: 'required' })
       .label('AdminBoardMemberRow'),

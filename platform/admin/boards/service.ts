@@ -1,5 +1,5 @@
 import Boom from '@hapi/boom';
-import { type BoardApp, forgetBoard, deleteBoard, upsertInvitedMember, type BoardRow } from '../../boards/api';
+import { type BoardApp, forgetBoard, deleteBoard, textArray, upsertInvitedMember, type BoardRow } from '../../boards/api';
 import { badRequest } from '../../core/errors';
 import { isUuid } from '../../users/api';
 import { ensureDefaultWorkspace } from '../../workspaces/api';
@@ -55,6 +55,19 @@ export async function boardDetails(app: BoardApp, ref: string): Promise<Record<s
       'u.is_active',
       'u.last_online_at',
     )) as Array<DbRow>;
+  // each member's last board session (usage facts, platform/admin/usage): address, browser, length
+  const lastSessions = new Map(
+    (
+      (
+        await db.raw(
+          `select distinct on (uid) uid, joined_at, left_at, duration_s, ip, user_agent
+         from board_sessions where board_id = ? and uid = any(?::text[]) order by uid, joined_at desc`,
+          [b.id, textArray(members.map((m) => String(m.uid)))],
+        )
+      ).rows as Array<DbRow>
+    ).map((r) => [String(r.uid), r] as const),
+  );
+  const now = Date.now();
   const media = (await db('assets')
     .where({ board_id: b.id })
     .first(db.raw('count(*)::int as count'), db.raw('coalesce(sum(bytes), 0)::bigint as bytes'))) as {
@@ -83,17 +96,29 @@ export async function boardDetails(app: BoardApp, ref: string): Promise<Record<s
     clientId: client?.client_id ?? null,
     isDisposable: b.dispose_at != null,
     disposeAt: iso(b.dispose_at),
-    members: members.map((m) => ({
-      id: m.id,
-      uid: m.uid,
-      username: m.username ?? m.name,
-      displayName: m.name,
-      role: m.role,
-      isOwner: (b.owner_id && m.user_id === b.owner_id) || (!b.owner_id && m.uid === b.owner_uid),
-      isActive: m.user_id ? !!m.is_active : true,
-      lastJoinedAt: m.status === 'Joined' ? iso(m.updated_at) : null,
-      lastOnline: iso(m.last_online_at),
-    })),
+    members: members.map((m) => {
+      const last = lastSessions.get(String(m.uid));
+      return {
+        id: m.id,
+        uid: m.uid,
+        username: m.username ?? m.name,
+        displayName: m.name,
+        role: m.role,
+        isOwner: (b.owner_id && m.user_id === b.owner_id) || (!b.owner_id && m.uid === b.owner_uid),
+        isActive: m.user_id ? !!m.is_active : true,
+        // the last board session's join; before sessions were recorded, when the member first joined
+        lastJoinedAt: last ? iso(last.joined_at) : m.status === 'Joined' ? iso(m.updated_at) : null,
+        lastOnline: iso(m.last_online_at),
+        ip: (last?.ip as string | null) ?? null,
+        userAgent: (last?.user_agent as string | null) ?? null,
+        // seconds of the last session (while it is open, so far)
+        sessionDuration: !last
+          ? null
+          : last.duration_s != null
+            ? Number(last.duration_s)
+            : Math.max(0, Math.round((now - new Date(last.joined_at as string).getTime()) / 1000)),
+      };
+    }),
   };
 }
 

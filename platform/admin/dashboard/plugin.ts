@@ -1,13 +1,11 @@
 import type { Plugin } from '@hapi/hapi';
 import { dashboardRoutes } from './routes';
 
-/** The dashboard's node figures (routes.ts); remembers when this node's job timers started. */
+/** The dashboard's figures (routes.ts): this node's connections, the next scheduled task of any node. */
 export const adminDashboardPlugin: Plugin<void> = {
   name: 'admin-dashboard',
-  dependencies: ['realtime', 'boards', 'billing'],
+  dependencies: ['realtime'],
   register(server) {
-    let startedAt: number | null = null;
-    server.ext('onPostStart', () => void (startedAt = Date.now()));
-    server.route(dashboardRoutes(() => startedAt));
+    server.route(dashboardRoutes());
   },
 };

@@ -1,33 +1,7 @@
 import type { Server, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { DISPOSAL_INTERVAL_MS } from '../../boards/api';
+import { scheduledJobs } from '../../core/jobs/index';
 import { operatorRoute } from '../operator';
-
-/** A job this node runs on a timer (started at onPostStart when `config.jobs`). */
-export interface ScheduledJob {
-  name: string;
-  everyMs: number;
-}
-
-/** The node's scheduled jobs (platform/boards/service.ts disposal, platform/billing/plugin.ts renewal). */
-export function scheduledJobs(server: Server): ScheduledJob[] {
-  const { config } = server.app;
-  if (!config.jobs) return [];
-  return [
-    { name: 'board disposal', everyMs: DISPOSAL_INTERVAL_MS },
-    { name: 'billing renewal', everyMs: Math.max(1, config.billing.renewalMinutes) * 60_000 },
-  ];
-}
-
-/**
- * Seconds until the next run of any job: the jobs' timers start together when the server starts,
- * so job i runs at startedAt + k·everyMs. Null when this node runs no jobs (or has not started).
- */
-export function nextTaskInSeconds(jobs: ScheduledJob[], startedAt: number | null, now = Date.now()): number | null {
-  if (startedAt === null || jobs.length === 0) return null;
-  const elapsed = Math.max(0, now - startedAt);
-  return Math.min(...jobs.map((j) => Math.floor((j.everyMs - (elapsed % j.everyMs)) / 1000)));
-}
 
 /** The open realtime connections (nes sockets) on this node. */
 export async function connectionCount(server: Server): Promise<number> {
@@ -39,16 +13,19 @@ export async function connectionCount(server: Server): Promise<number> {
 
 /**
  * backoffice.md §2 Dashboard "Connections count and time until the next scheduled task":
- * GET /api/admin/dashboard → { connections, nextTaskInSeconds } for the node that answers
- * (docs/backoffice.md "Dashboard"). Operators only.
+ * GET /api/admin/dashboard → { connections, nextTaskInSeconds } (docs/backoffice.md "Dashboard").
+ * `connections` are the answering node's; `nextTaskInSeconds` is read from the jobs table, shared
+ * by every node (platform/core/jobs): 0 while a job runs or is due, null when no node runs jobs.
+ * Operators only.
  */
-export function dashboardRoutes(startedAt: () => number | null): ServerRoute[] {
+export function dashboardRoutes(): ServerRoute[] {
   return [
     {
       method: 'GET',
       path: '/api/admin/dashboard',
       options: operatorRoute('admin-dashboard', {
-        description: "This node's open realtime connections and the seconds until its next scheduled task (null: no jobs on this node)",
+        description:
+          "This node's open realtime connections and the seconds until the next scheduled task of any node (0: one runs now; null: no node runs jobs)",
         // no inputs; the panel's HTTP layer adds its roaming Uid to every request
         validate: { query: Joi.object({ Uid: Joi.string().max(100) }) },
         response: {
@@ -60,7 +37,7 @@ export function dashboardRoutes(startedAt: () => number | null): ServerRoute[] {
       }),
       handler: async (request) => ({
         connections: await connectionCount(request.server),
-        nextTaskInSeconds: nextTaskInSeconds(scheduledJobs(request.server), startedAt()),
+        nextTaskInSeconds: (await scheduledJobs(request.server.app)).nextTaskInSeconds,
       }),
     },
   ];

@@ -1,11 +1,29 @@
 import Joi from 'joi';
+import { adminBoardsBase, adminBoardsList } from '../boards/list';
+import { boardItem } from '../boards/routes';
 import { fromSql, iso, REPORT_SIZES, rowSchema, type Report } from './report';
 
 /**
- * The reports on boards (docs/backoffice.md "Reports"): duplicate-boards, users-with-most-board,
- * boards-overloaded-members. A board's owner is a signed-in account (its username is shown) or a
- * guest (its key `g_…`, never its secret: docs/security.md "Identity and trust").
+ * The reports on boards (docs/backoffice.md "Reports"): boards, duplicate-boards,
+ * users-with-most-board, boards-overloaded-members. A board's owner is a signed-in account (its
+ * username is shown) or a guest (its key `g_…`, never its secret: docs/security.md "Identity and trust").
  */
+
+/**
+ * boards: the board administration grid itself (backoffice.md §7 names `GET /api/admin/boards`
+ * among the reports and as the grid): the same list and the same route, so its quick filters,
+ * orders and text filter are the grid's; CSV and JSON downloads hold up to 3000 rows.
+ */
+export const boardsReport: Report = {
+  name: 'boards',
+  title: 'Boards',
+  description:
+    'Every board whatever its status, as the board administration grid lists it: owner, status, members, commands, sharing, assets.',
+  list: adminBoardsList,
+  base: adminBoardsBase,
+  row: boardItem,
+  servedAt: '/api/admin/boards',
+};
 
 /** Boards of one owner whose names are the same once trimmed, lower-cased and with runs of spaces as one. */
 const DUPLICATE_BOARDS = `

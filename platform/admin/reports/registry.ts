@@ -1,9 +1,9 @@
 import Joi from 'joi';
 import { orphanAssetsBase, orphanAssetsList } from '../../assets/api';
-import { boardsOverloadedMembers, duplicateBoards, usersWithMostBoards } from './boards';
+import { boardsOverloadedMembers, boardsReport, duplicateBoards, usersWithMostBoards } from './boards';
 import { REPORT_ROWS, type Report } from './report';
 import { overStorageWorkspaces, uploads } from './storage';
-import { duplicateUsers, neverLoggedInUsers, userFunctionalRole } from './users';
+import { duplicateUsers, iranUsers, neverLoggedInUsers, userFunctionalRole, usersReport } from './users';
 
 /** orphan-assets: declared by platform/assets (its data), listed here like every report. */
 const orphanAssets: Report = {
@@ -28,9 +28,13 @@ const orphanAssets: Report = {
 /**
  * Every list report, in the order the dashboard shows them (backoffice.md §7; docs/backoffice.md
  * "Reports"). A report added here has its route, its place in GET /api/admin/reports and its
- * dashboard downloads; it still needs a row in tests/security/authz-matrix.test.ts.
+ * dashboard downloads (one served by an existing grid's route names it in `servedAt`); it still
+ * needs a row in tests/security/authz-matrix.test.ts.
  */
 export const REPORTS: readonly Report[] = [
+  boardsReport,
+  usersReport,
+  iranUsers,
   duplicateUsers,
   neverLoggedInUsers,
   userFunctionalRole,

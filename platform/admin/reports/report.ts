@@ -1,3 +1,4 @@
+import type { ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import type { ListDeclaration } from '../../core/list';
@@ -24,6 +25,12 @@ export interface Report {
   base(db: Db): Knex.QueryBuilder;
   /** the joi schema of a row (labelled: it becomes a wire type) */
   row: Joi.ObjectSchema;
+  /**
+   * Set when an existing grid's route already answers this report on the same list (backoffice.md
+   * §7 names the board grid's `GET /api/admin/boards` as the `boards` report too): the catalogue
+   * points there and no second route is made.
+   */
+  servedAt?: string;
 }
 
 /** Every report's CSV (and JSON download) holds at most this many rows; a JSON page may ask for as many. */
@@ -42,3 +49,27 @@ export const fromSql = (db: Db, sql: string, alias: string, bindings: readonly u
 /** A row schema whose keys are all required (nullable ones say so). */
 export const rowSchema = (label: string, keys: Joi.PartialSchemaMap): Joi.ObjectSchema =>
   Joi.object(keys).prefs({ presence: 'required' }).label(label);
+
+/** A CSV download named after the report or statistic ('statistics/countries' → statistics-countries.csv). */
+export const csvFile = (h: ResponseToolkit, text: string, name: string): ResponseObject =>
+  h
+    .response(text)
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name.replace(/[^A-Za-z0-9_-]+/g, '-')}.csv"`);
+
+/** A parameter as the catalogue describes it: its default and, when it takes a fixed set, its values. */
+export interface ParameterInfo {
+  name: string;
+  default: number | string | null;
+  values: Array<number | string> | null;
+}
+
+/** What the catalogue says of a parameter's joi schema (`.default()`, and `.valid()` as its values). */
+export function parameterOf(name: string, schema: Joi.Schema): ParameterInfo {
+  const described = schema.describe() as { flags?: { default?: unknown; only?: boolean }; allow?: unknown[] };
+  const value = described.flags?.default;
+  const values = described.flags?.only
+    ? (described.allow ?? []).filter((v): v is number | string => typeof v === 'number' || typeof v === 'string')
+    : null;
+  return { name, default: typeof value === 'number' || typeof value === 'string' ? value : null, values };
+}

@@ -15,27 +15,21 @@ import { fromSql, iso, REPORT_SIZES, rowSchema, type Report } from './report';
 export const OVER_STORAGE_BYTES = 1024 ** 3;
 
 /**
- * A workspace's storage is what the panel's home counts for an owner (platform/library/repo.ts
- * storageOf), summed over the workspace's boards: each board as it is now — its latest snapshot
- * and the commands after it — plus its thumbnail and its pictures and documents (assets.bytes,
- * every variant and page). Computed when asked: an operator's occasional look.
+ * A workspace's storage is what its boards store (platform/boards/storage.ts, the definition the
+ * panel's home shows), as the storage recalculation last found it (workspaces.storage_bytes and
+ * storage_at: the daily 'storage-recalc' job, or the dashboard's Recalculate storage). Reading the
+ * stored figure keeps the report fast on any number of boards; `measuredAt` says how fresh it is.
  */
 const WORKSPACE_STORAGE = `
-  select w.id, w.name, w.alt_id, w.owner_id, w.is_default, count(b.id) as boards,
-    coalesce(sum(
-        coalesce((select pg_column_size(s.state) from snapshots s where s.board_id = b.id order by s.seq desc limit 1), 0)
-      + coalesce((select sum(pg_column_size(c.payload)) from commands c where c.board_id = b.id and c.seq > b.snapshot_seq), 0)
-      + coalesce((select octet_length(l.thumbnail) from board_library l where l.board_id = b.id), 0)
-      + coalesce((select sum(a.bytes) from assets a where a.board_id = b.id), 0)
-    ), 0) as bytes,
+  select w.id, w.name, w.alt_id, w.owner_id, w.is_default, w.storage_bytes as bytes, w.storage_at,
+    (select count(*) from boards b where b.workspace_id = w.id) as boards,
     (select s.plan from subscriptions s where s.workspace_id = w.id) as plan
-  from workspaces w left join boards b on b.workspace_id = w.id
-  group by w.id`;
+  from workspaces w`;
 
 export const overStorageWorkspaces: Report = {
   name: 'over-storage-workspaces',
   title: 'Workspaces over storage',
-  description: `Workspaces whose boards store more than Threshold bytes (default 1 GiB; the plans set no allowance): snapshots, recent commands, thumbnails and uploads.`,
+  description: `Workspaces whose boards store more than Threshold bytes (default 1 GiB; the plans set no allowance): snapshots, recent commands, thumbnails and uploads, as the storage recalculation last measured them.`,
   base: (db) => fromSql(db, WORKSPACE_STORAGE, 'w').join('users as u', 'u.id', 'w.owner_id'),
   list: () => ({
     name: 'OverStorageWorkspaces',
@@ -48,6 +42,7 @@ export const overStorageWorkspaces: Report = {
       plan: 'w.plan',
       boards: 'w.boards',
       bytes: 'w.bytes',
+      measuredAt: 'w.storage_at',
     },
     sortable: ['bytes', 'boards', 'name'],
     searchable: ['name', 'owner', 'altId'],
@@ -68,6 +63,7 @@ export const overStorageWorkspaces: Report = {
       plan: r.plan ?? null,
       boards: Number(r.boards),
       bytes: Number(r.bytes),
+      measuredAt: iso(r.measuredAt),
     }),
   }),
   row: rowSchema('OverStorageWorkspace', {
@@ -79,6 +75,7 @@ export const overStorageWorkspaces: Report = {
     plan: Joi.string().allow(null).description('its subscription’s plan; null for a workspace without a subscription'),
     boards: Joi.number().integer(),
     bytes: Joi.number().integer(),
+    measuredAt: Joi.string().allow(null).description('when the storage recalculation last measured it; null: never'),
   }),
 };
 

@@ -1,11 +1,36 @@
 import Joi from 'joi';
 import { ROLE_CODES } from '../../users/api';
+import { adminUsersBase, adminUsersList } from '../users/list';
+import { userItem } from '../users/routes';
 import { fromSql, iso, REPORT_SIZES, rowSchema, type Report } from './report';
 
 /**
- * The reports on accounts (docs/backoffice.md "Reports"): duplicate-users, never-loggedin-users,
- * user-functional-role.
+ * The reports on accounts (docs/backoffice.md "Reports"): users, iran/users, duplicate-users,
+ * never-loggedin-users, user-functional-role.
  */
+
+/** users: the user administration grid's list (GET /api/accounts/users) as a report, up to 3000 rows a download. */
+export const usersReport: Report = {
+  name: 'users',
+  title: 'Users',
+  description: 'Every account as the user administration grid lists it: names, image, external sign-in, customer, state, segments, dates.',
+  list: (db) => ({ ...adminUsersList(db), ...REPORT_SIZES }),
+  base: adminUsersBase,
+  row: userItem,
+};
+
+/** The segment (users.tags) the `iran/users` report keeps, compared without case. */
+export const IRAN_SEGMENT = 'iran';
+
+/** iran/users: the accounts in the segment 'iran' (backoffice.md §7), on the user grid's list. */
+export const iranUsers: Report = {
+  name: 'iran/users',
+  title: 'Users in the Iran segment',
+  description: `Accounts whose segments (tags) include '${IRAN_SEGMENT}' (any case), as the user administration grid lists them.`,
+  list: (db) => ({ ...adminUsersList(db), name: 'IranUsers', ...REPORT_SIZES }),
+  base: (db) => adminUsersBase(db).whereRaw('exists (select 1 from unnest(u.tags) as t(tag) where lower(t.tag) = ?)', [IRAN_SEGMENT]),
+  row: userItem,
+};
 
 /**
  * An account's normalised e-mail (its username, trimmed and lower-cased): the local part loses a

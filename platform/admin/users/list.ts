@@ -17,6 +17,7 @@ interface AdminUserRow {
   CreatedDate: Date;
   LastOnline: Date | null;
   lastLogin: Date | null;
+  customerId: string | null;
 }
 
 /** Segments (users.tags) as the query names them: a comma list or repeated values. */
@@ -53,6 +54,8 @@ export function adminUsersList(db: Db): ListDeclaration<AdminUserRow, Record<str
       CreatedDate: 'u.created_at',
       LastOnline: 'u.last_online_at',
       lastLogin: db.raw('(select max(r.created_at) from refresh_tokens r where r.user_id = u.id)'),
+      // the payment gateway's customer made for the account (billing_customers; one per gateway, the first by name)
+      customerId: db.raw('(select c.customer_ref from billing_customers c where c.user_id = u.id order by c.gateway limit 1)'),
     },
     sortable: ['CreatedDate', 'LastOnline'],
     searchable: ['username', 'displayName'],
@@ -80,7 +83,7 @@ export function adminUsersList(db: Db): ListDeclaration<AdminUserRow, Record<str
       displayName: r.displayName,
       hasImage: !!r.avatar,
       hasExternalAccount: Number(r.externalCount) > 0,
-      customerId: null,
+      customerId: r.customerId ?? null,
       isActive: r.isActive,
       isBetaTester: (r.roles ?? []).includes('beta-tester'),
       flag: r.flagged,

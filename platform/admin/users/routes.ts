@@ -15,7 +15,8 @@ const idParams = Joi.object({ id: Joi.string().guid().required() }).label('Admin
 const id = (request: Request) => String(request.params.id);
 const RESOURCE = 'admin-users';
 
-const userItem = Joi.object({
+/** A row of the user grid (also the `users` and `iran/users` reports’, platform/admin/reports/users.ts). */
+export const userItem = Joi.object({
   id: Joi.string(),
   username: Joi.string(),
   displayName: Joi.string().allow(''),
@@ -61,9 +62,10 @@ const userDetail = Joi.object({
   workspaceCount: Joi.number().integer(),
   lastOnline: nullable(),
   lastLogin: nullable(),
-  sessions: Joi.number().integer(),
-  edits: Joi.number().integer(),
-  collaborations: Joi.number().integer(),
+  country: nullable().description('ISO code of the address of the latest board session (or board join) that has one'),
+  sessions: Joi.number().integer().description('board sessions (a join to its leave)'),
+  edits: Joi.number().integer().description('board-days with an edit'),
+  collaborations: Joi.number().integer().description('board-days with an edit while someone else was on the board'),
   storage: Joi.number().description('bytes'),
 })
   .prefs({ presence: 'required' })
@@ -257,27 +259,6 @@ export function adminUserRoutes(db: Parameters<typeof adminUsersList>[0]): Serve
         }),
       },
     ),
-    {
-      method: 'POST',
-      path: '/api/admin/storage/recalc',
-      options: operatorRoute(RESOURCE, {
-        description: "Recalculate storage: one user's ({id}) or every user's",
-        validate: { payload: Joi.object({ id: Joi.string().guid() }).unknown(true).allow(null).label('AdminStorageRecalc') },
-        response: {
-          schema: answer('AdminStorageRecalculated', {
-            users: Joi.number().integer().description('accounts recalculated'),
-            storage: Joi.number().optional().description("bytes: the one account's storage (with an id)"),
-            message: Joi.string(),
-          }),
-        },
-      }),
-      async handler(request) {
-        const target = (request.payload as { id?: string } | null)?.id;
-        const out = await users.recalculateStorage(app(request), target);
-        auditAs(request, { action: 'storage.recalc', targetType: target ? 'user' : null, targetId: target ?? null, details: out });
-        return { ...out, message: 'storage has been recalculated' };
-      },
-    },
     {
       method: 'DELETE',
       path: '/api/admin/accounts/{id}',

@@ -1,7 +1,8 @@
 import Boom from '@hapi/boom';
 import type { ServerApplicationState } from '@hapi/hapi';
 import { endUserSessions, sessionsRevoked } from '../../accounts/api';
-import { forgetBoard } from '../../boards/api';
+import { coreActionsOf } from '../usage/core-actions';
+import { boardsBytesSql, forgetBoard } from '../../boards/api';
 import { badRequest } from '../../core/errors';
 import { findUserById, type UserRow } from '../../users/api';
 import { OPERATOR_ROLE } from '../operator';
@@ -36,17 +37,20 @@ export async function userDetails(app: App, id: string): Promise<Record<string, 
   const origins = client
     ? ((await db('client_embed_origins').where({ client_id: client.id }).orderBy('last_seen_at', 'desc').pluck('origin')) as string[])
     : [];
-  const activity = (await db('board_activity')
-    .where({ user_id: u.id })
-    .first(
-      db.raw('count(distinct day)::int as sessions'),
-      db.raw('count(*) filter (where edited)::int as edits'),
-      db.raw('count(*) filter (where collaborated)::int as collaborations'),
-    )) as {
-    sessions: number;
-    edits: number;
-    collaborations: number;
-  };
+  // sessions, edits, collaborations as the panel's home counts them (../usage/core-actions.ts); the
+  // country of the latest board session that has one, else of the latest user-audit row (board
+  // joins before sessions were recorded)
+  const activity = await coreActionsOf(db, u.id);
+  const country =
+    (
+      (await db('board_sessions').where({ user_id: u.id }).whereNotNull('country').orderBy('joined_at', 'desc').first('country')) as
+        { country: string } | undefined
+    )?.country ??
+    (
+      (await db('user_audits').where({ user_id: u.id }).whereNotNull('country').orderBy('created_at', 'desc').first('country')) as
+        { country: string } | undefined
+    )?.country ??
+    null;
   const lastLogin = (await db('refresh_tokens').where({ user_id: u.id }).max({ at: 'created_at' }).first()) as
     { at: Date | null } | undefined;
   return {
@@ -82,7 +86,8 @@ export async function userDetails(app: App, id: string): Promise<Record<string, 
     ),
     lastOnline: iso(u.last_online_at),
     lastLogin: iso(lastLogin?.at ?? null),
-    sessions: activity?.sessions ?? 0,
+    country,
+    sessions: activity.sessions,
     edits: activity?.edits ?? 0,
     collaborations: activity?.collaborations ?? 0,
     storage: Number(u.storage_bytes ?? 0),
@@ -199,22 +204,52 @@ export async function saveSegments(app: App, id: string, segments: string[]): Pr
   return { id: u.id, segments: tags };
 }
 
+/** What POST /api/admin/storage/recalc recalculates: every account and workspace, or one of them. */
+export type StorageTarget = { kind: 'all' } | { kind: 'user' | 'workspace'; id: string };
+
+/** The target an id names: an account, else a workspace; 404 when neither has it. */
+export async function storageTarget(app: App, id?: string): Promise<StorageTarget> {
+  if (!id) return { kind: 'all' };
+  if (await app.db('users').where({ id }).first('id')) return { kind: 'user', id };
+  if (await app.db('workspaces').where({ id }).first('id')) return { kind: 'workspace', id };
+  throw Boom.notFound('No account or workspace has this id');
+}
+
+const affected = (result: unknown) => {
+  const r = result as { rowCount?: number; affectedRows?: number };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
+};
+
 /**
- * Storage of an account (docs/backoffice.md): the stored size of its boards' command logs,
- * snapshots and assets (pictures and documents) plus its profile image, kept in users.storage_bytes. `id` omitted: every account.
+ * Storage (docs/backoffice.md "Storage", "Admin actions"): an account's is what its boards store
+ * (platform/boards/storage.ts, the definition the panel's home shows) plus its profile image, kept
+ * in users.storage_bytes; a workspace's is what the boards in it store (workspaces.storage_bytes).
+ * `all`: every account and every workspace. `storage` is the one target's bytes.
  */
-export async function recalculateStorage(app: App, id?: string): Promise<{ users: number; storage?: number }> {
-  if (id) await userOr404(app, id);
-  const sql = `update users u set storage_at = now(), storage_bytes =
-      coalesce((select sum(pg_column_size(c.payload)) from commands c join boards b on b.id = c.board_id where b.owner_id = u.id), 0)
-    + coalesce((select sum(pg_column_size(s.state)) from snapshots s join boards b on b.id = s.board_id where b.owner_id = u.id), 0)
-    + coalesce((select sum(a.bytes) from assets a join boards b on b.id = a.board_id where b.owner_id = u.id), 0)
+export async function recalculateStorage(
+  app: App,
+  target: StorageTarget = { kind: 'all' },
+): Promise<{ users: number; workspaces: number; storage?: number }> {
+  const one = target.kind === 'all' ? null : target;
+  let users = 0;
+  let workspaces = 0;
+  if (!one || one.kind === 'user') {
+    const sql = `update users u set storage_at = now(), storage_bytes = ${boardsBytesSql('b.owner_id = u.id')}
     + coalesce((select octet_length(i.bytes) from user_images i where i.user_id = u.id), 0)
-    ${id ? 'where u.id = ?' : ''}`;
-  const result = (await app.db.raw(sql, id ? [id] : [])) as { rowCount?: number; affectedRows?: number };
-  if (!id) return { users: Number(result.rowCount ?? result.affectedRows ?? 0) };
-  const row = (await app.db('users').where({ id }).first('storage_bytes')) as { storage_bytes: number };
-  return { users: 1, storage: Number(row.storage_bytes) };
+    ${one ? 'where u.id = ?' : ''}`;
+    users = affected(await app.db.raw(sql, one ? [one.id] : []));
+  }
+  if (!one || one.kind === 'workspace') {
+    const sql = `update workspaces w set storage_at = now(), storage_bytes = ${boardsBytesSql('b.workspace_id = w.id')}
+    ${one ? 'where w.id = ?' : ''}`;
+    workspaces = affected(await app.db.raw(sql, one ? [one.id] : []));
+  }
+  if (!one) return { users, workspaces };
+  const row = (await app
+    .db(one.kind === 'user' ? 'users' : 'workspaces')
+    .where({ id: one.id })
+    .first('storage_bytes')) as { storage_bytes: number } | undefined;
+  return { users, workspaces, storage: Number(row?.storage_bytes ?? 0) };
 }
 
 /**

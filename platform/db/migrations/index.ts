@@ -22,6 +22,8 @@ import * as m020 from './020_session_ids';
 import * as m021 from './021_assets';
 import * as m022 from './022_member_names';
 import * as m023 from './023_assets_outlive_boards';
+import * as m024 from './024_usage';
+import * as m025 from './025_jobs';
 import * as m026 from './026_untitled_boards';
 
 /**
@@ -52,6 +54,8 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['021_assets', m021],
   ['022_member_names', m022],
   ['023_assets_outlive_boards', m023],
+  ['024_usage', m024],
+  ['025_jobs', m025],
   ['026_untitled_boards', m026],
 ];
 

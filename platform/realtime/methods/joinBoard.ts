@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { recordBoardJoin } from '../../admin/api';
+import { recordBoardJoin, startBoardSession } from '../../admin/api';
 import { describeBoard, boardRef } from '../../boards/api';
 import { enterBoard } from '../membership';
 import { defineMethod } from './define';
@@ -34,7 +34,7 @@ export const joinBoard = defineMethod<{
     ['options', joinOptionsSchema],
   ],
   async run(ctx, { boardCode, clientid, options }) {
-    const { info, session, online, lastSeq } = await enterBoard(
+    const { info, session, online, lastSeq, boardId } = await enterBoard(
       ctx,
       boardCode,
       { ...options, clientid },
@@ -43,6 +43,10 @@ export const joinBoard = defineMethod<{
     );
     // user audit (backoffice.md §2): not awaited, never fails the join
     recordBoardJoin(ctx.app, { actor: session.actor, boardCode: info.code, lastSeq, socket: ctx.socket.info });
+    // the board session (usage facts): written in the background, ended when the socket leaves
+    session.usage = startBoardSession(ctx.app, { actor: session.actor, boardId, socket: ctx.socket.info });
+    // (the socket left meanwhile: the stay is over already)
+    if (ctx.socket.app.session !== session) session.usage?.end();
     const here = new Set(online.map((m) => m.uid));
     const members = info.members.map((m) => ({ ...m, isOnline: here.has(m.uid) }));
     return { ...info, members, connectionId: session.connectionId, online, lastSeq };

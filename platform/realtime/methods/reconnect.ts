@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { startBoardSession } from '../../admin/api';
 import { getBoardAccess, boardRef } from '../../boards/api';
 import { enterBoard } from '../membership';
 import { defineMethod } from './define';
@@ -25,7 +26,13 @@ export const reconnect = defineMethod<{ boardCode: string; lastSeq: number; opti
     ],
   ],
   async run(ctx, { boardCode, lastSeq, options }) {
-    const { session, online } = await enterBoard(ctx, boardCode, options, lastSeq, (actor) => getBoardAccess(ctx.app, boardCode, actor));
+    const { session, online, boardId } = await enterBoard(ctx, boardCode, options, lastSeq, (actor) =>
+      getBoardAccess(ctx.app, boardCode, actor),
+    );
+    // the board session goes on when this node ended it moments ago (a dropped connection)
+    session.usage = startBoardSession(ctx.app, { actor: session.actor, boardId, socket: ctx.socket.info, resume: true });
+    // (the socket left meanwhile: the stay is over already)
+    if (ctx.socket.app.session !== session) session.usage?.end();
     return { connectionId: session.connectionId, lastSeq: session.lastSeq, online };
   },
 });

@@ -60,6 +60,8 @@ export interface NesSocketInfo {
   remoteAddress: string;
   remotePort: number;
   'x-forwarded-for'?: string;
+  /** the upgrade request's User-Agent (board sessions record it: platform/admin/usage) */
+  'user-agent'?: string;
 }
 
 interface Outcome {
@@ -101,6 +103,7 @@ export class NesSocket<App extends object = object> {
       remoteAddress: req.socket.remoteAddress ?? '',
       remotePort: req.socket.remotePort ?? 0,
       'x-forwarded-for': Array.isArray(forwarded) ? forwarded.join(', ') : forwarded,
+      'user-agent': req.headers['user-agent']?.slice(0, 300),
     };
     const timeout = listener.settings.auth.timeout;
     if (timeout) this.authTimeout = setTimeout(() => void this.disconnect(), timeout);
