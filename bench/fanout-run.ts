@@ -78,13 +78,13 @@ export async function repeated(once: () => Promise<Result>): Promise<Result> {
 
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-/** The processes of the node listening on `port` (`tsx platform/main.ts` and its node), via Linux /proc. */
+/** The processes of the node listening on `port` (the built server `build/main.js`, or `tsx platform/main.ts` and its node), via Linux /proc. */
 function nodePids(port: number): string[] {
   const pids: string[] = [];
   try {
     for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
       try {
-        if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('platform/main.ts')) continue;
+        if (!/platform\/main\.ts|build\/main\.js/.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
         if (`\0${fs.readFileSync(`/proc/${pid}/environ`, 'utf8')}`.includes(`\0PORT=${port}\0`)) pids.push(pid);
       } catch {
         /* gone meanwhile */

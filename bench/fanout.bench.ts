@@ -9,7 +9,7 @@
  * node that writes every event-loop turn (HUB_FLUSH_MS=0) instead of at most every 5 ms.
  * The machine is split (SPLIT below): one node and the clients on separate cores; two nodes on one core each.
  *
- * Nodes are real processes (`tsx platform/main.ts`) on a fresh PostgreSQL database
+ * Nodes are real processes (the built server, `node build/main.js`) on a fresh PostgreSQL database
  * (DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres) and Redis (REDIS_URL or
  * redis://127.0.0.1:6379). BENCH_FANOUT_SECONDS sets the measured time (default 15),
  * BENCH_FANOUT_NODES=1 skips the two-node part, BENCH_FANOUT_URL=http://host:port measures a node
@@ -133,7 +133,7 @@ report(
 ${CLIENTS} hub clients on one board, ${SENDERS} of them sending ${RATE} commands/s each for ${SECONDS} s (after ${WARMUP_SECONDS} s of
 warm-up); the full-load rows are each the median (by p99) of ${REPEAT} runs, every run's p99 shown. The clients speak the nes protocol over bare
 websockets and read each event's send time from its raw frame (bench/lean-hub-client.ts), so the load generator costs less than the node. Latency = sender's sendCommand call → onCommand at another client (one machine, one clock); ack =
-the sendCommand answer. Nodes are \`tsx platform/main.ts\` processes on PostgreSQL; two nodes share it and the
+the sendCommand answer. Nodes are built servers (\`node build/main.js\`) on PostgreSQL; two nodes share it and the
 Redis bus, clients and senders split evenly (the baseline's receiver sits on the other node). The clients run in
 ${WORKERS} processes on the same machine as the nodes (${cpus} cores; load average ${load} when the run
 started, ${os.loadavg()[0]!.toFixed(1)} when it ended). ${
