@@ -13,6 +13,7 @@ import { TAG_ACTIONS } from './tags';
 import { FIND_ACTIONS } from './find';
 import { PICTURE_ACTIONS } from './pictures';
 import { TABLE_ACTIONS } from './table';
+import { GROUP_ACTIONS } from './group';
 
 export const ACTIONS: readonly Action[] = [
   ...TOOL_ACTIONS,
@@ -24,6 +25,7 @@ export const ACTIONS: readonly Action[] = [
   ...FIND_ACTIONS,
   ...PICTURE_ACTIONS,
   ...TABLE_ACTIONS,
+  ...GROUP_ACTIONS,
 ];
 
 /** The default actions, optionally of one group (menus and the toolbox build from this). */

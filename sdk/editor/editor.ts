@@ -435,7 +435,14 @@ export class Editor {
     delete copy.modifiedBy;
     delete copy.modifiedTimestamp;
     delete copy.status;
-    return copy;
+    // nested shapes (a group's) get new ids too, their connectors relinked among themselves
+    const g = kindGeometry(copy.cmd);
+    return g?.innerShapes && g.withInnerShapes
+      ? (g.withInnerShapes(
+          copy,
+          copyShapes(g.innerShapes(copy), (s) => this.copyShape(s)),
+        ) as S)
+      : copy;
   }
 
   /* ---------------- pointer and keys (DOM input and tests use these) ---------------- */

@@ -108,6 +108,7 @@ export function contextEntries(editor: Editor, variant: ContextVariant, shapeId:
       [
         ...common,
         'editTable',
+        'ungroup',
         'toggleLock',
         'toggleProtect',
         'editTags',
@@ -128,6 +129,8 @@ export function contextEntries(editor: Editor, variant: ContextVariant, shapeId:
       ...common,
       { key: 'align', label: 'Align', children: align },
       { key: 'arrange', label: 'Arrange', children: arrange },
+      'group',
+      'ungroup',
       'toggleLock',
       'toggleProtect',
       'editTags',

@@ -17,6 +17,7 @@ import { BoardIcon } from './icons';
 import { LinkEditor } from './link-editor';
 import { CommandPalette } from './palette';
 import { AvoidAreaContext, usePopoverFit, type Box } from './popover';
+import { placeFloatingMenu, shapesAround } from './floating-menu-place';
 import { PropertyMenu } from './property-menu';
 import { TagsEditor } from './tags-editor';
 import { UploadUrlDialog } from './upload-url-dialog';
@@ -222,6 +223,8 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
     />,
     <ActionButton key="link" editor={editor} id="openLink" icon="externalLink" />,
     <ActionButton key="table" editor={editor} id="editTable" icon="table" />,
+    <ActionButton key="group" editor={editor} id="group" icon="group" />,
+    <ActionButton key="ungroup" editor={editor} id="ungroup" icon="ungroup" />,
     <MenuButton key="align" label="Align and distribute" icon="alignLeft" entries={align} />,
     <MenuButton key="arrange" label="Arrange" icon="layout" entries={arrange} />,
     <ActionButton key="tags" editor={editor} id="editTags" icon="tag" />,
@@ -239,12 +242,31 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
   const W = board?.clientWidth ?? 1280;
   const w = size?.w ?? 0,
     h = size?.h ?? 0;
-  const y = topLeft.y - above - h >= TOP ? topLeft.y - above - h : bottomRight.y + below;
-  // keep clear of the toolbox on the left where the menu's row meets it
+  // the side (above, below) whose band has no other shape, or the least (./floating-menu-place.ts)
   const boardBox = board?.getBoundingClientRect();
   const tools = boardBox && board?.querySelector<HTMLElement>('.tb-toolbox')?.getBoundingClientRect();
-  const left = tools && y < tools.bottom - boardBox.top && y + h > tools.top - boardBox.top ? tools.right - boardBox.left + GAP : GAP;
-  const x = Math.min(Math.max(left, (topLeft.x + bottomRight.x) / 2 - w / 2), Math.max(left, W - w - GAP));
+  const { x, y } = placeFloatingMenu({
+    top: topLeft.y,
+    bottom: bottomRight.y,
+    centre: (topLeft.x + bottomRight.x) / 2,
+    above,
+    below,
+    w,
+    h,
+    boardW: W,
+    boardH: board?.clientHeight ?? 800,
+    gap: GAP,
+    topMargin: TOP,
+    toolbox: tools
+      ? {
+          left: tools.left - boardBox.left,
+          top: tools.top - boardBox.top,
+          right: tools.right - boardBox.left,
+          bottom: tools.bottom - boardBox.top,
+        }
+      : null,
+    others: shapesAround(editor, box, Math.max(above, below, w) + h),
+  });
   // the selection with its handles, on the page: the menu's dropdowns open away from it
   const origin = boardBox ?? { left: 0, top: 0 };
   const avoid: Box = {

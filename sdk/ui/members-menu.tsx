@@ -6,6 +6,7 @@ import { initials, onlineList, sortOnline } from '../collab/members';
 import type { SyncClient } from '../sync/sync-client';
 import type { BoardMember } from '../sync/types';
 import { useFollowState } from './follow';
+import { useObservable } from './hooks';
 import { useMemberColors } from './member-color';
 import { MemberRoleSelect, useOwnerRoles, type OwnerRoles } from './member-roles';
 import { Popover } from './popover';
@@ -44,9 +45,11 @@ export function MembersMenu({
   const online = useMemo(() => sortOnline(members), [members]);
   const [filter, setFilter] = useState('');
   const shown = online.slice(0, ONLINE_MEMBERS_MAX);
+  // while the socket is down nobody is known to be online: a spinner, not a bare '0' (issue 34)
+  const reconnecting = useObservable(sync?.state$, null)?.phase === 'reconnecting';
   return (
     <Popover
-      label={`Online members (${online.length})`}
+      label={reconnecting ? 'Online members (reconnecting)' : `Online members (${online.length})`}
       placement="below-right"
       buttonClassName="tb-btn tb-panel tb-members"
       className="tb-members-pop"
@@ -57,9 +60,13 @@ export function MembersMenu({
               <Avatar key={m.uid} member={m} />
             ))}
           </span>
-          <span className="tb-count" data-testid="online-count">
-            {online.length}
-          </span>
+          {reconnecting ? (
+            <span className="tb-count tb-count--wait" role="img" aria-label="Reconnecting" title="Reconnecting" />
+          ) : (
+            <span className="tb-count" data-testid="online-count">
+              {online.length}
+            </span>
+          )}
         </>
       }
     >

@@ -1,6 +1,6 @@
 /** composite and link shapes: groups of nested shapes (a link also carries a url). */
 import type { CompositeShape, LinkShape, Shape } from '../model';
-import { mapPoints, rotatedBounds, unionRects, unrotate, EMPTY_RECT, type Rect } from './rect';
+import { mapPoints, rectCenter, rotatePoint, unionRects, unrotate, EMPTY_RECT, type Rect } from './rect';
 import { attrs, commonAttrs } from './svg';
 import type { ShapeGeometry } from './types';
 
@@ -12,7 +12,21 @@ export function groupGeometry<G extends Group>(of: (shape: Shape) => ShapeGeomet
   const outer = (g: G): Rect => unionRects(g.shapes.map((c) => of(c).bounds(c))) ?? { ...EMPTY_RECT };
   return {
     box: boxOf,
-    bounds: (g) => rotatedBounds(outer(g), g.rotation),
+    /** The children's bounds turned around the group box's centre (where render and hitTest turn them). */
+    bounds(g) {
+      const o = outer(g);
+      if (!g.rotation || g.rotation % 360 === 0) return o;
+      const c = rectCenter(boxOf(g));
+      const corners = [
+        [o.x, o.y],
+        [o.x + o.w, o.y],
+        [o.x + o.w, o.y + o.h],
+        [o.x, o.y + o.h],
+      ].map(([x, y]) => rotatePoint({ x: x!, y: y! }, c, g.rotation!));
+      const xs = corners.map((p) => p.x);
+      const ys = corners.map((p) => p.y);
+      return { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
+    },
     hitTest(g, p, tolerance) {
       const q = unrotate(p, boxOf(g), g.rotation);
       return g.shapes.some((c) => of(c).hitTest(c, q, tolerance));

@@ -1,13 +1,18 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { COMMENT_MAX_LENGTH } from '../../../shared/constants';
 import { insertMention, mentionAt, mentionCandidates, type MentionQuery } from '../../collab/comments';
 import type { BoardMember } from '../../sync/types';
 import { useMemberColors } from '../member-color';
+import { mentionListPlace } from './mention-place';
+
+/** the menu's height cap (comments.css .tb-mention__menu max-height) */
+const MENU_MAX_HEIGHT = 296;
 
 /**
  * The comment text box: Enter sends (Shift+Enter a new line). With mentions on, '@' at the start
  * or after whitespace opens a menu of at most 8 members matching what follows; arrows move,
- * Enter or Tab picks, Escape closes it (board.md §5).
+ * Enter or Tab picks, Escape closes it (board.md §5). The menu opens outside the comment box,
+ * above or below it, so it covers none of the box's buttons (./mention-place.ts, issue 34).
  */
 export function MentionInput({
   label,
@@ -39,6 +44,29 @@ export function MentionInput({
   const options = mention && dismissed !== mention.start ? mentionCandidates(members, mention.query) : [];
   const menuOpen = options.length > 0;
   const current = Math.min(active, options.length - 1);
+  const wrap = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const [place, setPlace] = useState<CSSProperties | null>(null);
+  // measured before paint each time the menu opens or its length changes
+  useLayoutEffect(() => {
+    const el = wrap.current,
+      menu = list.current;
+    const box = el?.closest<HTMLElement>('.tb-comment');
+    const host = box?.offsetParent as HTMLElement | null | undefined;
+    if (!menuOpen || !el || !menu || !box || !host) {
+      setPlace(null);
+      return;
+    }
+    setPlace(
+      mentionListPlace({
+        field: el.getBoundingClientRect(),
+        box: box.getBoundingClientRect(),
+        host: host.getBoundingClientRect(),
+        // the whole list with its borders, at most the CSS cap
+        height: Math.min(MENU_MAX_HEIGHT, menu.scrollHeight + menu.offsetHeight - menu.clientHeight),
+      }),
+    );
+  }, [menuOpen, options.length]);
 
   const pick = (m: BoardMember) => {
     if (!mention) return;
@@ -96,7 +124,7 @@ export function MentionInput({
   const sync = () => setCaret(area.current?.selectionStart ?? text.length);
 
   return (
-    <div className="tb-mention">
+    <div className="tb-mention" ref={wrap}>
       <textarea
         ref={area}
         className="tb-input tb-comment__input"
@@ -122,7 +150,14 @@ export function MentionInput({
         onClick={sync}
       />
       {menuOpen && (
-        <ul className="tb-panel tb-mention__menu" role="listbox" id={listId} aria-label="Mention a member">
+        <ul
+          ref={list}
+          className="tb-panel tb-mention__menu"
+          role="listbox"
+          id={listId}
+          aria-label="Mention a member"
+          style={place ?? undefined}
+        >
           {options.map((m, i) => (
             <li
               key={m.uid}
