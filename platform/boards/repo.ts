@@ -97,6 +97,18 @@ export async function updateBoard(db: Conn, id: string, changes: Partial<Omit<Bo
   return row as BoardRow;
 }
 
+/**
+ * Merges `patch` into the board's stored config in one statement, so two patches at once both
+ * land (a read-modify-write from a cached row lost one); answers the stored config.
+ */
+export async function mergeBoardConfig(db: Conn, id: string, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const [row] = await db('boards')
+    .where({ id })
+    .update({ board_config: db.raw("coalesce(board_config, '{}'::jsonb) || ?::jsonb", [JSON.stringify(patch)]), updated_at: db.fn.now() })
+    .returning('board_config');
+  return ((row as { board_config?: Record<string, unknown> } | undefined)?.board_config ?? {}) as Record<string, unknown>;
+}
+
 export async function deleteBoard(db: Conn, id: string): Promise<boolean> {
   // returning(): knex-pglite answers a bare delete with the driver's result object, not a count
   return (await db('boards').where({ id }).delete().returning('id')).length > 0;

@@ -17,6 +17,7 @@ import {
   deleteBoard,
   insertBoard,
   listMembers,
+  mergeBoardConfig,
   setMemberName,
   touchMember,
   updateBoard,
@@ -156,10 +157,24 @@ export async function updateBoardConfig(
   if (!partial || typeof partial !== 'object') throw badRequest('Invalid configuration.');
   const patch = checkConfigPatch(access.role, partial as Record<string, unknown>);
   await checkConfigPolicies(app, access, requireActor(actor), patch);
-  const config = boardConfigOf({ ...access.board.board_config, ...patch });
-  await updateBoard(app.db, access.board.id, { board_config: config });
-  await app.bus.publish(access.board.code, { event: 'onConfigChanged', data: config, except: opts.connectionId });
-  return config;
+  // merged in the database (two patches at once both land) and published in the order this node
+  // stored them, so everyone ends with the stored config
+  return inBoardOrder(access.board.id, async () => {
+    const config = boardConfigOf(await mergeBoardConfig(app.db, access.board.id, patch));
+    forgetBoard(app, access.board.code);
+    await app.bus.publish(access.board.code, { event: 'onConfigChanged', data: config, except: opts.connectionId });
+    return config;
+  });
+}
+
+/** Work on one board's config, one after another on this node (a patch waits for the one before it). */
+const configTurns = new Map<string, Promise<unknown>>();
+function inBoardOrder<T>(boardId: string, work: () => Promise<T>): Promise<T> {
+  const run = (configTurns.get(boardId) ?? Promise.resolve()).then(work, work);
+  const turn = run.catch(() => undefined);
+  configTurns.set(boardId, turn);
+  void turn.then(() => configTurns.get(boardId) === turn && configTurns.delete(boardId));
+  return run;
 }
 
 /** Hub renameMember: the visitor's display name on this board; publishes onBoardMemberRenamed. */

@@ -187,6 +187,18 @@ describe('boards', () => {
 describe('board settings and member names', () => {
   const s = boardsSuite({ ann: { name: 'Ann', plan: 'team' } });
 
+  it('two settings changed at once both land, and the last config published holds both', async () => {
+    const { code } = await newBoard(s.p, s.ann);
+    // the settings dialog sends each change as it is made: the background, then its colour
+    await Promise.all([
+      updateBoardConfig(s.p.server.app, code, s.ann.actor, { bg: 'graph-paper' }),
+      updateBoardConfig(s.p.server.app, code, s.ann.actor, { bgColor: '#e3f2fd' }),
+    ]);
+    const stored = (await describeBoard(s.p.server.app, code, s.ann.actor)).boardConfig;
+    expect(stored).toMatchObject({ bg: 'graph-paper', bgColor: '#e3f2fd' });
+    expect(s.events(code, 'onConfigChanged').at(-1)!.data).toMatchObject({ bg: 'graph-paper', bgColor: '#e3f2fd' });
+  });
+
   it('updates the board config and publishes the whole config', async () => {
     const { code } = await newBoard(s.p, s.ann);
     const config = await updateBoardConfig(
