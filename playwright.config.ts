@@ -2,9 +2,10 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser tests in real Chromium (Debian's /usr/bin/chromium; `npx playwright install`
- * cannot work here). Each spec file starts its own platform — the built server, from a migrated
- * template (tests/e2e/global-setup.ts, tests/e2e/support/server.ts) — so files run side by side,
- * two at a time (E2E_WORKERS), each file's tests in order.
+ * cannot work here). Each worker keeps one platform per configuration for the spec files it runs
+ * (tests/e2e/support/suite.ts useServer; files that need a server of their own start one) — the
+ * built server, from a migrated template (tests/e2e/global-setup.ts, tests/e2e/support/server.ts) —
+ * so files run side by side, two at a time (E2E_WORKERS), each file's tests in order.
  */
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { workerServer } from './support/suite';
 import { api, drag, pickTool, shapes, shot } from './board-fixtures';
 
 /**
@@ -16,7 +17,7 @@ let host: http.Server;
 let hostUrl: string;
 const pages = new Map<string, string>();
 test.beforeAll(async () => {
-  server = await startServer();
+  server = await workerServer();
   host = http.createServer((req, res) => {
     const body = pages.get(req.url ?? '');
     res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
@@ -27,7 +28,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await new Promise((resolve) => host?.close(resolve));
-  await server?.stop();
 });
 
 const hostPage = (code: string) => `<!doctype html>

@@ -4,7 +4,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CLIENT_VERSION } from '../../shared/constants';
 import { MESSAGES } from '../../shared/messages';
 import { api, createBoardIn, newContext, openBoard, shot, startDrawing, userSession, waitOnline } from './board-fixtures';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { workerServer } from './support/suite';
 
 /**
  * The hosted board page's own furniture (board.md §2 top-right, §8, §1 debug facility): the
@@ -16,7 +17,7 @@ let host: http.Server;
 let hostUrl: string;
 const pages = new Map<string, string>();
 test.beforeAll(async () => {
-  server = await startServer();
+  server = await workerServer();
   host = http.createServer((req, res) => {
     const body = pages.get(req.url ?? '');
     res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
@@ -27,7 +28,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await new Promise((resolve) => host?.close(resolve));
-  await server?.stop();
 });
 
 /** A signed-in user with one unread notification: an invitation to another user's workspace. */

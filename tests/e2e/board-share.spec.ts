@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { apiCall, logIn, signUp } from './support/people';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { workerServer } from './support/suite';
 
 /**
  * Sharing a board from the board screen (board.md §2 "Share dialog", §6, §8): the owner opens Share,
@@ -15,10 +16,7 @@ let server: TestServer;
 
 test.beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
+  server = await workerServer();
 });
 
 const api = (url: string, body: unknown, token?: string) => apiCall(server, 'POST', url, body, token);

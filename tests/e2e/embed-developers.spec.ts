@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { workerServer } from './support/suite';
 
 /**
  * Developers and apps in the panel (panel.md §2, §5): /panel/developers with no app offers to
@@ -11,10 +12,7 @@ let server: TestServer;
 const shot = (page: Page, name: string) => page.screenshot({ path: path.resolve('test-results/screens', `${name}.png`), fullPage: true });
 
 test.beforeAll(async () => {
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
+  server = await workerServer();
 });
 
 async function signedIn(page: Page): Promise<void> {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type Frame, type Page } from '@playwright/test';
 import { guestKey, participantKey } from '../../platform/core/identity';
 import { BOARD_MESSAGES } from '../../sdk/sync/messages';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { workerServer } from './support/suite';
 
 /**
  * The embedding script against a real platform, from a host page served by ANOTHER origin
@@ -25,7 +26,7 @@ const HOST_PAGE = (platform: string) => `<!doctype html>
 </body></html>`;
 
 test.beforeAll(async () => {
-  server = await startServer();
+  server = await workerServer();
   host = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(HOST_PAGE(server.url));
@@ -35,7 +36,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await new Promise((resolve) => host?.close(resolve));
-  await server?.stop();
 });
 
 const api = async <T>(path: string, body?: object, token?: string): Promise<{ status: number; body: T }> => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, logIn as logInAs, signUp } from './support/people';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { workerServer } from './support/suite';
 
 /**
  * Notifications and integrations as a signed-in person sees them: an invitation to a workspace
@@ -11,11 +12,7 @@ import { startServer, type TestServer } from './support/server';
 let server: TestServer;
 
 test.beforeAll(async () => {
-  server = await startServer();
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+  server = await workerServer();
 });
 
 const api = (path: string, body: unknown, token?: string) => apiCall(server, 'POST', path, body, token);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { workerServer } from './support/suite';
 
 /**
  * The signed-in panel against a real platform: shell (sidebar, header, profile menu),
@@ -14,10 +15,7 @@ const SHOTS = path.resolve('test-results/screens');
 
 test.beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  server = await startServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
+  server = await workerServer();
 });
 
 const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

@@ -9,7 +9,8 @@ import { expect, test } from '@playwright/test';
 import { build, type Metafile } from 'esbuild';
 import { api, drag, pickTool, shapes, shot } from './board-fixtures';
 import { inkNear } from './support/screen';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { workerServer } from './support/suite';
 
 /**
  * The `tabula` package as a host app gets it (docs/embedding.md "The npm package"): `npm pack` of
@@ -121,7 +122,7 @@ test.beforeAll(async () => {
   for (const f of ['sdk/dist/index.js', 'sdk/dist/tabula-board.js', 'sdk/dist/index.d.ts']) {
     if (!fs.existsSync(path.join(root, f))) throw new Error(`${f} is missing: run npm run build first`);
   }
-  server = await startServer();
+  server = await workerServer();
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-package-'));
   host = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -139,7 +140,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await new Promise((resolve) => host?.close(resolve));
-  await server?.stop();
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 

@@ -24,11 +24,17 @@ export interface TestServer {
   stop(): Promise<void>;
   /** everything the process printed (JSON log lines) */
   output(): string;
+  /** whether the process runs (a test that stopped it may have failed before starting it again) */
+  running(): boolean;
+  /** SIGKILLs the process at once (synchronous: for a worker's exit handler) */
+  killNow(): void;
 }
 
 /** The built server, and the migrated embedded data directory made by the global setup. */
 export const SERVER_ENTRY = path.resolve('build/main.js');
 export const PGDATA_TEMPLATE_ENV = 'TABULA_PGDATA_TEMPLATE';
+/** The run's id (set by the global setup): its servers' databases are named after it, and dropped after the run. */
+export const E2E_RUN_ENV = 'TABULA_E2E_RUN';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -43,7 +49,7 @@ export async function freePort(): Promise<number> {
 
 /** A fresh PostgreSQL database when DATABASE_URL is set (CI), else null: the embedded PGlite. */
 async function e2eDatabase() {
-  return process.env.DATABASE_URL ? freshDatabase('tabula_e2e') : null;
+  return process.env.DATABASE_URL ? freshDatabase(`tabula_e2e_${process.env[E2E_RUN_ENV] ?? 'x'}`) : null;
 }
 
 export async function startServer(extraEnv: Record<string, string> = {}, options: { shareWith?: TestServer } = {}): Promise<TestServer> {
@@ -114,6 +120,10 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
       await database?.drop();
     },
     output: () => out,
+    running: () => child !== null && child.exitCode === null && child.signalCode === null,
+    killNow: () => {
+      if (child && child.exitCode === null) child.kill('SIGKILL');
+    },
   };
 }
 
