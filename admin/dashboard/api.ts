@@ -42,7 +42,7 @@ export interface DashboardApi {
   /** GET /api/admin/reports: every report and statistic, as the dashboard lists and draws them */
   reports(): Promise<CatalogueEntry[]>;
   /** a report's or statistic's file: CSV (`Accept: text/csv`) or its JSON answer, as text */
-  reportFile(report: CatalogueEntry, format: ReportFormat): Promise<string>;
+  reportFile(report: CatalogueEntry, format: ReportFormat, query?: StatisticQuery): Promise<string>;
   /** a statistic's rows for its parameter values (`GET {path}?…`) */
   statistic(entry: CatalogueEntry, query: StatisticQuery, signal?: AbortSignal): Promise<StatisticAnswer>;
   /** an admin action: the spec's toast text and its job run */
@@ -57,10 +57,14 @@ export type ReportFormat = 'csv' | 'json';
  * A report's file as text. CSV: the report's rows (at most its maxRows) as the server writes them.
  * JSON: a list report's answer `{ totalCount, data }` with as many rows as the CSV (Take = maxRows),
  * a statistic's answer for its default parameters, or the object of database-status, indented.
+ * `query`: a statistic's parameter values (a dashboard block's filters as they are set).
  */
-async function reportFile(report: CatalogueEntry, format: ReportFormat): Promise<string> {
-  if (format === 'csv') return http.request<string>('GET', report.path, { headers: { accept: 'text/csv' } });
-  const answer = await http.get<unknown>(report.path, report.kind === 'list' && report.maxRows ? { Take: report.maxRows } : {});
+async function reportFile(report: CatalogueEntry, format: ReportFormat, query: StatisticQuery = {}): Promise<string> {
+  if (format === 'csv') return http.request<string>('GET', report.path, { query, headers: { accept: 'text/csv' } });
+  const answer = await http.get<unknown>(
+    report.path,
+    report.kind === 'list' && report.maxRows ? { ...query, Take: report.maxRows } : query,
+  );
   return `${JSON.stringify(answer, null, 2)}\n`;
 }
 

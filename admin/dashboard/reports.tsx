@@ -13,7 +13,7 @@ export const REPORT_TEXTS = {
   statistic: 'Statistic',
 } as const;
 
-const FILE_TYPES: Record<ReportFormat, string> = { csv: 'text/csv;charset=utf-8', json: 'application/json;charset=utf-8' };
+export const FILE_TYPES: Record<ReportFormat, string> = { csv: 'text/csv;charset=utf-8', json: 'application/json;charset=utf-8' };
 
 /**
  * The reports list: every report and statistic the server declares (GET /api/admin/reports, read

@@ -154,6 +154,14 @@ test('the dashboard draws every statistic block with its figures; a day filter c
   await expect(share('neutral')).toContainText('0 (0.0%)');
   await expect(feedback.locator('figcaption')).toHaveText('Total: 3');
   await shot(page, 'Feedback', 'feedback-7-days');
+  // the block's own download holds the rows it shows, for its filters as set
+  const blockDownload = page.waitForEvent('download');
+  await feedback.getByRole('button', { name: 'Download the shown rows as CSV: Feedback' }).click();
+  const filtered = await blockDownload;
+  expect(filtered.suggestedFilename()).toMatch(/^feedback-statistics-.*Days-7.*\.csv$/);
+  const filteredCsv = await fs.readFile((await filtered.path())!, 'utf8');
+  expect(filteredCsv).toContain('positive,2');
+  expect(filteredCsv).not.toMatch(/neutral,[1-9]/);
 
   // the readable table, shown on request
   await feedback.getByRole('button', { name: 'Show table: Feedback' }).click();

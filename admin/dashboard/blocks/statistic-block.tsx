@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Alert, Button, errorText, Spinner } from '../../../ui';
 import type { StatisticEntry } from '../statistics-api';
+import { StatisticDownloads } from './downloads';
 import { Filters, filtersOf, initialValue, queryOf, type Filter } from './filters';
 import { STATISTIC_TEXTS, titleOf, WIDE_BLOCKS } from './texts';
 import { useStatistic } from './use-statistic';
@@ -85,6 +86,7 @@ function StatisticPart({
         <p className="a-stat__description">{entry.description}</p>
         <Filters filters={ownFilters} values={own} onChange={setOwn} label={`${label} filters`} />
         {state.loading && state.rows ? <Spinner size={16} /> : null}
+        <StatisticDownloads entry={entry} query={query} label={label} />
       </div>
       {state.error ? (
         <Alert type="error">
