@@ -54,8 +54,55 @@ function cssText(): Plugin {
   };
 }
 
+/**
+ * Font files imported as a base64 data URL (`import font from './x.ttf?inline'`, the same as Vite's
+ * `?inline` in vitest and Storybook; typed by sdk/fonts/fonts.d.ts): the PDF export embeds the
+ * board's font from its lazy chunk (sdk/fonts/open-sans.ts), so no URL, CSP or server is involved.
+ */
+function inlineFont(): Plugin {
+  const suffix = '?inline';
+  return {
+    name: 'inline-font',
+    resolveId(source, importer) {
+      if (!source.endsWith(`.ttf${suffix}`) || !importer) return null;
+      return path.resolve(path.dirname(importer), source.slice(0, -suffix.length)) + suffix;
+    },
+    load(id) {
+      if (!id.endsWith(`.ttf${suffix}`)) return null;
+      const file = id.slice(0, -suffix.length);
+      this.addWatchFile(file);
+      const dataUrl = `data:font/ttf;base64,${fs.readFileSync(file).toString('base64')}`;
+      return { code: `export default ${JSON.stringify(dataUrl)};`, map: { mappings: '' } };
+    },
+  };
+}
+
+/**
+ * jsPDF's optional helpers (html2canvas for its .html(), canvg for addSvgAsImage, dompurify) are
+ * never used: the PDF export draws its SVG with svg2pdf.js (sdk/editor/pdf-export.ts). jsPDF's
+ * dynamic imports of them get an empty module instead, so neither the board's chunks nor
+ * tabula-board.js (which inlines every chunk) carry ~400 kB of them. Empty, not throwing: an
+ * inlined module runs when the script loads.
+ */
+function jspdfExtrasOut(): Plugin {
+  const unused = new Set(['html2canvas', 'canvg', 'dompurify']);
+  const prefix = '\0jspdf-unused:';
+  return {
+    name: 'jspdf-extras-out',
+    resolveId(source, importer) {
+      if (!unused.has(source) || !importer?.includes(`${path.sep}node_modules${path.sep}jspdf${path.sep}`)) return null;
+      return prefix + source;
+    },
+    load(id) {
+      return id.startsWith(prefix) ? { code: 'export default null;', map: { mappings: '' } } : null;
+    },
+  };
+}
+
 const plugins = (): Plugin[] => [
   cssText(),
+  inlineFont(),
+  jspdfExtrasOut(),
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') } }),
   resolve({ browser: true, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
   commonjs(),

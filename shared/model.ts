@@ -161,6 +161,21 @@ export interface LinkShape extends ShapeBase {
   cmd: 'link';
   url: string;
   shapes: Shape[];
+  /**
+   * A link card (a pasted URL, issue 34; shared/geometry/link.ts): its box and the page's preview
+   * as the server's link-preview proxy found it (platform/links). Absent on a link that groups
+   * shapes (`shapes` non-empty), which draws as its shapes.
+   */
+  x?: number;
+  y?: number;
+  w?: number;
+  h?: number;
+  title?: string;
+  description?: string;
+  /** the site's name (og:site_name, else the host) */
+  site?: string;
+  /** the preview picture's address (http or https) */
+  image?: string;
 }
 export interface TableShape extends ShapeBase {
   cmd: 'table';

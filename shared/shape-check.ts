@@ -20,6 +20,7 @@ import {
   UUID_REGEX,
 } from './constants';
 import { isSafeLink, UNSAFE_LINK } from './links';
+import { LINK_CARD_LIMITS } from './geometry/link';
 
 /** Bounds of the schemas (documented limits of a command). */
 export const SCHEMA_LIMITS = {
@@ -246,7 +247,19 @@ const KIND_FIELDS: Record<ShapeKind, Record<string, Field>> = {
     comments: opt(num(0, 1e9, true)),
   },
   composite: { shapes: req(shapesIn({ min: 1 })) },
-  link: { url: req(httpUrl), shapes: req(shapesIn({})) },
+  link: {
+    url: req(httpUrl),
+    shapes: req(shapesIn({})),
+    // a link card (shared/geometry/link.ts): its box and preview
+    x: opt(coord),
+    y: opt(coord),
+    w: opt(coord),
+    h: opt(coord),
+    title: opt(str({ max: LINK_CARD_LIMITS.title, empty: true })),
+    description: opt(str({ max: LINK_CARD_LIMITS.description, empty: true })),
+    site: opt(str({ max: LINK_CARD_LIMITS.site, empty: true })),
+    image: opt(httpUrl),
+  },
   table: { ...box, table: req(table), border: req(bool), align: opt(align), colWidths: opt(colWidths) },
 };
 

@@ -24,6 +24,7 @@ export {
   renameMember,
   updateBoardConfig,
 } from './service';
+export { boardPoliciesFor } from './policy-gate';
 export { boardStateAt, refreshSnapshot } from './snapshots';
 export { boardBytesSql, boardsBytesSql } from './storage';
 export { hiddenCommand, isRestricted, NO_OWNERS, visibleCommand, type HiddenCommand, type Owners } from './visibility';

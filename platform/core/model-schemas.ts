@@ -22,6 +22,7 @@ import {
 } from '../../shared/constants';
 import { SCHEMA_LIMITS, jsonLength } from '../../shared/shape-check';
 import { isSafeLink, UNSAFE_LINK } from '../../shared/links';
+import { LINK_CARD_LIMITS } from '../../shared/geometry/link';
 
 export { SCHEMA_LIMITS };
 
@@ -178,6 +179,15 @@ function kindFields(kind: ShapeKind, depth: number): Record<string, Joi.Schema> 
           .items(shapeSchemaAt(depth - 1))
           .max(L.shapesPerGroup)
           .required(),
+        // a link card (shared/geometry/link.ts): its box and preview
+        x: coordSchema,
+        y: coordSchema,
+        w: coordSchema,
+        h: coordSchema,
+        title: Joi.string().allow('').max(LINK_CARD_LIMITS.title),
+        description: Joi.string().allow('').max(LINK_CARD_LIMITS.description),
+        site: Joi.string().allow('').max(LINK_CARD_LIMITS.site),
+        image: httpUrl,
       };
     case 'table':
       return { ...box, table: tableSchema.required(), border: Joi.boolean().required(), align: alignSchema, colWidths: colWidthsSchema };

@@ -46,7 +46,7 @@ export function pastePictures(editor: Editor): PastePictures | undefined {
 
 /** Pastes clipboard content (one command, selected, cascaded from the previous paste at the same spot). */
 export function pasteInto(editor: Editor, content: ClipboardContent): Promise<Shape[]> {
-  return pasteContent(editor, content, newId, null, pastePictures(editor));
+  return pasteContent(editor, content, newId, null, pastePictures(editor), editor.pasteLinks());
 }
 
 /** The payload a copy or cut of the selection makes (null: nothing to copy). */

@@ -1,5 +1,6 @@
 import type { Shape, Tag } from '../../shared/model';
 import { POLICY } from '../../shared/policies';
+import { linkCardUrl } from '../../shared/geometry';
 import type { Editor } from '../editor/editor';
 import type { Action } from './registry';
 
@@ -84,11 +85,13 @@ export function setLink(editor: Editor, url: string): void {
   editor.execute({ cmd: 'propertyModifier', shapes: ids, props: [{ name: 'link', value: value || null }] });
 }
 
-/** The link of the selection when exactly one shape (locked or not) is selected and has one. */
+/** The link of the selection when exactly one shape (locked or not) is selected and has one (a link card: its address). */
 export function selectionLink(editor: Editor): string | null {
   if (editor.selection.length !== 1) return null;
   const s = editor.doc.get(editor.selection[0]);
-  return s?.link && isValidLink(s.link) ? s.link : null;
+  if (s?.link && isValidLink(s.link)) return s.link;
+  const card = linkCardUrl(s);
+  return card && isValidLink(card) ? card : null;
 }
 
 export const TAG_ACTIONS: Action[] = [

@@ -10,14 +10,19 @@
  *   other applications, or the payload itself when the shapes carry no text or the browser has no
  *   custom formats.
  * Paste takes the custom format, else a text/plain payload, else plain text: one text shape, or,
- * with the sticky-note tool active, one yellow (#feff9c) sticky note per line, 10 apart.
+ * with the sticky-note tool active, one yellow (#feff9c) sticky note per line, 10 apart. Text that
+ * is one http(s) address, pasted where the plan has paste-link (the caller passes `links`),
+ * becomes a link card filled from the server's link preview (issue 34 item 3).
  */
-import type { Shape, StickyNoteShape, TextShape } from '../../shared/model';
+import type { LinkShape, Shape, StickyNoteShape, TextShape } from '../../shared/model';
+import type { LinkPreview } from '../../shared/wire';
 import { SHAPE_KINDS } from '../../shared/model';
 import { MESSAGES } from '../../shared/messages';
+import { isSafeLink } from '../../shared/links';
 import { PASTED_STICKY_COLOR, PASTED_STICKY_GAP, STICKY_SIZES } from '../../shared/constants';
 import {
   boundsOf,
+  cardBoxAt,
   fitStickyFont,
   mapInnerShapes,
   mapShapeTree,
@@ -350,6 +355,34 @@ async function bringPictures(host: ClipboardHost, payload: ClipboardPayload, sha
   return withCopiedPictures(shapes, copied);
 }
 
+/** What a paste does with an address, where the plan has paste-link: its preview from the server (null: none could be found). */
+export interface PasteLinks {
+  preview(url: string): Promise<LinkPreview | null>;
+}
+
+/** The http(s) address a pasted text is, when it is one address and nothing else; else null. */
+export function pastedLinkUrl(text: string): string | null {
+  const value = text.trim();
+  if (!value || /\s/.test(value) || value.length > 2048 || !/^https?:\/\/[^/\\]/i.test(value) || !isSafeLink(value)) return null;
+  return value;
+}
+
+/**
+ * A link card for `url` centred on `at`: its preview's title, description, site and picture when
+ * the server found them (the card without them shows its host and "the url can't be shown").
+ */
+export function linkCard(
+  url: string,
+  preview: LinkPreview | null,
+  at: { x: number; y: number },
+  base: { id: string; cmd: 'link'; uid: string; timestamp: number },
+): LinkShape {
+  const card: LinkShape = { ...base, url, shapes: [], ...cardBoxAt(at.x, at.y) };
+  if (!preview) return card;
+  for (const key of ['title', 'description', 'site', 'image'] as const) if (preview[key]) card[key] = preview[key];
+  return card;
+}
+
 /**
  * Reads the clipboard (the async Clipboard API) and pastes it (`pasteContent`): the embed API's
  * paste. The board's own keys and menus read it their ways (sdk/actions/clipboard.ts).
@@ -359,9 +392,10 @@ export async function pasteClipboard(
   newId: () => string,
   at?: { x: number; y: number } | null,
   pictures?: PastePictures,
+  links?: PasteLinks,
 ): Promise<Shape[]> {
   if (!host.canEdit()) return [];
-  return pasteContent(host, await readClipboard(), newId, at, pictures);
+  return pasteContent(host, await readClipboard(), newId, at, pictures, links);
 }
 
 /**
@@ -376,12 +410,21 @@ export async function pasteContent(
   newId: () => string,
   at?: { x: number; y: number } | null,
   pictures?: PastePictures,
+  links?: PasteLinks,
 ): Promise<Shape[]> {
   if (!host.canEdit()) return [];
   const point = cascade(host, pastePoint(host, at));
   if (content.kind === 'files') {
     if (!pictures) throw new ClipboardError(MESSAGES.clipboardReadFailed);
     return pictures.upload(content.files, point);
+  }
+  const url = links && content.kind === 'text' ? pastedLinkUrl(content.text) : null;
+  if (links && url) {
+    // the preview first, then one command: the card arrives whole and one Ctrl+Z takes it back
+    const preview = await links.preview(url).catch(() => null);
+    const added = host.addShapes([linkCard(url, preview, point, host.shapeBase('link'))]);
+    host.select(added.map((s) => s.id));
+    return added;
   }
   let shapes = pastedShapes(host, content, point, newId);
   if (content.kind === 'shapes') shapes = await bringPictures(host, content.payload, shapes, pictures);

@@ -4,7 +4,7 @@ import { shapeGeometry } from '../../shared/geometry';
 import { shapeModuleOf, type ShapeModule } from './registry';
 import { withCommon } from './two-helpers';
 
-/** Composite and link shapes draw their children through the registry. */
+/** Composite shapes (and link shapes that group others, ./link.ts) draw their children through the registry. */
 function render(shape: CompositeShape | LinkShape) {
   const group = new Two.Group();
   for (const child of shape.shapes) {
@@ -26,10 +26,4 @@ export const composite: ShapeModule<CompositeShape> = {
   properties: ['opacity'],
   resizable: true,
   rotatable: true,
-};
-
-export const link: ShapeModule<LinkShape> = {
-  ...(composite as unknown as ShapeModule<LinkShape>),
-  kind: 'link',
-  geometry: shapeGeometry.link,
 };

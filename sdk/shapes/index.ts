@@ -12,7 +12,8 @@ import { image } from './image';
 import { frame } from './frame';
 import { comment } from './comment';
 import { table } from './table';
-import { composite, link } from './group';
+import { composite } from './group';
+import { link } from './link';
 
 export const SHAPE_MODULES = [
   pen,

@@ -7,7 +7,7 @@ import type { Editor } from '../editor/editor';
 import { download, exportFileName } from '../editor/export';
 import { BoardIcon } from './icons';
 
-export type ExportKind = 'png' | 'pngTransparent' | 'svg' | 'txt';
+export type ExportKind = 'png' | 'pngTransparent' | 'svg' | 'pdf' | 'txt';
 
 /** The '(You must log in first)' hint of board.md §6/§8. */
 export const EXPORT_LOGIN_HINT = '(You must log in first)';
@@ -29,6 +29,13 @@ export async function runExport(editor: Editor, boardName: string, kind: ExportK
       download({ text: editor.exportNotes() }, exportFileName(boardName, 'txt'));
       return;
     }
+    if (kind === 'pdf') {
+      // a page per frame (sdk/editor/pdf-export.ts); jsPDF and the font load only now (a lazy chunk)
+      const { exportPdf } = await import('../editor/pdf-export');
+      const shapes = editor.getShapes().filter((s) => editor.selectionType(s) !== 'private');
+      download({ dataUrl: await exportPdf(shapes, boardName) }, exportFileName(boardName, 'pdf'));
+      return;
+    }
     const format = kind === 'svg' ? 'svg' : 'png';
     const dataUrl = await editor.exportImage(format, kind === 'pngTransparent' ? 'transparent' : undefined);
     download({ dataUrl }, exportFileName(boardName, format));
@@ -39,7 +46,7 @@ export async function runExport(editor: Editor, boardName: string, kind: ExportK
 
 /**
  * The export dropdown of the top bar (board.md §2, §9): PNG on white or transparent, SVG (with
- * the export-svg policy), the board's text as '{board name}_notes.txt'. Exports need login,
+ * the export-svg policy), PDF with a page per frame (issue 34), the board's text as '{board name}_notes.txt'. Exports need login,
  * except on an embedded board; a guest sees the choices disabled with '(You must log in first)'.
  */
 export function ExportMenu({ editor, boardName, signedIn, embedded, open, onOpenChange }: ExportMenuProps) {
@@ -52,6 +59,7 @@ export function ExportMenu({ editor, boardName, signedIn, embedded, open, onOpen
     { kind: 'png', label: 'PNG image' },
     { kind: 'pngTransparent', label: 'PNG, transparent background' },
     ...(editor.hasPolicy(POLICY.exportSvg) ? [{ kind: 'svg' as const, label: 'SVG image' }] : []),
+    { kind: 'pdf', label: 'PDF document' },
     { kind: 'txt', label: 'Board text (.txt)' },
   ];
 
@@ -110,7 +118,7 @@ export function ExportMenu({ editor, boardName, signedIn, embedded, open, onOpen
               title={allowed ? undefined : EXPORT_LOGIN_HINT}
               onClick={() => allowed && void choose(item.kind)}
             >
-              <BoardIcon name={item.kind === 'txt' ? 'text' : 'image'} size={18} /> {item.label}
+              <BoardIcon name={item.kind === 'txt' ? 'text' : item.kind === 'pdf' ? 'frame' : 'image'} size={18} /> {item.label}
             </button>
           ))}
           {!allowed && (

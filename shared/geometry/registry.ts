@@ -6,7 +6,7 @@
  * and one line here; nothing else switches on the kind (tests/unit/shared/shape-registry.test.ts
  * greps for `cmd === '<kind>'` outside the kinds' modules).
  */
-import type { CompositeShape, LinkShape, Shape, ShapeKind, TextAlign } from '../model';
+import type { CompositeShape, Shape, ShapeKind, TextAlign } from '../model';
 import { DEFAULT_TEXT_ALIGN } from '../constants';
 import type { Point, Rect } from './rect';
 import type { ShapeAsset, ShapeGeometry, SvgOptions } from './types';
@@ -22,6 +22,7 @@ import { frame } from './frame';
 import { comment } from './comment';
 import { table } from './table';
 import { groupGeometry } from './group';
+import { linkGeometry } from './link';
 
 /** The shape type whose `cmd` admits kind K (PenShape for 'pen' and 'highlighter', …). */
 export type ShapeOfKind<K extends ShapeKind> = Shape extends infer S ? (S extends Shape ? (K extends S['cmd'] ? S : never) : never) : never;
@@ -42,7 +43,7 @@ export const shapeGeometry: { [K in ShapeKind]: ShapeGeometry<ShapeOfKind<K>> } 
   comment,
   table,
   composite: groupGeometry<CompositeShape>((s) => geometryOf(s)),
-  link: groupGeometry<LinkShape>((s) => geometryOf(s)),
+  link: linkGeometry((s) => geometryOf(s)),
 };
 
 /** Kinds registered at run time (registerShapeGeometry), beside the built-in table above. */

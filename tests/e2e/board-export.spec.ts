@@ -96,7 +96,13 @@ test('a signed-in owner exports PNG, transparent PNG, SVG and the board text, na
   // the menu as a person sees it, at 1280×800
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const menu = page.getByRole('menu', { name: 'Export' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['PNG image', 'PNG, transparent background', 'SVG image', 'Board text (.txt)']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'PNG image',
+    'PNG, transparent background',
+    'SVG image',
+    'PDF document',
+    'Board text (.txt)',
+  ]);
   await shot(page, 'board-export-menu');
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);

@@ -104,6 +104,22 @@ const shapes: Shape[] = [
   },
   { id: 'g', cmd: 'composite', ...base, shapes: [rect] } as Shape,
   { id: 'k', cmd: 'link', ...base, url: 'https://example.com/a?b=c', shapes: [] },
+  // a link card (issue 34: a pasted URL with its preview)
+  {
+    id: 'kc',
+    cmd: 'link',
+    ...base,
+    url: 'https://example.com/',
+    shapes: [],
+    x: 0,
+    y: 0,
+    w: 360,
+    h: 120,
+    title: 'T',
+    description: 'D',
+    site: 'S',
+    image: 'https://example.com/i.png',
+  },
 ] as Shape[];
 
 const AWKWARD: unknown[] = [
