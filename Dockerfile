@@ -34,6 +34,8 @@ COPY sdk/package.json sdk/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/build ./build
+# the help pages /documents/* are rendered from these at start (platform/documents)
+COPY --from=build /app/docs/help ./docs/help
 # DATA_DIR: generated secrets and VAPID keys when not given, the embedded database without
 # DATABASE_URL, the per-level log files (LOG_DIR); the only place the node writes
 RUN mkdir -p /app/data && chown node:node /app/data

@@ -8,18 +8,17 @@
  *          features={{ embedded: true, whiteLabel: embed.whiteLabel, notifications: embed.context.notifications }}
  *          onCreate={({ editor, sync }) => connectParent(editor, { sync }, embed)} />
  *
- * `connectParent` calls the Editor's own methods (setTool, setStyle, setBackground, addShapes,
- * removeShapes, getShapes, zoomToFit, exportImage): the host drives the board through the same
- * code path as the toolbox and menus, and every host argument is validated before it reaches
- * the editor. The embedded board screen hides share, new board, back and login (board.md §6).
+ * `connectParent` installs the board API of sdk/board-methods.ts (also what an Automation script
+ * calls), which calls the Editor's own methods (setTool, setStyle, setBackground, addShapes,
+ * removeShapes, repositionShapes, getShapes, zoomToFit, exportImage): the host drives the board
+ * through the same code path as the toolbox and menus, and every host argument is validated
+ * before it reaches the editor. The embedded board screen hides share, new board, back and login (board.md §6).
  */
 import { connect, WindowMessenger, type Connection, type RemoteProxy } from 'penpal';
 import { filter, skip, take, type Subscription } from 'rxjs';
-import { BACKGROUNDS } from '../shared/constants';
-import type { Command, Shape } from '../shared/model';
-import { POLICY } from '../shared/policies';
+import type { Command } from '../shared/model';
 import { touchedShapes } from '../shared/reducer';
-import { checkShape } from '../shared/shape-check';
+import { backgroundName, createBoardMethods } from '../sdk/board-methods';
 import type { Editor } from '../sdk/editor/editor';
 import { TOOL_NAMES, type ToolName } from '../sdk/editor/types';
 import type { SyncClient } from '../sdk/sync/sync-client';
@@ -32,14 +31,7 @@ import {
   embedError,
   isOrigin,
   toEmbedError,
-  validateBackground,
-  validateColor,
-  validateExportFormat,
-  validateIds,
   validatePermissions,
-  validateShapeList,
-  validateThickness,
-  validateTool,
   validateUid,
   type BoardInfo,
   type BoardMethods,
@@ -49,7 +41,6 @@ import {
   type EmbedEventPayloads,
   type EmbedFeatures,
   type EmbedPermission,
-  type ExportFormat,
   type HostMethods,
   type NotificationMode,
   type Participant,
@@ -350,6 +341,8 @@ export const BOARD_METHOD_NAMES = [
   'getShapes',
   'addShapes',
   'removeShapes',
+  'moveShapes',
+  'updateShapes',
   'zoomToFit',
   'exportImage',
   'getInfo',
@@ -374,11 +367,6 @@ export function applyHostPermissions(claims: BoardClaims, host: readonly string[
   const permissions = claims.permissions.filter((p) => !OPTIONAL_PERMISSIONS.includes(p) || host.includes(p));
   return permissions.length === claims.permissions.length ? claims : { ...claims, permissions };
 }
-
-/** A background label ('Dot') as the board's name ('dot'); urls unchanged. */
-const backgroundName = (value: string) => BACKGROUNDS.find((b) => b.label === value || b.name === value)?.name ?? value;
-
-const notAllowed = (message: string) => embedError('not-allowed', message);
 
 /** The error of a session phase that ends the board (not found, denied, failed, removed), or null. */
 function stateError(s: { phase: string; error?: string }): EmbedError | null {
@@ -420,9 +408,6 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
       whiteLabel: session.whiteLabel,
     };
   };
-  const requireEdit = () => {
-    if (!editor.canEdit()) throw notAllowed('This participant cannot edit the board.');
-  };
   const check = (error: EmbedError | null) => {
     if (error) throw error;
   };
@@ -439,28 +424,10 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
   });
   ready.catch(() => undefined);
 
+  // The board API itself is the SDK's (sdk/board-methods.ts: the same methods an Automation
+  // script calls); the embed adds the host's permission choice and its own getInfo.
   const methods: BoardMethods = {
-    async setTool(name) {
-      check(validateTool(name, TOOL_NAMES));
-      await ready;
-      if (!editor.toolAllowed(name as ToolName)) throw notAllowed(`The ${name} tool is not available to this participant.`);
-      editor.setTool(name as ToolName);
-    },
-    async setColor(hex) {
-      check(validateColor(hex));
-      await ready;
-      editor.setStyle({ color: hex });
-    },
-    async setThickness(width) {
-      check(validateThickness(width));
-      await ready;
-      editor.setStyle({ lineWidth: width });
-    },
-    async setBackground(background) {
-      check(validateBackground(background));
-      await ready;
-      editor.setBackground(backgroundName(background));
-    },
+    ...createBoardMethods(editor, sync, { uid: () => context.uid, ready, info }),
     async setPermissions(permissions) {
       check(validatePermissions(permissions));
       await ready;
@@ -469,57 +436,6 @@ export function connectParent(editor: Editor, board: EmbedBoard, session: EmbedS
       const server = sync.board$.value?.claims?.permissions;
       if (Array.isArray(server)) sync.claims$.next({ ...sync.claims$.value, permissions: server as string[] });
       overlay();
-    },
-    async getShapes() {
-      await ready;
-      return editor.getShapes();
-    },
-    async addShapes(shapes) {
-      check(validateShapeList(shapes));
-      await ready;
-      requireEdit();
-      const seen = new Set<string>();
-      const full = shapes.map((shape, index) => {
-        const filled = { ...shape, id: shape.id ?? crypto.randomUUID(), uid: context.uid, timestamp: shape.timestamp ?? Date.now() };
-        const result = checkShape(filled);
-        if (result.message !== undefined) throw embedError('invalid-shapes', `Invalid shape at index ${index}: ${result.message}.`);
-        if (editor.doc.has(filled.id) || seen.has(filled.id))
-          throw embedError('invalid-shapes', `Invalid shape at index ${index}: the id ${filled.id} is already on the board.`);
-        seen.add(filled.id);
-        return filled as Shape;
-      });
-      return editor.addShapes(full).map((s) => s.id);
-    },
-    async removeShapes(ids) {
-      check(validateIds(ids));
-      await ready;
-      requireEdit();
-      editor.removeShapes(ids.filter((id) => editor.doc.has(id)));
-    },
-    async zoomToFit() {
-      await ready;
-      editor.zoomToFit();
-    },
-    async exportImage(format: ExportFormat) {
-      check(validateExportFormat(format));
-      await ready;
-      if (format === 'svg' && !editor.hasPolicy(POLICY.exportSvg))
-        throw notAllowed('SVG export needs the export-svg policy (team plans); PNG is always available.');
-      try {
-        return await editor.exportImage(format);
-      } catch (error) {
-        throw embedError('internal', `error while exporting the board: ${(error as Error)?.message ?? error}`);
-      }
-    },
-    async getInfo() {
-      await ready;
-      return info();
-    },
-    async getMembers() {
-      await ready;
-      return sync.members$.value
-        .filter((m) => m.isOnline || m.uid === sync.uid)
-        .map((m) => ({ uid: m.uid, name: m.name ?? '', isSelf: m.uid === sync.uid }));
     },
   };
   implementation(methods as unknown as Implementation);

@@ -10,6 +10,7 @@ export interface NavItem {
 export const MAIN_NAV: NavItem[] = [
   { to: '/panel/home', label: 'Home', icon: 'home' },
   { to: '/panel/boards', label: 'Boards', icon: 'boards' },
+  { to: '/templates', label: 'Templates', icon: 'template' },
   { to: '/panel/profile-setting', label: 'Profile', icon: 'user' },
   { to: '/panel/developers', label: 'Developers', icon: 'key' },
 ];

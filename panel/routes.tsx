@@ -3,7 +3,6 @@ import { AppPanelRedirect, RequireAuth } from './guard';
 import type { PageHandle } from './registry';
 import { ChangePasswordPage } from './pages/change-password';
 import { HomePage } from './pages/home';
-import { HowToPage } from './pages/how-to';
 import { InvitationPage, INVITATION_PATH } from './pages/invitation';
 import { AccessDeniedPage, NotFoundPage } from './pages/not-found';
 import { ProfileDetailsPage } from './pages/profile-details';
@@ -127,8 +126,23 @@ export function appRoutes(morePages: RouteObject[] = []): RouteObject[] {
         </RequireAuth>
       ),
     },
+    // panel.md §2: the template catalogue (an address the panel links to, outside /panel), in the signed-in shell
+    {
+      path: '/templates',
+      element: (
+        <RequireAuth>
+          <Shell />
+        </RequireAuth>
+      ),
+      children: [
+        {
+          index: true,
+          lazy: () => import('./templates/templates-page').then((m) => ({ Component: m.TemplatesPage })),
+          handle: handle({ title: 'Templates', subtitle: 'Start a board from a ready-made layout' }),
+        },
+      ],
+    },
     { path: '/access-denied', element: <AccessDeniedPage /> },
-    { path: '/documents/how-to', element: <HowToPage /> },
     { path: '*', element: <NotFoundPage /> },
   ];
 }

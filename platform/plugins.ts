@@ -12,12 +12,15 @@ import { commentsPlugin } from './comments/plugin';
 import { logsPlugin } from './logs/plugin';
 import { realtimePlugin } from './realtime/plugin';
 import { libraryPlugin } from './library/plugin';
+import { templatesPlugin } from './templates/plugin';
 import { adminPlugin } from './admin/plugin';
 import { adminUsagePlugin } from './admin/usage/plugin';
 import { adminDashboardPlugin } from './admin/dashboard/plugin';
 import { announcementsPlugin } from './announcements/plugin';
 import { notificationsPlugin } from './notifications/plugin';
 import { integrationsPlugin } from './integrations/plugin';
+import { documentsPlugin } from './documents/plugin';
+import { linksPlugin } from './links/plugin';
 
 /**
  * The domain plugins, in registration order. A domain is one folder under platform/
@@ -35,10 +38,13 @@ export const domainPlugins: Array<ServerRegisterPluginObject<void>> = [
   { plugin: billingPlugin },
   { plugin: boardsPlugin },
   { plugin: assetsPlugin },
+  // the link-preview proxy of link cards (issue 34)
+  { plugin: linksPlugin },
   { plugin: chatPlugin },
   { plugin: commentsPlugin },
   { plugin: logsPlugin },
   { plugin: libraryPlugin },
+  { plugin: templatesPlugin },
   { plugin: realtimePlugin },
   { plugin: adminPlugin },
   { plugin: adminUsagePlugin },
@@ -46,4 +52,6 @@ export const domainPlugins: Array<ServerRegisterPluginObject<void>> = [
   { plugin: announcementsPlugin },
   { plugin: notificationsPlugin },
   { plugin: integrationsPlugin },
+  // the help pages at /documents/* (docs/help/*.md)
+  { plugin: documentsPlugin },
 ];

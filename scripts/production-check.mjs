@@ -67,6 +67,15 @@ try {
   step(`/ready answered ${JSON.stringify(ready)}`);
   const page = await fetch(`http://127.0.0.1:${port}/accounts/login`, { headers: { accept: 'text/html' } });
   if (!page.ok) fail(`the login page answered ${page.status}`);
+  // the template library reached the built server (build/templates/library) and was installed at start
+  let templates = [];
+  for (const until = Date.now() + 30_000; !templates.length && Date.now() < until;) {
+    const res = await fetch(`http://127.0.0.1:${port}/api/boards/templates?Group=all`);
+    templates = res.ok ? await res.json() : [];
+    if (!templates.length) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!templates.length) fail(`no built-in template was installed:\n${out}`);
+  step(`${templates.length} built-in templates installed`);
   node.kill('SIGTERM');
   const code = await exited;
   if (code !== 0) fail(`SIGTERM: exit ${code}\n${out}`);

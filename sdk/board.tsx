@@ -182,6 +182,9 @@ export function Board(props: BoardProps) {
         (await sync.request<Wire.DuplicatedAssets>('POST', `/api/boards/${encodeURIComponent(code)}/duplicate-assets`, { assets: items }))
           .assets,
     };
+    // a pasted address's card is filled from the server's link-preview proxy (platform/links)
+    editor.linkPreviewer = (url) =>
+      sync.request<Wire.LinkPreview>('GET', `/api/boards/${encodeURIComponent(code)}/links/preview?url=${encodeURIComponent(url)}`);
     const forgetPictures = registerPictureSource({
       asset: (resource, variant, page) => sync.asset(resource, variant, page),
       original: (resource) => sync.original(resource),
@@ -311,6 +314,7 @@ export function Board(props: BoardProps) {
         features={props.features}
         onGuestName={storeDisplayName}
         guestNamed={Boolean(props.name || readDisplayName())}
+        operator={Boolean(decodeClaims(props.token ?? null)?.role.some((r) => r.toLowerCase() === 'admin'))}
       />
     </ColoursProvider>
   );

@@ -119,6 +119,10 @@ export type BoardMethods = {
   /** adds the shapes (ids are generated where missing); answers their ids */
   addShapes(shapes: Array<Partial<Shape> & { cmd: Shape['cmd'] }>): Promise<string[]>;
   removeShapes(ids: string[]): Promise<void>;
+  /** moves each listed shape by its own offset, as one undoable change (locked and private shapes stay) */
+  moveShapes(moves: ShapeMove[]): Promise<void>;
+  /** changes shapes' text (a text's words, a sticky note's text, a frame's title) and colour, as one undoable change */
+  updateShapes(updates: ShapeUpdate[]): Promise<void>;
   zoomToFit(): Promise<void>;
   /** a data URL (image/png or image/svg+xml) */
   exportImage(format: ExportFormat): Promise<string>;
@@ -126,6 +130,22 @@ export type BoardMethods = {
   /** who is on the board now (online), the participant itself included */
   getMembers(): Promise<EmbedMember[]>;
 };
+
+/** A move of moveShapes: the shape's id and how far to move it, in board units. */
+export interface ShapeMove {
+  id: string;
+  dx: number;
+  dy: number;
+}
+
+/** A change of updateShapes: the shape's id and what to change (at least one of text and color). */
+export interface ShapeUpdate {
+  id: string;
+  /** a text's words, a sticky note's text, a frame's title */
+  text?: string;
+  /** #RRGGBB */
+  color?: string;
+}
 
 /** A member on the board, as the host sees it. */
 export interface EmbedMember {
@@ -310,6 +330,39 @@ export function validateIds(ids: unknown): EmbedError | null {
   return Array.isArray(ids) && ids.length <= 10_000 && ids.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 100)
     ? null
     : embedError('invalid-shapes', `Invalid shape ids ${describe(ids)}: use a list of shape id strings.`);
+}
+
+/** Most characters of a text updateShapes sets. */
+export const MAX_TEXT_LENGTH = 10_000;
+
+const isId = (id: unknown): id is string => typeof id === 'string' && id.length > 0 && id.length <= 100;
+const isOffset = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= 1e7;
+
+/** moveShapes: a list of { id, dx, dy } (finite numbers). */
+export function validateMoves(moves: unknown): EmbedError | null {
+  if (!Array.isArray(moves) || moves.length > 10_000)
+    return embedError('invalid-shapes', `Invalid moves ${describe(moves)}: use a list of { id, dx, dy }.`);
+  const bad = moves.findIndex((m) => !m || typeof m !== 'object' || !isId(m.id) || !isOffset(m.dx) || !isOffset(m.dy));
+  return bad < 0
+    ? null
+    : embedError('invalid-shapes', `Invalid move at index ${bad} ${describe(moves[bad])}: each is { id, dx, dy } with finite numbers.`);
+}
+
+/** updateShapes: a list of { id, text?, color? } with at least one change each. */
+export function validateUpdates(updates: unknown): EmbedError | null {
+  if (!Array.isArray(updates) || updates.length > MAX_SHAPES_PER_CALL)
+    return embedError('invalid-shapes', `Invalid updates: use a list of at most ${MAX_SHAPES_PER_CALL} { id, text?, color? } objects.`);
+  for (let i = 0; i < updates.length; i++) {
+    const u = updates[i] as Partial<ShapeUpdate> | null;
+    const form = `Invalid update at index ${i} ${describe(u)}`;
+    if (!u || typeof u !== 'object' || !isId(u.id)) return embedError('invalid-shapes', `${form}: each is { id, text?, color? }.`);
+    if (u.text === undefined && u.color === undefined) return embedError('invalid-shapes', `${form}: give text or color.`);
+    if (u.text !== undefined && (typeof u.text !== 'string' || u.text.length > MAX_TEXT_LENGTH))
+      return embedError('invalid-shapes', `${form}: text is a string of at most ${MAX_TEXT_LENGTH} characters.`);
+    if (u.color !== undefined && (typeof u.color !== 'string' || !COLOR_PATTERN.test(u.color)))
+      return embedError('invalid-color', `${form}: color is #RRGGBB.`);
+  }
+  return null;
 }
 
 /** Form only (a list of objects with a kind); the board checks each shape against the model. */

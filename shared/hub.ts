@@ -16,6 +16,7 @@ export const HUB_METHODS = [
   'sendMessage',
   'addComment',
   'deleteComment',
+  'addTemplate',
 ] as const;
 export type HubMethod = (typeof HUB_METHODS)[number];
 
@@ -71,6 +72,13 @@ export interface AppendedCommand {
 }
 export interface SendCommandAnswer extends AppendedCommand {
   duplicate: boolean;
+}
+/**
+ * What addTemplate answers (docs/templates.md "Inserting"): the commandSet the server made of the
+ * template, and the template's name. The caller receives that commandSet as onCommand too.
+ */
+export interface AddTemplateAnswer extends AppendedCommand {
+  name: string;
 }
 
 /** The answer for a stored command (as appended, or as found again for a resend). */

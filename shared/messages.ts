@@ -67,6 +67,8 @@ export const MESSAGES = {
   tableEmptyOrBorderless: 'Table is empty or borderless',
   framesEmpty: 'Use frame tool in the toolbox to add frames',
   downloadAsTemplate: 'download as template',
+  templateNotFound: 'Template not found.',
+  templateDeleted: 'template deleted',
 
   /* ---- widgets and placeholders ---- */
   typeSomething: 'Type something',

@@ -336,6 +336,16 @@ export type AdminStorageRecalculated = {
   run: JobRun;
 };
 
+export type AdminTemplatesInstalled = {
+  message: string;
+  run: JobRun;
+};
+
+export type AdminTemplatesRebuilt = {
+  message: string;
+  run: JobRun;
+};
+
 export type AdminUser = {
   id: string;
   username: string;
@@ -510,6 +520,8 @@ export type BoardClaims = {
   client: string | null;
   policies: string[];
 };
+
+export type BoardHistory = HistoryEntry[];
 
 /** without `after` only */
 export type BoardInfo = {
@@ -712,6 +724,31 @@ export type CreatedBoard = {
   id: string;
 };
 
+export type CustomTemplateDeleted = {
+  id: string;
+  message: string;
+};
+
+export type CustomTemplateItem = {
+  name: string;
+  title: string;
+  summery: string;
+  imageUrl: string;
+  /** 2: custom */
+  type: 2;
+  group: 'template';
+  hasParameters: boolean;
+  isOwned: boolean;
+  shared: boolean;
+};
+
+export type CustomTemplateList = CustomTemplateItem[];
+
+export type CustomTemplateSaved = {
+  message: string;
+  name: string;
+};
+
 export type DailyEngagementStatistic = {
   totalCount: number;
   data: StatisticEngagement[];
@@ -910,6 +947,25 @@ export type Health = {
   uptime?: number;
 };
 
+export type HistoryEntry = {
+  id: string;
+  /** when the latest command of the entry was stored (ISO 8601) */
+  date: string;
+  /** the day of `date` in the viewer's time zone (`tz`), YYYY-MM-DD */
+  day: string;
+  name: string;
+  /** the member's key on the board (public) */
+  uid: string;
+  /** who did what, in words: 'Ana moved 3 shapes' */
+  description: string;
+  /** Restore is offered: a removal within the last hour whose shapes are not back */
+  restore: boolean;
+  /** how many commands the entry folds */
+  count: number;
+  /** with restore: the removed shapes as they were just before the removal (shared/model Shape) */
+  shapes?: Record<string, unknown>[];
+};
+
 export type Integration = {
   key: string;
   name: string;
@@ -1019,6 +1075,18 @@ export type JobRunList = {
 export type KeyBinding = {
   c: string;
   k: string;
+};
+
+export type LinkPreview = {
+  /** the address the page was found at (after redirects) */
+  url: string;
+  /** the page's title ('' when it has none: the card shows "the url can't be shown") */
+  title: string;
+  description: string;
+  /** og:site_name, else the host */
+  site: string;
+  /** the preview picture's http(s) address, '' when none (the board loads it, never this server) */
+  image: string;
 };
 
 export type MemberRoleResult = {
@@ -1455,6 +1523,11 @@ export type StatisticsFreqUsage = {
   data: StatisticNameCount[];
 };
 
+export type StatisticsTemplates = {
+  totalCount: number;
+  data: StatisticNameCount[];
+};
+
 export type StoredThumbnail = {
   thumbnail: string;
 };
@@ -1530,6 +1603,53 @@ export type SystemLogPage = {
   data: SystemLogEntry[];
   /** the next (older) page's Before; null at the start of the file */
   before: number | null;
+};
+
+export type TemplateDetails = {
+  name: string;
+  title: string;
+  summery: string;
+  imageUrl: string;
+  type: 1 | 2;
+  group: 'template' | 'buildingBlock';
+  hasParameters: boolean;
+  parameters: TemplateParameters | null;
+  isOwned: boolean;
+  /** the laid-out width with the defaults, board units */
+  width: number;
+  height: number;
+};
+
+export type TemplateFile = {
+  name: string;
+  title: string;
+  summary: string;
+  group: 'template' | 'buildingBlock';
+  width: number;
+  height: number;
+  shapes: Record<string, unknown>[];
+};
+
+export type TemplateList = TemplateListItem[];
+
+export type TemplateListItem = {
+  name: string;
+  title: string;
+  /** the summary (the spec spells it summery) */
+  summery: string;
+  imageUrl: string;
+  /** 1: built-in */
+  type: 1;
+  group: 'template' | 'buildingBlock';
+  hasParameters: boolean;
+  isNew: boolean;
+};
+
+export type TemplateParameters = {
+  properties: Record<string, never>;
+  required: string[];
+  /** the defaults */
+  data: Record<string, never>;
 };
 
 export type TokenSession = {

@@ -8,8 +8,7 @@ import type { AdminAction } from './statistics-api';
 /**
  * The admin actions (backoffice.md §2 "Admin actions", §7, §8 toasts): each runs as a job on the
  * server, once across nodes; the answer's `message` is the toast and the run appears in the job
- * list below, which follows it until it ends. Rebuild and install templates come with the
- * templates work (no button until the server has them: docs/architecture.md "No dead ends").
+ * list below, which follows it until it ends.
  */
 export const ACTION_TEXTS = {
   heading: 'Admin actions',
@@ -21,6 +20,11 @@ export const ACTION_TEXTS = {
   rebuildExtensions: 'Rebuild extensions',
   rebuildExtensionsConfirm:
     'Rebuild the extensions? Every workspace’s extension choices are checked against the catalogue, and choices of extensions no longer offered are removed.',
+  rebuildTemplates: 'Rebuild templates',
+  rebuildTemplatesConfirm: 'Rebuild the templates? Every built-in template’s thumbnail is drawn again.',
+  installTemplates: 'Install templates',
+  installTemplatesConfirm:
+    'Install the templates? The template library is read again: new and changed templates are installed and removed ones taken away.',
   rebuildIndexes: 'Rebuild indexes',
   rebuildIndexesConfirm:
     'Rebuild the indexes of the busiest tables (REINDEX and ANALYZE)? It runs in the background; the database works harder until it ends.',
@@ -31,6 +35,8 @@ export const ACTION_TEXTS = {
 const FALLBACK_TOASTS: Record<AdminAction, string> = {
   recalcStorage: 'storage has been recalculated',
   rebuildExtensions: 'rebuild extensions done',
+  rebuildTemplates: 'rebuild templates done',
+  installTemplates: 'install templates done',
   rebuildIndexes: 'rebuild indexes sent',
 };
 
@@ -93,6 +99,22 @@ export function AdminActions() {
             onClick={() => void run('rebuildExtensions', ACTION_TEXTS.rebuildExtensionsConfirm)}
           >
             {ACTION_TEXTS.rebuildExtensions}
+          </Button>
+          <Button
+            variant="secondary"
+            busy={busy === 'rebuildTemplates'}
+            disabled={busy !== null}
+            onClick={() => void run('rebuildTemplates', ACTION_TEXTS.rebuildTemplatesConfirm)}
+          >
+            {ACTION_TEXTS.rebuildTemplates}
+          </Button>
+          <Button
+            variant="secondary"
+            busy={busy === 'installTemplates'}
+            disabled={busy !== null}
+            onClick={() => void run('installTemplates', ACTION_TEXTS.installTemplatesConfirm)}
+          >
+            {ACTION_TEXTS.installTemplates}
           </Button>
           <Button
             variant="secondary"

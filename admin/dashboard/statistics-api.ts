@@ -53,12 +53,19 @@ export type StatisticQuery = Record<string, string | number>;
 export type JobRun = Wire.JobRun;
 
 /** What an admin action answers: the spec's toast text and its run. */
-export type ActionAnswer = Wire.AdminStorageRecalculated | Wire.AdminExtensionsRebuilt | Wire.AdminIndexesSent;
+export type ActionAnswer =
+  | Wire.AdminStorageRecalculated
+  | Wire.AdminExtensionsRebuilt
+  | Wire.AdminIndexesSent
+  | Wire.AdminTemplatesRebuilt
+  | Wire.AdminTemplatesInstalled;
 
-/** The admin actions the dashboard offers (backoffice.md §7; templates rebuild/install come with the templates work). */
+/** The admin actions the dashboard offers (backoffice.md §7). */
 export const ADMIN_ACTION_PATHS = {
   recalcStorage: '/api/admin/storage/recalc',
   rebuildExtensions: '/api/admin/extensions/rebuild',
+  rebuildTemplates: '/api/admin/templates/rebuild',
+  installTemplates: '/api/admin/templates/install',
   rebuildIndexes: '/api/admin/sys/indexes',
 } as const;
 export type AdminAction = keyof typeof ADMIN_ACTION_PATHS;

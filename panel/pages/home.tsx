@@ -19,12 +19,14 @@ interface QuickAction {
   icon: IconName;
   tone?: 'green' | 'amber';
   href?: string;
+  /** a page of this app (a router link) */
+  to?: string;
   onClick?: () => void;
 }
 
 /**
- * /panel/home (panel.md §2 "Panel home"): greeting, quick actions (new board, how-to, feedback;
- * templates once they exist), overview statistics with the activity chart, what's next, things to
+ * /panel/home (panel.md §2 "Panel home"): greeting, quick actions (new board, how-to, templates,
+ * feedback), overview statistics with the activity chart, what's next, things to
  * try, recent boards with thumbnails and the workspaces to browse.
  */
 export function HomePage() {
@@ -56,6 +58,7 @@ export function HomePage() {
   const actions: QuickAction[] = [
     { href: '/board/new', title: 'New board', text: 'Start a blank board and invite your team.', icon: 'plus' },
     { href: '/documents/how-to', title: 'How-to', text: 'Learn the tools, shortcuts and sharing.', icon: 'book', tone: 'green' },
+    { to: '/templates', title: 'Templates', text: 'Start from a retro, kanban, map and more.', icon: 'template' },
     { onClick: () => setFeedback(true), title: 'Feedback', text: 'Tell us what works and what does not.', icon: 'mail', tone: 'amber' },
   ];
 
@@ -80,6 +83,13 @@ export function HomePage() {
               </span>
             </>
           );
+          if (a.to) {
+            return (
+              <Link key={a.title} className="p-action" to={a.to}>
+                {body}
+              </Link>
+            );
+          }
           return a.href ? (
             <a key={a.title} className="p-action" href={a.href}>
               {body}

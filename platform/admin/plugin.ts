@@ -34,7 +34,7 @@ declare module '@hapi/hapi' {
  */
 export const adminPlugin: Plugin<void> = {
   name: 'admin',
-  dependencies: ['accounts', 'announcements', 'assets', 'boards', 'mail', 'users', 'workspaces'],
+  dependencies: ['accounts', 'announcements', 'assets', 'boards', 'mail', 'templates', 'users', 'workspaces'],
   async register(server) {
     exposeApi(server, api);
     const { db, config, logger } = server.app;

@@ -16,6 +16,7 @@ import { newBoardPage } from './new-board-page';
 import { optionalAuth, uidFields } from '../core/route-pieces';
 import { boardRef, inviteRoleSchema, linkLevelSchema, memberRoleSchema, workspaceLevelSchema } from './schemas';
 import { appendCommand, createBoard, removeBoard, renameBoard, setDisposeTimer } from './service';
+import { historyRoutes } from './history';
 import { changeMemberRole, getSharing, inviteMember, setSharing } from './sharing';
 
 const id = Joi.object({ id: boardRef.description('board code or id') });
@@ -427,4 +428,6 @@ export const boardRoutes: ServerRoute[] = [
     },
     handler: (request) => migrateGuest(app(request), actor(request), (request.payload as { uniqueUserId: string }).uniqueUserId),
   },
+  // board history (./history.ts)
+  ...historyRoutes,
 ];

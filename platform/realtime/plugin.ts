@@ -32,7 +32,7 @@ declare module '@hapi/hapi' {
  */
 export const realtimePlugin: Plugin<void> = {
   name: 'realtime',
-  dependencies: ['admin', 'boards', 'chat', 'comments'],
+  dependencies: ['admin', 'boards', 'chat', 'comments', 'templates'],
   async register(server) {
     exposeApi(server, api);
     const app = server.app;

@@ -14,9 +14,13 @@ import { FIND_ACTIONS } from './find';
 import { PICTURE_ACTIONS } from './pictures';
 import { TABLE_ACTIONS } from './table';
 import { GROUP_ACTIONS } from './group';
+import { TEMPLATE_ACTIONS } from './templates';
+import { AUTOMATION_ACTIONS } from './automation';
 
 export const ACTIONS: readonly Action[] = [
   ...TOOL_ACTIONS,
+  ...TEMPLATE_ACTIONS,
+  ...AUTOMATION_ACTIONS,
   ...EDIT_ACTIONS,
   ...VIEW_ACTIONS,
   ...LOCK_ACTIONS,

@@ -3,11 +3,13 @@ import { setPictureZoom } from '../assets/pictures';
 import { uploadFiles, type DownsizeChoice, type Uploader } from '../assets/upload';
 import { DEFAULT_DOWNSIZE, type DownsizeSetting } from '../../shared/constants';
 import type { Command, CommandEffect, Shape, ShapeKind } from '../../shared/model';
+import type { LinkPreview } from '../../shared/wire';
 import { SHAPE_KINDS } from '../../shared/model';
 import { BoardDoc, type BoardSnapshot, type DocChange } from '../../shared/reducer';
 import { boundsOf, isHiddenShape, kindGeometry, reorderableKind, translateShape, unionRects, type Rect } from '../../shared/geometry';
 import { canSeeInPrivateMode, type Role } from '../../shared/permissions';
 import { POLICY } from '../../shared/policies';
+import { MESSAGES } from '../../shared/messages';
 import { COLOR_REGEX, FONTS, LAYOUT_GAP, LINE_WIDTH, OPACITY, STICKY_SIZES } from '../../shared/constants';
 import { DEFAULT_WORKSPACE_CONFIG } from '../../shared/workspace-roles';
 import { createActionRegistry, type ActionRegistry } from '../actions';
@@ -18,7 +20,7 @@ import { CanvasRenderer } from '../engine/renderer';
 import { shapeModuleOf, type PropertyMenu } from '../shapes';
 import { createTools, type Tool, type ToolOptions } from '../tools';
 import { boardNotes, exportImage } from './export';
-import { copySelection, pasteClipboard } from './clipboard';
+import { copySelection, pasteClipboard, type PasteLinks } from './clipboard';
 import { newId } from './ids';
 import { CustomColours } from './colours';
 import { HeadlessTextEditor, type TextEditorHost } from './text-editor';
@@ -46,8 +48,10 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** What `execute` and `build` take: a command without the fields the editor fills in. */
 export type CommandInput = DistributiveOmit<Command, 'id' | 'uid' | 'timestamp' | 'status' | 'seq'>;
 
-/** What an action asks the board screen to open ('table': the Tabular Data dialog to add one, 'tableUpdate': to update the selected one). */
-export type EditorUiRequest = { kind: 'find' | 'tags' | 'link' | 'uploadUrl' | 'table' | 'tableUpdate' };
+/** What an action asks the board screen to open ('table': the Tabular Data dialog to add one, 'tableUpdate': to update the selected one; 'templates', 'saveTemplate': sdk/ui/templates; 'automation': sdk/ui/automation-panel.tsx). */
+export type EditorUiRequest = {
+  kind: 'find' | 'tags' | 'link' | 'uploadUrl' | 'table' | 'tableUpdate' | 'templates' | 'saveTemplate' | 'automation';
+};
 export interface EditorNotice {
   kind: 'error' | 'warning' | 'info';
   text: string;
@@ -107,6 +111,8 @@ export class Editor {
   askDownsize: ((count: number) => Promise<DownsizeChoice | null>) | null = null;
   /** sends files to the board (the session's upload call, set by sdk/board.tsx); null: no uploads here */
   uploader: Uploader | null = null;
+  /** a page's preview from the server's link-preview proxy (set by sdk/board.tsx); null: pasted addresses stay text */
+  linkPreviewer: ((url: string) => Promise<LinkPreview>) | null = null;
 
   renderer: CanvasRenderer | null = null;
   previousTool: ToolName | null = null;
@@ -670,7 +676,25 @@ export class Editor {
       uploader
         ? { upload: (files, point) => uploadFiles(this, uploader, files, point), copy: (items) => uploader.duplicateAssets(items) }
         : undefined,
+      this.pasteLinks(),
     );
+  }
+
+  /**
+   * What a paste does with an address (sdk/editor/clipboard.ts): with the paste-link policy, a
+   * link card from the server's preview; a preview that fails tells the spec's message
+   * (board.md §8) and the card shows "the url can't be shown". Without the policy: undefined.
+   */
+  pasteLinks(): PasteLinks | undefined {
+    const previewer = this.linkPreviewer;
+    if (!previewer || !this.hasPolicy(POLICY.pasteLink)) return undefined;
+    return {
+      preview: (url) =>
+        previewer(url).catch(() => {
+          this.notice$.next({ kind: 'error', text: MESSAGES.linkPreviewFailed });
+          return null;
+        }),
+    };
   }
 
   /** Embed API: the shapes on the board, bottom to top. */

@@ -44,11 +44,31 @@ export async function exportImage(
 }
 
 /**
+ * A small JPEG data URL of the shapes (a template's thumbnail, board.md §9 quality 0.8): the PNG
+ * export's drawing (white background, padding 30) scaled to at most `maxSide` px a side.
+ */
+export async function exportThumbnail(shapes: readonly Shape[], maxSide: number, quality: number): Promise<string> {
+  if (typeof document === 'undefined') throw new Error('A thumbnail needs a browser canvas');
+  const drawn = exported(shapes);
+  const held = await holdPictures(drawn);
+  try {
+    if (document.fonts?.ready) await document.fonts.ready;
+    const area = exportArea(drawn);
+    const canvas = drawingPictures('full', () =>
+      CanvasRenderer.renderShapes(drawn, area, exportSize(area, maxSide).scale, EXPORT_BACKGROUND),
+    );
+    return canvas.toDataURL('image/jpeg', quality);
+  } finally {
+    held.release();
+  }
+}
+
+/**
  * The full pictures of the exported image shapes, held (decoded at their own size) while the export
  * draws (a picture that cannot be loaded keeps its placeholder); answers each uploaded one as a PNG
  * data URL for the SVG, by pictureKey (each page shown of a PDF is a picture of its own).
  */
-async function holdPictures(shapes: readonly Shape[]): Promise<{ urls: Map<string, string>; release: () => void }> {
+export async function holdPictures(shapes: readonly Shape[]): Promise<{ urls: Map<string, string>; release: () => void }> {
   const urls = new Map<string, string>();
   if (typeof document === 'undefined') return { urls, release: () => {} };
   // the SDK image module's own loader (allowed in tests/unit/shared/shape-registry.test.ts)
@@ -86,7 +106,7 @@ export function boardNotes(shapes: readonly Shape[]): string {
 }
 
 /** A file name after the board: characters file systems refuse become '_'; 'board' when unnamed. */
-export function exportFileName(boardName: string | null | undefined, kind: 'png' | 'svg' | 'txt'): string {
+export function exportFileName(boardName: string | null | undefined, kind: 'png' | 'svg' | 'txt' | 'pdf'): string {
   const base = (boardName ?? '').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'board';
   return kind === 'txt' ? `${base}${TEXT_EXPORT_SUFFIX}` : `${base}.${kind}`;
 }

@@ -8,6 +8,7 @@ import type { Editor } from '../editor/editor';
 import { BOARD_MESSAGES as M } from '../sync/messages';
 import type { SyncClient } from '../sync/sync-client';
 import { BoardScreen } from '../ui/board-screen';
+import { insertTemplateFromAddress } from '../ui/templates/templates-layer';
 import { useBoardStyles } from '../ui/use-styles';
 import type { NotificationMode } from '../../shared/embed';
 import { missingFeatures } from './browser-check';
@@ -91,6 +92,8 @@ function Page() {
         onCreate={({ editor, sync }) => {
           currentSync = sync;
           if (window.__TABULA_TEST__) window.tabula = { editor, sync };
+          // ?template=<name>: inserted once with edit rights, then gone from the address
+          insertTemplateFromAddress(editor, sync);
         }}
         onReady={(api) => {
           if (window.__TABULA_TEST__ && window.tabula) window.tabula.ready = api;

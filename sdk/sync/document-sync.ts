@@ -298,7 +298,7 @@ export class DocumentSync {
   }
 
   /** The server holds commands up to `seq`: fetch whatever has not arrived shortly. */
-  private expectSeq(seq: number): void {
+  expectSeq(seq: number): void {
     if (seq <= this.order.lastSeq) return;
     setTimeout(() => {
       if (!this.deps.ctx.closed && this.order.lastSeq < seq && !this.fillingGap) void this.fillGap(true);

@@ -223,6 +223,14 @@ export class SyncClient {
     return this.presence.channel(name, data, target);
   }
 
+  /**
+   * The server appended a command at `seq` on this visitor's behalf that this page did not send
+   * (a template inserted by addTemplate): fetch it unless it arrives on its own shortly.
+   */
+  expectSeq(seq: number): void {
+    this.document.expectSeq(seq);
+  }
+
   /** A hub method call (nes `message`), resolved with the method's result. */
   call<T = unknown>(method: HubMethod, ...args: unknown[]): Promise<T> {
     return this.connection.call<T>(method, ...args);

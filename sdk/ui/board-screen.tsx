@@ -20,11 +20,15 @@ import { MemberColorsProvider } from './member-color';
 import { useSyncNotices } from './notices';
 import { EndedScreen, FailedScreen, LoadingOverlay, NotFoundScreen } from './overlays';
 import { EditingLayer } from './floating-menu';
-import { FramesButton, FramesPanel } from './frames-panel';
+import { FramesButton } from './frames-panel';
+import { HistoryButton } from './history-button';
+import { RightPanels, useRightPanel } from './right-panel';
+import { HelpMenu } from './help/help-menu';
+import { Tour, useTour } from './help/tour';
 import { ExportMenu } from './export-menu';
 import { GuestStart, OwnerStart } from './start-screens';
+import { TemplatesLayer } from './templates/templates-layer';
 import { Toolbox } from './toolbox';
-import { TipButton } from './tooltip';
 import { TopBar } from './top-bar';
 import { WaitingChanges } from './waiting-changes';
 import { ZoomBar } from './zoom-bar';
@@ -32,6 +36,7 @@ import { ZoomBar } from './zoom-bar';
 /** Dialogs most sessions never open: chunks of their own, loaded when first opened (docs/performance.md). */
 const ShareDialog = lazy(() => import('./share-dialog').then((m) => ({ default: m.ShareDialog })));
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })));
+const TipsDialog = lazy(() => import('./help/tips-dialog').then((m) => ({ default: m.TipsDialog })));
 
 /** Parts of the board screen a host can switch off (all on by default). */
 export interface BoardFeatures {
@@ -49,6 +54,8 @@ export interface BoardFeatures {
   startScreens?: boolean;
   /** no Tabula branding (embedding under the api-white-label policy) */
   whiteLabel?: boolean;
+  /** the quick-overview tour on a user's first board (default: on, but off when embedded unless true) */
+  tour?: boolean;
   /** which notices show as toasts; default 'essential' when embedded (board.md §7) */
   notifications?: 'all' | 'essential';
 }
@@ -68,6 +75,8 @@ export interface BoardScreenProps {
   guestNamed?: boolean;
   /** shown instead of connecting (e.g. the invalid-uid failure) */
   failure?: string | null;
+  /** a platform operator (the token's role claim has 'admin'): 'download as template' in the main menu */
+  operator?: boolean;
 }
 
 const IDLE: SyncState = { phase: 'idle', percent: 0 };
@@ -95,13 +104,10 @@ export function BoardScreen(props: BoardScreenProps) {
   const [sharing, setSharing] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [shortcuts, setShortcuts] = useState(false);
+  const [tips, setTips] = useState(false);
   const [ownerDone, setOwnerDone] = useState(false);
-  // the frames panel and the comments panel share the right side: opening one closes the other
-  const [framesOpen, setFramesOpen] = useState(false);
-  useEffect(() => {
-    const sub = comments?.panel$.subscribe((open) => open && setFramesOpen(false));
-    return () => sub?.unsubscribe();
-  }, [comments]);
+  // frames, board history, automation and comments share the right side: one at a time
+  const right = useRightPanel(editor, comments);
   // dialogs render inside the board (its styles and theme, the shadow root, fullscreen): ui/portal.ts
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const empty = useEmpty(editor);
@@ -117,6 +123,9 @@ export function BoardScreen(props: BoardScreenProps) {
   useEffect(() => {
     if (!empty) setOwnerDone(true);
   }, [empty]);
+  // the quick overview: once per user, after any start screen; in an embed only when the host asks
+  const tourAllowed = embedded ? features.tour === true : features.tour !== false;
+  const tour = useTour(board?.uid ?? null, tourAllowed && features.menu !== false && online && !showGuest && !showOwner, root);
 
   const phase = props.failure ? 'failed' : state.phase;
   const loading =
@@ -142,6 +151,7 @@ export function BoardScreen(props: BoardScreenProps) {
                   onShare={() => setSharing(true)}
                   onExport={() => setExporting(true)}
                   onShortcuts={() => setShortcuts(true)}
+                  operator={props.operator}
                 >
                   <ExportMenu
                     editor={editor}
@@ -160,14 +170,18 @@ export function BoardScreen(props: BoardScreenProps) {
                   </a>
                 )}
                 {!embedded && (
-                  <button type="button" className="tb-btn tb-btn--primary" onClick={() => setSharing(true)}>
+                  <button type="button" className="tb-btn tb-btn--primary" data-tour="share" onClick={() => setSharing(true)}>
                     <BoardIcon name="userPlus" size={16} /> Share
                   </button>
                 )}
                 {!embedded && (
-                  <TipButton label="Send feedback" onClick={() => setFeedback(true)}>
-                    <BoardIcon name="help" size={18} />
-                  </TipButton>
+                  <HelpMenu
+                    links={{ documentation: links.howTo, support: links.support, language: links.language }}
+                    onShortcuts={() => setShortcuts(true)}
+                    onTips={() => setTips(true)}
+                    onTour={tour.start}
+                    onFeedback={() => setFeedback(true)}
+                  />
                 )}
                 {/* a signed-in visitor's own feed; account things stay off an embedded or white-label board */}
                 {signedIn && !embedded && !features.whiteLabel && <BoardBell sync={sync} server={server} />}
@@ -185,19 +199,14 @@ export function BoardScreen(props: BoardScreenProps) {
               {features.toolbox !== false && <Toolbox editor={editor} />}
               <UploadProgress />
               <EditingLayer editor={editor} />
+              <TemplatesLayer editor={editor} sync={sync} server={server} />
               {features.zoom !== false && features.menu === false && <ZoomBar editor={editor} />}
               {comments && <CommentsLayer store={comments} editor={editor} sync={sync} />}
-              {framesOpen && <FramesPanel editor={editor} onClose={() => setFramesOpen(false)} />}
+              <RightPanels panel={right.panel} editor={editor} sync={sync} code={board?.code ?? null} onClose={right.close} />
               <AnnouncementBar sync={sync} />
               <div className={`tb-dock${features.zoom !== false && features.menu === false ? ' tb-dock--above-zoom' : ''}`}>
-                <FramesButton
-                  editor={editor}
-                  open={framesOpen}
-                  onToggle={() => {
-                    comments?.panel$.next(false);
-                    setFramesOpen(!framesOpen);
-                  }}
-                />
+                <FramesButton editor={editor} open={right.panel === 'frames'} onToggle={() => right.toggle('frames')} />
+                <HistoryButton editor={editor} open={right.panel === 'history'} onToggle={() => right.toggle('history')} />
                 {comments && <CommentsButton store={comments} editor={editor} sync={sync} />}
                 {features.chat !== false && board && claims.permissions.includes('view_chat') && <ChatDock sync={sync} code={board.code} />}
               </div>
@@ -235,8 +244,18 @@ export function BoardScreen(props: BoardScreenProps) {
           {phase === 'denied' && <EndedScreen message={state.error ?? M.unauthorized} links={links} embedded={embedded} />}
           <Suspense fallback={null}>
             {shortcuts && editor && <ShortcutsDialog editor={editor} sync={sync} signedIn={signedIn} onClose={() => setShortcuts(false)} />}
+            {tips && (
+              <TipsDialog
+                onClose={() => setTips(false)}
+                onTour={() => {
+                  setTips(false);
+                  tour.start();
+                }}
+              />
+            )}
             {sharing && editor && sync && <ShareDialog editor={editor} sync={sync} signedIn={signedIn} onClose={() => setSharing(false)} />}
           </Suspense>
+          {tour.open && editor && online && root && <Tour root={root} onEnd={tour.end} auto={tour.auto} />}
           <FeedbackDialog open={feedback} onClose={() => setFeedback(false)} signedIn={signedIn} source="board" />
           <Toaster />
         </div>

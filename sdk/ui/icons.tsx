@@ -15,6 +15,8 @@ const PATHS = {
   text: 'M4 7V4h16v3M9 20h6M12 4v16',
   frame: 'M7 3v18M17 3v18M3 7h18M3 17h18',
   table: 'M3 4h18v16H3zM3 9.5h18M3 14.5h18M9 4v16M15 4v16',
+  templates: 'M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z',
+  saveTemplate: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM16.5 14v6M13.5 17h6',
   textLeft: 'M4 6h16M4 10h10M4 14h16M4 18h10',
   textCenter: 'M4 6h16M7 10h10M4 14h16M7 18h10',
   textRight: 'M4 6h16M10 10h10M4 14h16M10 18h10',
@@ -74,6 +76,9 @@ const PATHS = {
     'M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.2 4.2M6.6 6.6A17 17 0 0 0 2 12s3.5 7 10 7a9.6 9.6 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2',
   megaphone: 'M3 11v2a1 1 0 0 0 1 1h3l6 4V6L7 10H4a1 1 0 0 0-1 1zM16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12',
   crosshair: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 3v4M12 17v4M3 12h4M17 12h4',
+  history: 'M3 12a9 9 0 1 0 2.6-6.4L3 8M3 3v5h5M12 7v5l3 3',
+  // a code console: the automation panel's toolbox command
+  automation: 'M3 5h18v14H3zM7 10l3 2-3 2M12 15h5',
 } as const;
 
 /** Shapes drawn filled rather than stroked (filled rectangle / circle tool icons). */

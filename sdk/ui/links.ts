@@ -6,6 +6,9 @@ export interface BoardLinks {
   login: string;
   signup: string;
   support: string;
+  /** the help pages (platform/documents): the how-to and the preferred-language page */
+  howTo: string;
+  language: string;
   accessDenied: string;
 }
 
@@ -24,6 +27,8 @@ export function boardLinks(
     login: at(`/accounts/login?ret=${ret}`),
     signup: at(`/accounts/signup?ret=${ret}`),
     support: at('/documents/support'),
+    howTo: at('/documents/how-to'),
+    language: at('/documents/set-a-preferred-language'),
     accessDenied: at('/access-denied'),
   };
 }

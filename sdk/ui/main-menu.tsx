@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../shared/messages';
 import { canClearBoard, canDeleteBoard, type Role } from '../../shared/permissions';
 import { BoardIcon } from './icons';
 import type { BoardLinks } from './links';
@@ -21,6 +22,12 @@ export interface MainMenuProps {
   onDelete?: () => void;
   /** upload via URL (given when the visitor may upload here) */
   onUploadUrl?: () => void;
+  /** the templates dialog (given when the visitor may insert templates: edit_board and view_templates) */
+  onTemplates?: () => void;
+  /** 'Save as template' (given with the custom-templates policy) */
+  onSaveTemplate?: () => void;
+  /** 'download as template' (given to platform operators) */
+  onDownloadTemplate?: () => void;
   /** the board's dispose time: Delete says how long is left (board.md §2 'delete (with remaining-time text)') */
   disposeAt?: string | null;
 }
@@ -41,8 +48,9 @@ interface Item {
 /**
  * The top-left menu (board.md §2) built from one list: back to boards (signed-in, not embedded),
  * new board, settings, keyboard shortcuts, clear (Owner or Facilitator), share, export, delete
- * (Owner), log in / create account (guests). Embedded boards hide share, new board, back and log
- * in (§6). Templates is absent until templates exist (no dead ends). An item whose handler is not
+ * (Owner), log in / create account (guests), Templates (edit_board and view_templates), Save as
+ * template (custom-templates policy), 'download as template' (operators). Embedded boards hide share,
+ * new board, back and log in (§6). An item whose handler is not
  * given is not shown. A WAI-ARIA menu (the Popover's keys): the first item takes the focus, arrows
  * move and wrap, Home/End jump, Escape closes and gives the focus back to the button, Tab closes.
  */
@@ -55,6 +63,9 @@ export function MainMenu(props: MainMenuProps) {
     { id: 'settings', label: 'Settings', icon: 'settings', run: props.onSettings, show: Boolean(props.hasSettings) },
     { id: 'shortcuts', label: 'Keyboard shortcuts', icon: 'keyboard', run: props.onShortcuts, show: true },
     { id: 'uploadUrl', label: 'Upload via URL', icon: 'upload', run: props.onUploadUrl, show: true },
+    { id: 'templates', label: 'Templates', icon: 'templates', run: props.onTemplates, show: true },
+    { id: 'saveTemplate', label: 'Save as template', icon: 'saveTemplate', run: props.onSaveTemplate, show: true },
+    { id: 'downloadTemplate', label: MESSAGES.downloadAsTemplate, icon: 'download', run: props.onDownloadTemplate, show: true },
     { id: 'clear', label: 'Clear board', icon: 'eraser', run: props.onClear, show: canClearBoard(role) },
     { id: 'share', label: 'Share', icon: 'userPlus', run: props.onShare, show: !embedded },
     { id: 'export', label: 'Export', icon: 'download', run: props.onExport, show: true },

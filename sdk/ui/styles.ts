@@ -4,6 +4,10 @@ import boardCss from './board.css?raw';
 import chatCss from './chat/chat.css?raw';
 import commentsCss from './comments/comments.css?raw';
 import editingCss from './editing.css?raw';
+import historyCss from './history.css?raw';
+import automationCss from './automation-panel.css?raw';
+import helpCss from './help/help.css?raw';
+import templatesCss from './templates/templates.css?raw';
 
 /**
  * The board screen's stylesheet (classes prefixed `tb-`): a white full-screen canvas with
@@ -12,9 +16,12 @@ import editingCss from './editing.css?raw';
  * The parts are CSS files beside their components: board.css (the screen, bars, toolbox, dialogs),
  * chat/chat.css (the dock buttons and chat box), comments/comments.css (badges, comment box, the
  * 450 px panel), editing.css (floating menu, context menu, find palette, tag and link editors) and
- * announcement.css (the bar, bottom centre, clear of the toolbox and the dock).
+ * announcement.css (the bar, bottom centre, clear of the toolbox and the dock) and help/help.css (the
+ * help menu, tip list and quick-overview tour) and templates/templates.css (the templates dialog),
+ * history.css (the Board history panel), automation-panel.css (the Automation panel).
  */
-export const BOARD_CSS = boardCss + chatCss + commentsCss + editingCss + announcementCss;
+export const BOARD_CSS =
+  boardCss + chatCss + commentsCss + editingCss + announcementCss + helpCss + templatesCss + historyCss + automationCss;
 
 /** The shared widgets' CSS made to work inside a shadow root (its :root variables → :host). */
 export const SHADOW_UI_CSS = UI_CSS.replace(/:root\b/g, ':host, :root');

@@ -8,6 +8,7 @@ import { runAction } from './editor-hooks';
 import { useSubject } from './hooks';
 import type { BoardLinks } from './links';
 import { MainMenu } from './main-menu';
+import { downloadAsTemplate } from './templates/templates-layer';
 import { hasSettings, settingsFor, SettingsDialog } from './settings-dialog';
 import { ZoomControls } from './zoom-bar';
 
@@ -27,6 +28,8 @@ export interface TopBarProps {
   navigate?: (url: string) => void;
   /** more controls at the end of the bar (the export dropdown) */
   children?: ReactNode;
+  /** a platform operator: 'download as template' */
+  operator?: boolean;
 }
 
 type Dialog = 'settings' | 'clear' | 'delete' | null;
@@ -67,6 +70,9 @@ export function TopBar(props: TopBarProps) {
         onDelete={() => setDialog('delete')}
         disposeAt={board?.disposeAt}
         onUploadUrl={editor.actions.get('uploadUrl')?.enabled({ editor }) ? () => runAction(editor, 'uploadUrl') : undefined}
+        onTemplates={editor.actions.get('templates')?.enabled({ editor }) ? () => runAction(editor, 'templates') : undefined}
+        onSaveTemplate={editor.actions.get('saveAsTemplate')?.enabled({ editor }) ? () => runAction(editor, 'saveAsTemplate') : undefined}
+        onDownloadTemplate={props.operator && signedIn && !embedded ? () => void downloadAsTemplate(sync) : undefined}
       />
       <BoardName name={board?.boardName ?? ''} canEdit={canEdit} onRename={(name) => sync.renameBoard(name)} />
       {canEdit && (

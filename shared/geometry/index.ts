@@ -17,3 +17,14 @@ export { imageHref } from './image';
 export { escapeXml } from './svg';
 export { frameCaptures } from './frame';
 export { boardToSvg, exportSize, shapesBounds, type BoardSvgOptions } from './board';
+export { scaleLineWidth, scaleShape } from './scale';
+export {
+  cardBoxAt,
+  isLinkCard,
+  linkCardLayout,
+  linkCardUrl,
+  LINK_CARD,
+  LINK_CARD_LIMITS,
+  LINK_CARD_STYLE,
+  type LinkCardShape,
+} from './link';

@@ -83,6 +83,7 @@ export const SAMPLE_STATISTICS: StatisticEntry[] = [
   statistic('performance-statistics', 'Performance', 'performance', 'title-value', [DAYS]),
   statistic('statistics/freq-usage', 'Boards frequency', 'frequency', 'name-count', [DAYS]),
   statistic('feedback-statistics', 'Feedback', 'feedback', 'name-count', [{ ...DAYS_ALL, default: 0 }]),
+  statistic('statistics/templates', 'Templates', 'templates', 'name-count', [TAKE, DAYS_ALL]),
   statistic('extension-statistics', 'Extensions', 'extensions', 'name-count'),
   statistic('top-features', 'Top features', 'top-features', 'name-count', [
     TAKE,
@@ -173,6 +174,14 @@ export function sampleStatisticRows(name: string, query: StatisticQuery): Statis
         { name: 'positive', count: scaled(86, query) },
         { name: 'neutral', count: scaled(31, query) },
         { name: 'negative', count: scaled(17, query) },
+      ];
+    case 'statistics/templates':
+      return [
+        { name: 'Kanban board', count: scaled(1_240, query) },
+        { name: 'Retrospective', count: scaled(860, query) },
+        { name: 'Sticky note grid', count: scaled(610, query) },
+        { name: 'Roadmap', count: scaled(420, query) },
+        { name: 'Team retro (custom)', count: scaled(95, query) },
       ];
     case 'extension-statistics':
       return [

@@ -28,6 +28,8 @@ type StatisticsMode = 'ready' | 'loading' | 'empty' | 'failing';
 const ACTION_ANSWERS = {
   recalcStorage: ['storage-recalc', 'storage has been recalculated'],
   rebuildExtensions: ['extensions-rebuild', 'rebuild extensions done'],
+  rebuildTemplates: ['templates-rebuild', 'rebuild templates done'],
+  installTemplates: ['templates-install', 'install templates done'],
   rebuildIndexes: ['sys-indexes', 'rebuild indexes sent'],
 } as const;
 

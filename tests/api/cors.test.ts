@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Jwt from '@hapi/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -8,6 +10,8 @@ import { sendMessage } from '../../platform/chat/service';
 import { addComment } from '../../platform/comments/service';
 import { notify } from '../../platform/notifications/service';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
+import { accessTokenFor } from '../../platform/accounts/tokens';
+import { updateUser } from '../../platform/users/repo';
 import { boardsSuite, call, guest, newBoard, type Who } from './boards-fixtures';
 
 /**
@@ -26,6 +30,7 @@ const BOARD_ROUTES = [
   ['GET', '/api/boards/{id}/messages'], // sdk/collab/chat/chat-store.ts
   ['GET', '/api/boards/{id}/comments'], // sdk/collab/comments/comments-store.ts
   ['POST', '/api/boards/{id}/comments/{threadId}/mark'], // comments-store.ts
+  ['GET', '/api/boards/{id}/history'], // sdk/ui/history-panel.tsx (the Board history panel)
   ['GET', '/api/announcements'], // sdk/sync/sync-client.ts
   ['PUT', '/api/users/configs'], // sdk/editor/colours.ts, ui/settings-dialog.tsx, ui/shortcuts-dialog.tsx
   ['POST', '/api/boards/{id}/dispose'], // ui/settings-dialog.tsx
@@ -40,11 +45,18 @@ const BOARD_ROUTES = [
   ['GET', '/api/assets/{id}/{variant}'], // sdk/sync/api.ts fetchAsset (an image shape's picture)
   ['GET', '/api/media/{resource}/original'], // sdk/sync/api.ts fetchOriginal (Download original)
   ['POST', '/api/boards/{id}/duplicate-assets'], // sdk/board.tsx duplicateAssets (a paste from another board)
+  ['GET', '/api/boards/{id}/links/preview'], // sdk/board.tsx linkPreviewer (a pasted URL's card)
   ['POST', '/api/logs/clients'], // sdk/board.tsx (a picture that could not be loaded)
   ['POST', '/api/logs/perfs'], // sdk/telemetry/perf-log.ts (join time, latency test, reconnects)
   ['POST', '/api/logs/usages'], // sdk/telemetry/usage.ts (which actions and tools are used)
   ['GET', '/api/users/notifications/feed'], // ui/board-bell.tsx (the notifications bell)
   ['POST', '/api/users/notifications/{id}/read'], // ui/board-bell.tsx
+  ['GET', '/api/boards/templates'], // the templates dialog (docs/templates.md)
+  ['GET', '/api/boards/templates/{name}/details'], // …a template's parameters
+  ['GET', '/api/boards/templates/{name}/thumbnail'], // …its picture
+  ['GET', '/api/boards/custom-templates'], // …the custom ones of the workspace
+  ['POST', '/api/boards/custom-templates'], // …save as template
+  ['DELETE', '/api/boards/custom-templates/{name}'], // …delete one (last: the others read it)
 ] as const;
 
 /** A multipart body as a browser sends it. */
@@ -61,14 +73,22 @@ async function multipart(fields: Record<string, string | Blob>, fileName = 'dot.
 type Method = (typeof BOARD_ROUTES)[number][0];
 
 describe('cross-origin calls of the board client', () => {
-  const s = boardsSuite({ ann: { name: 'Ann' } });
+  // Ann's team plan lets her read the board history
+  const s = boardsSuite({ ann: { name: 'Ann', plan: 'team' } });
   let params: Record<string, string>;
   let bodies: Record<string, object | undefined>;
   /** a route's own path parameters and query (the asset route's {id} is the asset's, with its Board) */
   let own: Record<string, { params?: Record<string, string>; query?: string }>;
   let uploadBody: { contentType: string; payload: Buffer };
+  /** a web page the link preview reads (this machine's, so private hosts are allowed as an operator may: FETCH_PRIVATE_HOSTS) */
+  const previewPage = { base: '', server: null as http.Server | null };
+  afterAll(() => new Promise<void>((resolve) => (previewPage.server ? previewPage.server.close(() => resolve()) : resolve())));
 
   beforeAll(async () => {
+    previewPage.server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>A page</title>'));
+    await new Promise<void>((resolve) => previewPage.server!.listen(0, '127.0.0.1', resolve));
+    previewPage.base = `http://127.0.0.1:${(previewPage.server.address() as AddressInfo).port}`;
+    s.p.server.app.config.fetchPrivateHosts = true;
     const { code, id } = await newBoard(s.p, s.ann);
     const doomed = await newBoard(s.p, s.ann);
     await sendMessage(s.app(), code, s.ann.actor, { id: 'm1', message: 'hello from the board' });
@@ -93,7 +113,15 @@ describe('cross-origin calls of the board client', () => {
     await s.p.db('workspace_font_files').insert({ font_id: fontId, idx: 0, content_type: 'font/woff2', data: Buffer.from('wOF2') });
     // a notification in Ann's feed (what the board's bell reads and marks read)
     const note = (await notify(s.app(), s.ann.actor.userId!, 'subscription', { message: 'a note for the bell' }))!;
-    params = { id: code, threadId: thread.createdThreadId!, memberId: member.id ?? member.uid, fontId, n: '0' };
+    // a custom template of Ann's (a beta tester too: the custom-templates policy), what the templates dialog reads and deletes
+    s.ann.user = await updateUser(s.p.db, s.ann.user!.id, { roles: ['beta-tester'] });
+    s.ann.token = accessTokenFor(s.p.config, s.ann.user);
+    const tplShape = { id: 't1', cmd: 'rectangle', x: 0, y: 0, w: 10, h: 10, stroke: '#000000', lineWidth: 2 };
+    const template = (await call(s.p, s.ann, 'POST', '/api/boards/custom-templates', { name: 'Cors template', commands: [tplShape] })).body;
+    const [templateList] = (await call(s.p, s.ann, 'GET', '/api/boards/custom-templates?Workspace=default')).body as Array<{
+      imageUrl: string;
+    }>;
+    params = { id: code, threadId: thread.createdThreadId!, memberId: member.id ?? member.uid, fontId, n: '0', name: template.name };
     // a picture on the board, uploaded as the SDK does
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: { r: 255, g: 0, b: 0 } } })
       .png()
@@ -110,6 +138,9 @@ describe('cross-origin calls of the board client', () => {
       'GET /api/assets/{id}/{variant}': { params: { id: asset.id, variant: 'full' }, query: `?Board=${code}` },
       'GET /api/media/{resource}/original': { params: { resource: asset.id }, query: `?Board=${code}` },
       'POST /api/users/notifications/{id}/read': { params: { id: note.id } },
+      'GET /api/boards/templates/{name}/thumbnail': { query: `?${templateList.imageUrl.split('?')[1]}` },
+      'GET /api/boards/custom-templates': { query: '?Workspace=default' },
+      'GET /api/boards/{id}/links/preview': { query: `?url=${encodeURIComponent(`${previewPage.base}/page`)}` },
     };
     const command = {
       id: `c-${crypto.randomUUID()}`,
@@ -144,6 +175,7 @@ describe('cross-origin calls of the board client', () => {
       'POST /api/logs/usages': { context: 'action:undo', data: { count: 2, via: { key: 2 }, board: 'abcdefghijkl' } },
       'POST /api/users/notifications/{id}/read': {},
       'POST /api/boards/{id}/duplicate-assets': { assets: [{ id: 's1', assetId: asset.id }] },
+      'POST /api/boards/custom-templates': { name: 'Saved across origins', commands: [tplShape] },
     };
   });
 

@@ -186,6 +186,20 @@ const cases: Record<(typeof HUB_METHODS)[number], Case[]> = {
     [[CODE, UUID, UUID], null, 404],
     [[CODE, 'not-a-uuid', 'not-a-uuid'], null, 404],
   ],
+  addTemplate: [
+    [[12345, 'kanban', {}], 'boardCode'],
+    [[CODE], 'template'],
+    [[CODE, 5, {}], 'template'],
+    [[CODE, 'Bad Name!', {}], 'template'],
+    [[CODE, long(61), {}], 'template'],
+    [[CODE, 'kanban', 'size'], 'size'],
+    [[CODE, 'kanban', { matrix: [1, 2] }], 'size.matrix'],
+    [[CODE, 'kanban', { width: -1 }], 'size.width'],
+    [[CODE, 'kanban', {}, 'yes'], 'flag'],
+    [[CODE, { commands: [] }, {}], 'commands'],
+    [[CODE, { commands: [{ cmd: 'rectangle' }] }, {}], 'commands'],
+    [[CODE, 'no-such-template', {}], null, 404],
+  ],
 };
 
 beforeAll(async () => {

@@ -146,6 +146,29 @@ const CASES: Case[] = [
   ['GET', '/api/boards/{code}/comments?resolved=1', undefined, 'resolved'],
   ['GET', '/api/boards/bad%20code/comments', undefined, 'id'],
   ['GET', '/api/boards/NoSuchBoard99/comments', undefined, null, 404],
+  // GET /api/boards/templates, …/{name}/details, …/{name}/thumbnail
+  ['GET', '/api/boards/templates?Group=everything', undefined, 'Group'],
+  ['GET', `/api/boards/templates?Search=${long(101)}`, undefined, 'Search'],
+  ['GET', '/api/boards/templates/Not%20A%20Name/details', undefined, 'name'],
+  ['GET', '/api/boards/templates/no-such-template/details', undefined, null, 404],
+  ['GET', '/api/boards/templates/Not%20A%20Name/thumbnail', undefined, 'name'],
+  ['GET', '/api/boards/templates/kanban/thumbnail?v=not-hex', undefined, 'v'],
+  // GET, POST /api/boards/custom-templates, DELETE …/{name}
+  ['GET', '/api/boards/custom-templates?Workspace=bad%20ref!', undefined, 'Workspace'],
+  ['POST', '/api/boards/custom-templates', {}, 'name'],
+  ['POST', '/api/boards/custom-templates', { name: 'A', commands: 'no' }, 'commands'],
+  ['DELETE', '/api/boards/custom-templates/Not%20A%20Name', undefined, 'name'],
+  // GET /api/boards/{id}/template-file (operators only: refused before its input is read)
+  ['GET', '/api/boards/bad%20code/template-file', undefined, null, 403],
+  // GET /api/boards/{id}/links/preview
+  ['GET', '/api/boards/{code}/links/preview', undefined, 'url'],
+  ['GET', '/api/boards/bad%20code/links/preview?url=https%3A%2F%2Fexample.com', undefined, 'id'],
+  // GET /api/boards/{id}/history
+  ['GET', '/api/boards/{code}/history?tz=abc', undefined, 'tz'],
+  ['GET', '/api/boards/{code}/history?tz=1000', undefined, 'tz'],
+  ['GET', '/api/boards/{code}/history?all=1', undefined, 'all'],
+  ['GET', '/api/boards/bad%20code/history', undefined, 'id'],
+  ['GET', '/api/boards/NoSuchBoard99/history', undefined, null, 404],
   // POST /api/boards/{id}/comments/{threadId}/mark
   ['POST', `/api/boards/{code}/comments/${long(101)}/mark`, {}, 'threadId'],
   ['POST', '/api/boards/{code}/comments/{thread}/mark', { seen: true }, 'seen'],

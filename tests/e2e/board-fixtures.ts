@@ -12,13 +12,16 @@ export interface BoardPageOptions {
   name?: string | null;
   /** signed-in session to store (panel's localStorage keys) */
   session?: { accessToken: string; refreshToken: string; uid: string };
+  /** let the quick-overview tour start by itself (off by default: it would cover what a test clicks) */
+  tour?: boolean;
 }
 
 export async function newContext(browser: Browser, options: BoardPageOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(
-    ({ name, session }) => {
+    ({ name, session, tour }) => {
       (window as unknown as { __TABULA_TEST__: boolean }).__TABULA_TEST__ = true;
+      if (!tour) localStorage.setItem('tabula.tour', 'off');
       if (name && !localStorage.getItem('tabula.displayName')) localStorage.setItem('tabula.displayName', name);
       if (session && !localStorage.getItem('accessToken')) {
         localStorage.setItem('accessToken', session.accessToken);
@@ -26,7 +29,7 @@ export async function newContext(browser: Browser, options: BoardPageOptions = {
         localStorage.setItem('uid', session.uid);
       }
     },
-    { name: options.name === undefined ? 'Tester' : options.name, session: options.session ?? null },
+    { name: options.name === undefined ? 'Tester' : options.name, session: options.session ?? null, tour: options.tour ?? false },
   );
   return context;
 }

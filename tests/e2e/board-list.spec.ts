@@ -133,8 +133,9 @@ test('find, filter, sort, tag, duplicate, move and delete boards; home and feedb
   // home: recent boards (opened ones) and feedback
   await page.goto(`${server.url}/board/${codes.Roadmap}`);
   await expect(page.locator('[data-phase="online"]')).toBeVisible({ timeout: 20_000 });
-  // the board's own feedback button (top right)
-  await page.getByRole('button', { name: 'Send feedback' }).click();
+  // the board's own feedback entry (the help menu, top right)
+  await page.getByRole('button', { name: 'Help' }).click();
+  await page.getByRole('menuitem', { name: 'Send feedback' }).click();
   const onBoard = page.getByRole('dialog', { name: 'Send feedback' });
   await onBoard.getByLabel('What do you like most?').fill('Thumbnails in the list!');
   await onBoard.getByRole('button', { name: 'Send' }).click();

@@ -149,6 +149,18 @@ const METHODS: Record<Exclude<HubMethod, 'joinBoard' | 'reconnect'>, MethodCase>
       expect(row).toBeUndefined();
     },
   },
+  addTemplate: {
+    expect: only(EDITORS),
+    // an inline template (its shapes name the owner as author): one commandSet, stamped with the sender
+    run: (hub, b) =>
+      hub.call('addTemplate', b.code, { commands: [rect(`tpl-${crypto.randomUUID()}`, w.owner.actor.uid)] }, { width: 800, height: 600 }),
+    async check(b, cls) {
+      const row = await latest('commands', { board_id: b.id }, 'seq');
+      const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
+      expect(payload.cmd).toBe('commandSet');
+      expect([row.uid, payload.uid, payload.commands[0].shape.uid]).toEqual([keyOf(cls), keyOf(cls), keyOf(cls)]);
+    },
+  },
 };
 
 /** The shared board's sockets, one per class, entered (or refused) once. */

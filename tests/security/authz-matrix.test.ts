@@ -126,8 +126,11 @@ const ROUTES: Record<string, RouteCase> = {
   // Google sign-in is not configured in tests: 404 for everyone
   'GET /api/connect/google': { kind: 'public', req: () => ({ url: '/api/connect/google' }), expect: same(404) },
   'GET /api/accounts/providers': { kind: 'public', req: () => ({ url: '/api/accounts/providers' }), expect: same('ok') },
-  'GET /documents/how-to': { kind: 'public', req: () => ({ url: '/documents/how-to' }), expect: same('ok') },
+  // the help pages (platform/documents): an unknown one answers the page-not-found page, 404, for everyone
+  'GET /documents/{p*}': page('/documents/how-to'),
   'GET /access-denied': page('/access-denied'),
+  // the template catalogue page (panel/templates): the app's page for everyone; the app sends a signed-out visitor to log in
+  'GET /templates': page('/templates'),
   // the socket's auth endpoint (nes): a bearer token or nothing, never a Uid
   'AUTH /nes/auth': { kind: 'public', req: () => ({ url: '/nes/auth' }), expect: same(404) },
   // accounts: public forms (wrong credentials for everyone)
@@ -386,6 +389,14 @@ const ROUTES: Record<string, RouteCase> = {
       if (copied && copied !== sharedAsset) expect((await c.p.db('assets').where({ id: copied }).first()).board_id).toBe(c.board.id);
     },
   },
+  // the link-preview proxy (platform/links): edit rights AND the paste-link or attach-link policy (beta-tester). Every
+  // signed-in class here has the team plan and a guest has no plan, so everyone is refused before any fetch
+  // (the allowed case: tests/api/link-preview.test.ts)
+  'GET /api/boards/{id}/links/preview': {
+    kind: 'board',
+    req: (c) => ({ url: `/api/boards/${c.board.code}/links/preview?url=${encodeURIComponent('https://example.com/')}` }),
+    expect: allow([]),
+  },
   'GET /api/boards/{id}/sharing': {
     kind: 'board',
     req: (c) => ({ url: `/api/boards/${c.board.code}/sharing` }),
@@ -424,6 +435,14 @@ const ROUTES: Record<string, RouteCase> = {
     kind: 'board',
     req: (c) => ({ url: `/api/boards/${c.board.code}/comments` }),
     expect: allow(MEMBERS),
+    check: async (c, _cls, res) => expect(res.raw).not.toContain(c.w.guestMember.secret!),
+  },
+  // board history (platform/boards/history.ts): view rights and the board history policy (every signed-in class here has
+  // the team plan; a guest has no plan)
+  'GET /api/boards/{id}/history': {
+    kind: 'board',
+    req: (c) => ({ url: `/api/boards/${c.board.code}/history` }),
+    expect: allow(['owner', 'facilitator', 'editor', 'commenter', 'viewer']),
     check: async (c, _cls, res) => expect(res.raw).not.toContain(c.w.guestMember.secret!),
   },
   'POST /api/boards/{id}/comments/{threadId}/mark': {
@@ -816,6 +835,53 @@ const ROUTES: Record<string, RouteCase> = {
     expect: OPERATOR_ONLY(),
   },
   'POST /api/admin/sys/indexes': { kind: 'user', req: () => ({ url: '/api/admin/sys/indexes', payload: {} }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/templates/rebuild': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/templates/rebuild', payload: {} }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/templates/install': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/templates/install', payload: {} }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/statistics/templates': { kind: 'user', req: () => ({ url: '/api/admin/statistics/templates' }), expect: OPERATOR_ONLY() },
+  // templates (platform/templates; docs/templates.md): the built-in ones are public; custom ones need a
+  // token (and the custom-templates policy to save, which no class's plan has); a name nobody has is 404
+  'GET /api/boards/templates': { kind: 'public', req: () => ({ url: '/api/boards/templates?Group=all' }), expect: same('ok') },
+  'GET /api/boards/templates/{name}/details': {
+    kind: 'public',
+    req: () => ({ url: '/api/boards/templates/no-such-template/details' }),
+    expect: same(404),
+  },
+  'GET /api/boards/templates/{name}/thumbnail': {
+    kind: 'public',
+    req: () => ({ url: '/api/boards/templates/no-such-template/thumbnail' }),
+    expect: same(404),
+  },
+  'GET /api/boards/custom-templates': {
+    kind: 'user',
+    req: () => ({ url: `/api/boards/custom-templates?Workspace=${ownerWorkspace}` }),
+    expect: OWN_WORKSPACE(),
+  },
+  'POST /api/boards/custom-templates': {
+    kind: 'user',
+    req: () => ({
+      url: '/api/boards/custom-templates',
+      payload: { name: 'probe', commands: [{ id: 't', cmd: 'rectangle', x: 0, y: 0, w: 10, h: 10, stroke: '#000000', lineWidth: 2 }] },
+    }),
+    expect: allow([], (cls) => noLogin(cls) || 403),
+  },
+  'DELETE /api/boards/custom-templates/{name}': {
+    kind: 'user',
+    req: () => ({ url: '/api/boards/custom-templates/ct-0000000000000000' }),
+    expect: allow([], (cls) => noLogin(cls) || 404),
+  },
+  'GET /api/boards/{id}/template-file': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/boards/${c.board.code}/template-file` }),
+    expect: OPERATOR_ONLY(),
+  },
   'GET /api/announcements': { kind: 'public', req: () => ({ url: '/api/announcements' }), expect: same('ok') },
   'GET /api/admin/clients': { kind: 'user', req: () => ({ url: '/api/admin/clients' }), expect: OPERATOR_ONLY() },
   'GET /api/admin/clients/{id}/details': {

@@ -132,8 +132,12 @@ describe('the dashboard’s admin actions and job list', () => {
     const actions = await screen.findByRole('region', { name: 'Admin actions' });
     const jobs = await within(actions).findByRole('table', { name: 'Jobs' });
     await waitFor(() => expect(within(jobs).getAllByRole('row')).toHaveLength(6));
-    // no buttons for what the server does not have yet (templates)
-    expect(within(actions).queryByRole('button', { name: /templates/i })).toBeNull();
+    // rebuild and install templates (backoffice.md §2) are there too
+    expect(
+      within(actions)
+        .getAllByRole('button', { name: /templates/i })
+        .map((b) => b.textContent),
+    ).toEqual(['Rebuild templates', 'Install templates']);
 
     const rebuild = within(actions).getByRole('button', { name: 'Rebuild indexes' }) as HTMLButtonElement;
     fireEvent.click(rebuild);
@@ -145,6 +149,21 @@ describe('the dashboard’s admin actions and job list', () => {
     await waitFor(() => expect(within(jobs).getAllByRole('row')).toHaveLength(7));
     expect(within(jobs).getAllByRole('row')[1]!.textContent).toContain('sys-indexes');
     await waitFor(() => expect(within(jobs).getAllByRole('row')[1]!.textContent).toContain('Finished'), { timeout: 8000 });
+  });
+
+  it('Rebuild and install templates ask first and toast the spec’s texts', async () => {
+    render(<D.Dashboard />);
+    const actions = await screen.findByRole('region', { name: 'Admin actions' });
+    fireEvent.click(within(actions).getByRole('button', { name: 'Rebuild templates' }));
+    expect(await screen.findByText(/^Rebuild the templates\?/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(toastTexts()).toContain('rebuild templates done'));
+    const install = within(actions).getByRole('button', { name: 'Install templates' }) as HTMLButtonElement;
+    await waitFor(() => expect(install.disabled).toBe(false));
+    fireEvent.click(install);
+    expect(await screen.findByText(/^Install the templates\?/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(toastTexts()).toContain('install templates done'));
   });
 
   it('Recalculate storage: one account without asking; an unknown id is the server’s error', async () => {

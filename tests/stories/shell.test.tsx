@@ -27,13 +27,18 @@ describe('panel shell', () => {
     ).toEqual([
       ['Home', '/panel/home'],
       ['Boards', '/panel/boards'],
+      ['Templates', '/templates'],
       ['Profile', '/panel/profile-setting'],
       ['Developers', '/panel/developers'],
     ]);
     expect(screen.getByRole('link', { name: /New board/ }).getAttribute('href')).toBe('/board/new');
     expect(screen.getByRole('link', { name: /How-to/ }).getAttribute('href')).toBe('/documents/how-to');
-    // no templates yet: no dead link to them (panel.md §2 lists the action; it joins once templates exist)
-    expect(screen.queryByRole('link', { name: /Templates/ })).toBeNull();
+    // panel.md §2: the Templates quick action opens the catalogue (panel/templates)
+    expect(
+      within(screen.getByRole('main'))
+        .getByRole('link', { name: /Templates/ })
+        .getAttribute('href'),
+    ).toBe('/templates');
     expect(screen.getByRole('button', { name: /Feedback/ })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Workspaces' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();

@@ -146,8 +146,10 @@ describe('browser bundles', () => {
   });
 
   it('keep the board page within its budget', () => {
-    // 1.0 MB before joi left it and the rare dialogs became chunks (docs/performance.md, "Package and bundle sizes")
-    expect(fs.statSync(path.join(root, 'dist/board/main.js')).size).toBeLessThan(900_000);
+    // 1.0 MB before joi left it and the rare dialogs became chunks (docs/performance.md, "Package and bundle sizes");
+    // 900 kB until templates, board history, automation and help came (issue 28): their dialogs and panels are
+    // chunks, but their stylesheets (~13 kB) and openers are on the page
+    expect(fs.statSync(path.join(root, 'dist/board/main.js')).size).toBeLessThan(950_000);
   });
 });
 

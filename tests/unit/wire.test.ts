@@ -28,7 +28,8 @@ const NOT_JSON = new Set([
   'get /static/{p*}',
   'get /embed.js',
   'get /sw.js',
-  'get /documents/how-to',
+  'get /documents/{p*}',
+  'get /templates',
   'get /documents/api',
   'get /documents/api/ui',
   'get /documents/api/ui/{file}',
@@ -40,6 +41,7 @@ const NOT_JSON = new Set([
   'get /api/connect/google',
   // binary: pictures, thumbnails, fonts, uploaded files
   'get /api/thumbnails/{key}',
+  'get /api/boards/templates/{name}/thumbnail',
   'get /api/assets/{id}/{variant}',
   'get /api/media/{resource}/original',
   'get /api/users/{userId}/images',

@@ -19,7 +19,9 @@ import { rebuildIndexes } from './indexes';
  *    per name across nodes, audited), answering `{ message: <the spec's toast>, run }`:
  *    POST /api/admin/storage/recalc {id?}, POST /api/admin/extensions/rebuild,
  *    POST /api/admin/sys/indexes (in the background: the answer comes at once, the run running).
- * Templates (rebuild, install) come with the templates themselves (issue 28). Operators only.
+ *    POST /api/admin/templates/rebuild (re-draw every built-in template's thumbnail) and
+ *    POST /api/admin/templates/install (install the library folder again), through the templates
+ *    plugin (`server.plugins.templates`; docs/templates.md). Operators only.
  */
 const RESOURCE = 'admin-jobs';
 
@@ -28,6 +30,8 @@ export const ACTION_MESSAGES = {
   storage: 'storage has been recalculated',
   extensions: 'rebuild extensions done',
   indexes: 'rebuild indexes sent',
+  templatesRebuild: 'rebuild templates done',
+  templatesInstall: 'install templates done',
 } as const;
 
 const iso = () => Joi.string().isoDate();
@@ -209,6 +213,51 @@ export const adminJobRoutes: ServerRoute[] = [
       );
       auditAs(request, { action: 'sys.indexes', details: { run: run.id } });
       return { message: ACTION_MESSAGES.indexes, run };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/templates/rebuild',
+    options: operatorRoute(RESOURCE, {
+      description: "Rebuild templates: re-draw every built-in template's thumbnail from the template expanded with its defaults",
+      notes: 'Waits for the run (its result counts the thumbnails drawn and failed); 409 while another runs.',
+      validate: noInput,
+      response: { schema: actionAnswer('AdminTemplatesRebuilt') },
+    }),
+    async handler(request) {
+      const app = request.server.app;
+      const templates = request.server.plugins.templates;
+      const run = await runAction(
+        app,
+        'templates-rebuild',
+        async (_app, signal) => ({ ...(await templates.rebuildThumbnails(app, signal)) }),
+        requester(request),
+      );
+      auditAs(request, { action: 'templates.rebuild', details: { run: run.id, ...run.result } });
+      return { message: ACTION_MESSAGES.templatesRebuild, run };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/templates/install',
+    options: operatorRoute(RESOURCE, {
+      description: 'Install templates: read the template library folder again and install it (new, changed and removed templates)',
+      notes:
+        'Waits for the run (its result counts what was installed, updated and removed); 409 while an install runs (one runs at each start too).',
+      validate: noInput,
+      response: { schema: actionAnswer('AdminTemplatesInstalled') },
+    }),
+    async handler(request) {
+      const app = request.server.app;
+      const templates = request.server.plugins.templates;
+      const run = await runAction(
+        app,
+        'templates-install',
+        async () => ({ ...(await templates.installLibrary(app, { force: true })) }),
+        requester(request),
+      );
+      auditAs(request, { action: 'templates.install', details: { run: run.id, ...run.result } });
+      return { message: ACTION_MESSAGES.templatesInstall, run };
     },
   },
 ];

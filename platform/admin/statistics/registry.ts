@@ -6,6 +6,7 @@ import { topFeatures } from './features';
 import { feedbackStatistics } from './feedback';
 import { otherStatistics } from './others';
 import { performanceStatistics } from './performance';
+import { templateStatistics } from './templates';
 import { DASHBOARD_BLOCKS, type Statistic } from './statistic';
 import { userStatistics } from './users';
 
@@ -15,9 +16,7 @@ import { userStatistics } from './users';
  * (`GET /api/admin/{name}`, ./routes.ts), its OpenAPI entry, its place in the catalogue
  * (`GET /api/admin/reports`, kind 'statistic') and its dashboard block; it still needs a row in
  * tests/security/authz-matrix.test.ts.
- *
- * Not here: statistics/templates — nothing records the use of a template yet (templates are
- * issue 28); a statistic made of nothing would be a constant pretending to be data.
+
  */
 const DECLARED: readonly Statistic[] = [
   // engagement, core actions, countries, commands, latest client sessions: usage facts (./engagement.ts)
@@ -28,6 +27,7 @@ const DECLARED: readonly Statistic[] = [
   performanceStatistics,
   frequencyStatistics,
   feedbackStatistics,
+  templateStatistics,
   extensionStatistics,
   topFeatures,
   contentStatistics,

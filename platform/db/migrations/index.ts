@@ -25,6 +25,7 @@ import * as m023 from './023_assets_outlive_boards';
 import * as m024 from './024_usage';
 import * as m025 from './025_jobs';
 import * as m026 from './026_untitled_boards';
+import * as m027 from './027_templates';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -57,6 +58,7 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['024_usage', m024],
   ['025_jobs', m025],
   ['026_untitled_boards', m026],
+  ['027_templates', m027],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,5 +1,6 @@
 import type { HubMethodDef } from './define';
 import { addComment } from './addComment';
+import { addTemplate } from './addTemplate';
 import { deleteComment } from './deleteComment';
 import { joinBoard } from './joinBoard';
 import { messaging } from './messaging';
@@ -22,4 +23,5 @@ export const hubMethods: HubMethodDef[] = [
   sendMessage,
   addComment,
   deleteComment,
+  addTemplate,
 ];

@@ -69,8 +69,8 @@ describe('every registered kind defines what it must', () => {
       table: 'table',
     });
     expect(having('commenterWritable')).toEqual(['comment']);
-    // plan features (board.md §6): frames, comments, the highlighter, line types and connectors
-    expect(having('policies')).toEqual(['pen', 'highlighter', 'line', 'arrow', 'frame', 'comment']);
+    // plan features (board.md §6): frames, comments, the highlighter, line types and connectors (a link card: paste-link)
+    expect(having('policies')).toEqual(['pen', 'highlighter', 'line', 'arrow', 'frame', 'comment', 'link']);
     expect(having('arrangeable')).toEqual(['line', 'arrow', 'comment']);
     expect(having('annotation')).toEqual(['comment']);
     expect(having('assetOf')).toEqual(['image']);
@@ -308,6 +308,13 @@ describe('no kind switch outside the kinds', () => {
     'sdk/ui/context-menu.tsx': { comment: 2 },
     // an export holds the full pictures through the SDK image module's loader (ImageShape)
     'sdk/editor/export.ts': { image: 1 },
+    // the board API's updateShapes: a frame's title is trimmed, a note's font refitted, as the
+    // tools do (a text-change hook for the kinds is still to come)
+    'sdk/board-methods.ts': { frame: 1, stickyNote: 1 },
+    // the PDF export's page per frame (the frames feature's own export, like the frames panel)
+    'sdk/editor/pdf-export.ts': { frame: 2 },
+    // the Automation examples: script text a user reads and runs, not the SDK's own code
+    'sdk/automation/examples.ts': { stickyNote: 1, frame: 1 },
     // connectors end on a circle's ellipse, not its box (a connector anchor hook is still to come)
     'shared/geometry/connectors.ts': { circle: 1, filledCircle: 1 },
   };
