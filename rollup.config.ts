@@ -239,13 +239,15 @@ const config: RollupOptions[] = [
   },
   {
     // A classic script (one <script src>, no module loader), so it cannot load chunks: the share
-    // dialog and QR code are inlined here (inlineDynamicImports).
+    // dialog, QR code and PDF export are inlined here (inlineDynamicImports). Its source map (~6 MB)
+    // is served by the platform beside it, not shipped in the npm package (the package's size budget:
+    // tests/e2e/sdk-package.spec.ts).
     input: 'sdk/element.ts',
     output: ['sdk/dist', `${dist}/sdk`].map((dir): OutputOptions => ({
       file: `${dir}/tabula-board.js`,
       format: 'iife',
       name: 'TabulaBoard',
-      sourcemap: true,
+      sourcemap: dir !== 'sdk/dist',
       inlineDynamicImports: true,
     })),
     plugins: [...plugins(), reportCycles('tabula-board.js')],

@@ -102,6 +102,13 @@ try {
      from boards b, generate_series(1, greatest(1, ?::int / ?::int)) s`,
     [COMMANDS, BOARDS],
   );
+  await fill(
+    'template uses',
+    `insert into template_uses (template_name, template_type, title, board_id, uid, used_at)
+     select 't-' || (hashtext(code) & 31), 1 + (hashtext(code || 'c') & 1), 'Template ' || (hashtext(code) & 31), id, 'g_bench',
+            created_at + random() * interval '300 days'
+     from boards, generate_series(1, 2)`,
+  );
   await db.raw('analyze');
   const seedMs = performance.now() - seedStarted;
   log(`seeded in ${(seedMs / 1000).toFixed(1)} s: ${JSON.stringify(seeded)}`);

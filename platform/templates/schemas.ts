@@ -76,6 +76,7 @@ export const customItem = answer('CustomTemplateItem', {
   group: Joi.string().valid('template'),
   hasParameters: Joi.boolean(),
   isOwned: Joi.boolean(),
+  canDelete: Joi.boolean().description('the caller may delete it: its owner, or an Owner or Admin of its workspace'),
   shared: Joi.boolean(),
 });
 

@@ -53,6 +53,7 @@ export interface CustomTemplateItem {
   group: 'template';
   hasParameters: false;
   isOwned: boolean;
+  canDelete: boolean;
   shared: boolean;
 }
 
@@ -230,6 +231,9 @@ export async function details(app: App, actor: Actor | null, name: string) {
 export async function listCustom(app: App, actor: Actor | null, workspaceRef: string): Promise<CustomTemplateItem[]> {
   const { workspace, userId } = await resolveWorkspace(app, actor, workspaceRef);
   const rows = await repo.listCustomTemplates(app.db, userId, workspace.id);
+  // board.md §5: a custom template is deleted by its owner or an Admin of its workspace
+  const role = rows.some((r) => r.owner_id !== userId) ? await workspaceRoleOf(app.db, workspace, userId) : null;
+  const admin = role === 'Owner' || role === 'Admin';
   return rows.map((r) => ({
     name: r.name,
     title: r.title,
@@ -239,6 +243,7 @@ export async function listCustom(app: App, actor: Actor | null, workspaceRef: st
     group: 'template',
     hasParameters: false,
     isOwned: r.owner_id === userId,
+    canDelete: r.owner_id === userId || admin,
     shared: r.shared,
   }));
 }

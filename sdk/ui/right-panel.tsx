@@ -33,9 +33,11 @@ export function useRightPanel(editor: Editor | null, comments: CommentsStore | n
     },
     [comments],
   );
-  // the Automation action (toolbox, Shift+F2, palette: sdk/actions/automation.ts) asks through editor.ui$
+  // the Automation and Board history actions (toolbox, Shift+F2, palette: sdk/actions) ask through editor.ui$
   useEffect(() => {
-    const sub = editor?.ui$.pipe(filter((r) => r.kind === 'automation')).subscribe(() => toggle('automation'));
+    const sub = editor?.ui$
+      .pipe(filter((r) => r.kind === 'automation' || r.kind === 'history'))
+      .subscribe((r) => toggle(r.kind as RightPanel));
     return () => sub?.unsubscribe();
   }, [editor, toggle]);
   const close = useCallback(() => setPanel(null), []);

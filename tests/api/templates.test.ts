@@ -200,7 +200,10 @@ describe('custom templates', () => {
     const own = (await save(false)).body.name as string;
     const list = await call(p, team.member, 'GET', `/api/boards/custom-templates?Workspace=${team.workspace.alt_id}`);
     expect(list.body.map((t: { name: string }) => t.name)).toEqual([shared]);
-    expect(list.body[0]).toMatchObject({ isOwned: false, shared: true });
+    expect(list.body[0]).toMatchObject({ isOwned: false, canDelete: false, shared: true });
+    // the list tells an Admin of the workspace that they may delete it (board.md §5)
+    const asAdmin = await call(p, team.admin, 'GET', `/api/boards/custom-templates?Workspace=${team.workspace.alt_id}`);
+    expect(asAdmin.body.find((t: { name: string }) => t.name === shared)).toMatchObject({ isOwned: false, canDelete: true });
     expect((await call(p, team.outsider, 'GET', `/api/boards/custom-templates?Workspace=${team.workspace.alt_id}`)).status).toBe(404);
     expect((await call(p, team.member, 'GET', `/api/boards/templates/${own}/details`)).status).toBe(404);
     expect((await call(p, team.member, 'GET', `/api/boards/templates/${shared}/details`)).status).toBe(200);

@@ -288,6 +288,8 @@ test("a visit to a board reaches the operator's Performance logs and Feature aud
   await expect(detail.getByText(/^\d+, \d+, \d+, \d+$/)).toBeVisible();
   await expect(detail.getByText('average')).toBeVisible();
   await page.keyboard.press('Escape');
+  // a person reaches for the menu once the dialog has gone (while it closes, the page behind it is inert)
+  await expect(detail).toBeHidden();
 
   await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Feature audit', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Feature audit' })).toBeVisible();

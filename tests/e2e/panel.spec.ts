@@ -124,8 +124,10 @@ test('the shell: navigation, header, profile menu, redirects, not-found inside t
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await expect(page.getByText('Your starting point in Tabula')).toBeVisible();
   for (const name of ['New board', 'How-to']) await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
-  // no templates yet: no link to them (the quick action joins once templates exist)
-  await expect(page.getByRole('link', { name: /Templates/ })).toHaveCount(0);
+  // templates: the sidebar entry and the home page's quick action, both to /templates
+  const templates = page.getByRole('link', { name: /Templates/ });
+  await expect(templates).toHaveCount(2);
+  for (const link of await templates.all()) await expect(link).toHaveAttribute('href', '/templates');
   await expect(page.getByRole('button', { name: /Feedback/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /New board/ })).toHaveAttribute('href', '/board/new');
   await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();

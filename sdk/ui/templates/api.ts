@@ -26,6 +26,8 @@ export interface TemplateCard {
   hasParameters: boolean;
   isNew?: boolean;
   isOwned?: boolean;
+  /** a custom template the viewer may delete (its owner, or an Admin of its workspace) */
+  canDelete?: boolean;
   shared?: boolean;
   tags?: string[];
 }

@@ -1,19 +1,20 @@
 import { useId } from 'react';
+import { STICKY_COLORS } from '../../../shared/constants';
 import { Checkbox } from '../../../ui/checkbox';
 import { Field, FieldTip, SelectField } from '../../../ui/field';
 import type { ParameterSchema, ParameterValue, TemplateData, TemplateParameters } from '../../../shared/templates/types';
 import { BoardIcon } from '../icons';
 import type { DataErrors } from './validate';
 
-/**
- * The fields in a stable order: the required parameters first (stored as jsonb, a template's
- * properties come back with their keys sorted by length, not in the file's order), each group in
- * the order received.
- */
+/** A choice as a person reads it: a sticky colour by its name ('#feff9c' → 'Yellow'), else as written. */
+export function choiceLabel(value: string): string {
+  const name = STICKY_COLORS.find((c) => c.color === value.toLowerCase())?.name;
+  return name ? name.charAt(0).toUpperCase() + name.slice(1) : value;
+}
+
+/** The fields in the template file's order (the server keeps it: templates.content is json, not jsonb). */
 export function orderedProperties(parameters: TemplateParameters): Array<[string, ParameterSchema]> {
-  const required = new Set(parameters.required ?? []);
-  const all = Object.entries(parameters.properties);
-  return [...all.filter(([n]) => required.has(n)), ...all.filter(([n]) => !required.has(n))];
+  return Object.entries(parameters.properties);
 }
 
 /** A parameter's label: its title, else its name. */
@@ -75,7 +76,7 @@ function ParameterField({
             hint={hint}
             error={error}
             value={typeof value === 'string' ? value : ''}
-            options={schema.enum.map((v) => ({ value: v, label: v }))}
+            options={schema.enum.map((v) => ({ value: v, label: choiceLabel(v) }))}
             onChange={(e) => onChange(e.target.value)}
           />
         );

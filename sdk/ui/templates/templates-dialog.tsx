@@ -267,7 +267,7 @@ function CardGrid({
                 {card.summery}
               </span>
             </button>
-            {card.type === 2 && card.isOwned && (
+            {card.type === 2 && (card.canDelete ?? card.isOwned) && (
               <button
                 type="button"
                 className="tb-btn tb-tpl-card__delete"

@@ -109,6 +109,7 @@ describe('action registry', () => {
       'openLink',
       'find',
       'downloadOriginal',
+      'boardHistory',
     ]);
     expect(listActions('arrange').map((a) => a.id)).toEqual([
       'bringToFront',
