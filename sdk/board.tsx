@@ -94,6 +94,26 @@ function storedGuestUid(): string {
   }
 }
 
+const THEME_KEY = 'tabula.theme';
+
+/** The theme this person chose in the main menu (docs/board-screen.md "Dark theme"), if any. */
+export function readTheme(): 'light' | 'dark' | null {
+  try {
+    const v = localStorage.getItem(THEME_KEY);
+    return v === 'dark' || v === 'light' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeTheme(theme: 'light' | 'dark'): void {
+  try {
+    localStorage.setItem(THEME_KEY, theme);
+  } catch {
+    /* storage disabled */
+  }
+}
+
 export function readDisplayName(): string | null {
   try {
     return localStorage.getItem(DISPLAY_NAME_KEY);
@@ -117,9 +137,10 @@ export function storeDisplayName(name: string): void {
  */
 export function Board(props: BoardProps) {
   const { code, workspace, clientid } = props;
-  // the host's theme, else the workspace's (its dark theme setting)
+  // the host's theme, else this person's choice (main menu), else the workspace's (its dark theme setting)
   const [workspaceTheme, setWorkspaceTheme] = useState<'light' | 'dark'>('light');
-  const theme = props.theme ?? workspaceTheme;
+  const [ownTheme, setOwnTheme] = useState(readTheme);
+  const theme = props.theme ?? ownTheme ?? workspaceTheme;
   const server = (props.server || (typeof location !== 'undefined' ? location.origin : 'http://localhost')).replace(/\/$/, '');
   const uid = useMemo(() => props.uid || decodeClaims(props.token ?? null)?.id || storedGuestUid(), [props.uid, props.token]);
   const embedded = props.features?.embedded ?? (Boolean(clientid) || (typeof window !== 'undefined' && window.self !== window.top));
@@ -311,6 +332,14 @@ export function Board(props: BoardProps) {
         signedIn={Boolean(props.token)}
         embedded={embedded}
         theme={theme}
+        onTheme={
+          props.theme
+            ? undefined
+            : (t) => {
+                storeTheme(t);
+                setOwnTheme(t);
+              }
+        }
         features={props.features}
         onGuestName={storeDisplayName}
         guestNamed={Boolean(props.name || readDisplayName())}

@@ -67,6 +67,7 @@ export const MESSAGES = {
   tableEmptyOrBorderless: 'Table is empty or borderless',
   framesEmpty: 'Use frame tool in the toolbox to add frames',
   downloadAsTemplate: 'download as template',
+  darkTheme: 'Dark theme',
   templateNotFound: 'Template not found.',
   templateDeleted: 'template deleted',
 

@@ -739,6 +739,8 @@ export type CustomTemplateItem = {
   group: 'template';
   hasParameters: boolean;
   isOwned: boolean;
+  /** the caller may delete it: its owner, or an Owner or Admin of its workspace */
+  canDelete: boolean;
   shared: boolean;
 };
 
@@ -1457,6 +1459,12 @@ export type ScheduledJobs = {
   /** 0: a job runs or is due now; null: no node runs jobs */
   nextTaskInSeconds: number | null;
   jobs: ScheduledJob[];
+};
+
+export type ScriptMedia = {
+  id: string;
+  width: number;
+  height: number;
 };
 
 export type SecurityStamp = {

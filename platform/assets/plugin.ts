@@ -5,6 +5,7 @@ import * as api from './api';
 import { fileStorage } from './fs-storage';
 import { assetRoutes } from './routes';
 import { s3Storage } from './s3-storage';
+import { scriptMediaRoutes } from './scripts-media';
 import type { AssetStorage } from './storage';
 import { sweepOrphanedAssets, SWEEP_INTERVAL_MS } from './sweep';
 
@@ -30,6 +31,7 @@ export const assetsPlugin: Plugin<void> = {
     const storage = config.assets.s3 ? s3Storage(config.assets.s3) : fileStorage(config.assets.dir);
     server.expose('storage', storage);
     server.route(assetRoutes((request) => ({ ...request.server.app, assets: storage })));
+    server.route(scriptMediaRoutes((request) => ({ ...request.server.app, assets: storage })));
     registerJob(server, {
       name: 'asset-sweep',
       everyMs: SWEEP_INTERVAL_MS,

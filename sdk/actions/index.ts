@@ -13,9 +13,11 @@ import { TAG_ACTIONS } from './tags';
 import { FIND_ACTIONS } from './find';
 import { PICTURE_ACTIONS } from './pictures';
 import { TABLE_ACTIONS } from './table';
+import { DIAGRAM_ACTIONS } from './diagram';
 import { GROUP_ACTIONS } from './group';
 import { TEMPLATE_ACTIONS } from './templates';
 import { AUTOMATION_ACTIONS } from './automation';
+import { PANEL_ACTIONS } from './panels';
 
 export const ACTIONS: readonly Action[] = [
   ...TOOL_ACTIONS,
@@ -29,7 +31,9 @@ export const ACTIONS: readonly Action[] = [
   ...FIND_ACTIONS,
   ...PICTURE_ACTIONS,
   ...TABLE_ACTIONS,
+  ...DIAGRAM_ACTIONS,
   ...GROUP_ACTIONS,
+  ...PANEL_ACTIONS,
 ];
 
 /** The default actions, optionally of one group (menus and the toolbox build from this). */

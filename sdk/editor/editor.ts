@@ -17,6 +17,7 @@ import { TOOL_POLICY } from '../actions/tools';
 import { Scene } from '../engine/scene';
 import { ANIMATE_MS, Viewport, zoomPercent, type Insets } from '../engine/viewport';
 import { CanvasRenderer } from '../engine/renderer';
+import type { BoardTheme } from '../engine/theme';
 import { shapeModuleOf, type PropertyMenu } from '../shapes';
 import { createTools, type Tool, type ToolOptions } from '../tools';
 import { boardNotes, exportImage } from './export';
@@ -48,9 +49,21 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** What `execute` and `build` take: a command without the fields the editor fills in. */
 export type CommandInput = DistributiveOmit<Command, 'id' | 'uid' | 'timestamp' | 'status' | 'seq'>;
 
-/** What an action asks the board screen to open ('table': the Tabular Data dialog to add one, 'tableUpdate': to update the selected one; 'templates', 'saveTemplate': sdk/ui/templates; 'automation': sdk/ui/automation-panel.tsx). */
+/** What an action asks the board screen to open ('table': the Tabular Data dialog to add one, 'tableUpdate': to update the selected one; 'diagram', 'diagramUpdate': the same for the diagram text-script dialog; 'templates', 'saveTemplate': sdk/ui/templates; 'automation', 'history': the right-side panels, sdk/ui/right-panel.tsx). */
 export type EditorUiRequest = {
-  kind: 'find' | 'tags' | 'link' | 'uploadUrl' | 'table' | 'tableUpdate' | 'templates' | 'saveTemplate' | 'automation';
+  kind:
+    | 'find'
+    | 'tags'
+    | 'link'
+    | 'uploadUrl'
+    | 'table'
+    | 'tableUpdate'
+    | 'diagram'
+    | 'diagramUpdate'
+    | 'templates'
+    | 'saveTemplate'
+    | 'automation'
+    | 'history';
 };
 export interface EditorNotice {
   kind: 'error' | 'warning' | 'info';
@@ -85,6 +98,8 @@ export class Editor {
   readonly zoom$: BehaviorSubject<number>;
   readonly background$: BehaviorSubject<string>;
   readonly backgroundColor$ = new BehaviorSubject<string>('#ffffff');
+  /** the board screen's theme (docs/board-screen.md "Dark theme"): the canvas colours and the default ink as drawn */
+  readonly theme$ = new BehaviorSubject<BoardTheme>('light');
   /** every local edit, already applied locally; sync sends these */
   readonly outgoing$ = new Subject<Command>();
   /** after any apply (local or remote) */
@@ -796,7 +811,21 @@ export class Editor {
   setBackgroundColor(color: string): void {
     if (!COLOR_REGEX.test(color)) return;
     this.backgroundColor$.next(color);
-    if (!this.headless && this.options.container) this.options.container.style.backgroundColor = color;
+    this.paintBackgroundColor();
+  }
+
+  /** Draws the canvas in `theme`; stored shapes and the board's colour setting stay as they are. */
+  setTheme(theme: BoardTheme): void {
+    if (theme === this.theme$.value) return;
+    this.theme$.next(theme);
+    if (this.renderer) this.renderer.theme = theme;
+    this.paintBackgroundColor();
+  }
+
+  // in the dark theme the board's CSS (--tb-canvas) colours the canvas: the board colour is a light-theme setting
+  private paintBackgroundColor(): void {
+    if (this.headless || !this.options.container) return;
+    this.options.container.style.backgroundColor = this.theme$.value === 'dark' ? '' : this.backgroundColor$.value;
   }
 
   toggleFullscreen(): void {
@@ -825,6 +854,7 @@ export class Editor {
     const container = this.options.container;
     container.dataset.tabulaEditor = '';
     this.renderer = new CanvasRenderer({ container, scene: this.scene, viewport: this.viewport, background$: this.background$ });
+    this.renderer.theme = this.theme$.value;
     const host = new DomTextEditor(container, this.viewport);
     this.domCleanup = bindDomInput(this, this.renderer.canvas, container);
     this.subs.push(this.viewport.state$.subscribe(() => host.reposition?.()));

@@ -2,6 +2,7 @@ import { BehaviorSubject } from 'rxjs';
 import { FRAME_TITLE_MAX, LINE_HEIGHT, STICKY_MARGIN } from '../../shared/constants';
 import type { Viewport } from '../engine/viewport';
 import type { TextEditEnd, TextEditorHost, TextEditRequest, TextEditSession } from './text-editor';
+import { themedInk } from '../engine/theme';
 
 /**
  * The DOM text editor: a textarea placed over the board where the text or sticky note sits,
@@ -127,7 +128,8 @@ export class DomTextEditor implements TextEditorHost {
       lineHeight: '1.3',
       fontFamily: `"${r.font}", sans-serif`,
       fontSize: `${r.fontSize * k}px`,
-      color: r.color,
+      // a text on the dark canvas: the default ink shows light while typing, as it is drawn (sdk/engine/theme.ts)
+      color: r.kind === 'text' && this.container.closest('[data-theme="dark"]') ? (themedInk(r.color) ?? r.color) : r.color,
       textAlign: r.align,
       background: sticky ? (r.background ?? '#feff9c') : 'transparent',
       padding: sticky ? `${STICKY_MARGIN * k}px` : '0',

@@ -1,5 +1,6 @@
 import { BACKGROUNDS } from '../../shared/constants';
 import type { ViewState } from './viewport';
+import { CANVAS_COLORS } from './theme';
 
 /**
  * Background patterns (board.md §3 "Backgrounds"): None, Dot, Graph paper, Large/Medium/Small
@@ -61,20 +62,27 @@ function firstIndex(translate: number, scale: number, spacing: number): number {
 }
 
 /** Draws the pattern onto a 2D context sized width × height (CSS px) with the view's transform. */
-export function drawPattern(ctx: CanvasRenderingContext2D, pattern: Pattern, view: ViewState, width: number, height: number): void {
+export function drawPattern(
+  ctx: CanvasRenderingContext2D,
+  pattern: Pattern,
+  view: ViewState,
+  width: number,
+  height: number,
+  colors: { dot: string; line: string; grid: string; gridMajor: string } = CANVAS_COLORS.light,
+): void {
   ctx.clearRect(0, 0, width, height);
   if (pattern.kind === 'none' || pattern.kind === 'image') return;
   const spacing = effectiveSpacing(pattern.spacing, view.scale);
   const xs = gridPositions(view.tx, view.scale, spacing, width);
   const ys = gridPositions(view.ty, view.scale, spacing, height);
   if (pattern.kind === 'dot') {
-    ctx.fillStyle = '#c4c4c4';
+    ctx.fillStyle = colors.dot;
     const r = Math.max(0.75, Math.min(1.5, 1.2 * view.scale));
     for (const x of xs) for (const y of ys) ctx.fillRect(x - r, y - r, 2 * r, 2 * r);
     return;
   }
   if (pattern.kind === 'lines') {
-    ctx.strokeStyle = '#d6e2f0';
+    ctx.strokeStyle = colors.line;
     ctx.lineWidth = 1;
     ctx.beginPath();
     for (const y of ys) {
@@ -103,6 +111,6 @@ export function drawPattern(ctx: CanvasRenderingContext2D, pattern: Pattern, vie
     });
     ctx.stroke();
   };
-  stroke('#e6e6e6', false);
-  if (major) stroke('#cfcfcf', true);
+  stroke(colors.grid, false);
+  if (major) stroke(colors.gridMajor, true);
 }

@@ -3,6 +3,7 @@ import type { Shape } from '../../shared/model';
 import { boundsOf, boxOf } from '../../shared/geometry';
 import { shapeModuleOf, type TwoObject } from '../shapes';
 import type { Scene } from './scene';
+import { themedShape, type BoardTheme } from './theme';
 
 /** Shapes smaller than this on screen (px) are skipped: they would not cover a pixel. */
 export const MIN_SCREEN_SIZE = 0.35;
@@ -61,6 +62,9 @@ export interface DrawList {
 export class Drawables {
   private readonly cache = new Map<string, { shape: Shape; object?: TwoObject; proxy?: SketchProxy }>();
 
+  /** The theme shapes are drawn in (./theme.ts); forget('all') after changing it. */
+  theme: BoardTheme = 'light';
+
   constructor(private readonly scene: Scene) {}
 
   get size(): number {
@@ -116,7 +120,7 @@ export class Drawables {
     if (!module) return undefined;
     let object: TwoObject;
     try {
-      object = module.render(shape);
+      object = module.render(themedShape(shape, this.theme));
     } catch {
       return undefined;
     }
@@ -127,8 +131,8 @@ export class Drawables {
 
   private proxy(shape: Shape): SketchProxy {
     const hit = this.cache.get(shape.id);
-    if (hit && hit.shape === shape) return (hit.proxy ??= { _renderer: { type: 'tabula-sketch' }, shape });
-    const proxy: SketchProxy = { _renderer: { type: 'tabula-sketch' }, shape };
+    if (hit && hit.shape === shape) return (hit.proxy ??= { _renderer: { type: 'tabula-sketch' }, shape: themedShape(shape, this.theme) });
+    const proxy: SketchProxy = { _renderer: { type: 'tabula-sketch' }, shape: themedShape(shape, this.theme) };
     this.cache.set(shape.id, { shape, proxy });
     return proxy;
   }

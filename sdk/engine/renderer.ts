@@ -6,6 +6,7 @@ import { PICTURE_KEEP_MARGIN_PX, sweepPicturesSoon, watchPictures } from '../sha
 import { polyline, rectPath } from '../shapes/two-helpers';
 import { handlePoint, RESIZE_HANDLES } from '../tools/select';
 import { drawPattern, patternOf, type Pattern } from './background';
+import { CANVAS_COLORS, themedShape, type BoardTheme } from './theme';
 import { Drawables, drawablesAt, setChildren } from './drawables';
 import type { Overlay, Scene } from './scene';
 import { TileLayer } from './tile-layer';
@@ -75,6 +76,7 @@ export class CanvasRenderer {
   private readonly tiles: TileLayer;
   private readonly subs: Subscription[] = [];
   private pattern: Pattern = { kind: 'none' };
+  private _theme: BoardTheme = 'light';
   private frame = 0;
   private resizeObserver: ResizeObserver | null = null;
   private _mode: RenderMode;
@@ -146,6 +148,19 @@ export class CanvasRenderer {
 
   set mode(mode: RenderMode) {
     this._mode = mode;
+    this.invalidate();
+  }
+
+  get theme(): BoardTheme {
+    return this._theme;
+  }
+
+  /** Draws the canvas in `theme` (./theme.ts): the patterns' colours and the default ink. */
+  set theme(theme: BoardTheme) {
+    if (theme === this._theme) return;
+    this._theme = theme;
+    this.drawables.theme = theme;
+    this.drawables.forget('all');
     this.invalidate();
   }
 
@@ -221,7 +236,7 @@ export class CanvasRenderer {
     setChildren(this.content, drawn.list);
     setChildren(
       this.previewLayer,
-      scene.preview.map((s) => shapeModuleOf(s)?.render(s)).filter((o): o is TwoObject => !!o),
+      scene.preview.map((s) => shapeModuleOf(s)?.render(themedShape(s, this._theme))).filter((o): o is TwoObject => !!o),
     );
     setChildren(this.overlayLayer, this.overlayObjects(scene.overlay$.value));
 
@@ -244,7 +259,7 @@ export class CanvasRenderer {
     if (!ctx) return;
     const ratio = window.devicePixelRatio || 1;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawPattern(ctx, this.pattern, this.options.viewport.state, this.two.width, this.two.height);
+    drawPattern(ctx, this.pattern, this.options.viewport.state, this.two.width, this.two.height, CANVAS_COLORS[this._theme]);
     if (this.pattern.kind === 'image') this.positionImageBackground();
   }
 

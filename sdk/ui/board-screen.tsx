@@ -68,6 +68,8 @@ export interface BoardScreenProps {
   signedIn: boolean;
   embedded: boolean;
   theme?: 'light' | 'dark';
+  /** this person switches the theme (the main menu's 'Dark theme'); not given when the host sets it */
+  onTheme?: (theme: 'light' | 'dark') => void;
   features?: BoardFeatures;
   /** a guest gave a display name (remembered for next time) */
   onGuestName?: (name: string) => void;
@@ -98,6 +100,8 @@ export function BoardScreen(props: BoardScreenProps) {
   const links = boardLinks(server);
   const online = state.phase === 'online' || state.phase === 'reconnecting';
   const comments = useComments(editor, sync, online ? board?.code : null);
+  // the canvas follows the theme too: its colour, patterns and the default ink as drawn (sdk/engine/theme.ts)
+  useEffect(() => editor?.setTheme(theme), [editor, theme]);
 
   const [guestDone, setGuestDone] = useState(Boolean(props.guestNamed));
   const [feedback, setFeedback] = useState(false);
@@ -134,7 +138,13 @@ export function BoardScreen(props: BoardScreenProps) {
   return (
     <MemberColorsProvider members={members}>
       <PortalTarget.Provider value={root}>
-        <div ref={setRoot} className={`tb-board${theme === 'dark' ? ' tb-dark' : ''}`} data-tabula-board="" data-phase={phase}>
+        <div
+          ref={setRoot}
+          className={`tb-board${theme === 'dark' ? ' tb-dark' : ''}`}
+          data-theme={theme}
+          data-tabula-board=""
+          data-phase={phase}
+        >
           <div className="tb-canvas" ref={canvasRef} aria-label="Board canvas" role="application" tabIndex={0} />
           {editor && sync && online && (
             <>
@@ -151,6 +161,8 @@ export function BoardScreen(props: BoardScreenProps) {
                   onShare={() => setSharing(true)}
                   onExport={() => setExporting(true)}
                   onShortcuts={() => setShortcuts(true)}
+                  theme={theme}
+                  onTheme={props.onTheme}
                   operator={props.operator}
                 >
                   <ExportMenu

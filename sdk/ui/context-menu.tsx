@@ -108,6 +108,7 @@ export function contextEntries(editor: Editor, variant: ContextVariant, shapeId:
       [
         ...common,
         'editTable',
+        'editDiagram',
         'ungroup',
         'toggleLock',
         'toggleProtect',

@@ -22,6 +22,7 @@ import { PropertyMenu } from './property-menu';
 import { TagsEditor } from './tags-editor';
 import { UploadUrlDialog } from './upload-url-dialog';
 import { TableDialog } from './table-dialog';
+import { DiagramDialog } from './diagram-dialog';
 import { DownsizeDialog } from './downsize-dialog';
 import type { DownsizeChoice } from '../assets/downsize';
 
@@ -223,6 +224,7 @@ export function FloatingMenu({ editor }: { editor: Editor }) {
     />,
     <ActionButton key="link" editor={editor} id="openLink" icon="externalLink" />,
     <ActionButton key="table" editor={editor} id="editTable" icon="table" />,
+    <ActionButton key="diagram" editor={editor} id="editDiagram" icon="diagram" />,
     <ActionButton key="group" editor={editor} id="group" icon="group" />,
     <ActionButton key="ungroup" editor={editor} id="ungroup" icon="ungroup" />,
     <MenuButton key="align" label="Align and distribute" icon="alignLeft" entries={align} />,
@@ -332,6 +334,9 @@ export function EditingLayer({ editor }: { editor: Editor }) {
       {panel === 'uploadUrl' && <UploadUrlDialog editor={editor} onClose={close} />}
       {(panel === 'table' || panel === 'tableUpdate') && (
         <TableDialog key={panel} editor={editor} mode={panel === 'table' ? 'add' : 'update'} onClose={close} />
+      )}
+      {(panel === 'diagram' || panel === 'diagramUpdate') && (
+        <DiagramDialog key={panel} editor={editor} mode={panel === 'diagram' ? 'add' : 'update'} onClose={close} />
       )}
       {downsize && <DownsizeDialog count={downsize.count} onDone={downsize.done} />}
     </>

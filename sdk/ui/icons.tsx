@@ -15,6 +15,7 @@ const PATHS = {
   text: 'M4 7V4h16v3M9 20h6M12 4v16',
   frame: 'M7 3v18M17 3v18M3 7h18M3 17h18',
   table: 'M3 4h18v16H3zM3 9.5h18M3 14.5h18M9 4v16M15 4v16',
+  diagram: 'M9 3h6v5H9zM3 16h6v5H3zM15 16h6v5h-6zM12 8v4M6 16v-4h12v4',
   templates: 'M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z',
   saveTemplate: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM16.5 14v6M13.5 17h6',
   textLeft: 'M4 6h16M4 10h10M4 14h16M4 18h10',
@@ -71,6 +72,7 @@ const PATHS = {
   settings: ICON_PATHS.settings,
   download: ICON_PATHS.download,
   keyboard: 'M3 6h18v12H3zM7 10h.01M11 10h.01M15 10h.01M7 14h10',
+  moon: 'M21 12.8A9 9 0 1 1 11.2 3 7 7 0 0 0 21 12.8z',
   eye: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
   eyeOff:
     'M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.2 4.2M6.6 6.6A17 17 0 0 0 2 12s3.5 7 10 7a9.6 9.6 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2',

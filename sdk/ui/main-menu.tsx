@@ -17,6 +17,9 @@ export interface MainMenuProps {
   onShare?: () => void;
   onSettings?: () => void;
   onShortcuts?: () => void;
+  /** the board shows dark; onDarkTheme switches it (a checkbox item, not given when the host sets the theme) */
+  dark?: boolean;
+  onDarkTheme?: () => void;
   onClear?: () => void;
   onExport?: () => void;
   onDelete?: () => void;
@@ -43,6 +46,8 @@ interface Item {
   danger?: boolean;
   /** a second, quieter text after the label */
   hint?: string | null;
+  /** an on/off item (menuitemcheckbox) */
+  checked?: boolean;
 }
 
 /**
@@ -62,6 +67,7 @@ export function MainMenu(props: MainMenuProps) {
     { id: 'new', label: 'New board', icon: 'plus', href: links.newBoard, show: !embedded },
     { id: 'settings', label: 'Settings', icon: 'settings', run: props.onSettings, show: Boolean(props.hasSettings) },
     { id: 'shortcuts', label: 'Keyboard shortcuts', icon: 'keyboard', run: props.onShortcuts, show: true },
+    { id: 'darkTheme', label: MESSAGES.darkTheme, icon: 'moon', run: props.onDarkTheme, show: true, checked: Boolean(props.dark) },
     { id: 'uploadUrl', label: 'Upload via URL', icon: 'upload', run: props.onUploadUrl, show: true },
     { id: 'templates', label: 'Templates', icon: 'templates', run: props.onTemplates, show: true },
     { id: 'saveTemplate', label: 'Save as template', icon: 'saveTemplate', run: props.onSaveTemplate, show: true },
@@ -96,7 +102,8 @@ export function MainMenu(props: MainMenuProps) {
                 key={item.id}
                 type="button"
                 className={`tb-item${item.danger ? ' tb-item--danger' : ''}`}
-                role="menuitem"
+                role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+                aria-checked={item.checked}
                 tabIndex={-1}
                 onClick={() => {
                   close();
@@ -105,6 +112,11 @@ export function MainMenu(props: MainMenuProps) {
               >
                 <BoardIcon name={item.icon} size={18} /> {item.label}
                 {item.hint && <span className="tb-item__hint">{item.hint}</span>}
+                {item.checked && (
+                  <span className="tb-item__check">
+                    <BoardIcon name="check" size={16} />
+                  </span>
+                )}
               </button>
             ),
           )}

@@ -8,6 +8,7 @@ import historyCss from './history.css?raw';
 import automationCss from './automation-panel.css?raw';
 import helpCss from './help/help.css?raw';
 import templatesCss from './templates/templates.css?raw';
+import diagramCss from './diagram.css?raw';
 
 /**
  * The board screen's stylesheet (classes prefixed `tb-`): a white full-screen canvas with
@@ -18,10 +19,10 @@ import templatesCss from './templates/templates.css?raw';
  * 450 px panel), editing.css (floating menu, context menu, find palette, tag and link editors) and
  * announcement.css (the bar, bottom centre, clear of the toolbox and the dock) and help/help.css (the
  * help menu, tip list and quick-overview tour) and templates/templates.css (the templates dialog),
- * history.css (the Board history panel), automation-panel.css (the Automation panel).
+ * history.css (the Board history panel), automation-panel.css (the Automation panel), diagram.css (the diagram dialog).
  */
 export const BOARD_CSS =
-  boardCss + chatCss + commentsCss + editingCss + announcementCss + helpCss + templatesCss + historyCss + automationCss;
+  boardCss + chatCss + commentsCss + editingCss + announcementCss + helpCss + templatesCss + historyCss + automationCss + diagramCss;
 
 /** The shared widgets' CSS made to work inside a shadow root (its :root variables → :host). */
 export const SHADOW_UI_CSS = UI_CSS.replace(/:root\b/g, ':host, :root');

@@ -24,6 +24,9 @@ export interface TopBarProps {
   onShare?: () => void;
   onExport?: () => void;
   onShortcuts?: () => void;
+  /** the board's theme and, when this person may switch it, the switch (main menu 'Dark theme') */
+  theme?: 'light' | 'dark';
+  onTheme?: (theme: 'light' | 'dark') => void;
   /** page navigation after the board is deleted (default location.assign) */
   navigate?: (url: string) => void;
   /** more controls at the end of the bar (the export dropdown) */
@@ -65,6 +68,8 @@ export function TopBar(props: TopBarProps) {
         onShare={props.onShare}
         onSettings={() => setDialog('settings')}
         onShortcuts={props.onShortcuts}
+        dark={props.theme === 'dark'}
+        onDarkTheme={props.onTheme ? () => props.onTheme?.(props.theme === 'dark' ? 'light' : 'dark') : undefined}
         onExport={props.onExport}
         onClear={() => setDialog('clear')}
         onDelete={() => setDialog('delete')}

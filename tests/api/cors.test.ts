@@ -45,6 +45,7 @@ const BOARD_ROUTES = [
   ['GET', '/api/assets/{id}/{variant}'], // sdk/sync/api.ts fetchAsset (an image shape's picture)
   ['GET', '/api/media/{resource}/original'], // sdk/sync/api.ts fetchOriginal (Download original)
   ['POST', '/api/boards/{id}/duplicate-assets'], // sdk/board.tsx duplicateAssets (a paste from another board)
+  ['POST', '/api/boards/{id}/scripts/media'], // a diagram's text script as a picture of the board (issue 34 item 2)
   ['GET', '/api/boards/{id}/links/preview'], // sdk/board.tsx linkPreviewer (a pasted URL's card)
   ['POST', '/api/logs/clients'], // sdk/board.tsx (a picture that could not be loaded)
   ['POST', '/api/logs/perfs'], // sdk/telemetry/perf-log.ts (join time, latency test, reconnects)
@@ -175,6 +176,7 @@ describe('cross-origin calls of the board client', () => {
       'POST /api/logs/usages': { context: 'action:undo', data: { count: 2, via: { key: 2 }, board: 'abcdefghijkl' } },
       'POST /api/users/notifications/{id}/read': {},
       'POST /api/boards/{id}/duplicate-assets': { assets: [{ id: 's1', assetId: asset.id }] },
+      'POST /api/boards/{id}/scripts/media': { script: 'graph TD\nA-->B' },
       'POST /api/boards/custom-templates': { name: 'Saved across origins', commands: [tplShape] },
     };
   });

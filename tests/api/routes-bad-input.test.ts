@@ -100,6 +100,11 @@ const CASES: Case[] = [
   // POST /api/boards/{id}/duplicate-assets
   ['POST', '/api/boards/{code}/duplicate-assets', {}, 'assets'],
   ['POST', '/api/boards/{code}/duplicate-assets', { assets: [{ id: 's1' }] }, 'assets.0.assetId'],
+  // POST /api/boards/{id}/scripts/media (more in tests/api/scripts-media.test.ts)
+  ['POST', '/api/boards/{code}/scripts/media', {}, 'script'],
+  ['POST', '/api/boards/{code}/scripts/media', { script: '  ' }, 'script'],
+  ['POST', '/api/boards/{code}/scripts/media', { script: 'pie' }, 'script'],
+  ['POST', '/api/boards/{code}/scripts/media', { script: 'pie', svg: 42 }, 'svg'],
   // GET /api/assets/{id}/{variant}
   ['GET', '/api/assets/not-a-uuid/full?Board={code}', undefined, 'id'],
   ['GET', '/api/assets/00000000-0000-4000-8000-000000000000/huge?Board={code}', undefined, 'variant'],

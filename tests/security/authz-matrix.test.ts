@@ -389,6 +389,12 @@ const ROUTES: Record<string, RouteCase> = {
       if (copied && copied !== sharedAsset) expect((await c.p.db('assets').where({ id: copied }).first()).board_id).toBe(c.board.id);
     },
   },
+  'POST /api/boards/{id}/scripts/media': {
+    kind: 'board',
+    mutates: true,
+    req: (c) => ({ url: `/api/boards/${c.board.code}/scripts/media`, payload: { script: 'graph TD\nA-->B' } }),
+    expect: allow(EDITORS),
+  },
   // the link-preview proxy (platform/links): edit rights AND the paste-link or attach-link policy (beta-tester). Every
   // signed-in class here has the team plan and a guest has no plan, so everyone is refused before any fetch
   // (the allowed case: tests/api/link-preview.test.ts)
