@@ -5,7 +5,7 @@
  * context menu).
  */
 import type { Action } from './registry';
-import { selectedDiagram } from '../editor/diagram';
+import { selectedDiagram } from '../editor/diagram-selection';
 
 export const DIAGRAM_ACTIONS: Action[] = [
   {

@@ -12,12 +12,7 @@ import { POLICY } from '../../shared/policy-names';
 import type { Editor } from './editor';
 import { newId } from './ids';
 
-/** The one selected diagram group an editor may change (normal: not locked or private), or null. */
-export function selectedDiagram(editor: Editor): CompositeShape | null {
-  if (editor.selection.length !== 1 || !editor.canEdit()) return null;
-  const s = editor.doc.get(editor.selection[0]);
-  return s && diagramScript(s) !== null && editor.selectionType(s) === 'normal' ? (s as CompositeShape) : null;
-}
+export { selectedDiagram } from './diagram-selection';
 
 /** The diagram group a script gives, centred on `at` (null with the parser's error when it does not parse). */
 export function diagramShapes(

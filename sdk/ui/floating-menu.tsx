@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { PageMenu } from './page-menu';
 import { FLOATING_MENU_MARGINS } from '../../shared/constants';
 import { boundsOf, unionRects } from '../../shared/geometry';
@@ -22,9 +22,11 @@ import { PropertyMenu } from './property-menu';
 import { TagsEditor } from './tags-editor';
 import { UploadUrlDialog } from './upload-url-dialog';
 import { TableDialog } from './table-dialog';
-import { DiagramDialog } from './diagram-dialog';
 import { DownsizeDialog } from './downsize-dialog';
 import type { DownsizeChoice } from '../assets/downsize';
+
+/** The diagram dialog and its parser: a chunk of their own, loaded when first opened (docs/performance.md). */
+const DiagramDialog = lazy(() => import('./diagram-dialog').then((m) => ({ default: m.DiagramDialog })));
 
 /** board.md §9: 5 px from the selection and the board's sides, 60 px from the top (clear of the top bars). */
 const [GAP, TOP] = FLOATING_MENU_MARGINS;
@@ -336,7 +338,9 @@ export function EditingLayer({ editor }: { editor: Editor }) {
         <TableDialog key={panel} editor={editor} mode={panel === 'table' ? 'add' : 'update'} onClose={close} />
       )}
       {(panel === 'diagram' || panel === 'diagramUpdate') && (
-        <DiagramDialog key={panel} editor={editor} mode={panel === 'diagram' ? 'add' : 'update'} onClose={close} />
+        <Suspense fallback={null}>
+          <DiagramDialog key={panel} editor={editor} mode={panel === 'diagram' ? 'add' : 'update'} onClose={close} />
+        </Suspense>
       )}
       {downsize && <DownsizeDialog count={downsize.count} onDone={downsize.done} />}
     </>

@@ -372,8 +372,4 @@ function centredText(
   return { ...b, cmd: 'text', value, x: r2(cx - m.w / 2), y: r2(cy - m.h / 2), color, font: DEFAULT_FONT, size, align: 'center' };
 }
 
-/** The script a diagram (its group) keeps in its metadata, or null for any other shape. */
-export function diagramScript(shape: Shape | undefined | null): string | null {
-  const s = shape?.metadata?.script;
-  return typeof s === 'string' ? s : null;
-}
+export { diagramScript } from './script';
