@@ -6,7 +6,7 @@ import { runScript, SCRIPT_TIME_LIMIT_MS, type LogEntry, type RunOutcome, type S
 import { createBoardMethods } from '../board-methods';
 import type { Editor } from '../editor/editor';
 import type { SyncClient } from '../sync/sync-client';
-import { BoardIcon } from './icons';
+import { SidePanel } from './side-panel';
 
 /** Lines the output keeps (the rest are dropped with a note). */
 export const MAX_OUTPUT_LINES = 500;
@@ -63,7 +63,6 @@ export function AutomationPanel({ editor, sync, onClose }: { editor: Editor; syn
   const [running, setRunning] = useState(false);
   const run = useRef<ScriptRun | null>(null);
   const reports = useRef(0);
-  const ref = useRef<HTMLElement>(null);
   const area = useRef<HTMLTextAreaElement>(null);
   const output = useRef<HTMLDivElement>(null);
 
@@ -81,16 +80,8 @@ export function AutomationPanel({ editor, sync, onClose }: { editor: Editor; syn
     return createBoardMethods(editor, sync, { uid: () => sync.uid, ready: Promise.resolve(), info });
   }, [editor, sync]);
 
-  // focus the script box on open, back to the opener on close; a running script ends with the panel
-  useEffect(() => {
-    const panel = ref.current;
-    const opener = panel ? ((panel.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement | null) : null;
-    area.current?.focus();
-    return () => {
-      run.current?.stop();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  // a running script ends with the panel (the panel's frame moves the focus: the script box on open)
+  useEffect(() => () => run.current?.stop(), []);
 
   useEffect(() => {
     const box = output.current;
@@ -158,25 +149,18 @@ export function AutomationPanel({ editor, sync, onClose }: { editor: Editor; syn
   };
 
   return (
-    <aside
-      ref={ref}
-      className="tb-panel tb-side tb-automation"
-      aria-label="Automation panel"
-      onPointerDown={(e) => e.stopPropagation()}
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape') return;
-        e.stopPropagation();
-        onClose();
-      }}
-    >
-      <header className="tb-side__head">
-        <h2>
+    <SidePanel
+      label="Automation panel"
+      title={
+        <>
           {T.title} <span className="tb-automation__badge">{T.preview}</span>
-        </h2>
-        <button type="button" className="tb-btn" aria-label={T.close} title="Close" onClick={onClose}>
-          <BoardIcon name="close" size={18} />
-        </button>
-      </header>
+        </>
+      }
+      closeLabel={T.close}
+      className="tb-automation"
+      focusFirst=".tb-automation__script"
+      onClose={onClose}
+    >
       <div className="tb-automation__body">
         <p className="tb-automation__intro">{T.intro}</p>
         <div className="tb-automation__bar">
@@ -244,6 +228,6 @@ export function AutomationPanel({ editor, sync, onClose }: { editor: Editor; syn
           )}
         </div>
       </div>
-    </aside>
+    </SidePanel>
   );
 }

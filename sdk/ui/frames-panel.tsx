@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import type { FrameShape } from '../../shared/model';
 import { POLICY } from '../../shared/policies';
 import { boundsOf } from '../../shared/geometry';
@@ -7,6 +6,7 @@ import type { Insets } from '../engine/viewport';
 import { FLOATING_MENU_MARGINS } from '../../shared/constants';
 import { useEditorTick } from './editor-hooks';
 import { BoardIcon } from './icons';
+import { SidePanel } from './side-panel';
 
 /** The empty panel's text (board.md §2). */
 export const FRAMES_EMPTY = 'Use frame tool in the toolbox to add frames';
@@ -36,36 +36,9 @@ function coveredInsets(panel: HTMLElement): Insets {
  */
 export function FramesPanel({ editor, onClose }: { editor: Editor; onClose: () => void }) {
   useEditorTick(editor, ['changes']);
-  const ref = useRef<HTMLElement>(null);
   const frames = framesInOrder(editor);
-  useEffect(() => {
-    const panel = ref.current;
-    if (!panel) return;
-    const opener = (panel.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement | null;
-    (panel.querySelector<HTMLElement>('.tb-side__item') ?? panel.querySelector<HTMLElement>('button'))?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
   return (
-    <aside
-      ref={ref}
-      className="tb-panel tb-side"
-      aria-label="Frames panel"
-      onPointerDown={(e) => e.stopPropagation()}
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape') return;
-        e.stopPropagation();
-        onClose();
-      }}
-    >
-      <header className="tb-side__head">
-        <h2>Frames</h2>
-        <span className="tb-grow" />
-        <button type="button" className="tb-btn" aria-label="Close frames panel" title="Close" onClick={onClose}>
-          <BoardIcon name="close" size={18} />
-        </button>
-      </header>
+    <SidePanel label="Frames panel" title="Frames" closeLabel="Close frames panel" focusFirst=".tb-side__item" onClose={onClose}>
       {frames.length === 0 ? (
         <p className="tb-side__empty">{FRAMES_EMPTY}</p>
       ) : (
@@ -76,7 +49,10 @@ export function FramesPanel({ editor, onClose }: { editor: Editor; onClose: () =
                 type="button"
                 className="tb-side__item"
                 data-frame={f.id}
-                onClick={() => editor.zoomToRect(boundsOf(f), ref.current ? coveredInsets(ref.current) : undefined)}
+                onClick={(e) => {
+                  const panel = e.currentTarget.closest<HTMLElement>('.tb-side');
+                  editor.zoomToRect(boundsOf(f), panel ? coveredInsets(panel) : undefined);
+                }}
               >
                 <span className="tb-side__text">{f.title || 'Untitled frame'}</span>
               </button>
@@ -84,7 +60,7 @@ export function FramesPanel({ editor, onClose }: { editor: Editor; onClose: () =
           ))}
         </ul>
       )}
-    </aside>
+    </SidePanel>
   );
 }
 

@@ -5,7 +5,7 @@ import type * as Wire from '../../shared/wire';
 import { Spinner } from '../../ui/spinner';
 import type { Editor } from '../editor/editor';
 import type { SyncClient } from '../sync/sync-client';
-import { BoardIcon } from './icons';
+import { SidePanel } from './side-panel';
 import { useMemberColors } from './member-color';
 
 /** How often at most the open panel reads the history again while the board changes. */
@@ -46,7 +46,6 @@ type Load = { phase: 'loading' } | { phase: 'ready'; entries: HistoryEntry[] } |
  * what opened it on close.
  */
 export function HistoryPanel({ editor, sync, code, onClose }: { editor: Editor; sync: SyncClient; code: string; onClose: () => void }) {
-  const ref = useRef<HTMLElement>(null);
   const colorOf = useMemberColors();
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
   const [restored, setRestored] = useState<ReadonlySet<string>>(new Set());
@@ -88,36 +87,16 @@ export function HistoryPanel({ editor, sync, code, onClose }: { editor: Editor; 
     };
   }, [editor, refresh]);
 
-  useEffect(() => {
-    const panel = ref.current;
-    if (!panel) return;
-    const opener = (panel.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement | null;
-    panel.querySelector<HTMLElement>('.tb-history__close')?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
   const today = dayOf(Date.now(), utcOffset());
   return (
-    <aside
-      ref={ref}
-      className="tb-panel tb-side tb-history"
-      aria-label="Board history panel"
-      onPointerDown={(e) => e.stopPropagation()}
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape') return;
-        e.stopPropagation();
-        onClose();
-      }}
+    <SidePanel
+      label="Board history panel"
+      title="Board history"
+      closeLabel="Close board history"
+      className="tb-history"
+      focusFirst=".tb-side__close"
+      onClose={onClose}
     >
-      <header className="tb-side__head">
-        <h2>Board history</h2>
-        <span className="tb-grow" />
-        <button type="button" className="tb-btn tb-history__close" aria-label="Close board history" title="Close" onClick={onClose}>
-          <BoardIcon name="close" size={18} />
-        </button>
-      </header>
       {load.phase === 'loading' && (
         <div className="tb-side__empty">
           <Spinner size={22} label="Loading board history" />
@@ -163,7 +142,7 @@ export function HistoryPanel({ editor, sync, code, onClose }: { editor: Editor; 
           ))}
         </div>
       )}
-    </aside>
+    </SidePanel>
   );
 }
 
