@@ -58,6 +58,95 @@ export const jobRunSchema = Joi.object({
 const actionAnswer = (label: string) =>
   Joi.object({ message: Joi.string(), run: jobRunSchema }).prefs({ presence: 'required' }).label(label);
 
+/**
+ * The admin actions that take no input (backoffice.md §7: rebuild extensions, rebuild indexes, rebuild
+ * and install templates), each one declaration: one job run (once across nodes, platform/core/jobs),
+ * its audit entry and the spec's toast. `background`: answered at once with the running run (its
+ * result comes later: GET /api/admin/jobs/{id}); otherwise the answer waits for the run.
+ */
+interface PlainAction {
+  path: string;
+  job: string;
+  audit: string;
+  answer: string;
+  message: string;
+  description: string;
+  notes: string;
+  background?: boolean;
+  perform(request: Request, signal: AbortSignal): Promise<Record<string, unknown>>;
+}
+
+const PLAIN_ACTIONS: PlainAction[] = [
+  {
+    path: '/api/admin/extensions/rebuild',
+    job: 'extensions-rebuild',
+    audit: 'extensions.rebuild',
+    answer: 'AdminExtensionsRebuilt',
+    message: ACTION_MESSAGES.extensions,
+    description:
+      "Rebuild extensions: reconcile the workspaces' stored extension choices with the catalogue (unknown ones removed) and count them",
+    notes: 'Waits for the run; 409 while another runs.',
+    perform: async (request) => ({ ...(await reconcileExtensions(request.server.app.db)) }),
+  },
+  {
+    path: '/api/admin/sys/indexes',
+    job: 'sys-indexes',
+    audit: 'sys.indexes',
+    answer: 'AdminIndexesSent',
+    message: ACTION_MESSAGES.indexes,
+    description: 'Rebuild indexes: REINDEX (CONCURRENTLY on PostgreSQL) and ANALYZE of the hot tables, in the background',
+    notes:
+      'Answers at once with the running run; GET /api/admin/jobs/{id} follows it (its result times each table). 409 while another runs.',
+    background: true,
+    perform: async (request, signal) => ({ ...(await rebuildIndexes(request.server.app.db, signal)) }),
+  },
+  {
+    path: '/api/admin/templates/rebuild',
+    job: 'templates-rebuild',
+    audit: 'templates.rebuild',
+    answer: 'AdminTemplatesRebuilt',
+    message: ACTION_MESSAGES.templatesRebuild,
+    description: "Rebuild templates: re-draw every built-in template's thumbnail from the template expanded with its defaults",
+    notes: 'Waits for the run (its result counts the thumbnails drawn and failed); 409 while another runs.',
+    perform: async (request, signal) => ({ ...(await request.server.plugins.templates.rebuildThumbnails(request.server.app, signal)) }),
+  },
+  {
+    path: '/api/admin/templates/install',
+    job: 'templates-install',
+    audit: 'templates.install',
+    answer: 'AdminTemplatesInstalled',
+    message: ACTION_MESSAGES.templatesInstall,
+    description: 'Install templates: read the template library folder again and install it (new, changed and removed templates)',
+    notes:
+      'Waits for the run (its result counts what was installed, updated and removed); 409 while an install runs (one runs at each start too).',
+    perform: async (request) => ({ ...(await request.server.plugins.templates.installLibrary(request.server.app, { force: true })) }),
+  },
+];
+
+function plainActionRoute(action: PlainAction): ServerRoute {
+  return {
+    method: 'POST',
+    path: action.path,
+    options: operatorRoute(RESOURCE, {
+      description: action.description,
+      notes: action.notes,
+      validate: noInput,
+      response: { schema: actionAnswer(action.answer) },
+    }),
+    async handler(request) {
+      const run = await runAction(
+        request.server.app,
+        action.job,
+        (_app, signal) => action.perform(request, signal),
+        requester(request),
+        action.background ? { background: true } : undefined,
+      );
+      auditAs(request, { action: action.audit, details: action.background ? { run: run.id } : { run: run.id, ...run.result } });
+      return { message: action.message, run };
+    },
+  };
+}
+
 const runsList: ListDeclaration<DbRow, JobRun> = {
   name: 'JobRuns',
   fields: { ...RUN_COLUMNS },
@@ -168,96 +257,5 @@ export const adminJobRoutes: ServerRoute[] = [
       return { message: ACTION_MESSAGES.storage, run };
     },
   },
-  {
-    method: 'POST',
-    path: '/api/admin/extensions/rebuild',
-    options: operatorRoute(RESOURCE, {
-      description:
-        "Rebuild extensions: reconcile the workspaces' stored extension choices with the catalogue (unknown ones removed) and count them",
-      notes: 'Waits for the run; 409 while another runs.',
-      validate: noInput,
-      response: { schema: actionAnswer('AdminExtensionsRebuilt') },
-    }),
-    async handler(request) {
-      const app = request.server.app;
-      const run = await runAction(
-        app,
-        'extensions-rebuild',
-        async ({ db }) => ({ ...(await reconcileExtensions(db)) }),
-        requester(request),
-      );
-      auditAs(request, { action: 'extensions.rebuild', details: { run: run.id, ...run.result } });
-      return { message: ACTION_MESSAGES.extensions, run };
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/sys/indexes',
-    options: operatorRoute(RESOURCE, {
-      description: 'Rebuild indexes: REINDEX (CONCURRENTLY on PostgreSQL) and ANALYZE of the hot tables, in the background',
-      notes:
-        'Answers at once with the running run; GET /api/admin/jobs/{id} follows it (its result times each table). 409 while another runs.',
-      validate: noInput,
-      response: { schema: actionAnswer('AdminIndexesSent') },
-    }),
-    async handler(request) {
-      const app = request.server.app;
-      const run = await runAction(
-        app,
-        'sys-indexes',
-        async ({ db }, signal) => ({ ...(await rebuildIndexes(db, signal)) }),
-        requester(request),
-        {
-          background: true,
-        },
-      );
-      auditAs(request, { action: 'sys.indexes', details: { run: run.id } });
-      return { message: ACTION_MESSAGES.indexes, run };
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/templates/rebuild',
-    options: operatorRoute(RESOURCE, {
-      description: "Rebuild templates: re-draw every built-in template's thumbnail from the template expanded with its defaults",
-      notes: 'Waits for the run (its result counts the thumbnails drawn and failed); 409 while another runs.',
-      validate: noInput,
-      response: { schema: actionAnswer('AdminTemplatesRebuilt') },
-    }),
-    async handler(request) {
-      const app = request.server.app;
-      const templates = request.server.plugins.templates;
-      const run = await runAction(
-        app,
-        'templates-rebuild',
-        async (_app, signal) => ({ ...(await templates.rebuildThumbnails(app, signal)) }),
-        requester(request),
-      );
-      auditAs(request, { action: 'templates.rebuild', details: { run: run.id, ...run.result } });
-      return { message: ACTION_MESSAGES.templatesRebuild, run };
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/templates/install',
-    options: operatorRoute(RESOURCE, {
-      description: 'Install templates: read the template library folder again and install it (new, changed and removed templates)',
-      notes:
-        'Waits for the run (its result counts what was installed, updated and removed); 409 while an install runs (one runs at each start too).',
-      validate: noInput,
-      response: { schema: actionAnswer('AdminTemplatesInstalled') },
-    }),
-    async handler(request) {
-      const app = request.server.app;
-      const templates = request.server.plugins.templates;
-      const run = await runAction(
-        app,
-        'templates-install',
-        async () => ({ ...(await templates.installLibrary(app, { force: true })) }),
-        requester(request),
-      );
-      auditAs(request, { action: 'templates.install', details: { run: run.id, ...run.result } });
-      return { message: ACTION_MESSAGES.templatesInstall, run };
-    },
-  },
+  ...PLAIN_ACTIONS.map(plainActionRoute),
 ];
