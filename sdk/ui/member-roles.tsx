@@ -7,8 +7,8 @@
  * force; when the server says the asked role did not take effect, the select shows what is in
  * force and the reason is announced (role=status).
  */
-import { useEffect, useId, useMemo, useState } from 'react';
-import { BehaviorSubject } from 'rxjs';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { BehaviorSubject, Subject } from 'rxjs';
 import { MESSAGES } from '../../shared/messages';
 import { roleFloorText, roleTakesEffect } from '../../shared/permissions';
 import type * as Wire from '../../shared/wire';
@@ -40,20 +40,32 @@ export function requestRoleChange(sync: SyncClient, member: RoleMember, role: st
   );
 }
 
+/**
+ * A board's sharing levels changed here (the share dialog stored them; the board's code): an open
+ * members menu reads the roles in force again, even when it asked while the change was on its way.
+ */
+export const sharingChanged$ = new Subject<string>();
+
 /** The board's sharing (GET …/sharing) while `enabled`: the owner's view of each member's role in force. */
 export function useSharing(sync: SyncClient | undefined, enabled: boolean): { sharing: Wire.Sharing | null; reload: () => Promise<void> } {
   const [sharing, setSharing] = useState<Wire.Sharing | null>(null);
   const code = sync?.board$.value?.code ?? '';
+  // the last read asked wins: an older answer arriving after it is dropped
+  const asked = useRef(0);
   const reload = async () => {
     if (!sync || !enabled || !code) return;
+    const mine = ++asked.current;
     try {
-      setSharing(await sync.request<Wire.Sharing>('GET', `/api/boards/${encodeURIComponent(code)}/sharing`));
+      const answer = await sync.request<Wire.Sharing>('GET', `/api/boards/${encodeURIComponent(code)}/sharing`);
+      if (mine === asked.current) setSharing(answer);
     } catch {
       // the selectors fall back to the roles the hub gave
     }
   };
   useEffect(() => {
     void reload();
+    const sub = sharingChanged$.subscribe((changed) => changed === code && void reload());
+    return () => sub.unsubscribe();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [code, enabled]);
   return { sharing, reload };

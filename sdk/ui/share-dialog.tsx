@@ -11,7 +11,7 @@ import type { SyncClient } from '../sync/sync-client';
 import type { BoardMember } from '../sync/types';
 import { useSubject } from './hooks';
 import { useMemberColors } from './member-color';
-import { MemberRoleSelect } from './member-roles';
+import { MemberRoleSelect, sharingChanged$ } from './member-roles';
 
 /** GET /api/boards/{id}/sharing's answer (board.md §7), as the route declares it. */
 type Sharing = Wire.Sharing;
@@ -106,7 +106,8 @@ export function ShareDialog({
         workspace: kind === 'workspace' ? level : sharing.workspace,
         link: kind === 'link' ? level : sharing.link,
       });
-      // the members' roles in force follow the levels
+      // the members' roles in force follow the levels (here, and in an open members menu)
+      sharingChanged$.next(code);
       await load();
     } catch (error) {
       setSharing(before);
