@@ -141,10 +141,10 @@ export function AutomationPanel({ editor, sync, onClose }: { editor: Editor; syn
       e.preventDefault();
       e.stopPropagation();
       const box = e.currentTarget;
-      const { selectionStart: from, selectionEnd: to, value } = box;
-      const next = `${value.slice(0, from)}  ${value.slice(to)}`;
-      setCode(next);
-      requestAnimationFrame(() => box.setSelectionRange(from + 2, from + 2));
+      // in the box itself, at once: the caret is after the spaces before the next key arrives (a caret
+      // placed a frame later sent a fast typist's next letters to the end)
+      box.setRangeText('  ', box.selectionStart, box.selectionEnd, 'end');
+      setCode(box.value);
     }
   };
 
