@@ -268,8 +268,9 @@ test("a visit to a board reaches the operator's Performance logs and Feature aud
   await board.keyboard.press('Control+z');
   // the latency test runs 3 s after the board is online
   await board.waitForTimeout(4500);
-  await board.close(); // the usage counts go as the page closes
-  await visitor.close();
+  // the usage counts go as the tab closes (keepalive: the browser finishes the send after the tab
+  // has gone, unless the whole browser quits at once — so the visitor's browser stays open)
+  await board.close({ runBeforeUnload: true });
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${server.url}/accounts/login?ret=${encodeURIComponent('/panel/perf-logs')}`);
@@ -294,9 +295,14 @@ test("a visit to a board reaches the operator's Performance logs and Feature aud
   await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Feature audit', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Feature audit' })).toBeVisible();
   const table = page.getByRole('table');
-  await expect(table.getByRole('row').filter({ hasText: 'tool:rectangle' }).filter({ hasText: code }).first()).toBeVisible();
+  // the send from the closed tab may land a moment after the list was read: the operator reloads
+  await expect(async () => {
+    await page.reload();
+    await expect(table.getByRole('row').filter({ hasText: 'tool:rectangle' }).filter({ hasText: code }).first()).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await expect(table.getByRole('row').filter({ hasText: 'action:undo' }).filter({ hasText: code }).first()).toBeVisible();
   await shot(page, 'feature-audit-board');
+  await visitor.close();
 });
 
 test('the operator downloads a report as CSV from the Dashboard’s reports list (backoffice.md §2, §7)', async ({ page }) => {
