@@ -214,12 +214,13 @@ export class Editor {
     this.scene.setDoc(doc);
     this.selection$.next(this.selection.filter((id) => doc.has(id)));
     this.refreshSelectionOverlay();
+    this.changeAuthor = null;
     this.changes$.next({ added: doc.ordered().map((s) => s.id), updated: [], removed: [], cleared: true, orderChanged: true });
   }
 
   /** A server-confirmed (or replayed) command. Own commands already applied locally are only confirmed. */
   applyRemote(command: Command): void {
-    this.afterChange(this._doc.apply(command));
+    this.afterChange(this._doc.apply(command), command.uid === this.uid ? null : command.uid);
   }
 
   /**
@@ -231,7 +232,7 @@ export class Editor {
     const c = this._doc.getCommand(id);
     if (!c || c.seq != null) return;
     const withEffect = effect && (c.cmd === 'undo' || c.cmd === 'clear');
-    this.afterChange(this._doc.apply({ ...c, seq, ...(withEffect ? { effect } : {}) } as Command));
+    this.afterChange(this._doc.apply({ ...c, seq, ...(withEffect ? { effect } : {}) } as Command), null);
   }
 
   /** Builds a full command (id, uid, timestamp, status) without applying it (commandSet parts). */
@@ -243,7 +244,7 @@ export class Editor {
   execute(input: CommandInput): Command {
     if (!this.mayExecute(input)) throw new Error('You cannot edit this board');
     const command = this.build(withFollowers(input, { doc: this._doc, build: (c) => this.build(c) }));
-    this.afterChange(this._doc.apply(command));
+    this.afterChange(this._doc.apply(command), this.uid);
     this.outgoing$.next(command);
     return command;
   }
@@ -272,7 +273,15 @@ export class Editor {
     });
   }
 
-  private afterChange(change: DocChange): void {
+  /**
+   * Who made the change `changes$` is emitting now: this person's uid (a command made here), another
+   * member's (a remote command), or null (a load, a confirmation, a replay of our own outbox).
+   * Read it synchronously in a `changes$` subscriber (the board's screen-reader announcements).
+   */
+  changeAuthor: string | null = null;
+
+  private afterChange(change: DocChange, author: string | null = null): void {
+    this.changeAuthor = author;
     trackConnectors(this._doc, change);
     this.scene.apply(change);
     if (change.removed.length || change.cleared) {

@@ -37,6 +37,8 @@ import { ZoomBar } from './zoom-bar';
 const ShareDialog = lazy(() => import('./share-dialog').then((m) => ({ default: m.ShareDialog })));
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })));
 const TipsDialog = lazy(() => import('./help/tips-dialog').then((m) => ({ default: m.TipsDialog })));
+/** The screen reader's list of shapes and the live region (issue 32): loaded after the first paint. */
+const BoardReader = lazy(() => import('../a11y/board-reader').then((m) => ({ default: m.BoardReader })));
 
 /** Parts of the board screen a host can switch off (all on by default). */
 export interface BoardFeatures {
@@ -146,6 +148,11 @@ export function BoardScreen(props: BoardScreenProps) {
           data-phase={phase}
         >
           <div className="tb-canvas" ref={canvasRef} aria-label="Board canvas" role="application" tabIndex={0} />
+          {editor && (
+            <Suspense fallback={null}>
+              <BoardReader editor={editor} sync={sync} canvasRef={canvasRef} />
+            </Suspense>
+          )}
           {editor && sync && online && (
             <>
               {features.cursors !== false && <CollaboratorCursors editor={editor} sync={sync} canvasRef={canvasRef} />}

@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Shape } from '../../shared/model';
+import { newContext, openBoard, settled, shapes, startBoardIn, userSession } from './board-fixtures';
+import { useServer } from './support/suite';
+
+/**
+ * The board with a keyboard and a screen reader (issue 32 item 2; docs/accessibility.md): after the
+ * canvas, Tab walks the shapes in reading order, each read from the accessibility tree with its name
+ * and description; Ctrl+Arrow goes to the nearest shape that way; Enter selects; the live region
+ * reads this person's move and, once, what another member added. No mouse is used on the board.
+ */
+const server = useServer();
+
+const sticky = (text: string, x: number, y: number) => ({
+  cmd: 'stickyNote',
+  text,
+  x,
+  y,
+  w: 100,
+  h: 100,
+  color: '#feff9c',
+  size: 'M',
+  fontSize: 35,
+});
+const announcer = (page: Page) => page.getByTestId('board-announcer');
+const focused = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+test('Tab reads the shapes in reading order; Ctrl+Arrow, Enter and the live region', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const owner = await userSession(server);
+  const page = await (await newContext(browser, { session: owner })).newPage();
+  const code = await startBoardIn(page, server);
+  // five notes, added out of order: two rows of the board
+  await page.evaluate(
+    (list) => window.tabula!.editor.addShapes(list as Array<Partial<Shape> & { cmd: 'stickyNote' }>),
+    [sticky('Five', 300, 300), sticky('Two', 300, 100), sticky('Four', 100, 310), sticky('One', 100, 90), sticky('Three', 500, 100)],
+  );
+  await settled(page);
+  // the list follows the board a moment after it changes
+  await expect(page.getByRole('list', { name: 'Shapes in reading order, 5 shapes' })).toBeAttached();
+
+  await page.getByRole('application', { name: 'Board canvas' }).focus();
+  const order = ['One', 'Two', 'Three', 'Four', 'Five'];
+  for (const [i, text] of order.entries()) {
+    await page.keyboard.press('Tab');
+    const item = focused(page, `${text}, sticky note`);
+    await expect(item).toBeFocused();
+    await expect(item).toHaveAccessibleDescription(new RegExp(`^yellow, 100 by 100, .* of the board, ${i + 1} of 5$`));
+  }
+  // the focused note is outlined on the canvas
+  await expect(page.locator('.tb-focus-ring')).toBeVisible();
+
+  // Ctrl+Arrow: the nearest note above Five is Two
+  await page.keyboard.press('Control+ArrowUp');
+  await expect(focused(page, 'Two, sticky note')).toBeFocused();
+
+  // Enter selects it and gives the keys back to the canvas; the live region says so
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('application', { name: 'Board canvas' })).toBeFocused();
+  const two = (await shapes(page)).find((s) => (s as { text?: string }).text === 'Two')!;
+  await expect.poll(() => page.evaluate(() => window.tabula!.editor.selection$.value)).toEqual([two.id]);
+  await expect(announcer(page)).toHaveText(/^Selected sticky note/);
+
+  // the board's arrow keys move it; the live region reads the move
+  await page.keyboard.press('Control+ArrowRight');
+  await expect(announcer(page)).toHaveText(/^You moved a sticky note/);
+
+  // another member adds a note: the live region reads it once, with the member's name
+  const other = await (await newContext(browser, { name: 'Bea Guest' })).newPage();
+  await openBoard(other, server, code);
+  await other.evaluate(() =>
+    window.tabula!.editor.addShapes([
+      { cmd: 'stickyNote', text: 'Hi', x: 700, y: 100, w: 100, h: 100, color: '#feff9c', size: 'M', fontSize: 35 } as never,
+    ]),
+  );
+  await settled(other);
+  await expect(announcer(page)).toHaveText(/added a sticky note/);
+  const said = await announcer(page).textContent();
+  expect(said).toMatch(/^(Bea Guest|A collaborator) added a sticky note/);
+  // and not again
+  await page.waitForTimeout(2500);
+  await expect(announcer(page)).toHaveText(said!);
+  // the list now has six notes, the new one last in its row
+  await expect(page.getByRole('list', { name: /Shapes in reading order, 6 shapes/ })).toBeAttached();
+});
