@@ -18,6 +18,7 @@ import { GROUP_ACTIONS } from './group';
 import { TEMPLATE_ACTIONS } from './templates';
 import { AUTOMATION_ACTIONS } from './automation';
 import { PANEL_ACTIONS } from './panels';
+import { KEYBOARD_ACTIONS } from './keyboard';
 
 export const ACTIONS: readonly Action[] = [
   ...TOOL_ACTIONS,
@@ -34,6 +35,7 @@ export const ACTIONS: readonly Action[] = [
   ...DIAGRAM_ACTIONS,
   ...GROUP_ACTIONS,
   ...PANEL_ACTIONS,
+  ...KEYBOARD_ACTIONS,
 ];
 
 /** The default actions, optionally of one group (menus and the toolbox build from this). */

@@ -63,7 +63,7 @@ test('Tab reads the shapes in reading order; Ctrl+Arrow, Enter and the live regi
 
   // the board's arrow keys move it; the live region reads the move
   await page.keyboard.press('Control+ArrowRight');
-  await expect(announcer(page)).toHaveText(/^You moved a sticky note/);
+  await expect(announcer(page)).toHaveText(/You moved a sticky note/);
 
   // another member adds a note: the live region reads it once, with the member's name
   const other = await (await newContext(browser, { name: 'Bea Guest' })).newPage();
@@ -82,4 +82,47 @@ test('Tab reads the shapes in reading order; Ctrl+Arrow, Enter and the live regi
   await expect(announcer(page)).toHaveText(said!);
   // the list now has six notes, the new one last in its row
   await expect(page.getByRole('list', { name: /Shapes in reading order, 6 shapes/ })).toBeAttached();
+});
+
+test('keyboard only: place a rectangle and a sticky note, type, move, resize, undo', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const owner = await userSession(server);
+  const page = await (await newContext(browser, { session: owner })).newPage();
+  await startBoardIn(page, server);
+  const canvas = page.getByRole('application', { name: 'Board canvas' });
+  await canvas.focus();
+
+  // R chooses the rectangle, Enter places it in the middle of the view, selected
+  await page.keyboard.press('r');
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await shapes(page)).map((s) => s.cmd)).toEqual(['rectangle']);
+  const rect = (await shapes(page))[0] as Shape & { x: number; y: number; w: number; h: number };
+
+  // N chooses the sticky note, Enter places it beside the rectangle, open for typing
+  await page.keyboard.press('n');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Hello');
+  await page.keyboard.press('Escape');
+  await canvas.focus();
+  await expect.poll(async () => (await shapes(page)).find((s) => s.cmd === 'stickyNote')).toMatchObject({ text: 'Hello' });
+  const note = (await shapes(page)).find((s) => s.cmd === 'stickyNote') as Shape & { x: number; y: number; w: number };
+  expect(note.x).toBeGreaterThan(rect.x + rect.w);
+
+  // Tab to the note in the shapes list, Enter selects it; Ctrl+Arrow moves it 20 px, Alt+Arrow makes it wider
+  await expect(page.getByRole('list', { name: 'Shapes in reading order, 2 shapes' })).toBeAttached();
+  await page.keyboard.press('Tab');
+  const listed = page.getByRole('list', { name: /^Shapes in reading order/ });
+  await expect(listed.getByRole('button', { name: 'Rectangle', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(listed.getByRole('button', { name: 'Hello, sticky note' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+ArrowDown');
+  await expect.poll(async () => ((await shapes(page)).find((s) => s.id === note.id) as typeof note).y).toBe(note.y + 20);
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect.poll(async () => ((await shapes(page)).find((s) => s.id === note.id) as typeof note).w).toBe(note.w + 10);
+
+  // Ctrl+Z takes the resize back
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => ((await shapes(page)).find((s) => s.id === note.id) as typeof note).w).toBe(note.w);
+  await settled(page);
 });
