@@ -799,7 +799,9 @@ export class Editor {
   }
 
   private animateTo(view: { tx: number; ty: number; scale: number }, duration = ANIMATE_MS): void {
-    if (this.headless || typeof requestAnimationFrame === 'undefined') {
+    // prefers-reduced-motion: the view jumps instead of gliding (zoom to fit, go to a frame, follow mode)
+    const still = typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (this.headless || typeof requestAnimationFrame === 'undefined' || still) {
       this.viewport.set(view);
       return;
     }

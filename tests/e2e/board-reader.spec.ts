@@ -126,3 +126,24 @@ test('keyboard only: place a rectangle and a sticky note, type, move, resize, un
   await expect.poll(async () => ((await shapes(page)).find((s) => s.id === note.id) as typeof note).w).toBe(note.w);
   await settled(page);
 });
+
+test('with reduced motion the view jumps instead of gliding', async ({ browser }) => {
+  const owner = await userSession(server);
+  const context = await newContext(browser, { session: owner });
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await startBoardIn(page, server);
+  await page.evaluate(
+    (list) => window.tabula!.editor.addShapes(list as Array<Partial<Shape> & { cmd: 'stickyNote' }>),
+    [sticky('Far', 3000, 2000)],
+  );
+  const before = await page.evaluate(() => window.tabula!.editor.viewport.state);
+  // zoom to fit, then read the view in the very same task: it is already where it ends
+  const after = await page.evaluate(() => {
+    window.tabula!.editor.zoomToFit();
+    return window.tabula!.editor.viewport.state;
+  });
+  expect(after).not.toEqual(before);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => window.tabula!.editor.viewport.state)).toEqual(after);
+});
