@@ -68,6 +68,8 @@ export const MESSAGES = {
   framesEmpty: 'Use frame tool in the toolbox to add frames',
   downloadAsTemplate: 'download as template',
   darkTheme: 'Dark theme',
+  /** the main menu's switch for a thick, high-contrast selection (issue 32; not in the spec) */
+  highContrastSelection: 'High-contrast selection',
   templateNotFound: 'Template not found.',
   templateDeleted: 'template deleted',
 

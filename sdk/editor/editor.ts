@@ -19,6 +19,7 @@ import { ANIMATE_MS, Viewport, zoomPercent, type Insets } from '../engine/viewpo
 import { CanvasRenderer } from '../engine/renderer';
 import type { BoardTheme } from '../engine/theme';
 import { shapeModuleOf, type PropertyMenu } from '../shapes';
+import { storedHighContrast } from '../engine/overlay-style';
 import { createTools, type Tool, type ToolOptions } from '../tools';
 import { boardNotes, exportImage } from './export';
 import { copySelection, pasteClipboard, type PasteLinks } from './clipboard';
@@ -100,6 +101,8 @@ export class Editor {
   readonly backgroundColor$ = new BehaviorSubject<string>('#ffffff');
   /** the board screen's theme (docs/board-screen.md "Dark theme"): the canvas colours and the default ink as drawn */
   readonly theme$ = new BehaviorSubject<BoardTheme>('light');
+  /** the selection drawn thick and in the colour of most contrast (the main menu's 'High-contrast selection') */
+  readonly highContrast$ = new BehaviorSubject<boolean>(storedHighContrast());
   /** every local edit, already applied locally; sync sends these */
   readonly outgoing$ = new Subject<Command>();
   /** after any apply (local or remote) */
@@ -866,6 +869,11 @@ export class Editor {
     container.dataset.tabulaEditor = '';
     this.renderer = new CanvasRenderer({ container, scene: this.scene, viewport: this.viewport, background$: this.background$ });
     this.renderer.theme = this.theme$.value;
+    this.subs.push(
+      this.highContrast$.subscribe((on) => {
+        if (this.renderer) this.renderer.highContrast = on;
+      }),
+    );
     const host = new DomTextEditor(container, this.viewport);
     this.domCleanup = bindDomInput(this, this.renderer.canvas, container);
     this.subs.push(this.viewport.state$.subscribe(() => host.reposition?.()));

@@ -7,6 +7,7 @@ import { polyline, rectPath } from '../shapes/two-helpers';
 import { handlePoint, RESIZE_HANDLES } from '../tools/select';
 import { drawPattern, patternOf, type Pattern } from './background';
 import { CANVAS_COLORS, themedShape, type BoardTheme } from './theme';
+import { overlayStyle } from './overlay-style';
 import { Drawables, drawablesAt, setChildren } from './drawables';
 import type { Overlay, Scene } from './scene';
 import { TileLayer } from './tile-layer';
@@ -77,6 +78,7 @@ export class CanvasRenderer {
   private readonly subs: Subscription[] = [];
   private pattern: Pattern = { kind: 'none' };
   private _theme: BoardTheme = 'light';
+  private _highContrast = false;
   private frame = 0;
   private resizeObserver: ResizeObserver | null = null;
   private _mode: RenderMode;
@@ -153,6 +155,17 @@ export class CanvasRenderer {
 
   get theme(): BoardTheme {
     return this._theme;
+  }
+
+  /** The selection drawn thick and in the colour of most contrast (./overlay-style.ts). */
+  get highContrast(): boolean {
+    return this._highContrast;
+  }
+
+  set highContrast(on: boolean) {
+    if (on === this._highContrast) return;
+    this._highContrast = on;
+    this.schedule();
   }
 
   /** Draws the canvas in `theme` (./theme.ts): the patterns' colours and the default ink. */
@@ -293,6 +306,7 @@ export class CanvasRenderer {
   private overlayObjects(o: Overlay): TwoObject[] {
     const vp = this.options.viewport;
     const out: TwoObject[] = [];
+    const st = overlayStyle(this.highContrast, this._theme);
     const screenRect = (r: { x: number; y: number; w: number; h: number }) => {
       const a = vp.toScreen(r.x, r.y);
       return { x: a.x, y: a.y, w: r.w * vp.scale, h: r.h * vp.scale };
@@ -300,57 +314,57 @@ export class CanvasRenderer {
     for (const r of o.selected ?? []) {
       const p = rectPath(screenRect(r));
       p.noFill();
-      p.stroke = SELECTION;
-      p.linewidth = 1;
+      p.stroke = st.stroke;
+      p.linewidth = st.outline;
       out.push(p);
     }
     if (o.handles) {
       const box = screenRect(o.handles.box);
       const frame = rectPath(box);
       frame.noFill();
-      frame.stroke = SELECTION;
-      frame.linewidth = 1.5;
+      frame.stroke = st.stroke;
+      frame.linewidth = st.frame;
       // a single line shows its end handles only
       if (!o.handles.ends) out.push(frame);
       if (o.handles.rotate) {
         const top = vp.toScreen(...xy(handlePoint(o.handles.box, 'n', vp.scale)));
         const knob = vp.toScreen(...xy(handlePoint(o.handles.box, 'rotate', vp.scale)));
         const stem = polyline([top.x, top.y, knob.x, knob.y]);
-        stem.stroke = SELECTION;
-        stem.linewidth = 1;
-        const c = new Two.Circle(knob.x, knob.y, 5);
-        c.fill = '#ffffff';
-        c.stroke = SELECTION;
-        c.linewidth = 1.5;
+        stem.stroke = st.stroke;
+        stem.linewidth = st.outline;
+        const c = new Two.Circle(knob.x, knob.y, st.radius);
+        c.fill = st.knob;
+        c.stroke = st.stroke;
+        c.linewidth = st.handleLine;
         out.push(stem, c);
       }
       if (o.handles.connector) {
         // the connector handle: a filled dot right of the box (drag it out to draw an arrow)
         const p = vp.toScreen(...xy(handlePoint(o.handles.box, 'connector', vp.scale)));
-        const dot = new Two.Circle(p.x, p.y, 6);
-        dot.fill = SELECTION;
-        dot.stroke = '#ffffff';
-        dot.linewidth = 1.5;
+        const dot = new Two.Circle(p.x, p.y, st.radius + 1);
+        dot.fill = st.stroke;
+        dot.stroke = st.knob;
+        dot.linewidth = st.handleLine;
         out.push(dot);
       }
       const ends = o.handles.ends;
       if (ends && ends.length >= 4) {
         for (const i of [0, ends.length - 2]) {
           const p = vp.toScreen(ends[i], ends[i + 1]);
-          const knob = new Two.Circle(p.x, p.y, 5);
-          knob.fill = '#ffffff';
-          knob.stroke = SELECTION;
-          knob.linewidth = 1.5;
+          const knob = new Two.Circle(p.x, p.y, st.radius);
+          knob.fill = st.knob;
+          knob.stroke = st.stroke;
+          knob.linewidth = st.handleLine;
           out.push(knob);
         }
       }
       if (o.handles.resize) {
         for (const h of RESIZE_HANDLES) {
           const p = vp.toScreen(...xy(handlePoint(o.handles.box, h, vp.scale)));
-          const sq = new Two.Rectangle(p.x, p.y, 8, 8);
-          sq.fill = '#ffffff';
-          sq.stroke = SELECTION;
-          sq.linewidth = 1.5;
+          const sq = new Two.Rectangle(p.x, p.y, st.square, st.square);
+          sq.fill = st.knob;
+          sq.stroke = st.stroke;
+          sq.linewidth = st.handleLine;
           out.push(sq);
         }
       }

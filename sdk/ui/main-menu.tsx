@@ -20,6 +20,9 @@ export interface MainMenuProps {
   /** the board shows dark; onDarkTheme switches it (a checkbox item, not given when the host sets the theme) */
   dark?: boolean;
   onDarkTheme?: () => void;
+  /** the selection is drawn thick and in the colour of most contrast (a checkbox item, issue 32) */
+  highContrast?: boolean;
+  onHighContrast?: () => void;
   onClear?: () => void;
   onExport?: () => void;
   onDelete?: () => void;
@@ -68,6 +71,14 @@ export function MainMenu(props: MainMenuProps) {
     { id: 'settings', label: 'Settings', icon: 'settings', run: props.onSettings, show: Boolean(props.hasSettings) },
     { id: 'shortcuts', label: 'Keyboard shortcuts', icon: 'keyboard', run: props.onShortcuts, show: true },
     { id: 'darkTheme', label: MESSAGES.darkTheme, icon: 'moon', run: props.onDarkTheme, show: true, checked: Boolean(props.dark) },
+    {
+      id: 'highContrast',
+      label: MESSAGES.highContrastSelection,
+      icon: 'eye',
+      run: props.onHighContrast,
+      show: true,
+      checked: Boolean(props.highContrast),
+    },
     { id: 'uploadUrl', label: 'Upload via URL', icon: 'upload', run: props.onUploadUrl, show: true },
     { id: 'templates', label: 'Templates', icon: 'templates', run: props.onTemplates, show: true },
     { id: 'saveTemplate', label: 'Save as template', icon: 'saveTemplate', run: props.onSaveTemplate, show: true },

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { storeHighContrast } from '../engine/overlay-style';
 import type { Editor } from '../editor/editor';
 import type { SyncClient } from '../sync/sync-client';
 import { DeleteConfirm, ClearConfirm } from './confirm-board';
@@ -46,6 +47,7 @@ export function TopBar(props: TopBarProps) {
   const { editor, sync, links, signedIn, embedded } = props;
   const claims = useSubject(sync.claims$);
   const board = useSubject(sync.board$);
+  const highContrast = useSubject(editor.highContrast$);
   const [dialog, setDialog] = useState<Dialog>(null);
   const canEdit = claims.permissions.includes('edit_board');
   const sections = settingsFor(claims);
@@ -70,6 +72,11 @@ export function TopBar(props: TopBarProps) {
         onShortcuts={props.onShortcuts}
         dark={props.theme === 'dark'}
         onDarkTheme={props.onTheme ? () => props.onTheme?.(props.theme === 'dark' ? 'light' : 'dark') : undefined}
+        highContrast={highContrast}
+        onHighContrast={() => {
+          storeHighContrast(!highContrast);
+          editor.highContrast$.next(!highContrast);
+        }}
         onExport={props.onExport}
         onClear={() => setDialog('clear')}
         onDelete={() => setDialog('delete')}

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import type { Shape } from '../../shared/model';
 import { newContext, openBoard, settled, shapes, startBoardIn, userSession } from './board-fixtures';
 import { useServer } from './support/suite';
@@ -146,4 +147,46 @@ test('with reduced motion the view jumps instead of gliding', async ({ browser }
   expect(after).not.toEqual(before);
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => window.tabula!.editor.viewport.state)).toEqual(after);
+});
+
+/** The colours in a small square of the page around (x, y). */
+async function coloursAround(page: Page, x: number, y: number): Promise<Array<[number, number, number]>> {
+  const png = await page.screenshot({ clip: { x: x - 4, y: y - 4, width: 9, height: 9 } });
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const out: Array<[number, number, number]> = [];
+  for (let i = 0; i < data.length; i += info.channels) out.push([data[i]!, data[i + 1]!, data[i + 2]!]);
+  return out;
+}
+
+test('the main menu’s High-contrast selection draws the selection thick and dark, and is remembered', async ({ browser }) => {
+  const owner = await userSession(server);
+  const page = await (await newContext(browser, { session: owner })).newPage();
+  const code = await startBoardIn(page, server);
+  await page.evaluate(() => {
+    const [s] = window.tabula!.editor.addShapes([
+      { cmd: 'stickyNote', text: 'A', x: 200, y: 200, w: 200, h: 200, color: '#feff9c', size: 'M', fontSize: 35 } as never,
+    ]);
+    window.tabula!.editor.select([s!.id]);
+  });
+  // a point on the selection frame’s top edge (clear of its handles), on the page
+  const edge = await page.evaluate(() => {
+    const p = window.tabula!.editor.viewport.toScreen(250, 200);
+    const r = document.querySelector('canvas[data-tabula-canvas]')!.getBoundingClientRect();
+    return { x: r.x + p.x, y: r.y + p.y };
+  });
+  const blue = (c: [number, number, number]) => c[2] > 180 && c[0] < 120;
+  const dark = (c: [number, number, number]) => c[0] < 50 && c[1] < 50 && c[2] < 50;
+  await expect.poll(async () => (await coloursAround(page, edge.x, edge.y)).some(blue)).toBe(true);
+
+  await page.getByRole('button', { name: 'Main menu' }).click();
+  const item = page.getByRole('menuitemcheckbox', { name: 'High-contrast selection' });
+  await expect(item).toHaveAttribute('aria-checked', 'false');
+  await item.click();
+  await expect.poll(async () => (await coloursAround(page, edge.x, edge.y)).some(dark)).toBe(true);
+  expect((await coloursAround(page, edge.x, edge.y)).some(blue)).toBe(false);
+
+  // remembered in this browser
+  await openBoard(page, server, code);
+  await page.getByRole('button', { name: 'Main menu' }).click();
+  await expect(page.getByRole('menuitemcheckbox', { name: 'High-contrast selection' })).toHaveAttribute('aria-checked', 'true');
 });
