@@ -29,6 +29,7 @@ import { HeadlessTextEditor, type TextEditorHost } from './text-editor';
 import { DomTextEditor } from './text-overlay';
 import { bindDomInput } from './dom-input';
 import { withFollowers } from './followers';
+import { focusOutline } from './group-focus';
 import { copyShapes } from './copies';
 import { trackConnectors } from './followers/connectors';
 import { isConnectable, isLineShape } from '../../shared/geometry/connectors';
@@ -592,7 +593,8 @@ export class Editor {
     const ends = editable && one && isLineShape(one) ? one.points : null;
     const connector = editable && !!one && isConnectable(one) && this.hasPolicy(POLICY.connectorLines);
     this.scene.setOverlay({
-      selected: shapes.length > 1 ? bounds : [],
+      // inside a group the focused shape is outlined too (./group-focus.ts)
+      selected: [...(shapes.length > 1 ? bounds : []), ...focusOutline(this)],
       handles: { box, resize: resize && !ends, rotate, connector, ends },
     });
   }

@@ -24,7 +24,7 @@ import { FramesButton } from './frames-panel';
 import { HistoryButton } from './history-button';
 import { RightPanels, useRightPanel } from './right-panel';
 import { HelpMenu } from './help/help-menu';
-import { Tour, useTour } from './help/tour';
+import { useTour } from './help/use-tour';
 import { ExportMenu } from './export-menu';
 import { GuestStart, OwnerStart } from './start-screens';
 import { TemplatesLayer } from './templates/templates-layer';
@@ -37,6 +37,7 @@ import { ZoomBar } from './zoom-bar';
 const ShareDialog = lazy(() => import('./share-dialog').then((m) => ({ default: m.ShareDialog })));
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })));
 const TipsDialog = lazy(() => import('./help/tips-dialog').then((m) => ({ default: m.TipsDialog })));
+const Tour = lazy(() => import('./help/tour').then((m) => ({ default: m.Tour })));
 /** The screen reader's list of shapes and the live region (issue 32): loaded after the first paint. */
 const BoardReader = lazy(() => import('../a11y/board-reader').then((m) => ({ default: m.BoardReader })));
 
@@ -274,7 +275,11 @@ export function BoardScreen(props: BoardScreenProps) {
             )}
             {sharing && editor && sync && <ShareDialog editor={editor} sync={sync} signedIn={signedIn} onClose={() => setSharing(false)} />}
           </Suspense>
-          {tour.open && editor && online && root && <Tour root={root} onEnd={tour.end} auto={tour.auto} />}
+          {tour.open && editor && online && root && (
+            <Suspense fallback={null}>
+              <Tour root={root} onEnd={tour.end} auto={tour.auto} />
+            </Suspense>
+          )}
           <FeedbackDialog open={feedback} onClose={() => setFeedback(false)} signedIn={signedIn} source="board" />
           <Toaster />
         </div>

@@ -8,6 +8,7 @@ import type { LineShape, Shape } from '../../../shared/model';
 import { rectCenter } from '../../../shared/geometry';
 import type { BoardPointer } from '../../editor/types';
 import { shapeModuleOf } from '../../shapes';
+import { clickInGroup, doubleClickInGroup } from '../../editor/group-focus';
 import { connectorBase } from '../line';
 import { HIT_TOLERANCE, type SelectContext, type SelectStateNode } from './context';
 import { handleAt } from './handles';
@@ -34,6 +35,8 @@ function pressed(ctx: SelectContext, e: BoardPointer): void {
   }
   if (e.button !== 0) return;
 
+  // inside a group (../../editor/group-focus.ts): a double click enters, goes deeper or edits words
+  if (e.clicks >= 2 && hit && doubleClickInGroup(editor, hit, e, tol)) return;
   if (e.clicks >= 2 && hit && selection.includes(hit.id) && editor.selectionType(hit) === 'normal') {
     const tool = shapeModuleOf(hit)?.editTool;
     if (tool && editor.canEdit()) {
@@ -60,6 +63,10 @@ function pressed(ctx: SelectContext, e: BoardPointer): void {
     return;
   }
 
+  if (!(e.ctrl || e.shift || e.meta) && clickInGroup(editor, hit?.id ?? null, e, tol)) {
+    ctx.transition('pointing', { start: e, hitId: hit!.id, toggled: false });
+    return;
+  }
   if (hit) {
     if (e.ctrl || e.shift || e.meta) {
       editor.select(selection.includes(hit.id) ? selection.filter((id) => id !== hit.id) : [...selection, hit.id]);

@@ -22,6 +22,7 @@ import { brushing } from './brushing';
 import { draggingHandle } from './dragging-handle';
 import { connecting } from './connecting';
 import type { Editor } from '../../editor/editor';
+import { enterInGroup, leaveGroupLevel } from '../../editor/group-focus';
 
 const STATES: { [N in SelectStateName]: SelectStateNode<N> } = {
   idle,
@@ -67,6 +68,13 @@ export function createSelectTool(): SelectTool {
         current.onPointerMove?.(e);
         current.onPointerUp?.(e);
       }
+    },
+    // inside a group: Escape goes up a level (then out), Enter edits the focused shape's words
+    key(e, ed) {
+      if (ed.textEditor.active || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return false;
+      if (e.key === 'Escape') return leaveGroupLevel(ed);
+      if (e.key === 'Enter') return enterInGroup(ed);
+      return false;
     },
     deactivate(ed) {
       ctx.transition('idle');

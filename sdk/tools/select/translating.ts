@@ -8,15 +8,18 @@ import { translateShape } from '../../../shared/geometry';
 import { ALL_LINES, snap, type SnapLines } from '../../../shared/geometry/snap';
 import type { Editor } from '../../editor/editor';
 import { copyShapes } from '../../editor/copies';
+import { groupFocus, movedInGroup } from '../../editor/group-focus';
 import { connectorPreview } from '../line';
 import { stripBase, type SelectStateNode } from './context';
 import { snapTargets, unionBox } from './snapping';
 
 export const translating: SelectStateNode<'translating'> = (ctx, { start, ids }) => {
   const { editor } = ctx;
-  const others = snapTargets(editor, ids);
+  // inside a group only the focused shape moves (one replace of the group), without snapping
+  const inside = groupFocus(editor) ? ids[0]! : null;
+  const others = inside ? null : snapTargets(editor, ids);
   const box = others ? unionBox(editor, ids) : null;
-  const duplicate = start.alt;
+  const duplicate = start.alt && !inside;
   const copies: Shape[] = duplicate ? copyShapes(ids.map((id) => editor.scene.shape(id)!).filter(Boolean), (s) => editor.copyShape(s)) : [];
   let dx = 0,
     dy = 0;
@@ -42,7 +45,9 @@ export const translating: SelectStateNode<'translating'> = (ctx, { start, ids })
       editor.scene.setOverlay({ guides });
       dx = x;
       dy = y;
-      if (duplicate) editor.scene.setPreview(copies.map((s) => translateShape(s, dx, dy)));
+      const within = inside && movedInGroup(editor, dx, dy);
+      if (within) editor.scene.setOverrides([[inside, within]]);
+      else if (duplicate) editor.scene.setPreview(copies.map((s) => translateShape(s, dx, dy)));
       else {
         editor.scene.setOverrides(ids.map((id) => [id, translateShape(editor.doc.get(id)!, dx, dy)]));
         editor.scene.setOverrides(connectorPreview(editor, ids));
@@ -55,7 +60,9 @@ export const translating: SelectStateNode<'translating'> = (ctx, { start, ids })
       editor.scene.clearOverrides();
       editor.scene.setPreview([]);
       if (dx === 0 && dy === 0) return;
-      if (duplicate) {
+      const within = inside && movedInGroup(editor, dx, dy);
+      if (within) editor.execute({ cmd: 'replace', shape: within });
+      else if (duplicate) {
         const moved = copies.map((s) => translateShape(s, dx, dy));
         const adds = moved.map((s) => editor.build({ cmd: s.cmd, shape: s } as Parameters<Editor['build']>[0]));
         editor.execute(adds.length === 1 ? stripBase(adds[0]) : { cmd: 'commandSet', commands: adds });

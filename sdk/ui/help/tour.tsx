@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { activeElementOf } from '../../../ui/portal';
 import { HELP, TOUR_STEPS, type TourStep } from './texts';
-import { markTourSeen, tourWanted } from './tour-store';
 
 /** Room around the element a step points at, and between the card and the board's edge. */
 const PAD = 6;
@@ -49,54 +48,6 @@ export function placeCard(
 /** The steps whose element is on this board (a viewer has no toolbox; an embed no share button). */
 export function presentSteps(root: ParentNode, steps: readonly TourStep[] = TOUR_STEPS): TourStep[] {
   return steps.filter((s) => root.querySelector(s.target));
-}
-
-/** How long the board is left alone before the tour starts by itself. */
-export const TOUR_DELAY_MS = 800;
-
-export interface TourState {
-  open: boolean;
-  /** started by the board itself (not from the help menu) */
-  auto: boolean;
-  start: () => void;
-  end: () => void;
-}
-
-/**
- * Whether the quick overview runs, and its start and end. It starts by itself once, when `ready`
- * (the board is online, no start screen is up), this user has not seen it in this browser and
- * nobody has started working yet: a click, key or wheel on the board in the first moment puts it
- * off to the next board (it never interrupts). Finishing or skipping it (or ending one started
- * from the help menu) remembers that it was seen.
- */
-export function useTour(userKey: string | null, ready: boolean, root: HTMLElement | null): TourState {
-  const [open, setOpen] = useState<false | 'auto' | 'asked'>(false);
-  const checked = useRef(false);
-  useEffect(() => {
-    if (!ready || !userKey || !root || checked.current) return;
-    checked.current = true;
-    if (!tourWanted(userKey)) return;
-    let busy = false;
-    const onUse = () => (busy = true);
-    const events = ['pointerdown', 'keydown', 'wheel'] as const;
-    for (const e of events) root.addEventListener(e, onUse, true);
-    // a moment after the board shows: the bars it points at are laid out, and a visitor who is
-    // already drawing is left alone
-    const timer = setTimeout(() => {
-      for (const e of events) root.removeEventListener(e, onUse, true);
-      if (!busy) setOpen((o) => o || 'auto');
-    }, TOUR_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      for (const e of events) root.removeEventListener(e, onUse, true);
-    };
-  }, [ready, userKey, root]);
-  const start = useCallback(() => setOpen('asked'), []);
-  const end = useCallback(() => {
-    setOpen(false);
-    if (userKey) markTourSeen(userKey);
-  }, [userKey]);
-  return { open: open !== false, auto: open === 'auto', start, end };
 }
 
 /**
