@@ -6,6 +6,7 @@ import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import type { OutputOptions, Plugin, PreRenderedChunk, RollupOptions } from 'rollup';
 import esbuild, { minify } from 'rollup-plugin-esbuild';
+import { build as esbuildBuild } from 'esbuild';
 
 /**
  * Browser bundles (`npm run build:web`:
@@ -95,6 +96,35 @@ function jspdfExtrasOut(): Plugin {
     },
     load(id) {
       return id.startsWith(prefix) ? { code: 'export default null;', map: { mappings: '' } } : null;
+    },
+  };
+}
+
+/**
+ * tabula-mermaid.js (docs/performance.md "Mermaid", docs/embedding.md): the `mermaid` package
+ * (~3.5 MB) as one classic script setting the global `TabulaMermaid`, written beside the SDK's
+ * files in dist/sdk/ (served as /static/sdk/) and NOT into the npm package (sdk/dist): no bundle of
+ * ours imports it — the board loads it from its platform when a diagram other than a flowchart is
+ * previewed (sdk/editor/mermaid-loader.ts), so the board page, the package and tabula-board.js
+ * (which inlines every chunk) stay as they were. esbuild builds it (~2 s, against minutes through
+ * rollup's CommonJS pass), its own dynamic imports inlined.
+ */
+function mermaidScript(dir: string): Plugin {
+  return {
+    name: 'mermaid-script',
+    async closeBundle() {
+      await esbuildBuild({
+        entryPoints: ['sdk/editor/mermaid-bundle.ts'],
+        outfile: `${dir}/tabula-mermaid.js`,
+        bundle: true,
+        format: 'iife',
+        globalName: 'TabulaMermaid',
+        target,
+        minify: production,
+        legalComments: 'none',
+        define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+        logLevel: 'warning',
+      });
     },
   };
 }
@@ -250,7 +280,7 @@ const config: RollupOptions[] = [
       sourcemap: dir !== 'sdk/dist',
       inlineDynamicImports: true,
     })),
-    plugins: [...plugins(), reportCycles('tabula-board.js')],
+    plugins: [...plugins(), reportCycles('tabula-board.js'), mermaidScript(`${dist}/sdk`)],
     onwarn,
   },
 ];

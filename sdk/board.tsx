@@ -202,6 +202,9 @@ export function Board(props: BoardProps) {
       duplicateAssets: async (items) =>
         (await sync.request<Wire.DuplicatedAssets>('POST', `/api/boards/${encodeURIComponent(code)}/duplicate-assets`, { assets: items }))
           .assets,
+      scriptPicture: (script, svg) =>
+        sync.request<Wire.ScriptMedia>('POST', `/api/boards/${encodeURIComponent(code)}/scripts/media`, { script, svg }),
+      mermaidScript: `${server}/static/sdk/tabula-mermaid.js`,
     };
     // a pasted address's card is filled from the server's link-preview proxy (platform/links)
     editor.linkPreviewer = (url) =>

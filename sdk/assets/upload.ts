@@ -20,6 +20,10 @@ export interface Uploader {
   uploadUrl(url: string, options?: { quality?: number }): Promise<UploadedAsset>;
   /** copies onto this board of pictures pasted from another (an empty assetId: not copied) */
   duplicateAssets(items: Array<{ id: string; assetId: string }>): Promise<Array<{ id: string; assetId: string }>>;
+  /** POST …/scripts/media: the picture of a diagram Mermaid drew in the browser (sdk/editor/diagram-picture.ts) */
+  scriptPicture(script: string, svg: string): Promise<{ id: string; width: number; height: number }>;
+  /** the address of the platform's tabula-mermaid.js (sdk/editor/mermaid-loader.ts) */
+  mermaidScript: string;
 }
 
 /** The uploads under way, for the board screen's progress bars. */

@@ -78,10 +78,14 @@ const cleanLabel = (raw: string): string => {
     .join('\n');
 };
 
-/** Statements of the script: comments dropped, split at newlines and `;`, blank ones left out. */
+/** Statements of the script: front matter and comments dropped, split at newlines and `;`, blank ones left out. */
 function statements(script: string): Array<{ text: string; line: number }> {
   const out: Array<{ text: string; line: number }> = [];
-  script.split(/\r?\n/).forEach((raw, i) => {
+  const lines = script.split(/\r?\n/);
+  // Mermaid's front matter (title, config): a first line of `---` up to the next `---`
+  const matter = lines[0]?.trim() === '---' ? lines.findIndex((l, n) => n > 0 && l.trim() === '---') : -1;
+  lines.forEach((raw, i) => {
+    if (i <= matter) return;
     const line = raw.replace(/%%.*$/, '');
     for (const part of line.split(';')) {
       const text = part.trim();
