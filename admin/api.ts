@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { PercentDuration, PromoStatus, PromoType } from '../shared/billing';
 import type * as Wire from '../shared/wire';
 import { http, listFetcher, type FetchPage } from '../ui';
 
@@ -33,6 +34,26 @@ export interface DirectoryInput {
   id: string;
   name: string;
   content: string;
+}
+/** backoffice.md §3 Promo (GET /api/admin/promos; docs/billing.md "Promo codes for operators"). */
+export type PromoRow = Wire.Promo;
+/** backoffice.md §3 Promo usage: customer, redeemDate. */
+export type PromoUsage = Wire.AdminPromoUsage;
+/** What saving a promo sends (POST /api/admin/promos/{id}); numbers the form could not read go as typed (the server names the field). */
+export interface PromoInput {
+  code: string;
+  name: string;
+  comment: string;
+  expiresInDays: number | string;
+  redeemBy: string | null;
+  maxRedemptions: number | string;
+  maxRedemptionsPerCustomer: number | string;
+  type: PromoType;
+  amount: number | null;
+  percent: number | string | null;
+  percentDuration: PercentDuration | null;
+  duration: number | string | null;
+  status?: PromoStatus;
 }
 export type ClientRow = Wire.AdminClientRow;
 export type ClientDetails = Wire.AdminClient;
@@ -95,6 +116,9 @@ export interface AdminApi {
   deleteDirectory(id: string): Promise<Deleted>;
   clients: FetchPage<ClientRow>;
   clientDetails(id: string): Promise<ClientDetails>;
+  promos: FetchPage<PromoRow>;
+  savePromo(id: string, promo: PromoInput): Promise<Wire.AdminPromoSaved>;
+  promoUsages(id: string): FetchPage<PromoUsage>;
   operatorAudit: FetchPage<AuditRow>;
   userAudits: FetchPage<UserAuditRow>;
   featureAudits: FetchPage<FeatureAuditRow>;
@@ -146,6 +170,9 @@ export const httpAdminApi: AdminApi = {
   deleteDirectory: (id) => http.delete(`/api/admin/directories/${enc(id)}`),
   clients: listFetcher<ClientRow>('/api/admin/clients'),
   clientDetails: (id) => http.get(`/api/admin/clients/${enc(id)}/details`),
+  promos: listFetcher<PromoRow>('/api/admin/promos'),
+  savePromo: (id, promo) => http.post(`/api/admin/promos/${enc(id)}`, promo),
+  promoUsages: (id) => listFetcher<PromoUsage>(`/api/admin/promos/${enc(id)}/usages`),
   operatorAudit: listFetcher<AuditRow>(ADMIN_LISTS.operatorAudit),
   userAudits: listFetcher<UserAuditRow>(ADMIN_LISTS.userAudits),
   featureAudits: listFetcher<FeatureAuditRow>(ADMIN_LISTS.featureAudits),

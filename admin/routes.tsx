@@ -27,6 +27,16 @@ export const adminPages: RouteObject[] = [
     handle: handle({ title: 'Users', subtitle: 'Accounts, roles, flags and messages' }),
   },
   {
+    path: 'partners',
+    lazy: () => import('./partners/partners-page').then((m) => ({ Component: m.PartnersPage })),
+    handle: handle({ title: 'Partners', subtitle: 'Reseller partners, their programmes, customers and payouts' }),
+  },
+  {
+    path: 'subscriptions',
+    lazy: () => import('./subscriptions/subscriptions-page').then((m) => ({ Component: m.SubscriptionsPage })),
+    handle: handle({ title: 'Subscriptions', subtitle: 'Plans operators assign, changes, credit, promos and invoices' }),
+  },
+  {
     path: 'clients',
     lazy: () => import('./clients/clients-page').then((m) => ({ Component: m.ClientsPage })),
     handle: handle({ title: 'Clients', subtitle: 'Developer apps and their origins' }),
@@ -45,6 +55,11 @@ export const adminPages: RouteObject[] = [
     path: 'outbox',
     lazy: () => import('./outbox/outbox-page').then((m) => ({ Component: m.OutboxPage })),
     handle: handle({ title: 'Outbox', subtitle: 'Mails the platform wrote, and their links' }),
+  },
+  {
+    path: 'promos',
+    lazy: () => import('./promos/promos-page').then((m) => ({ Component: m.PromosPage })),
+    handle: handle({ title: 'Promos', subtitle: 'Promotion codes, their links and usages' }),
   },
   {
     path: 'directory',

@@ -34,7 +34,7 @@ function currentOrigin(): string {
 /** The message above the login/signup form for a return address (panel.md §2). */
 export function retNotice(ret: string | null | undefined): string | null {
   if (!ret) return null;
-  if (ret.includes('/subscription')) return PANEL_MESSAGES.claimOffer;
+  if (ret.includes('/subscription') || ret.includes('/invitations/redeem/')) return PANEL_MESSAGES.claimOffer;
   if (ret.includes('/authorize-partner')) return PANEL_MESSAGES.authorizePartner;
   return null;
 }

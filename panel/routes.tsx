@@ -17,6 +17,8 @@ import { SettingTab } from './workspace/setting-tab';
 import { WorkspacePage } from './workspace/workspace-page';
 import { CheckoutPage, RedeemPage, SubscriptionPage } from './billing/pages';
 import { SubscriptionTab } from './billing/subscription-panel';
+import { RedeemLinkPage, REDEEM_LINK_PATH } from './billing/redeem-link';
+import { AuthorizePartnerPage, AUTHORIZE_PATH } from './partner/authorize-page';
 import { ForgotPasswordPage } from './visitor/forgot-password';
 import { VisitorLayout } from './visitor/layout';
 import { LoginPage } from './visitor/login';
@@ -94,6 +96,19 @@ export const panelPages: RouteObject[] = [
     lazy: () => import('./developers/apps').then((m) => ({ Component: m.AppsPage })),
     handle: handle({ title: 'Application', subtitle: 'Create or edit your app' }),
   },
+  // the partner area (panel.md §2 Partner area, BETA): its tabs depend on the partner's programmes (partner-page.tsx)
+  {
+    path: 'partner',
+    lazy: () => import('./partner/partner-page').then((m) => ({ Component: m.PartnerPage })),
+    handle: handle({ title: 'Partnership', subtitle: 'Your partner profile, customers and payouts (BETA)' }),
+    children: [
+      { index: true, element: <Navigate to="profile" replace /> },
+      { path: 'profile', lazy: () => import('./partner/profile-tab').then((m) => ({ Component: m.PartnerProfileTab })) },
+      { path: 'customers', lazy: () => import('./partner/customers-tab').then((m) => ({ Component: m.PartnerCustomersTab })) },
+      { path: 'invoices', lazy: () => import('./partner/invoices-tab').then((m) => ({ Component: m.PartnerInvoicesTab })) },
+      { path: 'payout', lazy: () => import('./partner/payout-tab').then((m) => ({ Component: m.PartnerPayoutTab })) },
+    ],
+  },
 ];
 
 /**
@@ -107,6 +122,10 @@ export function appRoutes(morePages: RouteObject[] = []): RouteObject[] {
     { path: '/accounts', element: <VisitorLayout />, children: [...visitorRoutes, { path: '*', element: <NotFoundPage /> }] },
     // the workspace invitation link: open to everyone (it keeps the token while the person logs in)
     { path: INVITATION_PATH, element: <InvitationPage /> },
+    // a promo's redeem link (backoffice.md §2): open to everyone (a signed-out visitor is sent to the login with ret)
+    { path: REDEEM_LINK_PATH, element: <RedeemLinkPage /> },
+    // the authorize-partner page (panel.md §2 "Integration document"): open to everyone (a visitor logs in with ret)
+    { path: AUTHORIZE_PATH, element: <AuthorizePartnerPage /> },
     // panel.md §2: forgot-password is open to visitors under /panel too — the visitor screen, not the signed-in shell
     { path: '/panel/forgot-password', element: <Navigate to="/accounts/forgot-password" replace /> },
     {

@@ -21,6 +21,7 @@ import { notificationsPlugin } from './notifications/plugin';
 import { integrationsPlugin } from './integrations/plugin';
 import { documentsPlugin } from './documents/plugin';
 import { linksPlugin } from './links/plugin';
+import { partnersPlugin } from './partners/plugin';
 
 /**
  * The domain plugins, in registration order. A domain is one folder under platform/
@@ -54,4 +55,6 @@ export const domainPlugins: Array<ServerRegisterPluginObject<void>> = [
   { plugin: integrationsPlugin },
   // the help pages at /documents/* (docs/help/*.md)
   { plugin: documentsPlugin },
+  // partners, their programmes and payouts (issue 29)
+  { plugin: partnersPlugin },
 ];

@@ -182,6 +182,14 @@ export type AdminContactsPage = {
   data: AdminContactRow[];
 };
 
+export type AdminCreditAdded = {
+  message: string;
+  /** the subscription's credit now, minor units */
+  credit: number;
+  /** the credit note written */
+  invoice: string;
+};
+
 export type AdminDashboard = {
   connections?: number;
   nextTaskInSeconds?: number | null;
@@ -282,9 +290,93 @@ export type AdminInsightItem = {
   value: string | number;
 };
 
+export type AdminInvoiceRow = {
+  id: string;
+  number: string;
+  createdAt: string;
+  dueAt: string;
+  type: 'Charge' | 'Credit Note';
+  status: string;
+  subtotal: number;
+  discount: number;
+  totalAmount: number;
+  paid: number;
+  balance: number;
+  currencyCode: string;
+  formattedTotal: string;
+  items: InvoiceItem[];
+  discounts: InvoiceDiscount[];
+  userEmail: string | null;
+};
+
+export type AdminInvoices = {
+  totalCount: number;
+  data: AdminInvoiceRow[];
+};
+
 export type AdminOutboxPage = {
   totalCount: number;
   data: OutboxItem[];
+};
+
+export type AdminPartnerCustomersPage = {
+  totalCount: number;
+  data: PartnerCustomer[];
+};
+
+export type AdminPartnerPayoutsPage = {
+  totalCount: number;
+  data: PayoutInvoice[];
+};
+
+export type AdminPartnerRow = {
+  id: string;
+  name: string | null;
+  email: string;
+  status: string;
+  createdDate: string;
+};
+
+export type AdminPartnersPage = {
+  totalCount: number;
+  data: AdminPartnerRow[];
+};
+
+export type AdminPromoSaved = {
+  id: string;
+  code: string;
+  name: string;
+  comment: string | null;
+  type: 'Fixed' | 'Percent' | 'Subscription';
+  amount: number | null;
+  percent: number | null;
+  percentDuration: 'Once' | 'Forever' | null;
+  duration: number | null;
+  expiresInDays: number;
+  redeemBy: string | null;
+  maxRedemptions: number;
+  maxRedemptionsPerCustomer: number;
+  redeemedTimes: number;
+  status: 'Active' | 'Disabled' | 'Archived';
+  plan: string;
+  createdDate: string;
+  message: string;
+};
+
+export type AdminPromoUsage = {
+  id: string;
+  customer: string;
+  redeemDate: string;
+};
+
+export type AdminPromoUsagesPage = {
+  totalCount: number;
+  data: AdminPromoUsage[];
+};
+
+export type AdminPromosPage = {
+  totalCount: number;
+  data: Promo[];
 };
 
 export type AdminReport = {
@@ -334,6 +426,87 @@ export type AdminReports = AdminReport[];
 export type AdminStorageRecalculated = {
   message: string;
   run: JobRun;
+};
+
+export type AdminSubscription = {
+  id: string | null;
+  workspaceId: string;
+  status: string;
+  plan: SubscriptionPlan;
+  billingCycle: 'Monthly' | 'Quarterly' | 'Semiannually' | null;
+  billingCycleCode: number | null;
+  nextBillingCycle: 'Monthly' | 'Quarterly' | 'Semiannually' | null;
+  quantity: number;
+  addons: SubscriptionAddon[];
+  autoRenew: boolean;
+  nextBilling: string | null;
+  nextRenewDate: string | null;
+  amount: number | null;
+  remainingDays: number | null;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  isValid: boolean;
+  inGrace: boolean;
+  isActive: boolean;
+  credit: number;
+  currency: string;
+  paymentsEnabled: boolean;
+  canPause: boolean;
+  canResume: boolean;
+  promos: AdminSubscriptionPromo[];
+  /** the latest promo still applying */
+  promo: string | null;
+  username: string | null;
+  userId: string | null;
+  assignedTo: string | null;
+  haPayer: boolean;
+  created: string | null;
+  started: string | null;
+  upcomingAmount: number | null;
+  /** backoffice.md §3: the partner handling it (none yet) */
+  partner: Record<string, never> | null;
+};
+
+export type AdminSubscriptionChanged = {
+  reference: string | null;
+  subscription: AdminSubscription;
+};
+
+export type AdminSubscriptionCreated = {
+  /** the order of the first workspace */
+  reference: string;
+  references: string[];
+  subscriptions: string[];
+};
+
+export type AdminSubscriptionPromo = {
+  /** the redemption (DELETE …/promos/{promoId}) */
+  id: string;
+  name: string;
+  code: string;
+  expired: boolean;
+  redeemDate: string;
+};
+
+export type AdminSubscriptionRow = {
+  id: string;
+  created: string;
+  username: string | null;
+  userId: string | null;
+  status: 'Active' | 'Paused' | 'Expired' | 'Pending' | 'Canceled' | 'Suspended';
+  plan: string;
+  quantity: number;
+  /** the workspace the subscription is for */
+  assignedTo: string | null;
+  workspaceId: string;
+  /** a payment method is on file (renewals are charged to it) */
+  haPayer: boolean;
+  lastSession: string | null;
+};
+
+export type AdminSubscriptions = {
+  totalCount: number;
+  data: AdminSubscriptionRow[];
 };
 
 export type AdminTemplatesInstalled = {
@@ -462,6 +635,19 @@ export type AdminUserRow = {
 export type AdminUserSegmentsSaved = {
   id: string;
   segments: string[];
+};
+
+export type AdminUserWorkspace = {
+  id: string;
+  name: string;
+  plan: string;
+  role: string;
+};
+
+export type AdminUserWorkspaces = {
+  userId: string;
+  username: string;
+  workspaces: AdminUserWorkspace[];
 };
 
 export type AdminUsers = {
@@ -943,6 +1129,35 @@ export type FinalizedOrder = {
   subscription: Subscription;
 };
 
+export type HandledSubscription = {
+  id: string | null;
+  workspaceId: string;
+  status: string;
+  plan: SubscriptionPlan;
+  billingCycle: 'Monthly' | 'Quarterly' | 'Semiannually' | null;
+  billingCycleCode: number | null;
+  nextBillingCycle: 'Monthly' | 'Quarterly' | 'Semiannually' | null;
+  quantity: number;
+  addons: SubscriptionAddon[];
+  promos: SubscriptionPromo[];
+  autoRenew: boolean;
+  nextBilling: string | null;
+  nextRenewDate: string | null;
+  amount: number | null;
+  remainingDays: number | null;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  isValid: boolean;
+  inGrace: boolean;
+  isActive: boolean;
+  credit: number;
+  currency: string;
+  paymentsEnabled: boolean;
+  canPause: boolean;
+  canResume: boolean;
+  partner: SubscriptionPartner;
+};
+
 export type Health = {
   status?: string;
   database?: string;
@@ -1269,6 +1484,102 @@ export type ParticipantToken = {
   tokenType: 'Bearer';
 };
 
+export type Partner = {
+  id: string;
+  partnerId: string;
+  name: string | null;
+  icon: string | null;
+  email: string;
+  status: string;
+  createdDate: string;
+  types: PartnerType[];
+  origins: string[];
+};
+
+export type PartnerAuthorized = {
+  redirect: string;
+  customerId: string;
+  customer: string;
+};
+
+export type PartnerCustomer = {
+  customerId: string;
+  email: string;
+  createdDate: string;
+};
+
+export type PartnerCustomersPage = {
+  totalCount: number;
+  data: PartnerCustomer[];
+};
+
+export type PartnerInvoice = {
+  id: string;
+  number: string;
+  createdAt: string;
+  type: string;
+  userEmail: string;
+  status: string;
+  subtotal: number;
+  discount: number;
+  total: number;
+  currency: string;
+};
+
+export type PartnerInvoiceDetail = {
+  id: string;
+  number: string;
+  createdAt: string;
+  dueAt: string;
+  type: 'Charge' | 'Credit Note';
+  status: string;
+  subtotal: number;
+  discount: number;
+  totalAmount: number;
+  paid: number;
+  balance: number;
+  currencyCode: string;
+  formattedTotal: string;
+  items: InvoiceItem[];
+  discounts: InvoiceDiscount[];
+  userEmail: string;
+};
+
+export type PartnerInvoicesGenerated = {
+  message: string;
+  payouts: PayoutInvoice[];
+};
+
+export type PartnerInvoicesPage = {
+  totalCount: number;
+  data: PartnerInvoice[];
+};
+
+export type PartnerPayoutPaid = {
+  message: string;
+  payout: PayoutInvoice;
+};
+
+export type PartnerPayoutsPage = {
+  totalCount: number;
+  data: PayoutInvoice[];
+};
+
+export type PartnerType = {
+  code: string;
+  name: string;
+  status: string | null;
+  nextStatuses: string[];
+  reason: string | null;
+};
+
+export type PartnerTypeStatus = {
+  code: string;
+  status: string;
+  nextStatuses: string[];
+  reason: string | null;
+};
+
 /** the gateway's parameters: clientSecret and publishableKey (card), checkoutUrl (hosted card entry), the Ether quote */
 export type PaymentParams = {
   amount: number;
@@ -1288,6 +1599,42 @@ export type PaymentParams = {
 
 export type PaymentResult = {
   params: PaymentParams;
+};
+
+export type PayoutInvoice = {
+  id: string;
+  number: string;
+  createdDate: string;
+  status: 'Open' | 'Paid';
+  program: string;
+  subtotal: number;
+  total: number;
+  currency: string;
+  periodStart: string;
+  periodEnd: string;
+  paidDate: string | null;
+};
+
+export type PayoutInvoiceDetail = {
+  id: string;
+  number: string;
+  createdDate: string;
+  status: 'Open' | 'Paid';
+  program: string;
+  subtotal: number;
+  total: number;
+  currency: string;
+  periodStart: string;
+  periodEnd: string;
+  paidDate: string | null;
+  items: PayoutInvoiceItem[];
+};
+
+export type PayoutInvoiceItem = {
+  invoiceNumber: string;
+  type: string;
+  customerEmail: string | null;
+  amount: number;
 };
 
 export type PendingInvitation = {
@@ -1365,21 +1712,29 @@ export type Profile = {
 };
 
 export type Promo = {
-  id?: string;
-  code?: string;
-  name?: string;
-  type?: string;
-  amount?: number | null;
-  percent?: number | null;
-  percentDuration?: string | null;
-  duration?: number | null;
-  expiresInDays?: number;
-  redeemBy?: string | null;
-  maxRedemptions?: number;
-  maxRedemptionsPerCustomer?: number;
-  redeemedTimes?: number;
-  status?: string;
-  plan?: string;
+  id: string;
+  code: string;
+  name: string;
+  comment: string | null;
+  type: 'Fixed' | 'Percent' | 'Subscription';
+  amount: number | null;
+  percent: number | null;
+  percentDuration: 'Once' | 'Forever' | null;
+  duration: number | null;
+  expiresInDays: number;
+  redeemBy: string | null;
+  maxRedemptions: number;
+  maxRedemptionsPerCustomer: number;
+  redeemedTimes: number;
+  status: 'Active' | 'Disabled' | 'Archived';
+  plan: string;
+  createdDate: string;
+};
+
+export type PublicPartner = {
+  partnerId: string;
+  name: string;
+  icon: string | null;
 };
 
 export type Readiness = {
@@ -1571,6 +1926,12 @@ export type Subscription = {
 export type SubscriptionAddon = {
   code: string;
   name: string;
+};
+
+export type SubscriptionPartner = {
+  type: string;
+  name: string;
+  email: string;
 };
 
 export type SubscriptionPlan = {

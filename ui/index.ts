@@ -6,6 +6,7 @@ export { auth, decodeClaims, randomUid, session$, useClaims, useSession, type Cl
 export { Button, type ButtonProps, type ButtonVariant } from './button';
 export { Checkbox, Switch, type CheckboxProps } from './checkbox';
 export { confirm, ConfirmDialog, ConfirmHost, type ConfirmDialogProps, type ConfirmOptions } from './confirm';
+export { COPIED_TEXT, COPY_REVERT_MS, CopyButton, MANUAL_COPY_TEXT, type CopyButtonProps } from './copy-button';
 export { FeedbackDialog } from './feedback-dialog';
 export { Figures, type Figure } from './figures';
 export { errorList, Field, FieldShell, FieldTip, SelectField, TextAreaField, type FieldError, type Option } from './field';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMoney, type BillingCycle, type PaymentMethod } from '../../shared/billing';
-import { Alert, Button, errorText, Field, SelectField, Spinner } from '../../ui';
+import { Button, errorText, Field, SelectField, Spinner } from '../../ui';
 import {
   billingApi,
   HOSTED_TEXTS,
@@ -233,7 +233,8 @@ export function OrderForm({
         {method === 'Card' &&
           (plans.cardEntry === 'hosted' ? (
             <p className="p-muted">{HOSTED_TEXTS.hint}</p>
-          ) : (
+          ) : plans.cardEntry === 'test' ? (
+            // the server's gateway runs in Stripe's test mode: its test methods are what it takes
             <SelectField
               label="Card"
               value={card}
@@ -241,8 +242,7 @@ export function OrderForm({
               options={TEST_CARDS.map((c) => ({ ...c }))}
               hint="Stripe test mode cards"
             />
-          ))}
-        {!plans.paymentsEnabled && <Alert type="warning">Payments are not configured on this server.</Alert>}
+          ) : null)}
       </div>
       <div>
         {quantity === null ? (

@@ -4,17 +4,17 @@ import { Alert, Button, Field, refreshTokens, Spinner, toast, useClaims } from '
 import { billingApi, hasCustomerPlan, HOSTED_TEXTS, type BillingCalls, type FinalizedOrder, type Plans, type RedeemResult } from './api';
 import { CheckoutReturn } from './checkout-return';
 import { OrderForm } from './order-form';
+import { PaymentsOff } from './payments-off';
 import { BILLING_TEXTS, SubscriptionPanel } from './subscription-panel';
 import { useBillingStyles } from './styles';
+import { HandledSubscription } from '../partner/handled-subscription';
 
 /** /panel/subscription (panel.md §2): the user's current subscription — the default workspace's. */
 export function SubscriptionPage() {
   const claims = useClaims();
   return (
     <div className="p-card">
-      <div className="p-card__body">
-        {hasCustomerPlan(claims) ? <Alert type="info">{BILLING_TEXTS.customerPlan}</Alert> : <SubscriptionPanel workspace="default" />}
-      </div>
+      <div className="p-card__body">{hasCustomerPlan(claims) ? <HandledSubscription /> : <SubscriptionPanel workspace="default" />}</div>
     </div>
   );
 }
@@ -57,8 +57,10 @@ export function CheckoutPage({ api = billingApi }: { api?: BillingCalls }) {
           <div className="p-loading">
             <Spinner label="Loading plans" /> Loading plans…
           </div>
-        ) : (
+        ) : plans.paymentsEnabled ? (
           <OrderForm plans={plans} workspace={workspace} initialPlan={params.get('plan') ?? undefined} api={api} onPaid={paid} />
+        ) : (
+          <PaymentsOff plans={plans} />
         )}
       </div>
     </div>

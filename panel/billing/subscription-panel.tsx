@@ -3,9 +3,11 @@ import { Alert, Spinner, toast, useClaims } from '../../ui';
 import { billingApi, hasCustomerPlan, type BillingCalls, type FinalizedOrder, type Plans, type Subscription } from './api';
 import { BillingHistory } from './history';
 import { OrderForm } from './order-form';
+import { PaymentsOff } from './payments-off';
 import { SubscriptionSummary } from './subscription-summary';
 import { useBillingStyles } from './styles';
 import { useWorkspace } from '../workspace/workspace-page';
+import { HandledSubscription } from '../partner/handled-subscription';
 
 export const BILLING_TEXTS = {
   managersOnly: "Only the workspace's owner and admins can see and change its subscription.",
@@ -85,15 +87,19 @@ export function SubscriptionPanel({ workspace, api = billingApi }: SubscriptionP
       />
       <section className="p-bill__section" aria-labelledby="p-upgrade-title">
         <h3 id="p-upgrade-title">{free ? 'Upgrade' : 'Change plan or add-ons'}</h3>
-        <OrderForm
-          key={formKey}
-          plans={plans}
-          workspace={s.workspaceId}
-          current={s}
-          api={api}
-          onPaid={paid}
-          submitText={free ? 'Upgrade and pay' : 'Pay'}
-        />
+        {plans.paymentsEnabled ? (
+          <OrderForm
+            key={formKey}
+            plans={plans}
+            workspace={s.workspaceId}
+            current={s}
+            api={api}
+            onPaid={paid}
+            submitText={free ? 'Upgrade and pay' : 'Pay'}
+          />
+        ) : (
+          <PaymentsOff plans={plans} />
+        )}
       </section>
       <section className="p-bill__section" aria-label="Billing history">
         <BillingHistory key={formKey} fetch={fetchHistory} />
@@ -110,7 +116,7 @@ export function SubscriptionPanel({ workspace, api = billingApi }: SubscriptionP
 export function SubscriptionTab() {
   const { workspace } = useWorkspace();
   const claims = useClaims();
-  if (hasCustomerPlan(claims)) return <Alert type="info">{BILLING_TEXTS.customerPlan}</Alert>;
+  if (hasCustomerPlan(claims)) return <HandledSubscription />;
   if (workspace.role !== 'Owner' && workspace.role !== 'Admin') return <Alert type="info">{BILLING_TEXTS.managersOnly}</Alert>;
   return <SubscriptionPanel workspace={workspace.id} />;
 }

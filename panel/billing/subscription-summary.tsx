@@ -120,7 +120,6 @@ export function SubscriptionSummary({
           Redeem a promo code
         </NavLink>
       </div>
-      {!s.paymentsEnabled && <p className="p-muted">Payments are not configured on this server.</p>}
     </section>
   );
 }

@@ -4,4 +4,4 @@
  * operator ends. Exposed too as `server.plugins.accounts`.
  */
 export { currentUser } from './service';
-export { endUserSessions, sessionTokenFor, sessionsRevoked } from './tokens';
+export { addClaimSource, endUserSessions, sessionTokenFor, sessionsRevoked, type ClaimSource } from './tokens';

@@ -75,7 +75,23 @@ export function accessTokenFor(config: Config, user: UserRow, sessionId?: string
  * (platform/billing/claims), then users.plan, then DEFAULT_PLAN.
  */
 export async function sessionTokenFor(db: Conn, config: Config, user: UserRow, sessionId: string | null): Promise<string> {
-  return accessTokenFor(config, await withSubscriptionPlan(db, config, user), sessionId);
+  const effective = await withSubscriptionPlan(db, config, user);
+  let claims = claimsFor(effective, config, sessionId);
+  for (const source of claimSources) claims = { ...claims, ...(await source(db, user.id)) };
+  return signAccessToken(config, claims);
+}
+
+/**
+ * More claims of a session's token, from another domain (it registers a source with its plugin,
+ * so accounts imports nothing of it): the partners domain adds `customer-plan` for a customer
+ * whose plan a partner handles (docs/billing.md "Customer-plan claim"). A source is a stateless
+ * function of the database: registering the same one again (another server) changes nothing.
+ */
+export type ClaimSource = (db: Conn, userId: string) => Promise<Partial<TokenClaims>>;
+const claimSources = new Set<ClaimSource>();
+
+export function addClaimSource(source: ClaimSource): void {
+  claimSources.add(source);
 }
 
 export const sha256 = (value: string): string => crypto.createHash('sha256').update(value).digest('hex');

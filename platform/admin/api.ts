@@ -4,7 +4,9 @@
  * the user audit's record of a board join and the board sessions' usage facts and a user's core actions read from them. Exposed too as `server.plugins.admin`.
  */
 export { isOperator, operatorOf, operatorRoute } from './operator';
-export { withAdminEmailRole } from './roles';
+export { setRole, withAdminEmailRole } from './roles';
+/** The operator audit trail's note of an action (the partners' operator routes). */
+export { auditAs } from './audit/trail';
 export { recordBoardJoin } from './usage/record';
 export { startBoardSession } from './usage/sessions';
 export { coreActionsOf } from './usage/core-actions';

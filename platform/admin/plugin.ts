@@ -10,6 +10,7 @@ import { registerAuditTrail } from './audit/trail';
 import { auditRoutes } from './audit/routes';
 import { adminBoardRoutes } from './boards/routes';
 import { adminUserRoutes } from './users/routes';
+import { adminSubscriptionRoutes } from './subscriptions/routes';
 import { adminClientRoutes } from './clients/routes';
 import { contactRoutes } from './contacts/routes';
 import { directoryRoutes } from './directories/routes';
@@ -34,7 +35,7 @@ declare module '@hapi/hapi' {
  */
 export const adminPlugin: Plugin<void> = {
   name: 'admin',
-  dependencies: ['accounts', 'announcements', 'assets', 'boards', 'mail', 'templates', 'users', 'workspaces'],
+  dependencies: ['accounts', 'announcements', 'assets', 'billing', 'boards', 'mail', 'templates', 'users', 'workspaces'],
   async register(server) {
     exposeApi(server, api);
     const { db, config, logger } = server.app;
@@ -63,6 +64,7 @@ export const adminPlugin: Plugin<void> = {
       ...auditRoutes,
       ...adminBoardRoutes(db),
       ...adminUserRoutes(db),
+      ...adminSubscriptionRoutes(db),
       ...feedbackRoutes(limiters.feedback),
       ...contactRoutes(limiters.contact),
       ...directoryRoutes,

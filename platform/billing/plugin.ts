@@ -4,7 +4,7 @@ import { exposeApi } from '../core/plugin-api';
 import * as api from './api';
 import { closeBillingResources } from './access';
 import { runRenewals } from './renewal';
-import { promoAdminRoutes } from './promo-admin';
+import { promoAdminRoutes } from './promo-admin-routes';
 import { billingRoutes } from './routes';
 
 declare module '@hapi/hapi' {

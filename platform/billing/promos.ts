@@ -3,8 +3,8 @@ import {
   BILLING_MESSAGES,
   CATALOG,
   computeInvoice,
-  grantsSubscription,
   periodLines,
+  promoGrant,
   redemptionRefusal,
   type PlanCode,
   type PromoRules,
@@ -35,6 +35,8 @@ const rulesOf = (p: repo.PromoRow): PromoRules => ({
   maxRedemptions: p.max_redemptions,
   maxRedemptionsPerCustomer: p.max_redemptions_per_customer,
   redeemedTimes: p.redeemed_times,
+  duration: p.duration,
+  expiresInDays: p.expires_in_days,
 });
 
 /**
@@ -42,8 +44,9 @@ const rulesOf = (p: repo.PromoRow): PromoRules => ({
  * trimmed and matched case-insensitively, under the promo's limits (shared/billing/promo; the
  * promo row is locked, so the limits hold under concurrent redemptions). A promo that grants the
  * plan (Subscription type, or 100 % off) gives a workspace without a running paid period the
- * promo's plan: for its duration (Subscription), for expiresInDays, or — 100 % Forever without
- * expiry — renewing monthly at no cost; on a running period a Subscription promo adds its days.
+ * promo's plan as `promoGrant` says (Subscription: its duration; 100 % Forever: expiresInDays, or
+ * without expiry monthly periods renewing at no cost; 100 % Once: one monthly period, the
+ * redemption spent); on a running period a Subscription promo adds its days.
  * Any other promo discounts the workspace's next invoices. Answers {result, succeed}.
  */
 export async function redeemPromo(app: App, actor: Actor | null, input: RedeemInput) {
@@ -67,11 +70,12 @@ export async function redeemPromo(app: App, actor: Actor | null, input: RedeemIn
     await trx('promos').where({ id: promo.id }).increment('redeemed_times', 1);
     let result: string = BILLING_MESSAGES.promoRedeemed;
     let subscriptionId = sub?.id ?? null;
+    let spent = false;
     const planName = CATALOG[promo.plan as PlanCode]?.name ?? promo.plan;
-    if (grantsSubscription(rulesOf(promo)) && !running) {
-      const forever = promo.type === 'Percent' && promo.expires_in_days === 0;
-      const days = promo.type === 'Subscription' ? promo.duration || 30 : promo.expires_in_days;
-      const end = forever ? addCycle(new Date(now), 'Monthly').getTime() : now + days * DAY;
+    const grant = promoGrant(rulesOf(promo));
+    if (grant && !running) {
+      const end = grant.days === null ? addCycle(new Date(now), 'Monthly').getTime() : now + grant.days * DAY;
+      const days = grant.days ?? Math.round((end - now) / DAY);
       const saved = await repo.saveSubscription(trx, workspace.id, {
         user_id: userId,
         plan: promo.plan,
@@ -85,10 +89,11 @@ export async function redeemPromo(app: App, actor: Actor | null, input: RedeemIn
         period_end: new Date(end),
         segments: [{ from: now, price: 0 }],
         paused_at: null,
-        auto_renew: forever,
+        auto_renew: grant.renews,
         credit: sub?.credit ?? 0,
       });
       subscriptionId = saved.id;
+      spent = grant.spent;
       const lines = periodLines(
         { plan: promo.plan, quantity: saved.quantity, addons: [], cycle: 'Monthly' },
         await repo.priceTable(trx, saved.currency),
@@ -99,7 +104,7 @@ export async function redeemPromo(app: App, actor: Actor | null, input: RedeemIn
         currency: saved.currency,
       });
       await writeInvoice(trx, figures, { workspaceId: workspace.id, subscriptionId: saved.id, orderId: null, userId });
-      result = forever ? BILLING_MESSAGES.promoRedeemed : BILLING_MESSAGES.promoGranted(planName, days);
+      result = grant.renews ? BILLING_MESSAGES.promoRedeemed : BILLING_MESSAGES.promoGranted(planName, days);
     } else if (promo.type === 'Subscription' && running && sub) {
       const days = promo.duration || 30;
       await repo.updateSubscription(trx, sub.id, { period_end: new Date(running.end + days * DAY) });
@@ -111,6 +116,7 @@ export async function redeemPromo(app: App, actor: Actor | null, input: RedeemIn
       workspace_id: workspace.id,
       subscription_id: subscriptionId,
       expires_at: expiresAt,
+      used: spent,
     });
     return { result, succeed: true };
   });

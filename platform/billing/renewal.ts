@@ -3,6 +3,7 @@ import { gatewayOf, graceDaysOf, type App } from './access';
 import { writeInvoice } from './checkout';
 import { configOf, quoteRenewal } from './quote';
 import * as repo from './repo';
+import { SETTLED_GATEWAY } from './settled-order';
 
 const DAY = 86_400_000;
 
@@ -50,7 +51,9 @@ export async function runRenewals(app: App, now = Date.now()): Promise<RenewalRu
       const reference = `renewal-${sub.id}-${end}`;
       let state: 'paid' | 'failed' = 'paid';
       let gatewayRef: string | null = null;
-      if (figures.total > 0) {
+      // a partner-paid subscription (settled-order.ts) renews invoiced to its partner, without a gateway
+      const partnerPaid = sub.gateway === SETTLED_GATEWAY;
+      if (figures.total > 0 && !partnerPaid) {
         const customerRef = sub.user_id ? await repo.customerRefOf(trx, sub.user_id, gateway.name) : undefined;
         state = 'failed';
         if (gateway.enabled && customerRef && sub.payment_method_ref) {
@@ -85,12 +88,12 @@ export async function runRenewals(app: App, now = Date.now()): Promise<RenewalRu
           quantity: sub.quantity,
           addons: JSON.stringify(sub.addons ?? []),
           billing_cycle: cycle,
-          payment_method: 'Card',
+          payment_method: partnerPaid ? 'Partner' : 'Card',
           currency: sub.currency,
           amount: figures.total,
           figures: JSON.stringify({ figures }),
           status: 'Paid',
-          gateway: gateway.name,
+          gateway: partnerPaid ? SETTLED_GATEWAY : gateway.name,
           gateway_ref: gatewayRef,
           paid_at: new Date(now),
         })

@@ -11,6 +11,7 @@ import {
   type BillingCycle,
   type PlanCode,
 } from '../../shared/billing';
+import { isOperator } from '../admin/api';
 import type { Actor } from '../core/actor';
 import { fieldError } from '../core/errors';
 import {
@@ -148,10 +149,12 @@ export async function historyBase(app: App, actor: Actor | null, workspaceRef?: 
   return { query: app.db('invoices as i').whereIn('i.workspace_id', repo.billingWorkspaces(app.db, actor.userId)) };
 }
 
-/** GET /api/subscriptions/invoices/{id}. */
+/** GET /api/subscriptions/invoices/{id}: the workspace's Owner and Admins, and operators. */
 export async function invoiceDetail(app: App, actor: Actor | null, id: string) {
   const row = /^[0-9a-f-]{36}$/i.test(id) ? await repo.invoiceById(app.db, id) : undefined;
-  await billingWorkspaceOf(app, actor, row?.workspace_id, BILLING_MESSAGES.invoiceNotFound);
+  // an operator reads any invoice (the back-office's Invoices panel); everyone else only their workspaces'
+  if (!row || !(await isOperator(app.db, actor?.userId ?? null)))
+    await billingWorkspaceOf(app, actor, row?.workspace_id, BILLING_MESSAGES.invoiceNotFound);
   return invoiceView(row!);
 }
 

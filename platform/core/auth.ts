@@ -19,6 +19,8 @@ export interface TokenClaims {
   tv?: number;
   /** the session (sign-in) the token belongs to (core/session-guard): refused once it ended */
   sid?: string;
+  /** a partner's customer: the name of the partner that handles the plan (docs/billing.md "Customer-plan claim") */
+  'customer-plan'?: string;
   /** expiry (seconds since the epoch), set by signAccessToken */
   exp?: number;
 }

@@ -5,6 +5,8 @@
  */
 export { planOf, qtyOf } from './plan';
 export { ROLE_CODES } from './role-codes';
+/** the profile-image rules (panel.md §5), for other images that follow them (a partner's logo) */
+export { AVATAR_LIMITS, parseAvatarDataUrl } from './avatar';
 export {
   findUserById,
   findUserByUsername,

@@ -89,7 +89,15 @@ export const webPlugin: Plugin<{ distDir: string }> = {
     server.route([
       { method: 'GET', path: '/', handler: (_, h) => h.redirect(HOME_URL) },
       { method: 'GET', path: '/panel', handler: (_, h) => h.redirect(HOME_URL) },
-      ...['/accounts/{p*}', '/panel/{p*}', '/app/panel/{p*}', '/access-denied', '/templates'].map((p) => ({
+      ...[
+        '/accounts/{p*}',
+        '/panel/{p*}',
+        '/app/panel/{p*}',
+        '/access-denied',
+        '/templates',
+        '/invitations/redeem/{code}',
+        '/invitations/authorize-partner',
+      ].map((p) => ({
         method: 'GET' as const,
         path: p,
         options: { auth: false as const, security: { xframe: 'deny' as const } },

@@ -6,3 +6,4 @@ export * from './invoice';
 export * from './status';
 export * from './promo';
 export * from './ether';
+export * from './promo-templates';

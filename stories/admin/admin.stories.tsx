@@ -34,6 +34,8 @@ export const Contacts: Story = { args: { path: '/panel/contacts' } };
 export const Outbox: Story = { args: { path: '/panel/outbox' } };
 /** The outbox of a server with SMTP: View offers Resend. */
 export const OutboxWithSmtp: Story = { args: { path: '/panel/outbox', smtp: true } };
+/** Promotion codes: quick filters, copy code / link, View usages, the add/edit dialog with templates. */
+export const Promos: Story = { args: { path: '/panel/promos' } };
 export const Directory: Story = { args: { path: '/panel/directory' } };
 export const Clients: Story = { args: { path: '/panel/clients' } };
 export const UserAudit: Story = { args: { path: '/panel/user-audit' } };

@@ -14,6 +14,8 @@ import type {
   OutboxMail,
   OutboxRow,
   PerfLogRow,
+  PromoInput,
+  PromoRow,
   UserAuditRow,
   UserDetails,
   UserRow,
@@ -224,6 +226,26 @@ export const SAMPLE_FEEDBACKS: FeedbackRow[] = Array.from({ length: 14 }, (_, i)
   source: i % 2 ? 'app' : 'panel',
   tags: i % 4 ? ['ux'] : ['bug', 'export'],
   hasDetail: i % 5 !== 2,
+}));
+/** Promo codes (admin/promos): one of each type and status, a template, limits and a comment. */
+export const SAMPLE_PROMOS: PromoRow[] = Array.from({ length: 12 }, (_, i) => ({
+  id: `p${i}`,
+  code: `WT${String(i).padStart(2, '0')}-AB${i % 10}C-DE${i}FGH`.slice(0, 16),
+  name: ['StarterPack', 'Ten off', 'Two weeks', 'VIP'][i % 4]!,
+  comment: i % 3 ? null : 'spring campaign',
+  type: (['Percent', 'Fixed', 'Subscription', 'Percent'] as const)[i % 4]!,
+  amount: i % 4 === 1 ? 1000 : null,
+  percent: i % 4 === 0 ? 100 : i % 4 === 3 ? 25 : null,
+  percentDuration: i % 4 === 0 ? 'Forever' : i % 4 === 3 ? 'Once' : null,
+  duration: i % 4 === 2 ? 14 : null,
+  expiresInDays: i % 4 === 0 ? 30 : 0,
+  redeemBy: i % 2 ? day(-30) : null,
+  maxRedemptions: i % 3 ? 0 : 100,
+  maxRedemptionsPerCustomer: 1,
+  redeemedTimes: i * 3,
+  status: (['Active', 'Active', 'Disabled', 'Archived'] as const)[i % 4]!,
+  plan: 'team',
+  createdDate: day(i),
 }));
 export const SAMPLE_CONTACTS: ContactRow[] = Array.from({ length: 12 }, (_, i) => ({
   id: `c${i}`,
@@ -440,6 +462,15 @@ export function sampleAdminApi(calls: Array<[string, ...unknown[]]> = [], { smtp
       secretHint: 'k3x9',
       origins: [{ origin: 'https://school.example.org', embeds: 412, refusals: 3, firstSeen: day(30), lastSeen: day(0) }],
     }),
+    promos: list(SAMPLE_PROMOS, (p, q) => p.status?.toLowerCase() === q),
+    savePromo: record('savePromo', (id: string, p: PromoInput) => ({
+      ...(SAMPLE_PROMOS.find((x) => x.id === id) ?? SAMPLE_PROMOS[0]!),
+      id,
+      name: p.name,
+      comment: p.comment || null,
+      message: 'data successfully saved.',
+    })),
+    promoUsages: () => list(SAMPLE_USERS.slice(0, 3).map((u, i) => ({ id: `u${i}`, customer: u.username, redeemDate: day(i) }))),
     operatorAudit: list(SAMPLE_OPERATOR_AUDIT),
     userAudits: list(SAMPLE_USER_AUDITS, (r, q) =>
       q === 'withSize'

@@ -298,7 +298,9 @@ test("a visit to a board reaches the operator's Performance logs and Feature aud
   // the send from the closed tab may land a moment after the list was read: the operator reloads
   await expect(async () => {
     await page.reload();
-    await expect(table.getByRole('row').filter({ hasText: 'tool:rectangle' }).filter({ hasText: code }).first()).toBeVisible({ timeout: 3000 });
+    await expect(table.getByRole('row').filter({ hasText: 'tool:rectangle' }).filter({ hasText: code }).first()).toBeVisible({
+      timeout: 3000,
+    });
   }).toPass({ timeout: 30_000 });
   await expect(table.getByRole('row').filter({ hasText: 'action:undo' }).filter({ hasText: code }).first()).toBeVisible();
   await shot(page, 'feature-audit-board');

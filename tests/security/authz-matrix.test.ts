@@ -131,6 +131,8 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /access-denied': page('/access-denied'),
   // the template catalogue page (panel/templates): the app's page for everyone; the app sends a signed-out visitor to log in
   'GET /templates': page('/templates'),
+  // a promo's redeem link (panel/billing/redeem-link.tsx): the app page, the same for everyone
+  'GET /invitations/redeem/{code}': page('/invitations/redeem/WTAB-CDEF-123456'),
   // the socket's auth endpoint (nes): a bearer token or nothing, never a Uid
   'AUTH /nes/auth': { kind: 'public', req: () => ({ url: '/nes/auth' }), expect: same(404) },
   // accounts: public forms (wrong credentials for everyone)
@@ -600,6 +602,49 @@ const ROUTES: Record<string, RouteCase> = {
     req: () => ({ url: `/api/subscriptions/invoices/${crypto.randomUUID()}` }),
     expect: allow([], (cls) => noLogin(cls) || 404),
   },
+  // the operators' subscriptions and invoices (platform/admin/subscriptions; docs/backoffice.md "Subscriptions"):
+  // operators only, POST /api/subscriptions and POST /api/subscriptions/{id} included (an operator's settled order)
+  'GET /api/admin/subscriptions': { kind: 'user', req: () => ({ url: '/api/admin/subscriptions' }), expect: OPERATOR_ONLY() },
+  'GET /api/admin/subscriptions/user-workspaces': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/admin/subscriptions/user-workspaces?username=${encodeURIComponent(c.w.owner.user!.username)}` }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/subscriptions/{id}': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/subscriptions/${crypto.randomUUID()}` }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/subscriptions': {
+    kind: 'user',
+    req: (c) => ({ url: '/api/subscriptions', payload: { userId: c.w.owner.user!.id, workspaces: [crypto.randomUUID()] } }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/subscriptions/{id}': {
+    kind: 'user',
+    req: () => ({ url: `/api/subscriptions/${crypto.randomUUID()}`, payload: { quantity: 2 } }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/subscriptions/{id}/promos': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/subscriptions/${crypto.randomUUID()}/promos`, payload: { promoName: 'WTXX-XXXX-XXXXXX' } }),
+    expect: OPERATOR_ONLY(),
+  },
+  'DELETE /api/admin/subscriptions/{id}/promos/{promoId}': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/subscriptions/${crypto.randomUUID()}/promos/${crypto.randomUUID()}` }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/subscriptions/{subscriptionId}/invoices': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/subscriptions/${crypto.randomUUID()}/invoices` }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/users/{id}/credit': {
+    kind: 'user',
+    req: (c) => ({ url: `/api/admin/users/${c.w.owner.user!.id}/credit`, payload: { credit: 100, subscription: crypto.randomUUID() } }),
+    expect: OPERATOR_ONLY(),
+  },
   // a USER route despite its /api/admin path (panel.md §7): any signed-in user redeems for a workspace they manage
   'POST /api/admin/promos/redeem': {
     kind: 'user',
@@ -613,6 +658,66 @@ const ROUTES: Record<string, RouteCase> = {
     req: () => ({ url: '/api/admin/promos', payload: { name: 'Matrix promo', type: 'Percent', percent: 100 } }),
     expect: OPERATOR_ONLY(),
   },
+  // the back-office's promo screen (platform/billing/promo-admin-routes.ts): operators only
+  'GET /api/admin/promos': { kind: 'user', req: () => ({ url: '/api/admin/promos' }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/promos/{id}': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/promos/000000000000000000000000', payload: { name: 'Matrix promo', percent: 10 } }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/promos/{id}/usages': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/promos/${crypto.randomUUID()}/usages` }),
+    expect: OPERATOR_ONLY(),
+  },
+  // the partner's own area (platform/partners/self-*.ts; docs/panel.md "Partner area"): no class here is a
+  // partner — no token 401, any token 403 (tests/api/partners-self.test.ts walks partners A and B and their customers)
+  ...Object.fromEntries(
+    [
+      ['GET', '/api/partners'],
+      ['POST', '/api/partners/profile', { name: 'Matrix partner' }],
+      ['GET', '/api/partners/customers'],
+      ['GET', '/api/partners/customers/{customerId}/subscriptions'],
+      ['POST', '/api/partners/customers/{customerId}/subscriptions', { plan: 'team', quantity: 1 }],
+      ['POST', '/api/partners/customers/{customerId}/subscriptions/renew', {}],
+      ['POST', '/api/partners/customers/{customerId}/subscriptions/{id}/cancel', {}],
+      ['POST', '/api/partners/customers/{customerId}/subscriptions/{id}/pause', { pause: true }],
+      ['GET', '/api/partners/invoices'],
+      ['GET', '/api/partners/invoices/{id}'],
+      ['GET', '/api/partners/partner-invoices'],
+      ['GET', '/api/partners/partner-invoices/{id}'],
+    ].map(([method, path, payload]) => [
+      `${method} ${path}`,
+      {
+        kind: 'user',
+        req: () => ({ url: (path as string).replace(/\{\w+\}/g, () => crypto.randomUUID()), payload: payload as object | undefined }),
+        expect: allow([], (cls) => noLogin(cls) || 403),
+      } satisfies RouteCase,
+    ]),
+  ),
+  // the authorize-partner flow (platform/partners/authorize*.ts): an unknown partner is 404 for everyone (its page
+  // and logo are public); authorizing needs a token; only a partner's customer reads the subscription it handles
+  'GET /api/partners/{partnerId}/public': {
+    kind: 'public',
+    req: () => ({ url: `/api/partners/${crypto.randomUUID()}/public` }),
+    expect: same(404),
+  },
+  'GET /api/partners/{partnerId}/icon': {
+    kind: 'public',
+    req: () => ({ url: `/api/partners/${crypto.randomUUID()}/icon` }),
+    expect: same(404),
+  },
+  'POST /api/partners/{partnerId}/authorize': {
+    kind: 'user',
+    req: () => ({ url: `/api/partners/${crypto.randomUUID()}/authorize`, payload: { returnUrl: 'https://shop.example/cb', state: 's' } }),
+    expect: allow([], (cls) => noLogin(cls) || 404),
+  },
+  'GET /api/partners/customer/subscription': {
+    kind: 'user',
+    req: () => ({ url: '/api/partners/customer/subscription' }),
+    expect: allow([], (cls) => noLogin(cls) || 404),
+  },
+  'GET /invitations/authorize-partner': page('/invitations/authorize-partner?partnerId=x&state=s&returnUrl=https%3A%2F%2Fshop.example'),
   // the payment gateway's webhook: no gateway configured here, so nothing verifies: 400 for all
   'POST /api/billing/stripe/webhook': {
     kind: 'public',
@@ -792,6 +897,48 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/admin/outbox/{id}/resend': {
     kind: 'user',
     req: () => ({ url: `/api/admin/outbox/${crypto.randomUUID()}/resend`, payload: {} }),
+    expect: OPERATOR_ONLY(),
+  },
+  // the operators' Partners (issue 29; tests/api/admin-partners.test.ts)
+  'GET /api/admin/partners': { kind: 'user', req: () => ({ url: '/api/admin/partners' }), expect: OPERATOR_ONLY() },
+  'POST /api/admin/partners': {
+    kind: 'user',
+    req: () => ({ url: '/api/admin/partners', payload: { email: 'nobody@example.com' } }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/partners/{id}/details': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/partners/${crypto.randomUUID()}/details` }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/partners/{id}/customers': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/partners/${crypto.randomUUID()}/customers` }),
+    expect: OPERATOR_ONLY(),
+  },
+  'GET /api/admin/partners/{id}/payouts': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/partners/${crypto.randomUUID()}/payouts` }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/partners/{id}/enrolls': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/partners/${crypto.randomUUID()}/enrolls`, payload: { program: 'Reseller' } }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/partners/{id}/statuses': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/partners/${crypto.randomUUID()}/statuses`, payload: { program: 'Reseller', state: 'Active' } }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/partners/{id}/generate-invoice': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/partners/${crypto.randomUUID()}/generate-invoice`, payload: {} }),
+    expect: OPERATOR_ONLY(),
+  },
+  'POST /api/admin/partners/{id}/payouts/{payoutId}': {
+    kind: 'user',
+    req: () => ({ url: `/api/admin/partners/${crypto.randomUUID()}/payouts/${crypto.randomUUID()}`, payload: {} }),
     expect: OPERATOR_ONLY(),
   },
   'GET /api/admin/directories': { kind: 'user', req: () => ({ url: '/api/admin/directories' }), expect: OPERATOR_ONLY() },

@@ -25,6 +25,11 @@ const NOT_JSON = new Set([
   'get /board/new',
   'get /board/{p*}',
   'get /board/{workspaceId}/new',
+  // the visitor pages of a partner's invitation and a promo's link (panel/partner, panel/billing)
+  'get /invitations/authorize-partner',
+  'get /invitations/redeem/{code}',
+  // a partner's logo, as a picture (platform/partners/authorize-routes.ts)
+  'get /api/partners/{partnerId}/icon',
   'get /static/{p*}',
   'get /embed.js',
   'get /sw.js',

@@ -1,0 +1,3 @@
+export * from './programs';
+export * from './commission';
+export type * from './types';
