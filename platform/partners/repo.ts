@@ -3,7 +3,7 @@ import { PROGRAMS, nextStatuses, partnerStatus } from '../../shared/partners/pro
 import type { Partner, PartnerType, PayoutInvoice } from '../../shared/partners/types';
 import type { Db } from '../db/index';
 
-/** Partner tables (030_partners; docs/billing.md "Partners"). Amounts are integer minor units. */
+/** Partner tables (028_partners; docs/billing.md "Partners"). Amounts are integer minor units. */
 type Conn = Db | Knex.Transaction;
 
 export interface PartnerRow {

@@ -26,7 +26,7 @@ import * as m024 from './024_usage';
 import * as m025 from './025_jobs';
 import * as m026 from './026_untitled_boards';
 import * as m027 from './027_templates';
-import * as m030 from './030_partners';
+import * as m028 from './028_partners';
 
 /**
  * Migrations are plain modules listed here in order (no file-system scanning, so they
@@ -60,7 +60,7 @@ const migrations: Array<[string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   ['025_jobs', m025],
   ['026_untitled_boards', m026],
   ['027_templates', m027],
-  ['030_partners', m030],
+  ['028_partners', m028],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
