@@ -463,8 +463,12 @@ export type AdminSubscription = {
   created: string | null;
   started: string | null;
   upcomingAmount: number | null;
-  /** backoffice.md §3: the partner handling it (none yet) */
-  partner: Record<string, never> | null;
+  /** backoffice.md §3: the partner handling it (its Active programme, name and e-mail), or null */
+  partner: {
+    type: string | null;
+    name: string | null;
+    email: string | null;
+  } | null;
 };
 
 export type AdminSubscriptionChanged = {

@@ -9,6 +9,7 @@ import { runRenewals } from '../../platform/billing/renewal';
 import { ensureDefaultWorkspace } from '../../platform/workspaces/repo';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { pngDataUrl } from '../helpers/png';
+import { operator } from './admin-fixtures';
 import { api } from './billing-fixtures';
 import { signedIn, type Who } from './boards-fixtures';
 import { freshClaims, makePartner } from './partners-self-fixtures';
@@ -181,6 +182,16 @@ describe("the partner's own calls", () => {
     expect((await freshClaims(p, alice.user!.id)).claims).toMatchObject({ plan: 'teamplus', qty: 2, 'customer-plan': 'Acme Resale' });
     const same = await api(p, a, 'POST', url, { plan: 'teamplus', quantity: 2, autoRenew: false });
     expect(same.status).toBe(400);
+  });
+
+  it("names the partner on the customer's subscription in the operators' view (backoffice.md §3)", async () => {
+    const admin = await operator(p, { name: 'Olga Operator' });
+    const ws = await ensureDefaultWorkspace(p.db, alice.user!.id);
+    const sub = await p.db('subscriptions').where({ workspace_id: ws.id }).first('id');
+    const view = await api(p, admin, 'GET', `/api/admin/subscriptions/${sub.id}`);
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    expect(view.body.partner).toMatchObject({ type: 'Reseller', name: 'Acme Resale' });
+    expect(view.body.partner.email).toMatch(/@/);
   });
 
   it('cancel, pause, resume and renew follow panel.md §4', async () => {

@@ -106,7 +106,9 @@ export const adminSubscription = subscriptionSchema
     created: iso,
     started: iso,
     upcomingAmount: Joi.number().integer().allow(null),
-    partner: Joi.object().allow(null).description('backoffice.md §3: the partner handling it (none yet)'),
+    partner: Joi.object({ type: Joi.string().allow(null), name: Joi.string().allow(null), email: Joi.string().allow(null) })
+      .allow(null)
+      .description('backoffice.md §3: the partner handling it (its Active programme, name and e-mail), or null'),
   })
   .label('AdminSubscription');
 

@@ -23,6 +23,27 @@ export async function promosOfWorkspace(app: App, workspaceId: string) {
 }
 
 /**
+ * The partner handling a customer's subscription (backoffice.md §3 Subscription.partner: type,
+ * name, email — an account's e-mail is its username): the partner whose customer the buyer is, with its Active programme (Reseller
+ * before Referral); null when the buyer is nobody's customer.
+ */
+export async function partnerOfBuyer(app: App, userId: string | null) {
+  if (!userId) return null;
+  const row = (await app
+    .db('partner_customers as c')
+    .join('partners as p', 'p.id', 'c.partner_id')
+    .join('users as u', 'u.id', 'p.user_id')
+    .leftJoin('partner_programs as g', function () {
+      this.on('g.partner_id', '=', 'p.id').andOn('g.status', '=', app.db.raw('?', ['Active']));
+    })
+    .where('c.user_id', userId)
+    .orderBy('g.program', 'desc')
+    .first('p.name', 'u.username as email', 'g.program')) as
+    { name: string | null; email: string | null; program: string | null } | undefined;
+  return row ? { type: row.program, name: row.name, email: row.email } : null;
+}
+
+/**
  * GET /api/admin/subscriptions/{id}: the customer's view of the subscription (the same validity,
  * grace and renewal figures) plus its buyer, workspace, payer and promos.
  */
@@ -46,6 +67,6 @@ export async function adminSubscriptionView(app: App, id: string) {
     created: iso(sub.created_at),
     started: iso(sub.period_start),
     upcomingAmount: view.amount,
-    partner: null,
+    partner: await partnerOfBuyer(app, who.id),
   };
 }
