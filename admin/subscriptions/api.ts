@@ -73,6 +73,8 @@ export const SUBSCRIPTION_TEXTS = {
   creditAdded: 'creadit addedd',
   saved: 'data successfully saved.',
   userNotFound: 'user not found',
+  /** the View dialog could not read the subscription (not in the spec) */
+  loadFailed: 'The subscription could not be loaded.',
   validGrace: 'and valid (grace)',
   invalidGrace: 'but invalid (grace)',
 } as const;

@@ -33,15 +33,28 @@ export function SubscriptionDetail({ id, onChanged }: { id: string; onChanged():
   const [values, setValues] = useState<FormValues | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
   const show$ = useCallback((s: AdminSubscription) => {
     setSub(s);
     setValues(valuesOf(s));
   }, []);
   useEffect(() => {
-    api.subscription(id).then(show$, reportFailure);
-  }, [api, id, show$]);
+    setFailed(false);
+    api.subscription(id).then(show$, (err: unknown) => {
+      setFailed(true);
+      reportFailure(err);
+    });
+  }, [api, id, show$, attempt]);
 
+  if (failed && !sub)
+    return (
+      <div role="alert">
+        <p>{SUBSCRIPTION_TEXTS.loadFailed}</p>
+        <Button onClick={() => setAttempt((n) => n + 1)}>Retry</Button>
+      </div>
+    );
   if (!sub || !values) return <Spinner label="Loading subscription" />;
   const changed = (next: AdminSubscription) => {
     show$(next);

@@ -149,7 +149,8 @@ test("a partner's customer (customer-plan claim) has no Subscription tab and no 
   delete payload.exp;
   const accessToken = signAccessToken({ accessTokenSecret: server.env.ACCESS_TOKEN_SECRET, accessTokenTtlSeconds: 900 } as never, {
     ...payload,
-    'customer-plan': 'partner-7',
+    // the claim names the partner (platform/partners/authorize-claim.ts)
+    'customer-plan': 'Acme Resale',
   });
   const context = await newContext(browser, { session: { ...session, accessToken } });
   const page = await context.newPage();
@@ -161,10 +162,10 @@ test("a partner's customer (customer-plan claim) has no Subscription tab and no 
     await page.screenshot({ path: path.join(SHOTS, 'billing-customer-plan.png') });
     // typed addresses say who handles it and show no billing
     await page.goto(`${server.url}/panel/subscription`);
-    await expect(page.getByText('Your subscription is handled by your partner.')).toBeVisible();
+    await expect(page.getByText('Your subscription is handled by your partner, Acme Resale.')).toBeVisible();
     await expect(page.getByRole('form', { name: 'Upgrade' })).toHaveCount(0);
     await page.goto(`${server.url}/panel/workspace/default/subscription`);
-    await expect(page.getByText('Your subscription is handled by your partner.')).toBeVisible();
+    await expect(page.getByText('Your subscription is handled by your partner, Acme Resale.')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Billing history' })).toHaveCount(0);
   } finally {
     await context.close();
