@@ -1,6 +1,5 @@
-import { useRef } from 'react';
-import { Button, Field, FieldTip, Form, Icon, MESSAGES, TextAreaField, toast, useForm } from '../../ui';
-import { AVATAR_ACCEPT, ImageRejected, prepareAvatar } from '../image';
+import { Button, Field, Form, MESSAGES, TextAreaField, useForm } from '../../ui';
+import { ImageInput } from '../image-input';
 import { partnerApi, type Partner, type ProfileSave } from './api';
 import { usePartner } from './partner-page';
 
@@ -13,45 +12,18 @@ interface Values {
 
 const valuesOf = (p: Partner): Values => ({ name: p.name ?? '', icon: p.icon, origins: (p.origins ?? []).join('\n') });
 
-/** The logo with Upload and Remove: the profile-image rules (panel.md §5: .png/.jpg/.jpeg, ≤ 2 MB, ≥ 16 px, scaled to ≤ 200 px). */
+/** The logo with Upload and Remove: the profile-image rules (panel.md §5). */
 function LogoInput({ value, onChange, error }: { value: string | null; onChange: (v: string | null) => void; error?: string[] }) {
-  const input = useRef<HTMLInputElement>(null);
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
-    try {
-      onChange(await prepareAvatar(file));
-    } catch (err) {
-      toast.error(err instanceof ImageRejected ? err.message : 'The image could not be read.');
-    } finally {
-      if (input.current) input.current.value = '';
-    }
-  };
   return (
-    <div className="p-partner__logo">
-      {value ? <img src={value} alt="Partner logo" /> : <span className="p-partner__logo-empty">No logo</span>}
-      <div>
-        <div className="p-avatar-input__buttons">
-          <Button variant="secondary" size="sm" icon={<Icon name="upload" size={16} />} onClick={() => input.current?.click()}>
-            Upload logo
-          </Button>
-          {value && (
-            <Button variant="ghost" size="sm" icon={<Icon name="trash" size={16} />} onClick={() => onChange(null)}>
-              Remove
-            </Button>
-          )}
-        </div>
-        <div className="p-avatar-input__hint">PNG or JPG, up to 2 MB.</div>
-        <FieldTip error={error} />
-        <input
-          ref={input}
-          type="file"
-          accept={AVATAR_ACCEPT}
-          hidden
-          aria-label="Partner logo file"
-          onChange={(e) => void pick(e.target.files?.[0])}
-        />
-      </div>
-    </div>
+    <ImageInput
+      value={value}
+      onChange={onChange}
+      error={error}
+      className="p-partner__logo"
+      uploadLabel="Upload logo"
+      fileLabel="Partner logo file"
+      preview={value ? <img src={value} alt="Partner logo" /> : <span className="p-partner__logo-empty">No logo</span>}
+    />
   );
 }
 
