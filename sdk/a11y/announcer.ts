@@ -1,9 +1,10 @@
-import { Observable, Subject, bufferTime, filter, map } from 'rxjs';
+import { Observable, Subject, bufferTime, filter, map, merge } from 'rxjs';
 import { kindName, summariseChanges, type ChangeAction, type ChangeEvent } from '../../shared/a11y';
 import { boundsOf } from '../../shared/geometry/registry';
 import type { Rect } from '../../shared/geometry/rect';
 import type { Shape } from '../../shared/model';
 import type { Editor } from '../editor/editor';
+import type { SyncClient } from '../sync/sync-client';
 import type { BoardMember } from '../sync/types';
 
 /** How long others' changes are gathered before they are read as one sentence per person and action. */
@@ -71,4 +72,35 @@ export function selectionSentence(editor: Editor, ids: readonly string[]): strin
   if (ids.length > 1) return `${ids.length} shapes selected`;
   const s = editor.doc.get(ids[0]);
   return s ? `Selected ${kindName(s.cmd)}` : null;
+}
+
+/** The longest part of a chat message or comment read aloud. */
+export const ANNOUNCED_WORDS_MAX = 140;
+const words = (text: unknown) => {
+  const flat = String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > ANNOUNCED_WORDS_MAX ? `${flat.slice(0, ANNOUNCED_WORDS_MAX - 1)}…` : flat;
+};
+
+/**
+ * What the live region says when another member writes (issue 32): 'Chat message from Ana: …' and
+ * 'Ana commented: …' — whether or not the chat box or the comments panel is open.
+ */
+export function conversationAnnouncements(sync: SyncClient): Observable<string> {
+  type Said = { uid?: string; displayName?: string; message?: string } | null;
+  const others = (data: unknown) => {
+    const d = data as Said;
+    return !!d && typeof d.message === 'string' && d.uid !== sync.uid;
+  };
+  return merge(
+    sync.events$.pipe(
+      filter((e) => e.event === 'onMessageReceived' && others(e.data)),
+      map((e) => `Chat message from ${(e.data as Said)!.displayName || 'a guest'}: ${words((e.data as Said)!.message)}`),
+    ),
+    sync.events$.pipe(
+      filter((e) => e.event === 'commentAdded' && others(e.data)),
+      map((e) => `${(e.data as Said)!.displayName || 'A guest'} commented: ${words((e.data as Said)!.message)}`),
+    ),
+  );
 }

@@ -3,7 +3,7 @@ import { auditTime, merge } from 'rxjs';
 import { nearestInDirection, type Direction } from '../../shared/a11y';
 import type { Editor } from '../editor/editor';
 import type { SyncClient } from '../sync/sync-client';
-import { changeAnnouncements, selectionSentence } from './announcer';
+import { changeAnnouncements, conversationAnnouncements, selectionSentence } from './announcer';
 import { FocusRing, showShape } from './focus-ring';
 import { buildMirror, type Mirror } from './mirror';
 
@@ -18,8 +18,8 @@ const ARROWS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'righ
  * description. Tab and Shift+Tab move through the shapes, Ctrl+Arrow to the nearest shape that
  * way; the focused shape is outlined on the canvas (dashed, unlike the selection) and brought into
  * view; Enter selects it and returns to the canvas, where the board's keys act on it; Escape
- * returns to the canvas. A polite live region reads selection changes and changes to shapes —
- * this person's and, grouped, other members'.
+ * returns to the canvas. A polite live region reads selection changes, changes to shapes —
+ * this person's and, grouped, other members' — and other members' chat messages and comments.
  */
 export function BoardReader({
   editor,
@@ -52,6 +52,7 @@ export function BoardReader({
     };
     const subs = [
       changeAnnouncements(editor, () => sync?.members$.value ?? []).subscribe(say),
+      ...(sync ? [conversationAnnouncements(sync).subscribe(say)] : []),
       editor.selection$.pipe(auditTime(200)).subscribe((ids) => {
         const sentence = selectionSentence(editor, ids);
         if (sentence) say(sentence);

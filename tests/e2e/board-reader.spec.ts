@@ -83,6 +83,13 @@ test('Tab reads the shapes in reading order; Ctrl+Arrow, Enter and the live regi
   await expect(announcer(page)).toHaveText(said!);
   // the list now has six notes, the new one last in its row
   await expect(page.getByRole('list', { name: /Shapes in reading order, 6 shapes/ })).toBeAttached();
+
+  // the other member writes in the chat: the live region reads it, the chat box closed
+  await other.getByRole('button', { name: 'Chat', exact: true }).click();
+  const message = other.getByRole('region', { name: 'Chat' }).getByRole('textbox', { name: 'Message' });
+  await message.fill('Look at the new note');
+  await message.press('Enter');
+  await expect(announcer(page)).toHaveText(/^Chat message from (Bea Guest|a guest): Look at the new note/);
 });
 
 test('keyboard only: place a rectangle and a sticky note, type, move, resize, undo', async ({ browser }) => {
