@@ -83,9 +83,16 @@ const words = (text: unknown) => {
   return flat.length > ANNOUNCED_WORDS_MAX ? `${flat.slice(0, ANNOUNCED_WORDS_MAX - 1)}…` : flat;
 };
 
+type Channel = { name?: string; from?: { uid?: string; name?: string } };
+const FOLLOW_WORDS: Record<string, string> = {
+  'register-follower': 'is following you',
+  'unregister-follower': 'stopped following you',
+};
+
 /**
  * What the live region says when another member writes (issue 32): 'Chat message from Ana: …' and
- * 'Ana commented: …' — whether or not the chat box or the comments panel is open.
+ * 'Ana commented: …' — whether or not the chat box or the comments panel is open — and when a
+ * member starts or stops following this one.
  */
 export function conversationAnnouncements(sync: SyncClient): Observable<string> {
   type Said = { uid?: string; displayName?: string; message?: string } | null;
@@ -101,6 +108,12 @@ export function conversationAnnouncements(sync: SyncClient): Observable<string> 
     sync.events$.pipe(
       filter((e) => e.event === 'commentAdded' && others(e.data)),
       map((e) => `${(e.data as Said)!.displayName || 'A guest'} commented: ${words((e.data as Said)!.message)}`),
+    ),
+    // follow mode (sdk/collab/follow.ts): a member starts or stops following this one
+    sync.events$.pipe(
+      map((e) => (e.event === 'onEventReceived' ? (e.data as Channel) : null)),
+      filter((d): d is Channel => !!d && FOLLOW_WORDS[d.name ?? ''] !== undefined && d.from?.uid !== sync.uid),
+      map((d) => `${d.from?.name || 'A guest'} ${FOLLOW_WORDS[d.name!]}`),
     ),
   );
 }

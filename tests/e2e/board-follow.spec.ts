@@ -55,6 +55,8 @@ test('B follows A: B’s view tracks A’s pan and zoom, cross-following is refu
   await ownerRow.getByRole('button', { name: /^Follow / }).click();
   await expect(b.getByTestId('following-indicator')).toContainText('Following');
   await expect(a.getByTestId('followers-indicator')).toHaveText('1 follower');
+  // A's screen reader hears it (sdk/a11y/announcer.ts)
+  await expect(a.getByTestId('board-announcer')).toHaveText(/is following you/);
 
   // A pans and zooms with the mouse: B's view follows
   await pan(a, -300, -120);
@@ -76,6 +78,7 @@ test('B follows A: B’s view tracks A’s pan and zoom, cross-following is refu
   await wheel(b, 150);
   await expect(b.getByTestId('following-indicator')).toHaveCount(0);
   await expect(a.getByTestId('followers-indicator')).toHaveCount(0);
+  await expect(a.getByTestId('board-announcer')).toHaveText(/stopped following you/);
   const own = await view(b);
   await pan(a, 250, 250);
   await expect.poll(async () => apart(await view(a), own)).toBeGreaterThan(100);
